@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { codeIdSchema, shortText } from './common.schema';
+
+/**
+ * Payloads of the account calls (spec sections 3 and 7, API.md). Messages are keys of
+ * `domain/messages.ts`; the server translates them into the request's language.
+ */
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { message: 'tooLong' })
+  .pipe(z.email({ message: 'emailInvalid' }));
+
+/** The password is checked by `passwordProblem` too; here only its type and a hard cap. */
+const passwordSchema = z.string().max(256, { message: 'passwordLength' });
+
+export const loginSchema = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, { message: 'badCredentials' })
+    .max(254, { message: 'tooLong' }),
+  pwd: passwordSchema.min(1, { message: 'badCredentials' }),
+  codeId: codeIdSchema,
+  captCode: shortText(16).min(1, { message: 'captchaMissing' }),
+});
+export type LoginPayload = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.strictObject({
+  name: shortText(80).optional(),
+  cardNo: shortText(20),
+  username: emailSchema,
+  country: shortText(8).optional(),
+  phone: shortText(20)
+    .regex(/^[\d\s()+-]*$/, { message: 'invalidInput' })
+    .optional(),
+  pwd: passwordSchema,
+  pwd1: passwordSchema,
+  regcode: shortText(16).optional(),
+  codeId: codeIdSchema,
+  captCode: shortText(16).min(1, { message: 'captchaMissing' }),
+  birthDate: z.iso.date({ message: 'invalidInput' }).optional(),
+});
+export type RegisterPayload = z.infer<typeof registerSchema>;
+
+export const sendEmailSchema = z.strictObject({ email: emailSchema });
+export const checkEmailSchema = z.strictObject({
+  email: emailSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'resetCodeWrong' }),
+});
+export const setPwdSchema = z.strictObject({
+  nPwd: passwordSchema,
+  chkId: shortText(64).min(1, { message: 'resetIncomplete' }),
+});
+export const changePwdSchema = z.strictObject({ oldPwd: passwordSchema, nPwd: passwordSchema });
+export const handoffSchema = z.strictObject({ code: shortText(64).min(8, { message: 'handoffInvalid' }) });
+export const operatorLoginSchema = z.strictObject({
+  username: shortText(64).min(1, { message: 'badCredentials' }),
+  pwd: passwordSchema.min(1, { message: 'badCredentials' }),
+  totp: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+});

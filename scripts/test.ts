@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import { CHROMIUM, POSTGRES, ensure } from './system-deps';
+
+/**
+ * `npm test`: every check the project has, in the order that fails fastest — format, types, lint
+ * (import boundaries included), unit/client/server tests on PGlite and on a PostgreSQL cluster the
+ * run starts itself, then the built client end to end in Debian's Chromium.
+ */
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+const hasPostgres = ensure(POSTGRES);
+const hasChromium = ensure(CHROMIUM);
+
+const projects = ['unit', 'client', 'server', ...(hasPostgres ? ['server-pg'] : [])];
+const steps: Step[] = [
+  { name: 'format', command: 'prettier', args: ['--check', '--log-level', 'warn', '.'] },
+  { name: 'types', command: 'tsc', args: ['--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'lint', command: 'eslint', args: ['.', '--max-warnings=0'] },
+  { name: 'tests', command: 'vitest', args: ['run', ...projects.flatMap((p) => ['--project', p])] },
+];
+if (hasChromium) {
+  steps.push({ name: 'build', command: 'vite', args: ['build', '--logLevel', 'warn'] });
+  steps.push({ name: 'e2e', command: 'playwright', args: ['test'] });
+}
+
+const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}: ${step.command} ${step.args.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(step.command, step.args, { stdio: 'inherit', shell: false });
+  const ok = run.status === 0;
+  results.push({ name: step.name, ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
+  if (!ok) break;
+}
+
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds} s)`);
+const skipped = [
+  !hasPostgres && 'server tests on PostgreSQL',
+  !hasChromium && 'end-to-end in Chromium',
+].filter(Boolean);
+if (skipped.length) console.log(`  skipped: ${skipped.join(', ')}`);
+process.exit(results.every((r) => r.ok) && results.length === steps.length ? 0 : 1);

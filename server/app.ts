@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { migrate, openDb, type Db } from './db/connection';
+import { AppError } from './http/errors';
+import { langOf } from './http/reply';
+import { translate } from '../domain/messages';
+import { memoryRateLimiter, redisRateLimiter } from './security/rate-limit';
+import { createMailer } from './modules/mail/mail.service';
+import { createRealtime } from './modules/realtime/realtime';
+import { resolveSession, stillLive } from './modules/auth/session.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { mainRoutes } from './modules/main/main.routes';
+import { adminGuard, adminRoutes, ensureBootstrapOperator } from './modules/admin/admin.routes';
+import { devRoutes } from './modules/dev/dev.routes';
+
+export interface BuildOptions {
+  config: Config;
+  /** An already open database (tests); otherwise one is opened from the configuration. */
+  db?: { db: Db; kind: 'postgres' | 'pglite' };
+  /** How often sockets are checked against their sessions. */
+  socketSweepMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Errors that mean the database cannot be reached: the client should retry, not give up. */
+function isDatabaseDown(err: unknown): boolean {
+  const code = (err as { code?: string }).code ?? '';
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003'].includes(
+    code,
+  );
+}
+
+/**
+ * Builds the whole server (API, socket, static client) without listening, so tests drive it with
+ * `inject` and `main.ts` only adds `listen` and signals.
+ */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+  });
+
+  const opened = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await migrate(opened.db);
+
+  let redis: { pub: Redis; sub: Redis } | undefined;
+  if (config.redisUrl) {
+    const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    redis = { pub, sub: pub.duplicate() };
+  }
+
+  const ctx = {
+    config,
+    db: opened.db,
+    dbKind: opened.kind,
+    limiter: redis ? redisRateLimiter(redis.pub) : memoryRateLimiter(),
+    mailer: createMailer(opened.db, config.smtpUrl),
+    log: app.log,
+  } as AppContext;
+  ctx.realtime = createRealtime(app.server, {
+    authenticate: (token) => resolveSession(ctx, token, 'player'),
+    stillLive: (ids) => stillLive(ctx, ids),
+    redis,
+    sweepMs: options.socketSweepMs,
+    log: app.log,
+  });
+  app.decorate('ctx', ctx);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onRequest', adminGuard(ctx));
+  // Close sockets before the HTTP server, or shutdown waits for a pending long-poll (~25 s).
+  app.addHook('preClose', async () => {
+    await ctx.realtime.close();
+  });
+  app.addHook('onClose', async () => {
+    await ctx.limiter.close();
+    if (redis) {
+      redis.pub.disconnect();
+      redis.sub.disconnect();
+    }
+    await ctx.db.destroy();
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = langOf(request);
+    if (error instanceof AppError) {
+      return reply
+        .code(error.httpStatus)
+        .send({ status: error.bodyStatus, message: translate(error.key, lang, error.params), data: null });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ status: 413, message: translate('bodyTooLarge', lang), data: null });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .code(error.statusCode)
+        .send({ status: error.statusCode, message: translate('invalidInput', lang), data: null });
+    }
+    if (isDatabaseDown(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .send({ status: 503, message: translate('serviceUnavailable', lang), data: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ status: 500, message: translate('internal', lang), data: null });
+  });
+
+  await app.register(formbody);
+
+  app.get('/api/health', async () => {
+    await ctx.db.selectFrom('users').select('id').limit(1).execute();
+    return { status: 200, message: 'ok', data: { db: ctx.dbKind } };
+  });
+
+  await app.register(async (scope) => authRoutes(scope, ctx));
+  await app.register(async (scope) => usersRoutes(scope, ctx));
+  await app.register(async (scope) => mainRoutes(scope, ctx));
+  await app.register(async (scope) => adminRoutes(scope, ctx));
+  if (!config.production) await app.register(async (scope) => devRoutes(scope, ctx));
+
+  const staticRoot = resolve(config.staticDir);
+  const hasClient = existsSync(resolve(staticRoot, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: staticRoot, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const isApi = path.startsWith('/api/') || path.startsWith('/dev/') || path.startsWith('/gamecenter-siop');
+    if (!isApi && hasClient && request.method === 'GET') {
+      // Client routes (/home, /y{yqm}, …) are decided by the browser's router.
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ status: 404, message: translate('notFound', langOf(request)), data: null });
+  });
+
+  await ensureBootstrapOperator(ctx);
+  return app;
+}

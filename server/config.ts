@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * Configuration from environment variables (API.md "Configuration"), validated once at start-up so a
+ * typo stops the process with a clear message instead of running with a wrong setting.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  TREVO_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  TREVO_PROFILE: z.enum(['seed', 'br-regulated']).default('seed'),
+  TREVO_CONFIG: z.string().default('config/default.json'),
+  TREVO_CSID: z
+    .string()
+    .regex(/^[^#]*#[^#]*$/, 'TREVO_CSID must look like chatId#telegram')
+    .optional(),
+  TREVO_OPERATOR_USERNAME: z.string().min(3).max(64).optional(),
+  TREVO_OPERATOR_PASSWORD: z.string().min(8).max(64).optional(),
+  TREVO_CAPTCHA_FIXED: z.string().min(1).max(16).optional(),
+  SMTP_URL: z.string().url().optional(),
+  TREVO_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TREVO_ALLOW_SANDBOX: z.enum(['0', '1']).default('0'),
+  TREVO_PSP: z.string().default('sandbox'),
+  TREVO_PSP_WEBHOOK_SECRET: z.string().min(16).optional(),
+  TREVO_SPORTS_FEED: z.string().default('simulated'),
+  TREVO_STATIC_DIR: z.string().default('dist'),
+});
+
+/** Operator configuration file (packages, VIP table, limits); later issues add sections. */
+const fileSchema = z.object({
+  site: z.object({ name: z.string(), apiKey: z.string() }),
+  vip: z
+    .array(
+      z.object({
+        level: z.number().int().min(0),
+        depositSum: z.number().min(0),
+        wagerSum: z.number().min(0),
+        upgradeAward: z.number().min(0),
+        withdrawalsPerDay: z.number().int().min(0),
+        withdrawalLimitPerDay: z.number().min(0),
+      }),
+    )
+    .min(1),
+});
+export type FileConfig = z.infer<typeof fileSchema>;
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  profile: 'seed' | 'br-regulated';
+  csid?: string;
+  operator?: { username: string; password: string };
+  captchaFixed?: string;
+  smtpUrl?: string;
+  logLevel: string;
+  staticDir: string;
+  pspWebhookSecret: string;
+  file: FileConfig;
+  /** Session lifetimes (security.md): 30 minutes idle, 12 hours absolute. */
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && e.TREVO_CAPTCHA_FIXED) {
+    throw new ConfigError('TREVO_CAPTCHA_FIXED is for tests only and is refused with NODE_ENV=production');
+  }
+  if (production && e.TREVO_PSP === 'sandbox' && e.TREVO_ALLOW_SANDBOX !== '1') {
+    throw new ConfigError('The sandbox PSP is refused with NODE_ENV=production unless TREVO_ALLOW_SANDBOX=1');
+  }
+  if ((e.TREVO_OPERATOR_USERNAME === undefined) !== (e.TREVO_OPERATOR_PASSWORD === undefined)) {
+    throw new ConfigError('Set both TREVO_OPERATOR_USERNAME and TREVO_OPERATOR_PASSWORD, or neither');
+  }
+  let fileRaw: unknown;
+  try {
+    fileRaw = JSON.parse(readFileSync(e.TREVO_CONFIG, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(`Cannot read TREVO_CONFIG ${e.TREVO_CONFIG}: ${(err as Error).message}`);
+  }
+  const file = fileSchema.safeParse(fileRaw);
+  if (!file.success) {
+    const lines = file.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid ${e.TREVO_CONFIG}:\n${lines.join('\n')}`);
+  }
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.TREVO_DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    profile: e.TREVO_PROFILE,
+    csid: e.TREVO_CSID,
+    operator:
+      e.TREVO_OPERATOR_USERNAME && e.TREVO_OPERATOR_PASSWORD
+        ? { username: e.TREVO_OPERATOR_USERNAME, password: e.TREVO_OPERATOR_PASSWORD }
+        : undefined,
+    captchaFixed: e.TREVO_CAPTCHA_FIXED,
+    smtpUrl: e.SMTP_URL,
+    logLevel: e.TREVO_LOG_LEVEL,
+    staticDir: e.TREVO_STATIC_DIR,
+    // A generated secret is fine for the embedded sandbox: it signs and checks in the same process.
+    pspWebhookSecret: e.TREVO_PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+    file: file.data,
+    sessionIdleMs: 30 * 60_000,
+    sessionAbsoluteMs: 12 * 60 * 60_000,
+    ...overrides,
+  };
+}

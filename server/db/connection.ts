@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from './schema';
+import * as m001 from './migrations/001-foundation';
+
+export type Db = Kysely<Database>;
+
+/** Migrations in order; one set serves PGlite and PostgreSQL. */
+const migrations: Record<string, Migration> = {
+  '001-foundation': m001,
+};
+
+export interface DbTarget {
+  /** A PostgreSQL URL; without it PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; `memory://` keeps everything in memory (tests). */
+  dataDir?: string;
+}
+
+/** Opens the database: PostgreSQL when a URL is given, else embedded PGlite. */
+export async function openDb(target: DbTarget): Promise<{ db: Db; kind: 'postgres' | 'pglite' }> {
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on('error', () => {});
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+  }
+  const dir = target.dataDir ?? './data';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir.startsWith('memory://') ? undefined : `${dir}/pglite`);
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), kind: 'pglite' };
+}
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

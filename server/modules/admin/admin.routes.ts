@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { badRequest, parseInput, tooMany } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { operatorLoginSchema } from '../../../domain/schemas/auth.schema';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
+import { createSession, resolveSession, tokenOf } from '../auth/session.service';
+
+const ADMIN_PREFIX = '/api/admin';
+const OPEN_ADMIN_PATHS = new Set(['/api/admin/auth/login']);
+
+const noticeSchema = z.strictObject({
+  text: z.string().trim().min(1, { message: 'noticeEmpty' }).max(500, { message: 'tooLong' }),
+});
+
+/**
+ * The `/api/admin` guard runs in `onRequest`, before routing and validation, so an unknown admin
+ * path or a malformed body reveals nothing without an operator token (API.md "Operator").
+ */
+export function adminGuard(ctx: AppContext) {
+  return async (request: FastifyRequest) => {
+    const path = request.url.split('?')[0]!;
+    if (path !== ADMIN_PREFIX && !path.startsWith(`${ADMIN_PREFIX}/`)) return;
+    if (OPEN_ADMIN_PATHS.has(path)) return;
+    request.session = await resolveSession(ctx, tokenOf(request), 'operator');
+  };
+}
+
+/** Creates the bootstrap operator from the environment if it does not exist yet. */
+export async function ensureBootstrapOperator(ctx: AppContext): Promise<void> {
+  const op = ctx.config.operator;
+  if (!op) return;
+  const existing = await ctx.db
+    .selectFrom('operators')
+    .select('id')
+    .where('username', '=', op.username)
+    .executeTakeFirst();
+  if (existing) return;
+  await ctx.db
+    .insertInto('operators')
+    .values({ username: op.username, password_hash: await hashPassword(op.password) })
+    .onConflict((oc) => oc.column('username').doNothing())
+    .execute();
+}
+
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/api/admin/auth/login', async (request, reply) => {
+    const key = `admin-login-ip:${request.ip}`;
+    if ((await ctx.limiter.peek(key)) >= 10) throw tooMany();
+    const input = parseInput(operatorLoginSchema, request.body);
+    const operator = await ctx.db
+      .selectFrom('operators')
+      .select(['id', 'password_hash'])
+      .where('username', '=', input.username)
+      .executeTakeFirst();
+    const valid = operator
+      ? await verifyPassword(input.pwd, operator.password_hash)
+      : await verifyAgainstDummy(input.pwd);
+    if (!operator || !valid) {
+      await ctx.limiter.hit(key, 60_000);
+      throw badRequest('badCredentials');
+    }
+    return ok(request, reply, {
+      access_token: await createSession(ctx, 'operator', operator.id, request.ip),
+    });
+  });
+
+  app.post('/api/admin/notices', async (request, reply) => {
+    const { text } = parseInput(noticeSchema, request.body);
+    const row = await ctx.db
+      .insertInto('notices')
+      .values({ text })
+      .returning(['id', 'text', 'created_at'])
+      .executeTakeFirstOrThrow();
+    const notice = { id: row.id, text: row.text, createdAt: new Date(row.created_at).toISOString() };
+    ctx.realtime.broadcast('notice', notice);
+    return ok(request, reply, notice);
+  });
+}

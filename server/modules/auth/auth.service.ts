@@ -1,0 +1,296 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, tooMany } from '../../http/errors';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
+import { inviteCode, newToken, sameDigest, sha256Hex, sixDigitCode } from '../../security/tokens';
+import { isValidCpf, normaliseCpf, passwordProblem } from '../../../domain/identity';
+import type { LoginPayload, RegisterPayload } from '../../../domain/schemas/auth.schema';
+import { consumeCaptcha } from './captcha.service';
+import { createSession, liveSessionIds, revokeSessions, type SessionRef } from './session.service';
+
+/** Login throttling (issue 2, security.md). */
+export const THROTTLE = {
+  /** Failures per account before each further attempt must wait. */
+  freeFailures: 5,
+  /** Longest wait between attempts on one account. */
+  maxDelayS: 300,
+  /** Attempts per account per hour. */
+  perAccountPerHour: 100,
+  /** Failures per IP per minute before 429. */
+  perIpPerMinute: 20,
+} as const;
+
+const RESET_TTL_MS = 15 * 60_000;
+const RESET_MAX_ATTEMPTS = 5;
+const HANDOFF_TTL_MS = 60_000;
+
+/** Refuses a password that breaks the policy (8–64 characters, not a common one). */
+export function assertPasswordPolicy(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem === 'length') throw badRequest('passwordLength');
+  if (problem === 'common') throw badRequest('passwordCommon');
+}
+
+function ageOn(birthDate: string, today = new Date()): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+async function assertIpAllowed(ctx: AppContext, ip: string): Promise<void> {
+  if ((await ctx.limiter.peek(`login-ip:${ip}`)) >= THROTTLE.perIpPerMinute) throw tooMany();
+}
+
+const recordIpFailure = (ctx: AppContext, ip: string) => ctx.limiter.hit(`login-ip:${ip}`, 60_000);
+
+/** Creates a player account and its first session; returns the access token. */
+export async function register(ctx: AppContext, input: RegisterPayload, ip: string): Promise<string> {
+  await assertIpAllowed(ctx, ip);
+  try {
+    await consumeCaptcha(ctx, input.codeId, input.captCode);
+  } catch (err) {
+    await recordIpFailure(ctx, ip);
+    throw err;
+  }
+  assertPasswordPolicy(input.pwd);
+  if (input.pwd !== input.pwd1) throw badRequest('passwordMismatch');
+  if (!isValidCpf(input.cardNo)) throw badRequest('cpfInvalid');
+  if (input.birthDate !== undefined) {
+    if (ageOn(input.birthDate) < 18) throw badRequest('underage');
+  } else if (ctx.config.profile === 'br-regulated') {
+    throw badRequest('birthDateRequired');
+  }
+  const cpf = normaliseCpf(input.cardNo);
+  const username = input.username;
+
+  let referrerId: number | null = null;
+  if (input.regcode) {
+    const referrer = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('yqm', '=', input.regcode.toUpperCase())
+      .executeTakeFirst();
+    if (!referrer) throw badRequest('inviteInvalid');
+    referrerId = referrer.id;
+  }
+
+  const taken = await ctx.db
+    .selectFrom('users')
+    .select(['username', 'cpf'])
+    .where((eb) =>
+      eb.or([eb('username', '=', username), eb.and([eb('cpf', '=', cpf), eb('test_flag', '=', 0)])]),
+    )
+    .executeTakeFirst();
+  if (taken) throw new AppError(409, taken.username === username ? 'emailTaken' : 'cpfTaken');
+
+  const passwordHash = await hashPassword(input.pwd);
+  let userId: number | undefined;
+  // An invite code collision is astronomically rare, but a unique index decides, so retry on it.
+  for (let attempt = 0; attempt < 5 && userId === undefined; attempt++) {
+    try {
+      const row = await ctx.db
+        .insertInto('users')
+        .values({
+          username,
+          name: input.name ?? '',
+          cpf,
+          phone: input.phone ?? '',
+          country: input.country ?? '+55',
+          password_hash: passwordHash,
+          yqm: inviteCode(),
+          referrer_id: referrerId,
+          birth_date: input.birthDate ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      userId = row.id;
+    } catch (err) {
+      const message = String((err as Error).message);
+      if (message.includes('users_username_key')) throw new AppError(409, 'emailTaken');
+      if (message.includes('users_cpf_unique')) throw new AppError(409, 'cpfTaken');
+      if (!message.includes('users_yqm_key')) throw err;
+    }
+  }
+  if (userId === undefined) throw new AppError(500, 'internal');
+  return createSession(ctx, 'player', userId, ip);
+}
+
+/**
+ * Checks the per-account throttle: from the 5th failure each attempt waits 2^(n−5) s (at most
+ * 300 s) after the last failure, and an account takes at most 100 attempts an hour.
+ */
+async function assertAccountAllowed(ctx: AppContext, username: string): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('login_failures')
+    .select([
+      (eb) => eb.fn.countAll<string>().as('n'),
+      (eb) => eb.fn.max('at').as('last'),
+      (eb) => eb.fn.min('at').as('first'),
+    ])
+    .where('username', '=', username)
+    .where('at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirst();
+  const failures = Number(row?.n ?? 0);
+  if (failures >= THROTTLE.perAccountPerHour) {
+    const first = new Date(row!.first as Date).getTime();
+    throw tooMany('tooManyAttempts', {
+      seconds: Math.max(1, Math.ceil((first + 3_600_000 - Date.now()) / 1000)),
+    });
+  }
+  if (failures >= THROTTLE.freeFailures) {
+    const delayMs = Math.min(2 ** (failures - THROTTLE.freeFailures), THROTTLE.maxDelayS) * 1000;
+    const waitMs = new Date(row!.last as Date).getTime() + delayMs - Date.now();
+    if (waitMs > 0) throw tooMany('tooManyAttempts', { seconds: Math.ceil(waitMs / 1000) });
+  }
+}
+
+/** Checks credentials after captcha and throttles; returns a new session token. */
+export async function login(ctx: AppContext, input: LoginPayload, ip: string): Promise<string> {
+  await assertIpAllowed(ctx, ip);
+  try {
+    await consumeCaptcha(ctx, input.codeId, input.captCode);
+  } catch (err) {
+    await recordIpFailure(ctx, ip);
+    throw err;
+  }
+  await assertAccountAllowed(ctx, input.username);
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('username', '=', input.username)
+    .executeTakeFirst();
+  const ok = user ? await verifyPassword(input.pwd, user.password_hash) : await verifyAgainstDummy(input.pwd);
+  if (!user || !ok) {
+    await ctx.db.insertInto('login_failures').values({ username: input.username }).execute();
+    await recordIpFailure(ctx, ip);
+    throw badRequest('badCredentials');
+  }
+  await ctx.db.deleteFrom('login_failures').where('username', '=', input.username).execute();
+  return createSession(ctx, 'player', user.id, ip);
+}
+
+/** Ends the calling session. */
+export async function logout(ctx: AppContext, session: SessionRef): Promise<void> {
+  await revokeSessions(ctx, [session.sessionId]);
+}
+
+/** Changes the password after checking the current one; every other session ends. */
+export async function changePassword(ctx: AppContext, session: SessionRef, oldPwd: string, nPwd: string) {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', session.subjectId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(oldPwd, user.password_hash))) throw badRequest('passwordWrong');
+  assertPasswordPolicy(nPwd);
+  await ctx.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(nPwd) })
+    .where('id', '=', session.subjectId)
+    .execute();
+  await revokeSessions(ctx, await liveSessionIds(ctx, 'player', session.subjectId, session.sessionId));
+}
+
+/**
+ * Step 1 of the reset: mails a six-digit code when the address has an account. The answer is the
+ * same either way, so the call cannot be used to find out who plays here.
+ */
+export async function sendResetCode(ctx: AppContext, email: string, ip: string): Promise<void> {
+  if ((await ctx.limiter.hit(`reset-ip:${ip}`, 60_000)) > 10) throw tooMany();
+  if ((await ctx.limiter.hit(`reset-mail:${email}`, 15 * 60_000)) > 3) throw tooMany();
+  const user = await ctx.db.selectFrom('users').select('id').where('username', '=', email).executeTakeFirst();
+  if (!user) return;
+  const code = sixDigitCode();
+  await ctx.db
+    .insertInto('password_resets')
+    .values({ email, code_hash: sha256Hex(code), expires_at: new Date(Date.now() + RESET_TTL_MS) })
+    .execute();
+  await ctx.mailer.send({
+    to: email,
+    subject: 'Trevo: código para redefinir a senha',
+    text: `Seu código para redefinir a senha da Trevo é ${code}. Ele vale por 15 minutos. Se você não pediu, ignore este e-mail.`,
+  });
+}
+
+/** Step 2: checks the code (5 tries) and returns a one-time check id for step 3. */
+export async function checkResetCode(ctx: AppContext, email: string, code: string): Promise<string> {
+  const reset = await ctx.db
+    .selectFrom('password_resets')
+    .select(['id', 'code_hash', 'attempts'])
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('check_id_hash', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!reset || reset.attempts >= RESET_MAX_ATTEMPTS) throw badRequest('resetCodeWrong');
+  if (!sameDigest(reset.code_hash, sha256Hex(code))) {
+    await ctx.db
+      .updateTable('password_resets')
+      .set({ attempts: reset.attempts + 1 })
+      .where('id', '=', reset.id)
+      .execute();
+    throw badRequest('resetCodeWrong');
+  }
+  const chkId = randomBytes(24).toString('base64url');
+  await ctx.db
+    .updateTable('password_resets')
+    .set({ check_id_hash: sha256Hex(chkId) })
+    .where('id', '=', reset.id)
+    .execute();
+  return chkId;
+}
+
+/** Step 3: sets the new password once per check id and ends every session of the account. */
+export async function setPasswordWithCheckId(ctx: AppContext, chkId: string, nPwd: string): Promise<void> {
+  assertPasswordPolicy(nPwd);
+  const reset = await ctx.db
+    .updateTable('password_resets')
+    .set({ used_at: new Date() })
+    .where('check_id_hash', '=', sha256Hex(chkId))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('email')
+    .executeTakeFirst();
+  if (!reset) throw badRequest('resetCodeWrong');
+  const user = await ctx.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(nPwd) })
+    .where('username', '=', reset.email)
+    .returning('id')
+    .executeTakeFirst();
+  if (!user) throw badRequest('resetCodeWrong');
+  await revokeSessions(ctx, await liveSessionIds(ctx, 'player', user.id));
+}
+
+/** A one-time code (60 s) that `/zgo{code}` exchanges for a session, so tokens never go in URLs. */
+export async function createHandoff(ctx: AppContext, session: SessionRef): Promise<string> {
+  const code = newToken();
+  await ctx.db
+    .insertInto('handoff_codes')
+    .values({
+      code_hash: sha256Hex(code),
+      user_id: session.subjectId,
+      expires_at: new Date(Date.now() + HANDOFF_TTL_MS),
+    })
+    .execute();
+  return code;
+}
+
+/** Exchanges a hand-off code once for a new session token. */
+export async function exchangeHandoff(ctx: AppContext, code: string, ip: string): Promise<string> {
+  const row = await ctx.db
+    .updateTable('handoff_codes')
+    .set({ used_at: new Date() })
+    .where('code_hash', '=', sha256Hex(code))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!row) throw badRequest('handoffInvalid');
+  return createSession(ctx, 'player', row.user_id, ip);
+}

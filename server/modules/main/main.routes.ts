@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/reply';
+import { requirePlayer } from '../auth/session.service';
+
+/** Site-wide calls: support contacts, footer counters, gifts and notices. */
+export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/app/main/guestAnalysis', async (request, reply) => {
+    const row = await ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('test_flag', '=', 0)
+      .executeTakeFirstOrThrow();
+    // Winnings paid come from settled bets (game engine issue); none have been paid before it.
+    return ok(request, reply, { number: Number(row.n), amount: 0 });
+  });
+
+  app.get('/api/app/main/notices', async (request, reply) => {
+    const rows = await ctx.db.selectFrom('notices').selectAll().orderBy('id', 'desc').limit(20).execute();
+    return ok(
+      request,
+      reply,
+      rows.map((r) => ({ id: r.id, text: r.text, createdAt: new Date(r.created_at).toISOString() })),
+    );
+  });
+
+  app.register(async (scope) => {
+    scope.addHook('preHandler', requirePlayer(ctx));
+
+    // Spec 7: the answer's message is 'chatId#telegram'; an unset contact is an empty side.
+    scope.get('/api/app/main/csid', async (_request, reply) => {
+      return reply.send({ status: 200, message: ctx.config.csid ?? '#', data: null });
+    });
+
+    // Promotions (site issue) decide gifts; until one exists there is no gift to offer.
+    scope.get('/api/app/main/userGift', async (request, reply) => ok(request, reply, 0));
+  });
+}

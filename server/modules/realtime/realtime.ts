@@ -1,0 +1,119 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { GAME_CODES } from '../../../domain/codes';
+import type { SessionRef } from '../auth/session.service';
+
+/** The socket.io side of Trevo at `/gamecenter-siop` (API.md "Socket events"). */
+export interface Realtime {
+  io: Server;
+  emitToUser(userId: number, event: string, payload: unknown): void;
+  broadcast(event: string, payload: unknown): void;
+  disconnectSessions(sessionIds: number[]): void;
+  close(): Promise<void>;
+}
+
+export interface RealtimeDeps {
+  /** Resolves a handshake token to a player session, or throws. */
+  authenticate(token: string | undefined): Promise<SessionRef>;
+  /** Of these session ids, the ones still live (revocation and expiry sweep). */
+  stillLive(sessionIds: number[]): Promise<Set<number>>;
+  redis?: { pub: Redis; sub: Redis };
+  /** How often local sockets are checked against their sessions. */
+  sweepMs?: number;
+  log: { warn(obj: object, msg: string): void };
+}
+
+const gameJoinSchema = z.object({ game: z.string().min(1).max(20) });
+const offGameSchema = z.object({ gameCode: z.string().max(10) });
+
+interface SocketData {
+  userId: number;
+  sessionId: number;
+}
+
+/**
+ * A browser on another site must not open a socket with a player's token: when the handshake
+ * carries an Origin, its host must be the host the request was sent to.
+ */
+function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime {
+  const io = new Server(server, {
+    path: '/gamecenter-siop',
+    serveClient: false,
+    allowRequest: (req, callback) => callback(null, sameOrigin(req.headers.origin, req.headers.host)),
+  });
+  if (deps.redis) io.adapter(createAdapter(deps.redis.pub, deps.redis.sub));
+
+  io.use(async (socket, next) => {
+    const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
+    const token = typeof raw === 'string' ? raw : undefined;
+    try {
+      const session = await deps.authenticate(token);
+      (socket.data as SocketData).userId = session.subjectId;
+      (socket.data as SocketData).sessionId = session.sessionId;
+      next();
+    } catch {
+      next(new Error('unauthorized'));
+    }
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const data = socket.data as SocketData;
+    void socket.join([`user:${data.userId}`, `session:${data.sessionId}`]);
+    socket.on('game.join', (payload: unknown) => {
+      const parsed = gameJoinSchema.safeParse(payload);
+      if (parsed.success) void socket.join(`game:${parsed.data.game.toLowerCase()}`);
+    });
+    socket.on('game.leave', (payload: unknown) => {
+      const parsed = gameJoinSchema.safeParse(payload);
+      if (parsed.success) void socket.leave(`game:${parsed.data.game.toLowerCase()}`);
+    });
+    // The client says it left a game screen; round games stop streaming that game to it.
+    socket.on('offGame', (payload: unknown) => {
+      const parsed = offGameSchema.safeParse(payload);
+      if (!parsed.success || !GAME_CODES.includes(parsed.data.gameCode)) return;
+      for (const room of socket.rooms) if (room.startsWith('game:')) void socket.leave(room);
+    });
+  });
+
+  // Revocation is pushed at once (disconnectSessions); this sweep also catches sessions that
+  // expired or idled out, and any revocation made by a process without a socket server.
+  const sweep = setInterval(async () => {
+    const sockets = [...io.of('/').sockets.values()];
+    if (sockets.length === 0) return;
+    const ids = [...new Set(sockets.map((s) => (s.data as SocketData).sessionId))];
+    try {
+      const live = await deps.stillLive(ids);
+      for (const s of sockets) if (!live.has((s.data as SocketData).sessionId)) s.disconnect(true);
+    } catch (err) {
+      deps.log.warn({ err }, 'socket session sweep failed');
+    }
+  }, deps.sweepMs ?? 2_000);
+  sweep.unref();
+
+  return {
+    io,
+    emitToUser: (userId, event, payload) => io.to(`user:${userId}`).emit(event, payload),
+    broadcast: (event, payload) => io.emit(event, payload),
+    disconnectSessions: (sessionIds) => {
+      if (sessionIds.length) io.in(sessionIds.map((id) => `session:${id}`)).disconnectSockets(true);
+    },
+    close: async () => {
+      clearInterval(sweep);
+      io.disconnectSockets(true);
+      // io.close() would also close the HTTP server, which Fastify closes itself.
+      io.engine.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { parseInput } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { AVATAR_COUNT } from '../../../domain/codes';
+import { requirePlayer } from '../auth/session.service';
+import { balancesOf, pushUserInfo, userInfo } from './users.service';
+
+const headerIndexSchema = z.coerce
+  .number({ message: 'avatarInvalid' })
+  .int({ message: 'avatarInvalid' })
+  .min(1, { message: 'avatarInvalid' })
+  .max(AVATAR_COUNT, { message: 'avatarInvalid' });
+
+/** The player's own profile calls (spec section 7). */
+export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.register(async (scope) => {
+    scope.addHook('preHandler', requirePlayer(ctx));
+
+    scope.get('/api/app/user/userInfo', async (request, reply) => {
+      return ok(request, reply, await userInfo(ctx, request.session!.subjectId));
+    });
+
+    scope.get('/api/app/user/getBalance', async (request, reply) => {
+      return ok(request, reply, await balancesOf(ctx, request.session!.subjectId));
+    });
+
+    scope.get<{ Params: { index: string } }>('/api/app/user/setHeader/:index', async (request, reply) => {
+      const header = parseInput(headerIndexSchema, request.params.index);
+      const userId = request.session!.subjectId;
+      await ctx.db.updateTable('users').set({ header }).where('id', '=', userId).execute();
+      await pushUserInfo(ctx, userId);
+      return ok(request, reply, { header });
+    });
+  });
+}

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { notLoggedIn } from '../../http/errors';
+import type { Balances, UserInfo } from '../../../domain/schemas/user.schema';
+
+/**
+ * Balances of a player. The ledger of the wallet issue is their only source; until it exists every
+ * account truly holds nothing, so these are zero rather than invented numbers.
+ */
+export async function balancesOf(_ctx: AppContext, _userId: number): Promise<Balances> {
+  return { balance: 0, bonusBalance: 0, freeBalance: 0 };
+}
+
+/** Players invited at each of three levels (direct invitees, theirs, and theirs). */
+async function referralCounts(ctx: AppContext, userId: number): Promise<[number, number, number]> {
+  const row = await sql<{ l1: string; l2: string; l3: string }>`
+    with l1 as (select id from users where referrer_id = ${userId}),
+         l2 as (select id from users where referrer_id in (select id from l1)),
+         l3 as (select id from users where referrer_id in (select id from l2))
+    select (select count(*) from l1) as l1, (select count(*) from l2) as l2, (select count(*) from l3) as l3`.execute(
+    ctx.db,
+  );
+  const r = row.rows[0]!;
+  return [Number(r.l1), Number(r.l2), Number(r.l3)];
+}
+
+/** The full user-info entity of spec section 3 for one player. */
+export async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
+  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) throw notLoggedIn('loginAgain');
+  const [balances, persons] = await Promise.all([balancesOf(ctx, userId), referralCounts(ctx, userId)]);
+  const vip = ctx.config.file.vip;
+  const next = vip.find((row) => row.level === user.level + 1) ?? vip[vip.length - 1]!;
+  const closedOffer = { fcOpen: false, fcCountdown: 0 };
+  return {
+    uId: user.id,
+    name: user.name,
+    username: user.username,
+    email: user.username,
+    ...balances,
+    payAmount: 0,
+    level: user.level,
+    header: user.header,
+    yqm: user.yqm,
+    time: new Date(user.created_at).toISOString(),
+    extendInfo: user.extend_info,
+    testFlag: user.test_flag,
+    paySumAmount: 0,
+    wdSumAmount: 0,
+    gameSumAmount: 0,
+    level1Amount: 0,
+    level2Amount: 0,
+    level3Amount: 0,
+    level1Person: persons[0],
+    level2Person: persons[1],
+    level3Person: persons[2],
+    nextlevel: { gameSumAmount: next.wagerSum, paySumAmount: next.depositSum },
+    kyc: user.kyc,
+    lx: user.lx,
+    payDiscount: { discount: 0, expiredTime: null },
+    paypackage: { FPDATA: closedOffer, FCDATA: closedOffer },
+  };
+}
+
+/** Pushes the fresh profile to every open socket of the player. */
+export async function pushUserInfo(ctx: AppContext, userId: number): Promise<void> {
+  ctx.realtime.emitToUser(userId, 'updateUserInfo', await userInfo(ctx, userId));
+}

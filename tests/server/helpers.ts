@@ -1,0 +1,122 @@
+import { randomInt } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { loadConfig, type Config } from '../../server/config';
+import { buildApp } from '../../server/app';
+import { openDb } from '../../server/db/connection';
+
+/** A valid CPF made from random digits (the check digits computed as the Receita Federal does). */
+export function randomCpf(): string {
+  const d = Array.from({ length: 9 }, () => randomInt(0, 10));
+  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
+  for (const len of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += d[i]! * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    d.push(r === 10 ? 0 : r);
+  }
+  return d.join('');
+}
+
+export const CAPTCHA = 'k7m2';
+export const PASSWORD = 'Trevo#Forte2026';
+
+let databaseCounter = 0;
+
+/**
+ * Builds the whole app for one test file: PGlite in memory by default, or a fresh database in the
+ * PostgreSQL cluster of the `server-pg` project.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}) {
+  const config = loadConfig(
+    {
+      TREVO_CONFIG: 'config/default.json',
+      TREVO_CAPTCHA_FIXED: CAPTCHA,
+      TREVO_LOG_LEVEL: 'silent',
+      TREVO_STATIC_DIR: '.tmp/no-client',
+      TREVO_CSID: 'chat-1#trevo_suporte',
+      TREVO_OPERATOR_USERNAME: 'operador',
+      TREVO_OPERATOR_PASSWORD: 'Operador#Seguro2026',
+      ...env,
+    },
+    overrides,
+  );
+  let db;
+  if (process.env.TREVO_TEST_DB === 'postgres') {
+    const base = inject('pgUrl');
+    const name = `t_${process.pid}_${Date.now()}_${databaseCounter++}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    db = await openDb({ databaseUrl: base.replace(/\/postgres$/, `/${name}`) });
+  } else {
+    db = await openDb({ dataDir: 'memory://' });
+  }
+  const app = await buildApp({ config, db, socketSweepMs: 500 });
+  return app;
+}
+
+// Test bodies are read field by field; `any` keeps those reads short where the schema is asserted.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, unknown> & { status: number; message: string; data: any };
+
+/** `inject` that returns the parsed envelope and the HTTP code. */
+export async function call(app: FastifyInstance, options: InjectOptions) {
+  const res = await app.inject(options);
+  let body: Json;
+  try {
+    body = res.json() as Json;
+  } catch {
+    body = { status: res.statusCode, message: res.body, data: null };
+  }
+  return { code: res.statusCode, body, headers: res.headers };
+}
+
+let codeCounter = 1;
+
+/** Fetches a captcha for a new random id and returns the id (the answer is CAPTCHA in tests). */
+export async function captcha(app: FastifyInstance): Promise<string> {
+  const codeId = String(codeCounter++ * 7919 + randomInt(0, 1000));
+  const res = await app.inject({ method: 'GET', url: `/api/auth/user/captcha/${codeId}` });
+  if (res.statusCode !== 200) throw new Error(`captcha ${res.statusCode}`);
+  return codeId;
+}
+
+export interface Player {
+  email: string;
+  cpf: string;
+  token: string;
+}
+
+let playerCounter = 0;
+
+/** Registers a new player and returns its credentials and token. */
+export async function registerPlayer(
+  app: FastifyInstance,
+  extra: Record<string, unknown> = {},
+): Promise<Player> {
+  const email = `jogador${Date.now()}_${playerCounter++}@exemplo.com.br`;
+  const cpf = randomCpf();
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/auth/user/restRegister',
+    payload: {
+      name: 'Maria Silva',
+      cardNo: cpf,
+      username: email,
+      country: '+55',
+      phone: '11987654321',
+      pwd: PASSWORD,
+      pwd1: PASSWORD,
+      codeId: await captcha(app),
+      captCode: CAPTCHA,
+      ...extra,
+    },
+  });
+  if (res.code !== 200) throw new Error(`register failed: ${res.code} ${res.body.message}`);
+  return { email, cpf, token: res.body.data.access_token as string };
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The dev server proxies the API and the socket to the Fastify process (`npm run dev` starts both).
+const apiTarget = `http://127.0.0.1:${process.env.TREVO_API_PORT ?? 3001}`;
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 900,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: {
+      '/api': apiTarget,
+      '/dev': apiTarget,
+      '/sandbox-psp': apiTarget,
+      '/gamecenter-siop': { target: apiTarget, ws: true },
+    },
+  },
+});
