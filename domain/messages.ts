@@ -47,6 +47,14 @@ const ptBR = {
   idempotencyMissing: 'Cabeçalho Idempotency-Key obrigatório',
   idempotencyReused: 'Esta chave já foi usada com outra requisição',
   idempotencyRunning: 'Requisição em andamento, aguarde',
+  insufficientFunds: 'Saldo insuficiente',
+  packageUnknown: 'Por favor, selecione o montante de recarga',
+  kycRequired: 'Complete seus dados de identificação antes de depositar',
+  demoNoRealMoney: 'Contas de teste não movimentam dinheiro real',
+  webhookRejected: 'Notificação recusada',
+  kycInvalid: 'Informe o nome e um CPF ou CNPJ válido',
+  kycCpfMismatch: 'O CPF deve ser o mesmo do cadastro',
+  kycDone: 'Terminar',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
@@ -94,6 +102,14 @@ const enUS: Record<MessageKey, string> = {
   idempotencyMissing: 'Idempotency-Key header required',
   idempotencyReused: 'This key was already used with another request',
   idempotencyRunning: 'Request in progress, please wait',
+  insufficientFunds: 'Insufficient balance',
+  packageUnknown: 'Please select a recharge amount',
+  kycRequired: 'Complete your identity details before depositing',
+  demoNoRealMoney: 'Test accounts do not move real money',
+  webhookRejected: 'Notification refused',
+  kycInvalid: 'Enter the name and a valid CPF or CNPJ',
+  kycCpfMismatch: 'The CPF must be the one you registered with',
+  kycDone: 'Done',
 };
 
 const catalogues: Partial<Record<LanguageKey, Record<MessageKey, string>>> = { pt_BR: ptBR, en_US: enUS };

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { CHROMIUM, POSTGRES, ensure } from './system-deps';
+import { CHROMIUM, POSTGRES, REDIS, ensure } from './system-deps';
 
 /**
  * `npm test`: every check the project has, in the order that fails fastest — format, types, lint
@@ -12,7 +12,8 @@ interface Step {
   args: string[];
 }
 
-const hasPostgres = ensure(POSTGRES);
+// The scaled-out tests run in the PostgreSQL project and start their own Redis.
+const hasPostgres = ensure(POSTGRES) && ensure(REDIS);
 const hasChromium = ensure(CHROMIUM);
 
 const projects = ['unit', 'client', 'server', ...(hasPostgres ? ['server-pg'] : [])];

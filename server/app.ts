@@ -20,6 +20,9 @@ import { usersRoutes } from './modules/users/users.routes';
 import { mainRoutes } from './modules/main/main.routes';
 import { adminGuard, adminRoutes, ensureBootstrapOperator } from './modules/admin/admin.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { SandboxPsp } from './modules/payments/sandbox-psp';
+import { sandboxRoutes } from './modules/payments/sandbox.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -86,6 +89,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sweepMs: options.socketSweepMs,
     log: app.log,
   });
+  const sandbox = new SandboxPsp({
+    db: opened.db,
+    secret: config.pspWebhookSecret,
+    publicUrl: config.publicUrl,
+    merchantName: config.file.deposit.merchantName,
+    merchantCity: config.file.deposit.merchantCity,
+    webhookDelayMs: config.sandboxWebhookDelayMs,
+    // The sandbox posts its webhook through Trevo's own HTTP route, signature and all.
+    deliver: async (body, headers) => {
+      const res = await app.inject({ method: 'POST', url: '/api/webhooks/pix', headers, payload: body });
+      if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}`);
+    },
+    log: app.log,
+  });
+  ctx.psp = sandbox;
   app.decorate('ctx', ctx);
 
   app.addHook('onSend', async (request, reply) => {
@@ -94,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', adminGuard(ctx));
   // Close sockets before the HTTP server, or shutdown waits for a pending long-poll (~25 s).
   app.addHook('preClose', async () => {
+    sandbox.close();
     await ctx.realtime.close();
   });
   app.addHook('onClose', async () => {
@@ -141,6 +160,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(async (scope) => usersRoutes(scope, ctx));
   await app.register(async (scope) => mainRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
+  await app.register(async (scope) => walletRoutes(scope, ctx));
+  await app.register(async (scope) => sandboxRoutes(scope, sandbox));
   if (!config.production) await app.register(async (scope) => devRoutes(scope, ctx));
 
   const staticRoot = resolve(config.staticDir);
@@ -150,7 +171,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    const isApi = path.startsWith('/api/') || path.startsWith('/dev/') || path.startsWith('/gamecenter-siop');
+    const isApi = ['/api/', '/dev/', '/gamecenter-siop', '/sandbox-psp/'].some((prefix) =>
+      path.startsWith(prefix),
+    );
     if (!isApi && hasClient && request.method === 'GET') {
       // Client routes (/home, /y{yqm}, …) are decided by the browser's router.
       return reply.type('text/html; charset=utf-8').sendFile('index.html');

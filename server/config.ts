@@ -29,6 +29,8 @@ const envSchema = z.object({
   TREVO_PSP_WEBHOOK_SECRET: z.string().min(16).optional(),
   TREVO_SPORTS_FEED: z.string().default('simulated'),
   TREVO_STATIC_DIR: z.string().default('dist'),
+  TREVO_PUBLIC_URL: z.string().url().optional(),
+  TREVO_SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(1500),
 });
 
 /** Operator configuration file (packages, VIP table, limits); later issues add sections. */
@@ -46,6 +48,26 @@ const fileSchema = z.object({
       }),
     )
     .min(1),
+  /** Price packages per `curreny` variant (spec 3; payments.md): BRL in whole reais. */
+  packages: z.partialRecord(
+    z.enum(['BRL', 'BTBRL', 'FCBRL', 'INSBRL', 'EXPPAY', 'EXTPAY']),
+    z.array(
+      z.object({
+        pkgId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+        price: z.number().positive(),
+        gift: z.number().min(0),
+        sort: z.number().int(),
+      }),
+    ),
+  ),
+  deposit: z.object({
+    minAmount: z.number().positive(),
+    maxAmount: z.number().positive(),
+    /** A PIX charge must be paid within this many seconds (spec 9: 30 minutes). */
+    chargeTtlSeconds: z.number().int().min(60),
+    merchantName: z.string().min(1).max(25),
+    merchantCity: z.string().min(1).max(15),
+  }),
 });
 export type FileConfig = z.infer<typeof fileSchema>;
 
@@ -64,6 +86,10 @@ export interface Config {
   logLevel: string;
   staticDir: string;
   pspWebhookSecret: string;
+  /** Where players reach the site; the sandbox PSP puts it in the BR Code location. */
+  publicUrl: string;
+  /** How long the sandbox PSP waits before sending its webhook (real PSPs: within 5 s). */
+  sandboxWebhookDelayMs: number;
   file: FileConfig;
   /** Session lifetimes (security.md): 30 minutes idle, 12 hours absolute. */
   sessionIdleMs: number;
@@ -120,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: e.TREVO_STATIC_DIR,
     // A generated secret is fine for the embedded sandbox: it signs and checks in the same process.
     pspWebhookSecret: e.TREVO_PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+    publicUrl: e.TREVO_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    sandboxWebhookDelayMs: e.TREVO_SANDBOX_WEBHOOK_DELAY_MS,
     file: file.data,
     sessionIdleMs: 30 * 60_000,
     sessionAbsoluteMs: 12 * 60 * 60_000,

@@ -4,6 +4,7 @@ import type { Db } from './db/connection';
 import type { RateLimiter } from './security/rate-limit';
 import type { Mailer } from './modules/mail/mail.service';
 import type { Realtime } from './modules/realtime/realtime';
+import type { PspAdapter } from './modules/payments/psp';
 
 /** What every module needs, built once per app (tests build one per file). */
 export interface AppContext {
@@ -13,5 +14,6 @@ export interface AppContext {
   limiter: RateLimiter;
   mailer: Mailer;
   realtime: Realtime;
+  psp: PspAdapter;
   log: FastifyBaseLogger;
 }

@@ -1,34 +1,6 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
-
-/**
- * Two processes on one PGlite folder corrupt it, so the server holds a lock file there while it
- * runs; a lock left by a dead process is taken over.
- */
-function lockDataDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
-  const lockPath = join(dir, 'trevo.lock');
-  try {
-    const fd = openSync(lockPath, 'wx');
-    writeSync(fd, String(process.pid));
-    closeSync(fd);
-  } catch {
-    const pid = Number(readFileSync(lockPath, 'utf8'));
-    let alive: boolean;
-    try {
-      process.kill(pid, 0);
-      alive = pid !== process.pid;
-    } catch {
-      alive = false;
-    }
-    if (alive) throw new ConfigError(`The data folder ${dir} is in use by process ${pid}`);
-    rmSync(lockPath, { force: true });
-    return lockDataDir(dir);
-  }
-  return () => rmSync(lockPath, { force: true });
-}
+import { lockDataDir } from './db/data-lock';
 
 async function main() {
   const config = loadConfig();

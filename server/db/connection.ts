@@ -5,12 +5,16 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-foundation';
+import * as m002 from './migrations/002-ledger';
+import * as m003 from './migrations/003-deposits';
 
 export type Db = Kysely<Database>;
 
 /** Migrations in order; one set serves PGlite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
+  '002-ledger': m002,
+  '003-deposits': m003,
 };
 
 export interface DbTarget {

@@ -22,6 +22,8 @@ export interface UsersTable {
   test_flag: Generated<number>;
   birth_date: string | null;
   extend_info: Generated<string>;
+  kyc_name: string | null;
+  kyc_document: string | null;
   created_at: CreatedAt;
 }
 
@@ -54,7 +56,7 @@ export interface CaptchasTable {
 export interface LoginFailuresTable {
   id: Generated<number>;
   username: string;
-  at: CreatedAt;
+  at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface PasswordResetsTable {
@@ -89,7 +91,93 @@ export interface NoticesTable {
   created_at: CreatedAt;
 }
 
+type Bigint = ColumnType<string | number | bigint, number | bigint | string, never>;
+
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  code: string;
+  kind: string;
+  user_id: number | null;
+  balance: ColumnType<string | number | bigint, number | undefined, unknown>;
+  version: ColumnType<string | number | bigint, number | undefined, unknown>;
+  tracks_balance: boolean;
+  created_at: CreatedAt;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<string | number>;
+  idempotency_key: string;
+  kind: string;
+  reference: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface LedgerPostingsTable {
+  id: Generated<string | number>;
+  transaction_id: Bigint;
+  account_id: number;
+  amount: Bigint;
+  balance_after: ColumnType<string | number | bigint | null, number | null, never>;
+  account_version: ColumnType<string | number | bigint | null, number | null, never>;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  response_code: number;
+  response_body: string;
+  created_at: CreatedAt;
+}
+
+type Money = ColumnType<string | number | bigint, number, number>;
+
+export interface DepositOrdersTable {
+  id: string;
+  user_id: number;
+  pkg_id: string;
+  curreny: string;
+  amount_cents: Money;
+  gift_cents: Money;
+  status: Generated<string>;
+  txid: string;
+  pay_no: string;
+  end_to_end_id: string | null;
+  note: Generated<string>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface SandboxChargesTable {
+  txid: string;
+  amount_cents: Money;
+  status: Generated<string>;
+  expected_cpf: string;
+  payer_cpf: string | null;
+  end_to_end_id: string | null;
+  br_code: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface PixNotificationsTable {
+  id: Generated<number>;
+  end_to_end_id: string;
+  txid: string;
+  outcome: string;
+  received_at: CreatedAt;
+}
+
 export interface Database {
+  deposit_orders: DepositOrdersTable;
+  sandbox_charges: SandboxChargesTable;
+  pix_notifications: PixNotificationsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_postings: LedgerPostingsTable;
+  idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
   operators: OperatorsTable;
   sessions: SessionsTable;

@@ -24,9 +24,20 @@ export const PASSWORD = 'Trevo#Forte2026';
 
 let databaseCounter = 0;
 
+/** A fresh, empty database in the PostgreSQL cluster of the `server-pg` project. */
+export async function createPgDatabase(): Promise<string> {
+  const base = inject('pgUrl');
+  const name = `t_${process.pid}_${Date.now()}_${databaseCounter++}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return base.replace(/\/postgres$/, `/${name}`);
+}
+
 /**
  * Builds the whole app for one test file: PGlite in memory by default, or a fresh database in the
- * PostgreSQL cluster of the `server-pg` project.
+ * PostgreSQL cluster of the `server-pg` project (or the given `databaseUrl`, to share one).
  */
 export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}) {
   const config = loadConfig(
@@ -42,24 +53,12 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
     },
     overrides,
   );
-  let db;
-  if (process.env.TREVO_TEST_DB === 'postgres') {
-    const base = inject('pgUrl');
-    const name = `t_${process.pid}_${Date.now()}_${databaseCounter++}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    db = await openDb({ databaseUrl: base.replace(/\/postgres$/, `/${name}`) });
-  } else {
-    db = await openDb({ dataDir: 'memory://' });
-  }
-  const app = await buildApp({ config, db, socketSweepMs: 500 });
-  return app;
+  const databaseUrl =
+    config.databaseUrl ?? (process.env.TREVO_TEST_DB === 'postgres' ? await createPgDatabase() : undefined);
+  const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
+  return buildApp({ config, db, socketSweepMs: 500 });
 }
 
-// Test bodies are read field by field; `any` keeps those reads short where the schema is asserted.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = Record<string, unknown> & { status: number; message: string; data: any };
 
 /** `inject` that returns the parsed envelope and the HTTP code. */
@@ -120,3 +119,25 @@ export async function registerPlayer(
 }
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Completes the identity form with the player's own CPF (deposits need kyc = 1). */
+export async function completeKyc(app: FastifyInstance, player: Player): Promise<void> {
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/app/user/updateKyc',
+    headers: auth(player.token),
+    payload: { name: 'Maria Silva', cardNo: player.cpf },
+  });
+  if (res.code !== 200) throw new Error(`kyc failed: ${res.body.message}`);
+}
+
+/** Polls `check` until it returns a value or the time runs out. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

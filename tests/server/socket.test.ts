@@ -167,4 +167,23 @@ describe('socket at /gamecenter-siop', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(app.ctx.realtime.io.of('/').adapter.rooms.get('game:luckycolor')).toBeUndefined();
   });
+
+  it('shuts down promptly with a long-poll client attached (socket.io closed in preClose)', async () => {
+    const other = await buildTestApp();
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const address = other.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const player = await registerPlayer(other);
+    const s = connect(`http://127.0.0.1:${port}`, {
+      path: '/gamecenter-siop',
+      query: { token: player.token },
+      transports: ['polling'],
+      reconnection: false,
+    });
+    sockets.push(s);
+    await connected(s);
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
 });

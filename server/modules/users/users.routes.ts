@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { parseInput } from '../../http/errors';
+import { badRequest, parseInput } from '../../http/errors';
+import { kycSchema } from '../../../domain/schemas/wallet.schema';
+import { isValidCnpj, isValidCpf } from '../../../domain/identity';
 import { ok } from '../../http/reply';
 import { AVATAR_COUNT } from '../../../domain/codes';
 import { requirePlayer } from '../auth/session.service';
@@ -24,6 +26,28 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.get('/api/app/user/getBalance', async (request, reply) => {
       return ok(request, reply, await balancesOf(ctx, request.session!.subjectId));
+    });
+
+    // Identity check (spec 3, API.md): kyc becomes 1 with a name and a valid CPF (the registered
+    // one, since PIX deposits must come from it) or CNPJ.
+    scope.post('/api/app/user/updateKyc', async (request, reply) => {
+      const { name, cardNo } = parseInput(kycSchema, request.body);
+      const userId = request.session!.subjectId;
+      if (!name || !cardNo || !(isValidCpf(cardNo) || isValidCnpj(cardNo))) throw badRequest('kycInvalid');
+      const user = await ctx.db
+        .selectFrom('users')
+        .select('cpf')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const document = cardNo.replace(/\D/g, '');
+      if (isValidCpf(cardNo) && document !== user.cpf) throw badRequest('kycCpfMismatch');
+      await ctx.db
+        .updateTable('users')
+        .set({ kyc: 1, kyc_name: name, kyc_document: document, name })
+        .where('id', '=', userId)
+        .execute();
+      await pushUserInfo(ctx, userId);
+      return ok(request, reply, null, 'kycDone');
     });
 
     scope.get<{ Params: { index: string } }>('/api/app/user/setHeader/:index', async (request, reply) => {

@@ -2,13 +2,20 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { notLoggedIn } from '../../http/errors';
 import type { Balances, UserInfo } from '../../../domain/schemas/user.schema';
+import { centsToBrl } from '../../../domain/money';
+import { playerBalances } from '../wallet/ledger';
 
 /**
- * Balances of a player. The ledger of the wallet issue is their only source; until it exists every
- * account truly holds nothing, so these are zero rather than invented numbers.
+ * Balances of a player as the wire shows them (BRL): cash, bonus, and what can be staked now
+ * (cash + bonus). The ledger is their only source.
  */
-export async function balancesOf(_ctx: AppContext, _userId: number): Promise<Balances> {
-  return { balance: 0, bonusBalance: 0, freeBalance: 0 };
+export async function balancesOf(ctx: AppContext, userId: number): Promise<Balances> {
+  const b = await playerBalances(ctx.db, userId);
+  return {
+    balance: centsToBrl(b.user_cash),
+    bonusBalance: centsToBrl(b.user_bonus),
+    freeBalance: centsToBrl(b.user_cash + b.user_bonus),
+  };
 }
 
 /** Players invited at each of three levels (direct invitees, theirs, and theirs). */

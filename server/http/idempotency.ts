@@ -1,0 +1,124 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Trx } from '../modules/wallet/ledger';
+import { AppError } from './errors';
+import { sha256Hex } from '../security/tokens';
+import { translate } from '../../domain/messages';
+import { langOf } from './reply';
+
+/**
+ * Idempotency of every call that moves money (API.md "Idempotency"): the `Idempotency-Key` header,
+ * scoped per user, is recorded in the same database transaction as the effect, so either both
+ * happen or neither. A replay returns the first response; the same key with another body is 422;
+ * a concurrent twin waits for the first and then replays it.
+ */
+const KEY_FORMAT = /^[\x21-\x7e]{1,64}$/;
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export interface MoneyResponse {
+  code: number;
+  body: unknown;
+}
+
+/** The validated key of a money request; 400 when it is missing or malformed. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || !KEY_FORMAT.test(key)) throw new AppError(400, 'idempotencyMissing');
+  return key;
+}
+
+async function stored(ctx: AppContext, userId: number, key: string) {
+  return ctx.db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response_code', 'response_body'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+class ConcurrentTwin extends Error {}
+
+/**
+ * Runs a money operation once per (user, key). `prepare` runs outside the database transaction
+ * (for calls to a payment provider); `effect` runs inside it and returns the success body.
+ * Refusals (AppError 4xx) are recorded too, so a replay gets the same answer.
+ */
+export async function runIdempotent<P>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  operation: { prepare?: () => Promise<P>; effect: (trx: Trx, prepared: P) => Promise<unknown> },
+) {
+  const key = idempotencyKeyOf(request);
+  const path = request.url.split('?')[0]!;
+  const requestHash = sha256Hex(`${request.method} ${path} ${canonical(request.body)}`);
+  const lang = langOf(request);
+
+  const replay = (row: { request_hash: string; response_code: number; response_body: string }) => {
+    if (row.request_hash !== requestHash) throw new AppError(422, 'idempotencyReused');
+    return reply
+      .code(row.response_code)
+      .header('idempotent-replayed', 'true')
+      .type('application/json')
+      .send(row.response_body);
+  };
+
+  const earlier = await stored(ctx, userId, key);
+  if (earlier) return replay(earlier);
+
+  let response: MoneyResponse;
+  try {
+    const prepared = (await operation.prepare?.()) as P;
+    response = await ctx.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .insertInto('idempotency_keys')
+        .values({ user_id: userId, key, request_hash: requestHash, response_code: 0, response_body: '' })
+        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (!claimed) throw new ConcurrentTwin();
+      const data = await operation.effect(trx, prepared);
+      const result = { code: 200, body: { status: 200, message: translate('ok', lang), data } };
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ response_code: result.code, response_body: JSON.stringify(result.body) })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .execute();
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof ConcurrentTwin) {
+      const twin = await stored(ctx, userId, key);
+      if (twin && twin.response_code !== 0) return replay(twin);
+      throw new AppError(409, 'idempotencyRunning');
+    }
+    if (err instanceof AppError && err.httpStatus < 500) {
+      const body = { status: err.bodyStatus, message: translate(err.key, lang, err.params), data: null };
+      await ctx.db
+        .insertInto('idempotency_keys')
+        .values({
+          user_id: userId,
+          key,
+          request_hash: requestHash,
+          response_code: err.httpStatus,
+          response_body: JSON.stringify(body),
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+        .execute();
+      const row = await stored(ctx, userId, key);
+      if (row) return replay(row);
+    }
+    throw err;
+  }
+  return reply.code(response.code).send(response.body);
+}

@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection';
+
+/**
+ * Re-derives every balance from the postings and checks the invariants of design/security.md.
+ * Returns one line per violation; an empty list means the ledger is sound.
+ */
+export async function auditLedger(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows;
+
+  for (const r of await rows<{ transaction_id: string; total: string; n: string }>(sql`
+    select transaction_id, sum(amount) as total, count(*) as n from ledger_postings
+    group by transaction_id having sum(amount) <> 0 or count(*) < 2`)) {
+    problems.push(`transaction ${r.transaction_id} is unbalanced (sum ${r.total}, ${r.n} postings)`);
+  }
+  for (const r of await rows<{ id: string }>(sql`
+    select id from ledger_transactions t
+    where not exists (select 1 from ledger_postings p where p.transaction_id = t.id)`)) {
+    problems.push(`transaction ${r.id} has no postings`);
+  }
+  const [total] = await rows<{ total: string | null }>(sql`select sum(amount) as total from ledger_postings`);
+  if (Number(total?.total ?? 0) !== 0) problems.push(`all postings sum to ${total?.total}, not 0`);
+
+  for (const r of await rows<{ code: string; balance: string }>(sql`
+    select code, balance from ledger_accounts where tracks_balance and balance < 0`)) {
+    problems.push(`account ${r.code} is negative (${r.balance})`);
+  }
+  for (const r of await rows<{
+    code: string;
+    balance: string;
+    derived: string;
+    version: string;
+    n: string;
+  }>(sql`
+    select a.code, a.balance, coalesce(sum(p.amount), 0) as derived, a.version, count(p.id) as n
+    from ledger_accounts a left join ledger_postings p on p.account_id = a.id
+    where a.tracks_balance
+    group by a.id
+    having a.balance <> coalesce(sum(p.amount), 0) or a.version <> count(p.id)`)) {
+    problems.push(
+      `account ${r.code}: cached ${r.balance} (v${r.version}) but postings give ${r.derived} (${r.n})`,
+    );
+  }
+  for (const r of await rows<{ account_id: number; id: string }>(sql`
+    select account_id, id from (
+      select p.account_id, p.id, p.balance_after, p.account_version,
+             sum(p.amount) over (partition by p.account_id order by p.id) as running,
+             row_number() over (partition by p.account_id order by p.id) as rn
+      from ledger_postings p join ledger_accounts a on a.id = p.account_id
+      where a.tracks_balance) x
+    where x.running <> x.balance_after or x.rn <> x.account_version`)) {
+    problems.push(
+      `posting ${r.id} of account ${r.account_id} breaks the running balance or version sequence`,
+    );
+  }
+  const triggers = await rows<{ n: string }>(sql`
+    select count(*) as n from pg_trigger where tgname in ('ledger_postings_append_only', 'ledger_transactions_append_only')`);
+  if (Number(triggers[0]?.n ?? 0) !== 2) problems.push('the append-only triggers of the ledger are missing');
+  return problems;
+}

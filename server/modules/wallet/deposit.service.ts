@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../context';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import type { PspAdapter } from '../payments/psp';
+import { post, type Trx } from './ledger';
+import { pushUserInfo, balancesOf } from '../users/users.service';
+import type { PackageVariant } from '../../../domain/schemas/wallet.schema';
+
+/** Deposits over PIX (design/payments.md "Deposits"). */
+
+export interface PriceItem {
+  gift: number;
+  pkgId: string;
+  price: number;
+  sort: number;
+  curreny: string;
+}
+
+/** The packages of a `curreny` variant, ordered by `sort` (BRL when none is given). */
+export function pricesOf(ctx: AppContext, variant: PackageVariant): PriceItem[] {
+  const list = ctx.config.file.packages[variant] ?? [];
+  return [...list].sort((a, b) => a.sort - b.sort).map((p) => ({ ...p, curreny: variant }));
+}
+
+function findPackage(ctx: AppContext, pkgId: string): PriceItem | undefined {
+  for (const [variant, list] of Object.entries(ctx.config.file.packages)) {
+    const pkg = list?.find((p) => p.pkgId === pkgId);
+    if (pkg) return { ...pkg, curreny: variant };
+  }
+  return undefined;
+}
+
+/** A txid as API Pix wants it: 26–35 alphanumerics, unique per receiver. */
+function newTxid(): string {
+  return randomBytes(24).toString('base64url').replace(/[-_]/g, '').padEnd(32, '0').slice(0, 32);
+}
+
+function newOrderId(): string {
+  const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  return `D${day}${randomBytes(6).toString('hex').toUpperCase()}`;
+}
+
+export interface PrePayPlan {
+  pkg: PriceItem;
+  txid: string;
+  userId: number;
+  cpf: string;
+  wantsGift: boolean;
+}
+
+/** Checks the player may deposit this package and returns what the charge needs. */
+export async function planDeposit(
+  ctx: AppContext,
+  userId: number,
+  pkgId: string,
+  wantsGift: boolean,
+): Promise<PrePayPlan> {
+  const pkg = findPackage(ctx, pkgId);
+  if (!pkg) throw new AppError(404, 'packageUnknown');
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['cpf', 'kyc', 'test_flag'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (user.test_flag === 1) throw forbidden('demoNoRealMoney');
+  if (user.kyc !== 1) throw new AppError(400, 'kycRequired');
+  return { pkg, txid: newTxid(), userId, cpf: user.cpf, wantsGift };
+}
+
+/** Creates the provider charge (outside any database transaction: it is a network call). */
+export function createCharge(ctx: AppContext, psp: PspAdapter, plan: PrePayPlan) {
+  return psp.createCharge({
+    txid: plan.txid,
+    amountCents: Math.round(plan.pkg.price * 100),
+    payerCpf: plan.cpf,
+    expiresInSeconds: ctx.config.file.deposit.chargeTtlSeconds,
+  });
+}
+
+/** Records the order in the caller's transaction and returns the prepay answer of spec 3. */
+export async function recordOrder(
+  ctx: AppContext,
+  trx: Trx,
+  plan: PrePayPlan,
+  charge: { txid: string; checkoutUrl: string; expiresAt: Date },
+) {
+  const orderId = newOrderId();
+  const giftAllowed = ctx.config.profile === 'seed' && plan.wantsGift;
+  await trx
+    .insertInto('deposit_orders')
+    .values({
+      id: orderId,
+      user_id: plan.userId,
+      pkg_id: plan.pkg.pkgId,
+      curreny: plan.pkg.curreny,
+      amount_cents: Math.round(plan.pkg.price * 100),
+      gift_cents: giftAllowed ? Math.round(plan.pkg.gift * 100) : 0,
+      txid: charge.txid,
+      pay_no: charge.txid,
+      expires_at: charge.expiresAt,
+    })
+    .execute();
+  return { orderId, payNo: charge.txid, url: charge.checkoutUrl };
+}
+
+export type SettleOutcome =
+  'credited' | 'already' | 'pending' | 'expired' | 'unknown' | 'refunded' | 'mismatch';
+
+/**
+ * Settles the order behind `txid` from the provider's own view of the charge — the webhook only
+ * says "look now". Credits once (the order's status change, the end-to-end id and the ledger
+ * posting are one transaction); a charge paid from another CPF is refunded, never credited.
+ */
+export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: string): Promise<SettleOutcome> {
+  const order = await ctx.db
+    .selectFrom('deposit_orders')
+    .selectAll()
+    .where('txid', '=', txid)
+    .executeTakeFirst();
+  if (!order) return 'unknown';
+  if (order.status === '10') return 'already';
+  const charge = await psp.getCharge(txid);
+  if (!charge) return 'unknown';
+  if (charge.status !== 'CONCLUIDA' || !charge.payment) {
+    if (charge.status === 'ATIVA') return 'pending';
+    await ctx.db
+      .updateTable('deposit_orders')
+      .set({ status: '01', note: 'expirado' })
+      .where('id', '=', order.id)
+      .where('status', '=', '00')
+      .execute();
+    return 'expired';
+  }
+  const amountCents = Number(order.amount_cents);
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('cpf')
+    .where('id', '=', order.user_id)
+    .executeTakeFirstOrThrow();
+  if (charge.amountCents !== amountCents) {
+    await ctx.db
+      .updateTable('deposit_orders')
+      .set({ status: '01', note: `valor divergente: ${charge.amountCents}` })
+      .where('id', '=', order.id)
+      .where('status', '=', '00')
+      .execute();
+    return 'mismatch';
+  }
+  if (charge.payment.payerCpf !== user.cpf) {
+    const updated = await ctx.db
+      .updateTable('deposit_orders')
+      .set({ status: '01', note: 'pagador diferente do titular: devolvido' })
+      .where('id', '=', order.id)
+      .where('status', '=', '00')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) > 0) await psp.refund(charge.payment.endToEndId, amountCents);
+    return 'refunded';
+  }
+  const e2e = charge.payment.endToEndId;
+  const giftCents = Number(order.gift_cents);
+  const credited = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('deposit_orders')
+      .set({ status: '10', end_to_end_id: e2e, paid_at: charge.payment!.paidAt })
+      .where('id', '=', order.id)
+      .where('status', 'in', ['00', '01'])
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    await post(trx, {
+      key: `pix:${e2e}`,
+      kind: 'deposit',
+      reference: order.id,
+      entries: [
+        { account: { kind: 'psp_clearing' }, amountCents: -amountCents },
+        { account: { kind: 'user_cash', userId: order.user_id }, amountCents },
+      ],
+    });
+    if (giftCents > 0) {
+      await post(trx, {
+        key: `pix-gift:${e2e}`,
+        kind: 'deposit_gift',
+        reference: order.id,
+        entries: [
+          { account: { kind: 'promotions' }, amountCents: -giftCents },
+          { account: { kind: 'user_bonus', userId: order.user_id }, amountCents: giftCents },
+        ],
+      });
+    }
+    return true;
+  });
+  if (!credited) return 'already';
+  await notifyCredit(ctx, order.user_id, order.id);
+  return 'credited';
+}
+
+async function notifyCredit(ctx: AppContext, userId: number, orderId: string) {
+  const balances = await balancesOf(ctx, userId);
+  ctx.realtime.emitToUser(userId, 'paySuccess', { orderId, czflag: 1 });
+  ctx.realtime.emitToUser(userId, 'insBalance', { balance: balances.balance });
+  ctx.realtime.emitToUser(userId, 'freeBalance', { freeBalance: balances.freeBalance });
+  await pushUserInfo(ctx, userId);
+}
+
+/** The player's own order, or 404 (another player's order reveals nothing). */
+export async function ownOrder(ctx: AppContext, userId: number, orderId: string) {
+  const order = await ctx.db
+    .selectFrom('deposit_orders')
+    .select(['id', 'txid', 'status'])
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!order) throw notFound();
+  return order;
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { AppError, parseInput } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { runIdempotent } from '../../http/idempotency';
+import { requirePlayer } from '../auth/session.service';
+import { getPricesQuerySchema, prePaySchema } from '../../../domain/schemas/wallet.schema';
+import { createCharge, ownOrder, planDeposit, pricesOf, recordOrder, settleCharge } from './deposit.service';
+import { z } from 'zod';
+
+const webhookSchema = z.object({
+  pix: z
+    .array(
+      z.object({
+        endToEndId: z.string().min(1).max(64),
+        txid: z.string().min(1).max(35),
+        valor: z.string().max(20),
+        horario: z.string().max(40),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+
+/** Deposit calls of spec 7 and the PSP webhook. */
+export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/app/order/getPrices', async (request, reply) => {
+    const { curreny } = parseInput(getPricesQuerySchema, request.query);
+    return ok(request, reply, pricesOf(ctx, curreny));
+  });
+
+  app.register(async (scope) => {
+    scope.addHook('preHandler', requirePlayer(ctx));
+
+    scope.post<{ Params: { pkgId: string } }>('/api/app/order/prePay/:pkgId', async (request, reply) => {
+      const body = parseInput(prePaySchema, request.body);
+      const pkgId = request.params.pkgId;
+      if (body.pkgId !== undefined && body.pkgId !== pkgId) throw new AppError(400, 'packageUnknown');
+      const userId = request.session!.subjectId;
+      const plan = await planDeposit(ctx, userId, pkgId, body.gift === '1');
+      return runIdempotent(ctx, request, reply, userId, {
+        prepare: () => createCharge(ctx, ctx.psp, plan),
+        effect: (trx, charge) => recordOrder(ctx, trx, plan, charge),
+      });
+    });
+
+    scope.get<{ Params: { orderId: string } }>(
+      '/api/app/order/getStatus/:orderId',
+      async (request, reply) => {
+        const order = await ownOrder(ctx, request.session!.subjectId, request.params.orderId.slice(0, 64));
+        // A webhook may be late or lost: a pending order is reconciled with the provider on every look.
+        if (order.status === '00') await settleCharge(ctx, ctx.psp, order.txid);
+        const fresh = await ownOrder(ctx, request.session!.subjectId, order.id);
+        return ok(request, reply, { status: fresh.status });
+      },
+    );
+  });
+
+  // The PSP's webhook: the raw body is needed to check its signature.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post('/api/webhooks/pix', async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      if (!ctx.psp.verifyWebhook(raw, request.headers)) throw new AppError(401, 'webhookRejected');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        throw new AppError(400, 'invalidInput');
+      }
+      const { pix } = parseInput(webhookSchema, parsed);
+      for (const notice of pix) {
+        const outcome = await settleCharge(ctx, ctx.psp, notice.txid);
+        await ctx.db
+          .insertInto('pix_notifications')
+          .values({ end_to_end_id: notice.endToEndId, txid: notice.txid, outcome })
+          .execute();
+        if (outcome === 'unknown')
+          request.log.warn({ txid: notice.txid }, 'PIX for an unknown charge quarantined');
+      }
+      return ok(request, reply);
+    });
+  });
+}

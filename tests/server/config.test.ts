@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+const base = { TREVO_CONFIG: 'config/default.json' };
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({ port: 3000, dataDir: './data', profile: 'seed', production: false });
+    expect(config.file.vip).toHaveLength(13);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
+    [{ TREVO_PROFILE: 'lax' }, /TREVO_PROFILE/],
+    [{ TREVO_CSID: 'no-hash' }, /chatId#telegram/],
+    [{ TREVO_OPERATOR_USERNAME: 'op' + 'x' }, /both/],
+    [{ TREVO_CONFIG: 'config/missing.json' }, /Cannot read TREVO_CONFIG/],
+    [{ NODE_ENV: 'production', TREVO_CAPTCHA_FIXED: 'a' }, /tests only/],
+    [{ NODE_ENV: 'production' }, /sandbox PSP is refused/],
+  ])('refuses %j with a message naming the problem', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrowError(ConfigError);
+    expect(() => loadConfig({ ...base, ...env })).toThrowError(message);
+  });
+
+  it('allows the sandbox in production only when asked to', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production', TREVO_ALLOW_SANDBOX: '1' }).production).toBe(true);
+  });
+});

@@ -1,0 +1,305 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { auth, buildTestApp, call, completeKyc, eventually, registerPlayer, type Player } from './helpers';
+import { auditLedger } from '../../server/modules/wallet/audit';
+import { parseBrCode } from '../../domain/pix';
+import { signWebhook, SIGNATURE_HEADER } from '../../server/modules/payments/webhook-signature';
+import { SandboxPsp } from '../../server/modules/payments/sandbox-psp';
+
+let app: FastifyInstance;
+const SECRET = 'test-webhook-secret-0123456789abcdef';
+beforeAll(async () => {
+  app = await buildTestApp({}, { TREVO_SANDBOX_WEBHOOK_DELAY_MS: '0', TREVO_PSP_WEBHOOK_SECRET: SECRET });
+});
+afterEach(async () => {
+  expect(await auditLedger(app.ctx.db)).toEqual([]);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+let keyCounter = 0;
+const key = () => `k-${Date.now()}-${keyCounter++}`;
+
+async function kycPlayer(): Promise<Player> {
+  const player = await registerPlayer(app);
+  await completeKyc(app, player);
+  return player;
+}
+
+async function prePay(
+  player: Player,
+  pkgId = 'BRL3',
+  idempotencyKey = key(),
+  form = `gift=0&pkgId=${pkgId}&isapp=0`,
+) {
+  return call(app, {
+    method: 'POST',
+    url: `/api/app/order/prePay/${pkgId}`,
+    headers: {
+      ...auth(player.token),
+      'idempotency-key': idempotencyKey,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: form,
+  });
+}
+
+const status = async (player: Player, orderId: string) =>
+  (
+    await call(app, {
+      method: 'GET',
+      url: `/api/app/order/getStatus/${orderId}`,
+      headers: auth(player.token),
+    })
+  ).body.data?.status;
+const balance = async (player: Player) =>
+  (await call(app, { method: 'GET', url: '/api/app/user/getBalance', headers: auth(player.token) })).body
+    .data;
+const txidOf = (url: string) => url.split('/').pop()!;
+const payAt = (txid: string, payload: Record<string, unknown> = {}) =>
+  call(app, { method: 'POST', url: `/sandbox-psp/charges/${txid}/pay`, payload });
+
+describe('getPrices', () => {
+  it('lists BRL packages by default and each curreny variant on request', async () => {
+    const brl = await call(app, { method: 'GET', url: '/api/app/order/getPrices' });
+    expect(brl.body.data[2]).toEqual({ gift: 0, pkgId: 'BRL3', price: 100, sort: 3, curreny: 'BRL' });
+    for (const variant of ['BTBRL', 'FCBRL', 'INSBRL', 'EXPPAY']) {
+      const res = await call(app, { method: 'GET', url: `/api/app/order/getPrices?curreny=${variant}` });
+      expect(res.body.data.length).toBeGreaterThanOrEqual(4);
+      expect(res.body.data.every((p: { curreny: string }) => p.curreny === variant)).toBe(true);
+    }
+    expect((await call(app, { method: 'GET', url: '/api/app/order/getPrices?curreny=XYZ' })).code).toBe(400);
+  });
+});
+
+describe('PIX deposit through the sandbox PSP', () => {
+  it('prePay → checkout with a real BR Code → pay → webhook → credited once, status 10', async () => {
+    const player = await kycPlayer();
+    const res = await prePay(player);
+    expect(res.code).toBe(200);
+    const { orderId, payNo, url } = res.body.data;
+    expect(orderId).toMatch(/^D\d{8}[0-9A-F]{12}$/);
+    expect(payNo).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(url).toBe(`/sandbox-psp/checkout/${payNo}`);
+    expect(await status(player, orderId)).toBe('00');
+
+    const page = await app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    const brCode = /value="([^"]+)" data-testid="psp-brcode"/.exec(page.body)![1]!.replace(/&#42;/g, '*');
+    expect(parseBrCode(brCode).get('54')).toBe('100.00');
+    expect(page.body).toContain('<svg');
+    expect(page.body).toContain('Problema de pagamento?');
+
+    expect((await payAt(payNo)).code).toBe(200);
+    expect(await eventually(async () => ((await status(player, orderId)) === '10' ? true : undefined))).toBe(
+      true,
+    );
+    expect(await balance(player)).toEqual({ balance: 100, bonusBalance: 0, freeBalance: 100 });
+    // A second payment of the same charge is impossible.
+    expect((await payAt(payNo)).code).toBe(409);
+  });
+
+  it('credits the package gift to the bonus wallet when asked for', async () => {
+    const player = await kycPlayer();
+    const res = await prePay(player, 'BT3', key(), 'gift=1&pkgId=BT3&isapp=0');
+    await payAt(res.body.data.payNo);
+    await eventually(async () => ((await status(player, res.body.data.orderId)) === '10' ? true : undefined));
+    expect(await balance(player)).toEqual({ balance: 100, bonusBalance: 30, freeBalance: 130 });
+  });
+
+  it('reconciles on getStatus when the webhook never arrives', async () => {
+    const player = await kycPlayer();
+    const res = await prePay(player);
+    // Paid at the provider directly, with no notification sent.
+    await app.ctx.db
+      .updateTable('sandbox_charges')
+      .set({
+        status: 'CONCLUIDA',
+        payer_cpf: player.cpf,
+        end_to_end_id: `E1823612020261121${key().replace(/\W/g, '')}`.slice(0, 32),
+        paid_at: new Date(),
+      })
+      .where('txid', '=', res.body.data.payNo)
+      .execute();
+    expect(await status(player, res.body.data.orderId)).toBe('10');
+    expect((await balance(player)).balance).toBe(100);
+  });
+
+  it('never credits an expired charge and reports it cancelled (01)', async () => {
+    const player = await kycPlayer();
+    const res = await prePay(player);
+    expect(
+      (await call(app, { method: 'POST', url: `/sandbox-psp/charges/${res.body.data.payNo}/expire` })).code,
+    ).toBe(200);
+    expect((await payAt(res.body.data.payNo)).code).toBe(409);
+    expect(await status(player, res.body.data.orderId)).toBe('01');
+    expect((await balance(player)).balance).toBe(0);
+  });
+
+  it('refunds money from another CPF instead of crediting it', async () => {
+    const player = await kycPlayer();
+    const res = await prePay(player);
+    await payAt(res.body.data.payNo, { payerCpf: '529.982.247-25' });
+    await eventually(async () => ((await status(player, res.body.data.orderId)) === '01' ? true : undefined));
+    expect((await balance(player)).balance).toBe(0);
+    const charge = await app.ctx.db
+      .selectFrom('sandbox_charges')
+      .select('status')
+      .where('txid', '=', res.body.data.payNo)
+      .executeTakeFirst();
+    expect(charge?.status).toBe('DEVOLVIDA');
+  });
+
+  it("answers 404 for another player's order", async () => {
+    const a = await kycPlayer();
+    const b = await kycPlayer();
+    const res = await prePay(a);
+    const other = await call(app, {
+      method: 'GET',
+      url: `/api/app/order/getStatus/${res.body.data.orderId}`,
+      headers: auth(b.token),
+    });
+    expect(other.code).toBe(404);
+    expect(other.body.data).toBeNull();
+  });
+
+  it('requires KYC and refuses unknown packages', async () => {
+    const player = await registerPlayer(app);
+    const noKyc = await prePay(player);
+    expect(noKyc.code).toBe(400);
+    expect(noKyc.body.message).toBe('Complete seus dados de identificação antes de depositar');
+    await completeKyc(app, player);
+    expect((await prePay(player, 'NOPE')).code).toBe(404);
+  });
+});
+
+describe('AT-03 idempotency of prePay', () => {
+  it('replays the first answer, refuses another body with 422 and a missing key with 400', async () => {
+    const player = await kycPlayer();
+    const k = key();
+    const first = await prePay(player, 'BRL3', k);
+    const again = await prePay(player, 'BRL3', k);
+    expect(again.code).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const other = await prePay(player, 'BRL4', k, 'gift=0&pkgId=BRL4&isapp=0');
+    expect(other.code).toBe(422);
+    const missing = await call(app, {
+      method: 'POST',
+      url: '/api/app/order/prePay/BRL3',
+      headers: auth(player.token),
+      payload: {},
+    });
+    expect(missing.code).toBe(400);
+    expect(missing.body.message).toBe('Cabeçalho Idempotency-Key obrigatório');
+    const orders = await app.ctx.db
+      .selectFrom('deposit_orders')
+      .select('id')
+      .where(
+        'user_id',
+        '=',
+        (
+          await app.ctx.db
+            .selectFrom('users')
+            .select('id')
+            .where('cpf', '=', player.cpf)
+            .executeTakeFirstOrThrow()
+        ).id,
+      )
+      .execute();
+    expect(orders).toHaveLength(1);
+  });
+
+  it('the same key 20 times concurrently makes one order', async () => {
+    const player = await kycPlayer();
+    const k = key();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => prePay(player, 'BRL3', k)));
+    expect(new Set(answers.filter((a) => a.code === 200).map((a) => a.body.data.orderId)).size).toBe(1);
+    expect(answers.every((a) => a.code === 200 || a.code === 409)).toBe(true);
+  });
+
+  it('a key reused by another player is an independent operation', async () => {
+    const a = await kycPlayer();
+    const b = await kycPlayer();
+    const k = key();
+    const first = await prePay(a, 'BRL3', k);
+    const second = await prePay(b, 'BRL3', k);
+    expect(second.code).toBe(200);
+    expect(second.body.data.orderId).not.toBe(first.body.data.orderId);
+  });
+});
+
+describe('AT-04 webhook forgery, replay and batching', () => {
+  async function paidCharge() {
+    const player = await kycPlayer();
+    const res = await prePay(player);
+    const txid = res.body.data.payNo as string;
+    // Pay at the bank but capture the notification instead of letting the sandbox send it.
+    await app.ctx.db
+      .updateTable('sandbox_charges')
+      .set({
+        status: 'CONCLUIDA',
+        payer_cpf: player.cpf,
+        end_to_end_id: `E18236120${Date.now()}${keyCounter++}`.slice(0, 32),
+        paid_at: new Date(),
+      })
+      .where('txid', '=', txid)
+      .execute();
+    const charge = (await app.ctx.psp.getCharge(txid))!;
+    return { player, orderId: res.body.data.orderId as string, body: SandboxPsp.notification(charge) };
+  }
+  const send = (body: string, signature = signWebhook(SECRET, body)) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/webhooks/pix',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+      payload: body,
+    });
+
+  it('credits once when delivered 20 times sequentially and 20 times concurrently', async () => {
+    const { player, body } = await paidCharge();
+    for (let i = 0; i < 20; i++) expect((await send(body)).statusCode).toBe(200);
+    const results = await Promise.all(Array.from({ length: 20 }, () => send(body)));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect((await balance(player)).balance).toBe(100);
+  });
+
+  it('refuses a bad signature and a timestamp 301 s old or ahead, changing nothing', async () => {
+    const { player, body, orderId } = await paidCharge();
+    const now = Math.floor(Date.now() / 1000);
+    for (const signature of [
+      signWebhook('another-secret-0123456789abcdef', body),
+      signWebhook(SECRET, body, now - 301),
+      signWebhook(SECRET, body, now + 301),
+      'garbage',
+    ]) {
+      expect((await send(body, signature)).statusCode).toBe(401);
+    }
+    expect((await send(body.replace('100.00', '999.00'), signWebhook(SECRET, body))).statusCode).toBe(401);
+    const order = await app.ctx.db
+      .selectFrom('deposit_orders')
+      .select('status')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('00');
+    expect((await balance(player)).balance).toBe(0);
+  });
+
+  it('quarantines a PIX for an unknown txid and credits a batch once per charge', async () => {
+    const a = await paidCharge();
+    const b = await paidCharge();
+    const pa = JSON.parse(a.body).pix[0];
+    const pb = JSON.parse(b.body).pix[0];
+    const unknown = { ...pa, txid: 'UNKNOWNTXID0000000000000000000000', endToEndId: 'E000' };
+    const batch = JSON.stringify({ pix: [pa, pb, pa, unknown] });
+    expect((await send(batch)).statusCode).toBe(200);
+    expect((await balance(a.player)).balance).toBe(100);
+    expect((await balance(b.player)).balance).toBe(100);
+    const quarantined = await app.ctx.db
+      .selectFrom('pix_notifications')
+      .select('outcome')
+      .where('txid', '=', unknown.txid)
+      .execute();
+    expect(quarantined).toEqual([{ outcome: 'unknown' }]);
+  });
+});
