@@ -56,7 +56,6 @@ const status = async (player: Player, orderId: string) =>
 const balance = async (player: Player) =>
   (await call(app, { method: 'GET', url: '/api/app/user/getBalance', headers: auth(player.token) })).body
     .data;
-const txidOf = (url: string) => url.split('/').pop()!;
 const payAt = (txid: string, payload: Record<string, unknown> = {}) =>
   call(app, { method: 'POST', url: `/sandbox-psp/charges/${txid}/pay`, payload });
 
