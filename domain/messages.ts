@@ -55,6 +55,21 @@ const ptBR = {
   kycInvalid: 'Informe o nome e um CPF ou CNPJ válido',
   kycCpfMismatch: 'O CPF deve ser o mesmo do cadastro',
   kycDone: 'Terminar',
+  withdrawLocked: 'Sua fatura do jogo está sendo gerada, por favor, tente novamente mais tarde',
+  withdrawNoneLeft: 'Número de retiradas restantes hoje 0, tente novamente amanhã。',
+  withdrawNothing: 'Sem valor de levantamento',
+  withdrawMin: 'Montante mínimo de retirada:R${amount}',
+  withdrawMax: 'Montante máximo de levantamento:R${amount}',
+  withdrawDone: 'Solicitação de saque bem-sucedida!',
+  withdrawMethodInvalid: 'Escolha CPF, CNPJ ou USDT',
+  withdrawUsdtNotAllowed: 'Saque em USDT não disponível para esta conta',
+  withdrawAccountInvalid: 'Chave PIX ou endereço inválido',
+  withdrawNameRequired: 'Informe o nome do titular',
+  withdrawWhatsappRequired: 'Informe o WhatsApp',
+  withdrawOwnCpfOnly: 'O saque só pode ir para uma chave PIX do seu CPF',
+  amountInvalid: 'Informe um valor válido, com até duas casas decimais',
+  demoNoWithdraw: 'Contas de teste não podem sacar',
+  withdrawalNotPending: 'Este saque não está aguardando aprovação',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
@@ -110,6 +125,21 @@ const enUS: Record<MessageKey, string> = {
   kycInvalid: 'Enter the name and a valid CPF or CNPJ',
   kycCpfMismatch: 'The CPF must be the one you registered with',
   kycDone: 'Done',
+  withdrawLocked: 'Your game bill is being generated, please try again later',
+  withdrawNoneLeft: 'Withdrawals left today 0, try again tomorrow.',
+  withdrawNothing: 'Nothing to withdraw',
+  withdrawMin: 'Minimum withdrawal:R${amount}',
+  withdrawMax: 'Maximum withdrawal:R${amount}',
+  withdrawDone: 'Withdrawal request successful!',
+  withdrawMethodInvalid: 'Choose CPF, CNPJ or USDT',
+  withdrawUsdtNotAllowed: 'USDT withdrawals are not available for this account',
+  withdrawAccountInvalid: 'Invalid PIX key or address',
+  withdrawNameRequired: 'Enter the holder name',
+  withdrawWhatsappRequired: 'Enter the WhatsApp number',
+  withdrawOwnCpfOnly: 'Withdrawals can only go to a PIX key of your own CPF',
+  amountInvalid: 'Enter a valid amount with at most two decimals',
+  demoNoWithdraw: 'Test accounts cannot withdraw',
+  withdrawalNotPending: 'This withdrawal is not waiting for approval',
 };
 
 const catalogues: Partial<Record<LanguageKey, Record<MessageKey, string>>> = { pt_BR: ptBR, en_US: enUS };

@@ -23,6 +23,8 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { SandboxPsp } from './modules/payments/sandbox-psp';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
+import { leasedLoop } from './jobs/lease';
+import { processPayouts } from './modules/wallet/payout.processor';
 
 export interface BuildOptions {
   config: Config;
@@ -30,6 +32,8 @@ export interface BuildOptions {
   db?: { db: Db; kind: 'postgres' | 'pglite' };
   /** How often sockets are checked against their sessions. */
   socketSweepMs?: number;
+  /** Background loops (payouts); tests turn them off and drive them by hand. */
+  jobs?: boolean;
 }
 
 declare module 'fastify' {
@@ -96,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     merchantName: config.file.deposit.merchantName,
     merchantCity: config.file.deposit.merchantCity,
     webhookDelayMs: config.sandboxWebhookDelayMs,
+    payoutDelayMs: config.sandboxPayoutDelayMs,
     // The sandbox posts its webhook through Trevo's own HTTP route, signature and all.
     deliver: async (body, headers) => {
       const res = await app.inject({ method: 'POST', url: '/api/webhooks/pix', headers, payload: body });
@@ -106,12 +111,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   ctx.psp = sandbox;
   app.decorate('ctx', ctx);
 
+  const loops =
+    options.jobs === false
+      ? []
+      : [leasedLoop(opened.db, 'payouts', config.payoutIntervalMs, () => processPayouts(ctx), app.log)];
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onRequest', adminGuard(ctx));
   // Close sockets before the HTTP server, or shutdown waits for a pending long-poll (~25 s).
   app.addHook('preClose', async () => {
+    await Promise.all(loops.map((loop) => loop.stop()));
     sandbox.close();
     await ctx.realtime.close();
   });

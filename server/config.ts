@@ -30,6 +30,10 @@ const envSchema = z.object({
   TREVO_SPORTS_FEED: z.string().default('simulated'),
   TREVO_STATIC_DIR: z.string().default('dist'),
   TREVO_PUBLIC_URL: z.string().url().optional(),
+  TREVO_TURNOVER_MAIN: z.coerce.number().min(0).max(100).optional(),
+  TREVO_TURNOVER_BONUS: z.coerce.number().min(0).max(100).optional(),
+  TREVO_PAYOUT_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  TREVO_SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   TREVO_SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(1500),
 });
 
@@ -68,6 +72,20 @@ const fileSchema = z.object({
     merchantName: z.string().min(1).max(25),
     merchantCity: z.string().min(1).max(15),
   }),
+  withdraw: z.object({
+    /** Smallest withdrawal in BRL (spec 9: 50). */
+    minAmount: z.number().positive(),
+    /** The largest amount the withdraw screen advertises (spec 9: R$10000). */
+    displayMax: z.number().positive(),
+    /** Fee as a fraction of the amount, deducted from what is paid out. */
+    serviceFee: z.number().min(0).max(0.5),
+    /** BRL per USDT for the TRC20 estimate. */
+    usdtRate: z.number().positive(),
+    /** Withdrawals above this many BRL wait for an operator's approval. */
+    approvalThreshold: z.number().positive(),
+  }),
+  /** Multiples of deposits (main) and bonuses that must be wagered before cash can be withdrawn. */
+  turnover: z.object({ main: z.number().min(0), bonus: z.number().min(0) }),
 });
 export type FileConfig = z.infer<typeof fileSchema>;
 
@@ -90,6 +108,10 @@ export interface Config {
   publicUrl: string;
   /** How long the sandbox PSP waits before sending its webhook (real PSPs: within 5 s). */
   sandboxWebhookDelayMs: number;
+  /** How long the sandbox PSP takes to complete a payout. */
+  sandboxPayoutDelayMs: number;
+  /** How often the payout processor looks for work. */
+  payoutIntervalMs: number;
   file: FileConfig;
   /** Session lifetimes (security.md): 30 minutes idle, 12 hours absolute. */
   sessionIdleMs: number;
@@ -148,7 +170,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pspWebhookSecret: e.TREVO_PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
     publicUrl: e.TREVO_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     sandboxWebhookDelayMs: e.TREVO_SANDBOX_WEBHOOK_DELAY_MS,
-    file: file.data,
+    sandboxPayoutDelayMs: e.TREVO_SANDBOX_PAYOUT_DELAY_MS,
+    payoutIntervalMs: e.TREVO_PAYOUT_INTERVAL_MS,
+    file: {
+      ...file.data,
+      turnover: {
+        main: e.TREVO_TURNOVER_MAIN ?? file.data.turnover.main,
+        bonus: e.TREVO_TURNOVER_BONUS ?? file.data.turnover.bonus,
+      },
+    },
     sessionIdleMs: 30 * 60_000,
     sessionAbsoluteMs: 12 * 60 * 60_000,
     ...overrides,

@@ -45,3 +45,46 @@ export const kycSchema = z.strictObject({
   name: z.string().trim().max(80, { message: 'tooLong' }).optional(),
   cardNo: z.string().trim().max(20, { message: 'tooLong' }).optional(),
 });
+
+/** Withdrawal account types (spec 3; USDT only for lx '20'). */
+export const WITHDRAW_METHODS = ['CPF', 'CNPJ', 'USDT'] as const;
+export type WithdrawMethod = (typeof WITHDRAW_METHODS)[number];
+
+/** withdraw payload (spec 3): the amount is checked separately, in the specification's order. */
+export const withdrawSchema = z.strictObject({
+  payCardBank: z.enum(WITHDRAW_METHODS, { message: 'withdrawMethodInvalid' }),
+  payCardNo: z.string().trim().max(64, { message: 'tooLong' }),
+  ifsc: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().max(64, { message: 'tooLong' }))
+    .optional(),
+  name: z.string().trim().max(80, { message: 'tooLong' }).optional(),
+  amount: z.unknown().optional(),
+  whatsapp: z.string().trim().max(20, { message: 'tooLong' }).optional(),
+});
+
+/** TRC20 address: base58, 34 characters, starting with T. */
+export const TRC20_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+
+/** A saved payout account (`cardInfo` entry, spec 3). */
+export interface CardInfo {
+  ifsc: string;
+  payCardNo: string;
+  name: string;
+  whatsapp: string;
+}
+
+/** getWithdraw answer (spec 3, payments.md). */
+export interface WithdrawLimits {
+  limitAmount: number;
+  number: number;
+  /** True when the player's level has no daily count cap ('ilimitado'). */
+  unlimited: boolean;
+  lock: boolean;
+  wdAmount: number;
+  usdtRate: number;
+  serviceAmount: number;
+  maxAmount: number;
+  cardInfo: Partial<Record<WithdrawMethod, CardInfo>> & { CHANNEL: WithdrawMethod[] };
+}

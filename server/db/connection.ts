@@ -7,6 +7,7 @@ import type { Database } from './schema';
 import * as m001 from './migrations/001-foundation';
 import * as m002 from './migrations/002-ledger';
 import * as m003 from './migrations/003-deposits';
+import * as m004 from './migrations/004-withdrawals';
 
 export type Db = Kysely<Database>;
 
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-ledger': m002,
   '003-deposits': m003,
+  '004-withdrawals': m004,
 };
 
 export interface DbTarget {

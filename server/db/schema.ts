@@ -24,6 +24,8 @@ export interface UsersTable {
   extend_info: Generated<string>;
   kyc_name: string | null;
   kyc_document: string | null;
+  turnover_required_cents: ColumnType<string | number | bigint, number | undefined, unknown>;
+  wagered_cents: ColumnType<string | number | bigint, number | undefined, unknown>;
   created_at: CreatedAt;
 }
 
@@ -170,7 +172,55 @@ export interface PixNotificationsTable {
   received_at: CreatedAt;
 }
 
+export interface WithdrawalsTable {
+  id: string;
+  user_id: number;
+  method: 'CPF' | 'CNPJ' | 'USDT';
+  account: string;
+  holder_name: string;
+  whatsapp: string;
+  ifsc: string;
+  amount_cents: Money;
+  fee_cents: Money;
+  status: Generated<string>;
+  /** waiting_approval → queued → sent → paid | failed; or rejected. */
+  payout_state: string;
+  note: Generated<string>;
+  decided_by: number | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
+export interface PayoutAccountsTable {
+  user_id: number;
+  method: string;
+  account: string;
+  holder_name: string;
+  whatsapp: string;
+  ifsc: string;
+}
+
+export interface SandboxPayoutsTable {
+  id: string;
+  amount_cents: Money;
+  method: string;
+  account: string;
+  status: string;
+  created_at: CreatedAt;
+  settles_at: Timestamp;
+}
+
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
+  withdrawals: WithdrawalsTable;
+  payout_accounts: PayoutAccountsTable;
+  sandbox_payouts: SandboxPayoutsTable;
+  leases: LeasesTable;
   deposit_orders: DepositOrdersTable;
   sandbox_charges: SandboxChargesTable;
   pix_notifications: PixNotificationsTable;

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { Trx } from '../modules/wallet/ledger';
 import { AppError } from './errors';
 import { sha256Hex } from '../security/tokens';
-import { translate } from '../../domain/messages';
+import { translate, type MessageKey } from '../../domain/messages';
 import { langOf } from './reply';
 
 /**
@@ -56,7 +56,11 @@ export async function runIdempotent<P>(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
-  operation: { prepare?: () => Promise<P>; effect: (trx: Trx, prepared: P) => Promise<unknown> },
+  operation: {
+    prepare?: () => Promise<P>;
+    effect: (trx: Trx, prepared: P) => Promise<unknown>;
+    message?: MessageKey;
+  },
 ) {
   const key = idempotencyKeyOf(request);
   const path = request.url.split('?')[0]!;
@@ -87,7 +91,10 @@ export async function runIdempotent<P>(
         .executeTakeFirst();
       if (!claimed) throw new ConcurrentTwin();
       const data = await operation.effect(trx, prepared);
-      const result = { code: 200, body: { status: 200, message: translate('ok', lang), data } };
+      const result = {
+        code: 200,
+        body: { status: 200, message: translate(operation.message ?? 'ok', lang), data },
+      };
       await trx
         .updateTable('idempotency_keys')
         .set({ response_code: result.code, response_body: JSON.stringify(result.body) })

@@ -56,7 +56,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
   const databaseUrl =
     config.databaseUrl ?? (process.env.TREVO_TEST_DB === 'postgres' ? await createPgDatabase() : undefined);
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
-  return buildApp({ config, db, socketSweepMs: 500 });
+  return buildApp({ config, db, socketSweepMs: 500, jobs: false });
 }
 
 // Test bodies are read field by field; `any` keeps those reads short where the schema is asserted.
@@ -142,4 +142,25 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** The player's public id (uId) from userInfo. */
+export async function userIdOf(app: FastifyInstance, player: Player): Promise<number> {
+  const res = await call(app, { method: 'GET', url: '/api/app/user/userInfo', headers: auth(player.token) });
+  return res.body.data.uId as number;
+}
+
+/** Puts cash on a player's account straight through the ledger (as a settled deposit would). */
+export async function fundCash(app: FastifyInstance, userId: number, cents: number): Promise<void> {
+  const { post } = await import('../../server/modules/wallet/ledger');
+  await app.ctx.db.transaction().execute((trx) =>
+    post(trx, {
+      key: `test-fund:${userId}:${Date.now()}:${Math.random()}`,
+      kind: 'test_deposit',
+      entries: [
+        { account: { kind: 'psp_clearing' }, amountCents: -cents },
+        { account: { kind: 'user_cash', userId }, amountCents: cents },
+      ],
+    }),
+  );
 }

@@ -6,9 +6,16 @@ import { ok } from '../../http/reply';
 import { operatorLoginSchema } from '../../../domain/schemas/auth.schema';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
 import { createSession, resolveSession, tokenOf } from '../auth/session.service';
+import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdraw.service';
+import { centsToBrl } from '../../../domain/money';
 
 const ADMIN_PREFIX = '/api/admin';
 const OPEN_ADMIN_PATHS = new Set(['/api/admin/auth/login']);
+
+const withdrawalsQuerySchema = z.object({
+  status: z.enum(['waiting_approval', 'queued', 'sent', 'paid', 'failed', 'rejected']).optional(),
+});
+const rejectSchema = z.strictObject({ note: z.string().trim().max(200, { message: 'tooLong' }).optional() });
 
 const noticeSchema = z.strictObject({
   text: z.string().trim().min(1, { message: 'noticeEmpty' }).max(500, { message: 'tooLong' }),
@@ -76,5 +83,60 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     const notice = { id: row.id, text: row.text, createdAt: new Date(row.created_at).toISOString() };
     ctx.realtime.broadcast('notice', notice);
     return ok(request, reply, notice);
+  });
+
+  app.get('/api/admin/withdrawals', async (request, reply) => {
+    const { status } = parseInput(withdrawalsQuerySchema, request.query);
+    let query = ctx.db
+      .selectFrom('withdrawals')
+      .innerJoin('users', 'users.id', 'withdrawals.user_id')
+      .select([
+        'withdrawals.id',
+        'withdrawals.user_id',
+        'users.username',
+        'withdrawals.method',
+        'withdrawals.account',
+        'withdrawals.amount_cents',
+        'withdrawals.fee_cents',
+        'withdrawals.status',
+        'withdrawals.payout_state',
+        'withdrawals.created_at',
+      ])
+      .orderBy('withdrawals.created_at', 'desc')
+      .limit(200);
+    if (status) query = query.where('withdrawals.payout_state', '=', status);
+    const rows = await query.execute();
+    return ok(
+      request,
+      reply,
+      rows.map((r) => ({
+        id: r.id,
+        userId: r.user_id,
+        username: r.username,
+        method: r.method,
+        account: r.account,
+        amount: centsToBrl(Number(r.amount_cents)),
+        fee: centsToBrl(Number(r.fee_cents)),
+        status: r.status,
+        payoutState: r.payout_state,
+        createdAt: new Date(r.created_at).toISOString(),
+      })),
+    );
+  });
+
+  app.post<{ Params: { id: string } }>('/api/admin/withdrawals/:id/approve', async (request, reply) => {
+    await approveWithdrawal(ctx, request.params.id.slice(0, 40), request.session!.subjectId);
+    return ok(request, reply);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/admin/withdrawals/:id/reject', async (request, reply) => {
+    const { note } = parseInput(rejectSchema, request.body ?? {});
+    await rejectWithdrawal(
+      ctx,
+      request.params.id.slice(0, 40),
+      request.session!.subjectId,
+      note ?? 'recusado pelo operador',
+    );
+    return ok(request, reply);
   });
 }

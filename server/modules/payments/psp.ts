@@ -37,7 +37,7 @@ export interface PixNotice {
   horario: string;
 }
 
-export interface PspAdapter {
+export interface PspAdapter extends PayoutAdapter {
   readonly name: string;
   createCharge(input: CreateChargeInput): Promise<Charge>;
   /** The provider's own view of a charge; the wallet re-checks every webhook against it. */
@@ -46,4 +46,20 @@ export interface PspAdapter {
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): boolean;
   /** Returns money received from a payer who is not the account holder. */
   refund(endToEndId: string, amountCents: number): Promise<void>;
+}
+
+/** Payout statuses, named as API Pix names a sent PIX's outcome. */
+export type PayoutStatus = 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO';
+
+export interface PayoutInput {
+  /** Trevo's withdrawal id: the provider keeps one payout per id, whatever the retries. */
+  id: string;
+  amountCents: number;
+  method: 'CPF' | 'CNPJ' | 'USDT';
+  account: string;
+}
+
+export interface PayoutAdapter {
+  createPayout(input: PayoutInput): Promise<{ id: string; status: PayoutStatus }>;
+  getPayout(id: string): Promise<{ id: string; status: PayoutStatus } | undefined>;
 }

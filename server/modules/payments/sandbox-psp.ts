@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection';
 import { buildDynamicBrCode } from '../../../domain/pix';
-import type { Charge, ChargeStatus, CreateChargeInput, PspAdapter } from './psp';
+import type { Charge, ChargeStatus, CreateChargeInput, PayoutInput, PayoutStatus, PspAdapter } from './psp';
 import { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from './webhook-signature';
 
 /**
@@ -16,6 +16,8 @@ export interface SandboxOptions {
   merchantName: string;
   merchantCity: string;
   webhookDelayMs: number;
+  /** How long a payout takes before it is done. */
+  payoutDelayMs: number;
   /** Sends a webhook to Trevo (in production of a real PSP this is an HTTPS POST). */
   deliver(body: string, headers: Record<string, string>): Promise<void>;
   log: { warn(obj: object, msg: string): void };
@@ -181,6 +183,48 @@ export class SandboxPsp implements PspAdapter {
         .catch((err) => this.o.log.warn({ err, txid: charge.txid }, 'sandbox webhook delivery failed'));
     }, delayMs);
     this.timers.add(timer);
+  }
+
+  private failNextPayout = false;
+
+  /** Makes the next payout fail, as a bank would for a closed account (sandbox scenario). */
+  failNext() {
+    this.failNextPayout = true;
+  }
+
+  async createPayout(input: PayoutInput): Promise<{ id: string; status: PayoutStatus }> {
+    const status: PayoutStatus = this.failNextPayout ? 'NAO_REALIZADO' : 'EM_PROCESSAMENTO';
+    const inserted = await this.o.db
+      .insertInto('sandbox_payouts')
+      .values({
+        id: input.id,
+        amount_cents: input.amountCents,
+        method: input.method,
+        account: input.account,
+        status,
+        settles_at: new Date(Date.now() + this.o.payoutDelayMs),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) this.failNextPayout = false;
+    return (await this.getPayout(input.id))!;
+  }
+
+  async getPayout(id: string): Promise<{ id: string; status: PayoutStatus } | undefined> {
+    await this.o.db
+      .updateTable('sandbox_payouts')
+      .set({ status: 'REALIZADO' })
+      .where('id', '=', id)
+      .where('status', '=', 'EM_PROCESSAMENTO')
+      .where('settles_at', '<=', new Date())
+      .execute();
+    const row = await this.o.db
+      .selectFrom('sandbox_payouts')
+      .select(['id', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? { id: row.id, status: row.status as PayoutStatus } : undefined;
   }
 
   /** Cancels webhooks not yet sent (shutdown). */

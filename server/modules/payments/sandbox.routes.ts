@@ -82,6 +82,11 @@ export async function sandboxRoutes(app: FastifyInstance, psp: SandboxPsp) {
     if (!done) return reply.code(409).send({ status: 409, message: 'Cobrança não está ativa', data: null });
     return reply.send({ status: 200, message: 'expirada', data: null });
   });
+
+  app.post('/sandbox-psp/payouts/fail-next', async (_request, reply) => {
+    psp.failNext();
+    return reply.send({ status: 200, message: 'o próximo pagamento falhará', data: null });
+  });
 }
 
 const CHECKOUT_CSS = `

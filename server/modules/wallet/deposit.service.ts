@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { PspAdapter } from '../payments/psp';
@@ -167,6 +168,18 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
+    // Turnover: the deposit (and its gift) must be wagered before cash can leave; wagers made before
+    // this deposit do not count towards it.
+    const turnover = ctx.config.file.turnover;
+    await trx
+      .updateTable('users')
+      .set({
+        turnover_required_cents: sql`greatest(turnover_required_cents, wagered_cents) + ${Math.round(
+          amountCents * turnover.main + giftCents * turnover.bonus,
+        )}`,
+      })
+      .where('id', '=', order.user_id)
+      .execute();
     await post(trx, {
       key: `pix:${e2e}`,
       kind: 'deposit',

@@ -4,7 +4,8 @@ import { AppError, parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { runIdempotent } from '../../http/idempotency';
 import { requirePlayer } from '../auth/session.service';
-import { getPricesQuerySchema, prePaySchema } from '../../../domain/schemas/wallet.schema';
+import { getPricesQuerySchema, prePaySchema, withdrawSchema } from '../../../domain/schemas/wallet.schema';
+import { requestWithdrawal, withdrawLimits } from './withdraw.service';
 import { createCharge, ownOrder, planDeposit, pricesOf, recordOrder, settleCharge } from './deposit.service';
 import { z } from 'zod';
 
@@ -41,6 +42,19 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
       return runIdempotent(ctx, request, reply, userId, {
         prepare: () => createCharge(ctx, ctx.psp, plan),
         effect: (trx, charge) => recordOrder(ctx, trx, plan, charge),
+      });
+    });
+
+    scope.get('/api/app/order/getWithdraw', async (request, reply) => {
+      return ok(request, reply, await withdrawLimits(ctx, request.session!.subjectId));
+    });
+
+    scope.post('/api/app/order/withdraw', async (request, reply) => {
+      const input = parseInput(withdrawSchema, request.body);
+      const userId = request.session!.subjectId;
+      return runIdempotent(ctx, request, reply, userId, {
+        message: 'withdrawDone',
+        effect: (trx) => requestWithdrawal(ctx, trx, userId, input),
       });
     });
 

@@ -1,0 +1,265 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
+import { AppError, badRequest, forbidden } from '../../http/errors';
+import { centsToBrl, parseAmount } from '../../../domain/money';
+import { isValidCnpj, isValidCpf } from '../../../domain/identity';
+import {
+  TRC20_ADDRESS,
+  type CardInfo,
+  type WithdrawLimits,
+  type WithdrawMethod,
+} from '../../../domain/schemas/wallet.schema';
+import { playerBalances, post, type Trx } from './ledger';
+import { pushUserInfo } from '../users/users.service';
+
+/** Withdrawals (design/payments.md "Withdrawals"). */
+
+/** Brazilian calendar day of `date` (the daily counts reset at midnight in São Paulo). */
+function saoPauloDayStart(now = new Date()): Date {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  // São Paulo has had no daylight saving time since 2019: UTC−3 all year.
+  return new Date(`${day}T00:00:00-03:00`);
+}
+
+/** A whole number of reais without decimals, otherwise two decimals with a comma ("12,50"). */
+export function plainBrl(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace('.', ',');
+}
+
+/**
+ * Whether a game bill is being generated (an open game holds the player's money). The game engine
+ * is the only source of open games; before it exists no player has one.
+ */
+export async function hasOpenGame(_db: Db | Trx, _userId: number): Promise<boolean> {
+  return false;
+}
+
+interface LimitFacts {
+  limits: WithdrawLimits;
+  minCents: number;
+  wdCents: number;
+  user: { cpf: string; lx: string; test_flag: number };
+}
+
+async function limitFacts(ctx: AppContext, db: Db | Trx, userId: number): Promise<LimitFacts> {
+  const user = await db
+    .selectFrom('users')
+    .select(['cpf', 'lx', 'level', 'test_flag', 'turnover_required_cents', 'wagered_cents'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const cfg = ctx.config.file.withdraw;
+  const vip = ctx.config.file.vip.find((row) => row.level === user.level) ?? ctx.config.file.vip[0]!;
+  const today = await db
+    .selectFrom('withdrawals')
+    .select([(eb) => eb.fn.countAll<string>().as('n'), (eb) => eb.fn.sum<string>('amount_cents').as('total')])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', saoPauloDayStart())
+    .where('status', '!=', '01')
+    .executeTakeFirstOrThrow();
+  const balances = await playerBalances(db, userId);
+  const unlimited = vip.withdrawalsPerDay === 0;
+  const left = unlimited ? Number.MAX_SAFE_INTEGER : Math.max(0, vip.withdrawalsPerDay - Number(today.n));
+  const remainingTurnover = Math.max(0, Number(user.turnover_required_cents) - Number(user.wagered_cents));
+  const dailyLeftCents = Math.max(0, Math.round(vip.withdrawalLimitPerDay * 100) - Number(today.total ?? 0));
+  const wdCents =
+    user.test_flag === 1 || remainingTurnover > 0 ? 0 : Math.min(balances.user_cash, dailyLeftCents);
+  const saved = await db.selectFrom('payout_accounts').selectAll().where('user_id', '=', userId).execute();
+  const channels: WithdrawMethod[] = ctx.config.profile === 'br-regulated' ? ['CPF'] : ['CPF', 'CNPJ'];
+  if (user.lx === '20' && ctx.config.profile !== 'br-regulated') channels.push('USDT');
+  const cardInfo: WithdrawLimits['cardInfo'] = { CHANNEL: channels };
+  for (const s of saved) {
+    const info: CardInfo = { ifsc: s.ifsc, payCardNo: s.account, name: s.holder_name, whatsapp: s.whatsapp };
+    cardInfo[s.method as WithdrawMethod] = info;
+  }
+  return {
+    user,
+    minCents: Math.round(cfg.minAmount * 100),
+    wdCents,
+    limits: {
+      limitAmount: cfg.minAmount,
+      number: unlimited ? 9999 : left,
+      unlimited,
+      lock: await hasOpenGame(db, userId),
+      wdAmount: centsToBrl(wdCents),
+      usdtRate: cfg.usdtRate,
+      serviceAmount: cfg.serviceFee,
+      maxAmount: cfg.displayMax,
+      cardInfo,
+    },
+  };
+}
+
+/** getWithdraw: the real limits of this player now. */
+export async function withdrawLimits(ctx: AppContext, userId: number): Promise<WithdrawLimits> {
+  return (await limitFacts(ctx, ctx.db, userId)).limits;
+}
+
+export interface WithdrawRequest {
+  payCardBank: WithdrawMethod;
+  payCardNo: string;
+  ifsc?: string;
+  name?: string;
+  amount: unknown;
+  whatsapp?: string;
+}
+
+/**
+ * Checks a withdrawal in the specification's order with its exact texts (section 5), then moves
+ * the amount from cash to the withdrawal hold in the caller's transaction. The player's row is
+ * locked first, so concurrent requests are checked one after another.
+ */
+export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: number, input: WithdrawRequest) {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  const { limits, minCents, wdCents, user } = await limitFacts(ctx, trx, userId);
+  if (user.test_flag === 1) throw forbidden('demoNoWithdraw');
+  if (limits.lock) throw badRequest('withdrawLocked');
+  if (!limits.unlimited && limits.number <= 0) throw badRequest('withdrawNoneLeft');
+  if (wdCents <= 0) throw badRequest('withdrawNothing');
+  const empty = input.amount === undefined || input.amount === null || input.amount === '';
+  const parsed = empty ? undefined : parseAmount(input.amount);
+  if (parsed && !parsed.ok && parsed.reason === 'format') throw badRequest('amountInvalid');
+  const cents = parsed?.ok ? parsed.cents : 0;
+  if (empty || cents < minCents) throw badRequest('withdrawMin', { amount: plainBrl(minCents / 100) });
+  if (cents > wdCents) throw badRequest('withdrawMax', { amount: plainBrl(wdCents / 100) });
+
+  const method = input.payCardBank;
+  const account = input.payCardNo.trim();
+  if (!limits.cardInfo.CHANNEL.includes(method)) throw badRequest('withdrawUsdtNotAllowed');
+  const name = (input.name ?? '').trim();
+  const whatsapp = (input.whatsapp ?? '').trim();
+  if (method !== 'USDT' && !name) throw badRequest('withdrawNameRequired');
+  if (!whatsapp) throw badRequest('withdrawWhatsappRequired');
+  const validAccount =
+    method === 'CPF'
+      ? isValidCpf(account)
+      : method === 'CNPJ'
+        ? isValidCnpj(account)
+        : TRC20_ADDRESS.test(account);
+  if (!validAccount) throw badRequest('withdrawAccountInvalid');
+  const digits = account.replace(/\D/g, '');
+  if (ctx.config.profile === 'br-regulated' && digits !== user.cpf) throw badRequest('withdrawOwnCpfOnly');
+  const key = method === 'USDT' ? account : digits;
+  // Spec 3: for CPF the ifsc value is the number; for USDT it is the rate.
+  const ifsc =
+    method === 'USDT'
+      ? String(ctx.config.file.withdraw.usdtRate)
+      : method === 'CPF'
+        ? digits
+        : (input.ifsc ?? digits);
+
+  const feeCents = Math.floor(cents * ctx.config.file.withdraw.serviceFee);
+  const needsApproval = cents > Math.round(ctx.config.file.withdraw.approvalThreshold * 100);
+  const id = `W${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
+  await trx
+    .insertInto('withdrawals')
+    .values({
+      id,
+      user_id: userId,
+      method,
+      account: key,
+      holder_name: name,
+      whatsapp,
+      ifsc,
+      amount_cents: cents,
+      fee_cents: feeCents,
+      payout_state: needsApproval ? 'waiting_approval' : 'queued',
+    })
+    .execute();
+  await post(trx, {
+    key: `withdraw-hold:${id}`,
+    kind: 'withdrawal_hold',
+    reference: id,
+    entries: [
+      { account: { kind: 'user_cash', userId }, amountCents: -cents },
+      { account: { kind: 'withdrawal_hold', userId }, amountCents: cents },
+    ],
+  });
+  await trx
+    .insertInto('payout_accounts')
+    .values({ user_id: userId, method, account: key, holder_name: name, whatsapp, ifsc })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'method']).doUpdateSet({ account: key, holder_name: name, whatsapp, ifsc }),
+    )
+    .execute();
+  return {
+    id,
+    status: '00',
+    amount: centsToBrl(cents),
+    fee: centsToBrl(feeCents),
+    waitsForApproval: needsApproval,
+  };
+}
+
+/** Ends a withdrawal: paid (hold → PSP and fees) or returned (hold → cash). Exactly once. */
+export async function finishWithdrawal(
+  ctx: AppContext,
+  id: string,
+  from: string[],
+  outcome: 'paid' | 'failed' | 'rejected',
+  note = '',
+  operatorId?: number,
+): Promise<boolean> {
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('withdrawals')
+      .set({
+        status: outcome === 'paid' ? '10' : '01',
+        payout_state: outcome,
+        note,
+        finished_at: sql<Date>`now()`,
+        decided_by: operatorId ?? null,
+      })
+      .where('id', '=', id)
+      .where('payout_state', 'in', from)
+      .returning(['user_id', 'amount_cents', 'fee_cents'])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const amount = Number(row.amount_cents);
+    const fee = Number(row.fee_cents);
+    const hold = { kind: 'withdrawal_hold' as const, userId: row.user_id };
+    await post(trx, {
+      key: `withdraw-${outcome === 'paid' ? 'paid' : 'returned'}:${id}`,
+      kind: outcome === 'paid' ? 'withdrawal_paid' : 'withdrawal_returned',
+      reference: id,
+      entries:
+        outcome === 'paid'
+          ? [
+              { account: hold, amountCents: -amount },
+              { account: { kind: 'psp_clearing' }, amountCents: amount - fee },
+              { account: { kind: 'fees' }, amountCents: fee },
+            ]
+          : [
+              { account: hold, amountCents: -amount },
+              { account: { kind: 'user_cash', userId: row.user_id }, amountCents: amount },
+            ],
+    });
+    return row.user_id;
+  });
+  if (done === undefined) return false;
+  await pushUserInfo(ctx, done);
+  return true;
+}
+
+/** An operator approves a withdrawal waiting for approval: it joins the payout queue. */
+export async function approveWithdrawal(ctx: AppContext, id: string, operatorId: number): Promise<void> {
+  const res = await ctx.db
+    .updateTable('withdrawals')
+    .set({ payout_state: 'queued', decided_by: operatorId })
+    .where('id', '=', id)
+    .where('payout_state', '=', 'waiting_approval')
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw new AppError(409, 'withdrawalNotPending');
+}
+
+/** An operator rejects a withdrawal waiting for approval: the hold returns to cash. */
+export async function rejectWithdrawal(
+  ctx: AppContext,
+  id: string,
+  operatorId: number,
+  note: string,
+): Promise<void> {
+  const done = await finishWithdrawal(ctx, id, ['waiting_approval'], 'rejected', note, operatorId);
+  if (!done) throw new AppError(409, 'withdrawalNotPending');
+}
