@@ -101,7 +101,7 @@ export interface WithdrawRequest {
   payCardNo: string;
   ifsc?: string;
   name?: string;
-  amount: unknown;
+  amount?: unknown;
   whatsapp?: string;
 }
 
