@@ -1,0 +1,35 @@
+import './lib/i18n';
+import './shell/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { trackLayout } from './lib/layout-mode';
+import { writeItem } from './services/storage';
+import { captureLandingParams } from './shell/app/landing';
+import { setNavigator } from './shell/app/navigation';
+import { createAppRouter } from './shell/app/routes';
+import { startSession } from './shell/app/session';
+import { installApiHandlers } from './shell/app/shell-actions';
+
+// The site key comes from the build's configuration (API.md "Persisted keys": `apiKey`).
+const siteKey: unknown = import.meta.env.VITE_TREVO_API_KEY;
+if (typeof siteKey === 'string' && siteKey) writeItem('apiKey', siteKey);
+
+// App mode must be known before the first layout pass, or the page would jump from wide to narrow.
+captureLandingParams(window.location.search);
+trackLayout();
+
+installApiHandlers();
+// The stored session is restored synchronously here, before the router runs its first loaders:
+// a protected route opened by a logged-in player must see the token.
+void startSession();
+const router = createAppRouter();
+setNavigator((to, options) => void router.navigate(to, options));
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

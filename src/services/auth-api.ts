@@ -1,0 +1,44 @@
+import type { LoginPayload, RegisterPayload } from '../../domain/schemas/auth.schema';
+import { apiPost } from './api-client';
+
+/** Calls of the account's front door (spec 7, API.md "Account and site"). */
+
+interface TokenData {
+  access_token: string;
+}
+
+/** Spec 9: a captcha id is a random integer below 100,000,000. */
+export function newCaptchaId(): number {
+  return Math.floor(Math.random() * 100_000_000);
+}
+
+/**
+ * The captcha image for `codeId`. Each answer is single-use, so asking again issues a new one;
+ * `nonce` only makes the browser fetch the image again instead of reusing the cached one.
+ */
+export function captchaUrl(codeId: number, nonce = 0): string {
+  return `/api/auth/user/captcha/${codeId}${nonce ? `?t=${nonce}` : ''}`;
+}
+
+/** Logs in and returns the session token. */
+export async function login(payload: LoginPayload): Promise<string> {
+  const body = await apiPost<TokenData>('/api/auth/user/restLogin', payload);
+  return body.data.access_token;
+}
+
+/** Creates the account and returns its first session token. */
+export async function register(payload: RegisterPayload): Promise<string> {
+  const body = await apiPost<TokenData>('/api/auth/user/restRegister', payload);
+  return body.data.access_token;
+}
+
+/** Ends this session on the server. */
+export async function logout(): Promise<void> {
+  await apiPost<null>('/api/auth/user/logout');
+}
+
+/** Exchanges the one-time code of a `/zgo{code}` link for a session token. */
+export async function exchangeHandoff(code: string): Promise<string> {
+  const body = await apiPost<TokenData>('/api/auth/user/handoff', { code });
+  return body.data.access_token;
+}

@@ -1,0 +1,62 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { readItem, writeItem } from './storage';
+
+/** `devices` header value: every browser build of Trevo identifies itself the same way (spec 7). */
+export const DEVICES_HEADER = 'BWEBAPP';
+
+export type DeviceType = 'app' | 'web';
+
+/** Spec 3: the device type is `app` on Android, iPhone or iPad, else `web`. */
+export function deviceType(
+  userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+): DeviceType {
+  return /Android|iPhone|iPad/i.test(userAgent) ? 'app' : 'web';
+}
+
+/** The browser's IANA time zone (the `zone` header), e.g. `America/Sao_Paulo`. */
+export function timeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * Stable browser properties, deliberately without canvas or audio probes: they are enough to tell
+ * devices apart for risk scoring, and reading them does not fingerprint more than the header set.
+ */
+function fingerprintSource(): string {
+  const nav = typeof navigator === 'undefined' ? undefined : navigator;
+  const scr = typeof screen === 'undefined' ? undefined : screen;
+  const parts = [
+    nav?.userAgent,
+    nav?.language,
+    nav?.languages?.join(','),
+    nav?.hardwareConcurrency,
+    (nav as (Navigator & { deviceMemory?: number }) | undefined)?.deviceMemory,
+    nav?.maxTouchPoints,
+    scr?.width,
+    scr?.height,
+    scr?.colorDepth,
+    typeof devicePixelRatio === 'number' ? devicePixelRatio : undefined,
+    timeZone(),
+    new Date().getTimezoneOffset(),
+  ];
+  return parts.map((p) => (p === undefined ? '' : String(p))).join('|');
+}
+
+/** The sha256 hex digest of the browser's fingerprint properties. */
+export function computeDeviceId(): string {
+  return bytesToHex(sha256(utf8ToBytes(fingerprintSource())));
+}
+
+/** The device id sent as `deviceId`: computed once, then persisted so it survives a browser update. */
+export function deviceId(): string {
+  const stored = readItem('deviceId');
+  if (stored) return stored;
+  const id = computeDeviceId();
+  writeItem('deviceId', id);
+  return id;
+}

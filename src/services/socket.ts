@@ -1,0 +1,91 @@
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { Notice, UserInfo } from '../../domain/schemas/user.schema';
+
+/**
+ * The realtime connection at `/gamecenter-siop` (spec 4 and 7, API.md "Socket events"). It exists
+ * only while a token does: `syncSocket(token)` opens it, reopens it for a new token and closes it
+ * when the token is lost. Subscriptions outlive connections, so a component subscribes once.
+ */
+
+export const SOCKET_PATH = '/gamecenter-siop';
+
+/** Server → client events of the foundation (API.md); later issues add game and sports events. */
+export interface ServerEvents {
+  updateUserInfo: UserInfo;
+  insBalance: { balance: number };
+  freeBalance: { freeBalance: number };
+  paySuccess: { orderId: string; czflag?: unknown };
+  userBetAmount: { bouns: number; amount: number };
+  notice: Notice;
+}
+
+/** Client → server events. */
+export interface ClientEvents {
+  offGame: { gameCode: string };
+  'game.join': { game: string };
+  'game.leave': { game: string };
+}
+
+type Listener<E extends keyof ServerEvents> = (payload: ServerEvents[E]) => void;
+type AnyListener = (payload: unknown) => void;
+
+export type SocketFactory = (options: Partial<ManagerOptions & SocketOptions>) => Socket;
+
+const defaultFactory: SocketFactory = (options) => io(options);
+
+let factory: SocketFactory = defaultFactory;
+let socket: Socket | null = null;
+let socketToken: string | null = null;
+const listeners = new Map<keyof ServerEvents, Set<AnyListener>>();
+
+/** Replaces how sockets are made (tests pass a fake; the app uses socket.io-client). */
+export function setSocketFactory(next: SocketFactory | null): void {
+  factory = next ?? defaultFactory;
+}
+
+function attach(s: Socket): void {
+  for (const [event, set] of listeners) {
+    for (const listener of set) s.on(event as string, listener);
+  }
+}
+
+/** Opens, replaces or closes the connection so that it matches `token`. */
+export function syncSocket(token: string | null): void {
+  if (token === socketToken && (socket !== null) === (token !== null)) return;
+  if (socket) {
+    socket.removeAllListeners();
+    socket.disconnect();
+    socket = null;
+  }
+  socketToken = token;
+  if (!token) return;
+  socket = factory({ path: SOCKET_PATH, query: { token }, transports: ['websocket', 'polling'] });
+  attach(socket);
+}
+
+/** True while a connection exists and is up. */
+export function isSocketLive(): boolean {
+  return socket?.connected ?? false;
+}
+
+/** Listens to a server event across reconnections; returns the unsubscribe function. */
+export function onSocketEvent<E extends keyof ServerEvents>(event: E, listener: Listener<E>): () => void {
+  const any = listener as AnyListener;
+  let set = listeners.get(event);
+  if (!set) {
+    set = new Set();
+    listeners.set(event, set);
+  }
+  set.add(any);
+  // The key type is known here; socket.io's listener typing only resolves for a plain string.
+  socket?.on(event as string, any);
+  return () => {
+    set.delete(any);
+    socket?.off(event as string, any);
+  };
+}
+
+/** Sends a client event when connected; events for a closed socket are dropped, not queued. */
+export function emitSocket<E extends keyof ClientEvents>(event: E, payload: ClientEvents[E]): void {
+  if (socket?.connected) socket.emit(event, payload);
+}

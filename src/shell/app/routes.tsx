@@ -1,0 +1,142 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import type { GameType } from '../../../domain/codes';
+import { exchangeHandoff } from '../../services/auth-api';
+import { writeItem } from '../../services/storage';
+import { RootLayout } from '../layouts/root-layout';
+import { ShellLayout, StandaloneLayout } from '../layouts/page-layouts';
+import { LoadingPage, LoadingScreen } from '../pages/loading-page';
+import type { PageKey } from '../pages/page-heading';
+import { RouteError } from '../pages/route-error';
+import { parseLandingPath } from './landing';
+import { openOverlay } from './overlay-store';
+import { sessionStore, signIn } from './session';
+import { askToLogIn } from './shell-actions';
+
+/**
+ * Every route of spec 2 and ARCHITECTURE.md "Client". The children of `/main` sit at absolute paths
+ * inside the shell layout; sports and games are top-level. Pages load lazily, so the first paint
+ * only carries the splash and the chrome.
+ */
+
+/** Spec 6: a visitor on a protected route gets the alert, lands on home and sees the login panel. */
+function requireLogin() {
+  if (sessionStore.get().token) return null;
+  askToLogIn();
+  return redirect('/home');
+}
+
+/** `/y{yqm}` stores the invite code and opens registration; `/zgo{code}` logs in; else `/`. */
+async function landingLoader({ request }: LoaderFunctionArgs) {
+  const landing = parseLandingPath(new URL(request.url).pathname);
+  if (!landing) return redirect('/');
+  if (landing.kind === 'invite') {
+    writeItem('yqm', landing.code);
+    if (!sessionStore.get().token) openOverlay('register');
+    return redirect('/home');
+  }
+  try {
+    await signIn(await exchangeHandoff(landing.code));
+  } catch {
+    // The API client shows why (an expired or used link); the player continues as a visitor.
+  }
+  return redirect('/home');
+}
+
+const lazyPage = {
+  home: async () => ({ Component: (await import('../pages/home-page')).HomePage }),
+  info: async () => ({ Component: (await import('../pages/info-page')).InfoPage }),
+  account: async () => ({ Component: (await import('../pages/account-page')).AccountPage }),
+  games: async () => ({ Component: (await import('../pages/games-page')).GamesPage }),
+  faq: async () => ({ Component: (await import('../pages/faq-page')).FaqPage }),
+  error: async () => ({ Component: (await import('../pages/error-page')).ErrorPage }),
+  sports: async () => ({ Component: (await import('../pages/sports-page')).SportsPage }),
+  game: async () => ({ Component: (await import('../pages/game-page')).GamePage }),
+};
+
+type Lazy = (typeof lazyPage)[keyof typeof lazyPage];
+
+function page(key: PageKey, lazy: Lazy, options: { protected?: boolean } = {}): RouteObject {
+  return {
+    path: `/${key}`,
+    handle: { page: key },
+    lazy,
+    ...(options.protected ? { loader: requireLogin } : {}),
+  };
+}
+
+function gamePage(game: GameType, options: { protected?: boolean } = {}): RouteObject {
+  return {
+    path: `/${game}`,
+    handle: { page: 'play', game },
+    lazy: lazyPage.game,
+    ...(options.protected ? { loader: requireLogin } : {}),
+  };
+}
+
+const TEXT_PAGES = [
+  'text_kyc',
+  'text_pp',
+  'text_jr',
+  'text_tc',
+  'text_faq_conta',
+  'text_faq_dr',
+  'text_faq_jr',
+  'text_faq_jogos',
+  'text_faq_nu',
+  'text_faq_prom',
+  'text_faq_segur',
+] as const satisfies readonly PageKey[];
+
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: LoadingScreen,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, Component: LoadingPage },
+      // Loader-only routes always redirect; the splash covers the instant before they do.
+      { path: '/main', loader: () => redirect('/home'), Component: LoadingScreen },
+      {
+        Component: ShellLayout,
+        children: [
+          page('home', lazyPage.home),
+          page('gameMess', lazyPage.info, { protected: true }),
+          page('share', lazyPage.info, { protected: true }),
+          page('vip', lazyPage.info),
+          page('agentJl', lazyPage.info),
+          page('gamebouns', lazyPage.info),
+          page('gameGroupList', lazyPage.games),
+          page('bonuspage', lazyPage.info),
+          page('registros', lazyPage.info),
+          page('conta', lazyPage.account),
+          page('paySuccess', lazyPage.info),
+          page('text_faq', lazyPage.faq),
+          ...TEXT_PAGES.map((key) => page(key, lazyPage.info)),
+          page('complaint_text', lazyPage.info),
+          page('complaint_form', lazyPage.info),
+          page('error', lazyPage.error),
+        ],
+      },
+      {
+        Component: StandaloneLayout,
+        children: [
+          page('footballPage', lazyPage.sports),
+          page('play', lazyPage.game),
+          gamePage('mines'),
+          gamePage('dice', { protected: true }),
+          gamePage('limbo'),
+          gamePage('luckyColor'),
+          gamePage('rowDouble'),
+          gamePage('double'),
+        ],
+      },
+      { path: '*', loader: landingLoader, Component: LoadingScreen },
+    ],
+  },
+];
+
+/** The browser router of the app. */
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

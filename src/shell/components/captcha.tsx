@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { captchaUrl, newCaptchaId } from '../../services/auth-api';
+import { TextField } from './fields';
+
+/** A captcha id and image address, with the two ways spec 8 renews them. */
+export function useCaptcha() {
+  const [codeId, setCodeId] = useState(newCaptchaId);
+  const [nonce, setNonce] = useState(0);
+  return {
+    codeId,
+    src: captchaUrl(codeId, nonce),
+    /** A new image for the same id (each answer is single-use, so the server issues a new one). */
+    refresh: () => setNonce((n) => n + 1),
+    /** A new random id, as registration does after a failure. */
+    regenerate: () => setCodeId(newCaptchaId()),
+  };
+}
+
+/** The captcha answer input with its image; tapping the image asks for a new one. */
+export function CaptchaField({
+  src,
+  value,
+  onValue,
+  onRefresh,
+  testId,
+}: {
+  src: string;
+  value: string;
+  onValue: (value: string) => void;
+  onRefresh: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.captcha')}
+      placeholder={t('auth.captchaPlaceholder')}
+      value={value}
+      onValue={(v) => onValue(v.trim())}
+      autoComplete="off"
+      autoCapitalize="off"
+      spellCheck={false}
+      maxLength={16}
+      testId={`${testId}-input`}
+      suffix={
+        <button
+          type="button"
+          className="captcha"
+          onClick={onRefresh}
+          aria-label={t('auth.captchaImage')}
+          data-testid={`${testId}-image`}
+        >
+          <img src={src} alt="" width={120} height={44} />
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { abbreviateCount } from '../../lib/format';
+
+/** Spec 9: the footer counters run for 2 s, starting 1 s (plus any delay) after they appear. */
+export const COUNT_UP_DURATION_MS = 2000;
+export const COUNT_UP_START_MS = 1000;
+
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** A number that counts up to `value`, abbreviated (K+, M+, B+) at every frame. */
+export function CountUp({
+  value,
+  delayMs = 0,
+  locale,
+  prefix = '',
+  testId,
+}: {
+  value: number;
+  delayMs?: number;
+  locale: string;
+  prefix?: string;
+  testId?: string;
+}) {
+  const [shown, setShown] = useState(0);
+
+  useEffect(() => {
+    if (prefersReducedMotion()) {
+      setShown(value);
+      return;
+    }
+    let frame = 0;
+    let start = 0;
+    const tick = (now: number) => {
+      if (!start) start = now;
+      const progress = Math.min(1, (now - start) / COUNT_UP_DURATION_MS);
+      // Ease-out so the last digits settle instead of stopping abruptly.
+      setShown(value * (1 - (1 - progress) ** 3));
+      if (progress < 1) frame = requestAnimationFrame(tick);
+    };
+    const timer = setTimeout(() => {
+      frame = requestAnimationFrame(tick);
+    }, COUNT_UP_START_MS + delayMs);
+    return () => {
+      clearTimeout(timer);
+      cancelAnimationFrame(frame);
+    };
+  }, [value, delayMs]);
+
+  return (
+    <span className="count-up" data-testid={testId} data-value={value}>
+      {prefix}
+      {abbreviateCount(shown, locale)}
+    </span>
+  );
+}

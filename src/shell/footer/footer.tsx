@@ -1,0 +1,160 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { bcp47, currentLanguage, setLanguage, UI_LANGUAGES, type UiLanguage } from '../../lib/i18n';
+import { fetchGuestAnalysis } from '../../services/main-api';
+import { GameGrid } from '../components/game-tile';
+import { PixIcon, SparkIcon } from '../components/icons';
+import { CountUp } from './count-up';
+import { HELP_TOPICS } from './help-topics';
+
+type Stats = { number: number; amount: number };
+
+/** The counters change slowly; one request per page load is enough for every footer shown. */
+let statsRequest: Promise<Stats | null> | null = null;
+function loadStats(): Promise<Stats | null> {
+  statsRequest ??= fetchGuestAnalysis().catch(() => null);
+  return statsRequest;
+}
+
+function useGuestStats(): Stats | null {
+  const [stats, setStats] = useState<Stats | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadStats().then((s) => {
+      if (live) setStats(s);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return stats;
+}
+
+const LEGAL_LINKS = ['text_pp', 'text_jr', 'text_tc', 'text_faq'] as const;
+
+/** The footer of every page (spec 1 and 2). */
+export function Footer() {
+  const { t, i18n } = useTranslation();
+  const stats = useGuestStats();
+  const locale = bcp47(i18n.language);
+
+  return (
+    <footer className="site-footer" data-testid="footer">
+      <div className="frame site-footer__inner">
+        <section className="stats" aria-label={t('footer.stats')}>
+          <div className="stat">
+            <p className="stat__value">
+              <CountUp value={stats?.number ?? 0} locale={locale} testId="footer-players" />
+            </p>
+            <p className="stat__label">{t('footer.players')}</p>
+          </div>
+          <div className="stat">
+            <p className="stat__value">
+              <CountUp
+                value={stats?.amount ?? 0}
+                delayMs={200}
+                locale={locale}
+                prefix="R$ "
+                testId="footer-winnings"
+              />
+            </p>
+            <p className="stat__label">{t('footer.winnings')}</p>
+          </div>
+        </section>
+
+        <section aria-labelledby="footer-games">
+          <h2 id="footer-games" className="footer-title">
+            {t('footer.games')}
+          </h2>
+          <GameGrid testIdPrefix="footer-game" size="sm" />
+        </section>
+
+        <section aria-labelledby="footer-payments">
+          <h2 id="footer-payments" className="footer-title">
+            {t('footer.payments')}
+          </h2>
+          <ul className="partners">
+            <li className="partner">
+              <PixIcon className="partner__icon partner__icon--pix" />
+              <span>
+                <strong>{t('footer.pix')}</strong>
+                <small>{t('footer.pixNote')}</small>
+              </span>
+            </li>
+            <li className="partner">
+              <SparkIcon className="partner__icon" />
+              <span>
+                <strong>{t('footer.provider')}</strong>
+                <small>{t('footer.providerNote')}</small>
+              </span>
+            </li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="footer-helps">
+          <h2 id="footer-helps" className="footer-title">
+            {t('footer.helps')}
+          </h2>
+          <ul className="help-row">
+            {HELP_TOPICS.map(({ page, icon }) => (
+              <li key={page}>
+                <Link to={`/${page}`} className="help-row__item" data-testid={`footer-help-${page}`}>
+                  <span className="help-row__icon">{icon}</span>
+                  <span>{t(`pages.${page}.title`)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="footer-title">
+            {t('footer.aboutTitle')}
+          </h2>
+          <p className="footer-text">{t('footer.about')}</p>
+        </section>
+
+        <nav aria-label={t('footer.links')} className="legal-links">
+          {LEGAL_LINKS.map((page) => (
+            <Link key={page} to={`/${page}`} data-testid={`footer-link-${page}`}>
+              {t(`pages.${page}.title`)}
+            </Link>
+          ))}
+        </nav>
+
+        <section className="warning" aria-labelledby="footer-warning" data-testid="footer-warning">
+          <span className="warning__badge" aria-hidden="true">
+            18+
+          </span>
+          <div>
+            <h2 id="footer-warning" className="warning__title">
+              {t('footer.warningTitle')}
+            </h2>
+            <p className="footer-text">{t('footer.warning')}</p>
+          </div>
+        </section>
+
+        <div className="footer-bottom">
+          <label className="language">
+            <span>{t('footer.language')}</span>
+            <select
+              value={currentLanguage()}
+              onChange={(event) => void setLanguage(event.target.value as UiLanguage)}
+              data-testid="footer-language"
+            >
+              {UI_LANGUAGES.map((key) => (
+                <option key={key} value={key}>
+                  {t(`language.${key}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="copyright" data-testid="footer-copyright">
+            {t('footer.copyright')}
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

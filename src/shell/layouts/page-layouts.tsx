@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { layoutStore } from '../../lib/layout-mode';
+import { useStore } from '../../lib/store';
+import { Footer } from '../footer/footer';
+import { Header } from './header';
+import { MainNav } from './main-nav';
+import { NoticeBar } from './notice-bar';
+
+/** Header, notice bar, page, footer; the tab bar on phones. */
+function Chrome({ children, standalone }: { children: ReactNode; standalone: boolean }) {
+  const { t } = useTranslation();
+  const mode = useStore(layoutStore, (l) => l.mode);
+  const mobile = mode === 'mobile';
+  return (
+    <div className={`app${mobile && !standalone ? ' app--tabbed' : ''}`}>
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <Header showNav={!mobile} showBack={standalone} />
+      <NoticeBar />
+      <main id="main" className="frame page" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      {mobile && !standalone && <MainNav placement="bottom" />}
+    </div>
+  );
+}
+
+/** The shell of `/main`'s children (`/home`, `/vip`, `/conta`, the text pages, …). */
+export function ShellLayout() {
+  return (
+    <Chrome standalone={false}>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+/** Top-level pages (sports and games): the same chrome with a back button instead of the tab bar. */
+export function StandaloneLayout() {
+  return (
+    <Chrome standalone>
+      <Outlet />
+    </Chrome>
+  );
+}

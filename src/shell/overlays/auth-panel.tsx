@@ -1,0 +1,341 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { isValidCpf, normaliseCpf, passwordProblem, suggestEmails } from '../../../domain/identity';
+import { translate } from '../../../domain/messages';
+import { currentLanguage } from '../../lib/i18n';
+import { maskCpf, maskPhone } from '../../lib/format';
+import { login, register } from '../../services/auth-api';
+import { readItem } from '../../services/storage';
+import { showToast } from '../app/dialogs';
+import { closeOverlay, openOverlay } from '../app/overlay-store';
+import { signIn } from '../app/session';
+import { CaptchaField, useCaptcha } from '../components/captcha';
+import { PasswordField, TextField } from '../components/fields';
+import { Modal } from '../components/modal';
+
+/**
+ * The login / register panel (spec 2, 5, 8): one panel, two tabs. On success the token is stored,
+ * the user info fetched and the panel closed. Server errors are alerted by the API client.
+ */
+export function AuthPanel({ tab }: { tab: 'login' | 'register' }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('auth.dialog')} onClose={closeOverlay} testId="auth-panel" variant="sheet" hideTitle>
+      <div className="auth-hero">
+        <img src="/logo.svg" alt="" width={48} height={48} />
+        <p className="auth-hero__title">{t('auth.welcome')}</p>
+        <p className="auth-hero__lead">{tab === 'login' ? t('auth.loginLead') : t('auth.registerLead')}</p>
+      </div>
+      <div className="tabs" role="tablist" aria-label={t('auth.dialog')}>
+        <button
+          type="button"
+          role="tab"
+          id="auth-tab-login"
+          aria-selected={tab === 'login'}
+          aria-controls="auth-tabpanel"
+          className="tabs__tab"
+          data-testid="auth-tab-login"
+          onClick={() => openOverlay('login')}
+        >
+          {t('auth.loginTab')}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="auth-tab-register"
+          aria-selected={tab === 'register'}
+          aria-controls="auth-tabpanel"
+          className="tabs__tab"
+          data-testid="auth-tab-register"
+          onClick={() => openOverlay('register')}
+        >
+          {t('auth.registerTab')}
+        </button>
+      </div>
+      <div id="auth-tabpanel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
+        {tab === 'login' ? <LoginForm /> : <RegisterForm />}
+      </div>
+    </Modal>
+  );
+}
+
+/** Spec 5: the submit button stays disabled until username, password and captcha are filled. */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const captcha = useCaptcha();
+  const [username, setUsername] = useState('');
+  const [pwd, setPwd] = useState('');
+  const [captCode, setCaptCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const complete = username !== '' && pwd !== '' && captCode !== '';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!complete || busy) return;
+    setBusy(true);
+    try {
+      const token = await login({ username, pwd, codeId: String(captcha.codeId), captCode });
+      await signIn(token);
+      closeOverlay();
+    } catch {
+      // Spec 8: a failed login refreshes the captcha; the answer just used is spent anyway.
+      captcha.refresh();
+      setCaptCode('');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate data-testid="login-form">
+      <TextField
+        label={t('auth.username')}
+        placeholder={t('auth.usernamePlaceholder')}
+        value={username}
+        onValue={(v) => setUsername(v.toLowerCase())}
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={254}
+        testId="login-username"
+      />
+      <PasswordField
+        label={t('auth.password')}
+        placeholder={t('auth.passwordPlaceholder')}
+        value={pwd}
+        onValue={setPwd}
+        autoComplete="current-password"
+        maxLength={64}
+        testId="login-password"
+      />
+      <CaptchaField
+        src={captcha.src}
+        value={captCode}
+        onValue={setCaptCode}
+        onRefresh={captcha.refresh}
+        testId="login-captcha"
+      />
+      <button
+        type="submit"
+        className="button button--gold button--block"
+        disabled={!complete || busy}
+        data-testid="login-submit"
+      >
+        {t('auth.submitLogin')}
+      </button>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => openOverlay('passwordReset')}
+        data-testid="login-forgot"
+      >
+        {t('auth.forgotPassword')}
+      </button>
+    </form>
+  );
+}
+
+/** The e-mail field with the common-domain completions of spec 5. */
+function EmailField({ value, onValue }: { value: string; onValue: (value: string) => void }) {
+  const { t } = useTranslation();
+  const suggestions = suggestEmails(value).slice(0, 4);
+  return (
+    <div className="email-field">
+      <TextField
+        label={t('auth.email')}
+        placeholder={t('auth.usernamePlaceholder')}
+        value={value}
+        onValue={(v) => onValue(v.trim().toLowerCase())}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={254}
+        testId="register-email"
+      />
+      {suggestions.length > 0 && (
+        <ul
+          className="chips"
+          aria-label={t('auth.emailSuggestions')}
+          data-testid="register-email-suggestions"
+        >
+          {suggestions.map((s) => (
+            <li key={s}>
+              <button type="button" className="chip" onClick={() => onValue(s)}>
+                {s}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Registration (spec 3, 5, 8). The checks run in the specification's order: terms, then captcha;
+ * then the identity rules the server also enforces, so a typo costs no captcha.
+ */
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const captcha = useCaptcha();
+  const [name, setName] = useState('');
+  const [cpf, setCpf] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [pwd, setPwd] = useState('');
+  const [pwd1, setPwd1] = useState('');
+  const [regcode, setRegcode] = useState(() => readItem('yqm') ?? '');
+  const [captCode, setCaptCode] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const cpfError = normaliseCpf(cpf).length === 11 && !isValidCpf(cpf) ? translate('cpfInvalid', lang) : null;
+  const pwdError = pwd1 !== '' && pwd !== pwd1 ? translate('passwordMismatch', lang) : null;
+
+  /** The first problem that keeps the form from being sent, as the text to show. */
+  function problem(): string | null {
+    if (!terms) return t('auth.acceptTerms');
+    if (!captCode) return t('auth.verify');
+    if (!cpf || !email || !pwd || !pwd1) return t('auth.fillRequired');
+    if (!isValidCpf(cpf)) return translate('cpfInvalid', lang);
+    const weak = passwordProblem(pwd);
+    if (weak === 'length') return translate('passwordLength', lang);
+    if (weak === 'common') return translate('passwordCommon', lang);
+    if (pwd !== pwd1) return translate('passwordMismatch', lang);
+    return null;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const message = problem();
+    if (message) {
+      showToast(message);
+      return;
+    }
+    setBusy(true);
+    try {
+      const token = await register({
+        ...(name.trim() ? { name: name.trim() } : {}),
+        cardNo: normaliseCpf(cpf),
+        username: email,
+        country: '+55',
+        ...(phone ? { phone: phone.replace(/\D/g, '') } : {}),
+        pwd,
+        pwd1,
+        ...(regcode.trim() ? { regcode: regcode.trim() } : {}),
+        codeId: String(captcha.codeId),
+        captCode,
+      });
+      await signIn(token);
+      closeOverlay();
+    } catch {
+      // Spec 8: refresh the captcha, then draw a new captcha id.
+      captcha.refresh();
+      captcha.regenerate();
+      setCaptCode('');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate data-testid="register-form">
+      <TextField
+        label={t('auth.name')}
+        placeholder={t('auth.namePlaceholder')}
+        value={name}
+        onValue={setName}
+        autoComplete="name"
+        maxLength={80}
+        testId="register-name"
+      />
+      <TextField
+        label={t('auth.cpf')}
+        placeholder="000.000.000-00"
+        value={cpf}
+        onValue={(v) => setCpf(maskCpf(v))}
+        inputMode="numeric"
+        autoComplete="off"
+        error={cpfError}
+        testId="register-cpf"
+      />
+      <EmailField value={email} onValue={setEmail} />
+      <TextField
+        label={t('auth.phone')}
+        placeholder={t('auth.phonePlaceholder')}
+        value={phone}
+        onValue={(v) => setPhone(maskPhone(v))}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        prefix={
+          <span className="field__prefix" aria-label={t('auth.phonePrefix')}>
+            +55
+          </span>
+        }
+        testId="register-phone"
+      />
+      <PasswordField
+        label={t('auth.password')}
+        value={pwd}
+        onValue={setPwd}
+        autoComplete="new-password"
+        maxLength={64}
+        hint={t('auth.newPasswordHint')}
+        testId="register-password"
+      />
+      <PasswordField
+        label={t('auth.confirmPassword')}
+        value={pwd1}
+        onValue={setPwd1}
+        autoComplete="new-password"
+        maxLength={64}
+        error={pwdError}
+        testId="register-password-confirm"
+      />
+      <TextField
+        label={t('auth.inviteCode')}
+        value={regcode}
+        onValue={(v) => setRegcode(v.replace(/[^A-Za-z0-9]/g, ''))}
+        autoComplete="off"
+        autoCapitalize="off"
+        maxLength={16}
+        testId="register-invite"
+      />
+      <CaptchaField
+        src={captcha.src}
+        value={captCode}
+        onValue={setCaptCode}
+        onRefresh={captcha.refresh}
+        testId="register-captcha"
+      />
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={terms}
+          onChange={(e) => setTerms(e.target.checked)}
+          data-testid="register-terms"
+        />
+        <span>
+          {t('auth.termsBefore')}{' '}
+          <Link to="/text_tc" onClick={closeOverlay}>
+            {t('auth.termsLink')}
+          </Link>
+        </span>
+      </label>
+      <button
+        type="submit"
+        className="button button--gold button--block"
+        disabled={busy}
+        data-testid="register-submit"
+      >
+        {t('auth.submitRegister')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatches, useSearchParams } from 'react-router-dom';
+import { GAMES, type GameType } from '../../../domain/codes';
+import { emitSocket, isSocketLive } from '../../services/socket';
+import { GameGrid } from '../components/game-tile';
+import { PageHeading, RoutePageHeading } from './page-heading';
+
+export interface GameHandle {
+  game?: GameType;
+}
+
+function findGame(type: string | null | undefined) {
+  return GAMES.find((g) => g.gameType === type);
+}
+
+/** The game a route shows: its own (`/dice`) or `?game=` on `/play`. */
+function useRouteGame() {
+  const matches = useMatches();
+  const [params] = useSearchParams();
+  const own = (matches[matches.length - 1]?.handle as GameHandle | undefined)?.game;
+  return findGame(own ?? params.get('game'));
+}
+
+/**
+ * A game route. The game issues mount their scene in the stage; this page already owns the rule of
+ * spec 4: leaving a game while the socket is live sends `offGame` with the game code.
+ */
+export function GamePage() {
+  const { t } = useTranslation();
+  const game = useRouteGame();
+  const gameCode = game?.gameCode;
+
+  useEffect(() => {
+    if (!gameCode) return;
+    return () => {
+      if (isSocketLive()) emitSocket('offGame', { gameCode });
+    };
+  }, [gameCode]);
+
+  if (!game) {
+    return (
+      <article className="panel" data-testid="page-play">
+        <RoutePageHeading />
+        <GameGrid testIdPrefix="play-game" />
+      </article>
+    );
+  }
+  const name = t(`games.${game.gameType}.name`);
+  return (
+    <article className="panel" data-testid={`page-${game.gameType}`}>
+      <PageHeading title={name} lead={t(`games.${game.gameType}.lead`)} />
+      <section className="stage" aria-label={t('games.stage', { name })} data-testid="game-stage">
+        <img className="stage__art" src={`/games/${game.gameType}.svg`} alt="" width={160} height={160} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { RoutePageHeading, usePageKey } from './page-heading';
+
+/**
+ * The pages whose content later issues bring (VIP, share, records, promotions, text pages,
+ * complaints): the shell, the page's title and its summary. FAQ topics link back to the index.
+ */
+export function InfoPage() {
+  const { t } = useTranslation();
+  const page = usePageKey();
+  return (
+    <article className="panel" data-testid={`page-${page}`}>
+      <RoutePageHeading />
+      {page.startsWith('text_faq_') && (
+        <Link to="/text_faq" className="link-button">
+          {t('pages.text_faq.title')}
+        </Link>
+      )}
+    </article>
+  );
+}

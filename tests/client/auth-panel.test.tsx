@@ -1,0 +1,174 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import '../../src/lib/i18n';
+import { configureApiClient } from '../../src/services/api-client';
+import { overlayStore } from '../../src/shell/app/overlay-store';
+import { sessionStore } from '../../src/shell/app/session';
+import { Toast } from '../../src/shell/overlays/dialogs-host';
+import { LoginForm, RegisterForm } from '../../src/shell/overlays/auth-panel';
+import { fail, installFakeServer, ok, userInfoFixture } from './support';
+
+const valueOf = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
+
+function captchaSrc(testId: string): string {
+  return screen.getByTestId(testId).querySelector('img')!.getAttribute('src')!;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStore.set({ token: null, userInfo: null });
+  overlayStore.set('login');
+  configureApiClient({ alert: () => undefined, loading: () => undefined });
+});
+
+afterEach(() => cleanup());
+
+describe('login form', () => {
+  it('keeps submit disabled until username, password and captcha are all filled', async () => {
+    const user = userEvent.setup();
+    render(<LoginForm />);
+    const submit = screen.getByTestId('login-submit') as HTMLButtonElement;
+
+    expect(submit.disabled).toBe(true);
+    await user.type(screen.getByTestId('login-username'), 'ana@example.com');
+    expect(submit.disabled).toBe(true);
+    await user.type(screen.getByTestId('login-password'), 'Trevo#Forte2026');
+    expect(submit.disabled).toBe(true);
+    await user.type(screen.getByTestId('login-captcha-input'), 'abcd');
+    expect(submit.disabled).toBe(false);
+    await user.clear(screen.getByTestId('login-password'));
+    expect(submit.disabled).toBe(true);
+  });
+
+  it('lowercases the username while it is typed', async () => {
+    const user = userEvent.setup();
+    render(<LoginForm />);
+
+    await user.type(screen.getByTestId('login-username'), 'Ana.Souza@Example.COM');
+
+    expect(valueOf('login-username')).toBe('ana.souza@example.com');
+  });
+
+  it('logs in: stores the token, loads the user info and closes the panel', async () => {
+    const user = userEvent.setup();
+    const server = installFakeServer((config) =>
+      config.url === '/api/auth/user/restLogin' ? ok({ access_token: 'tok-1' }) : ok(userInfoFixture()),
+    );
+    render(<LoginForm />);
+
+    await user.type(screen.getByTestId('login-username'), 'Ana@Example.com');
+    await user.type(screen.getByTestId('login-password'), 'Trevo#Forte2026');
+    await user.type(screen.getByTestId('login-captcha-input'), 'abcd');
+    await user.click(screen.getByTestId('login-submit'));
+
+    await waitFor(() => expect(overlayStore.get()).toBe(''));
+    const sent = JSON.parse(server.requests[0]!.data as string) as Record<string, string>;
+    expect(sent).toMatchObject({ username: 'ana@example.com', pwd: 'Trevo#Forte2026', captCode: 'abcd' });
+    expect(Number(sent.codeId)).toBeLessThan(100_000_000);
+    expect(localStorage.getItem('token')).toBe('tok-1');
+    expect(sessionStore.get().userInfo?.email).toBe('ana@example.com');
+  });
+
+  it('shows a new captcha after a failed login and clears the answer', async () => {
+    const user = userEvent.setup();
+    installFakeServer(() => fail(400, 400, 'Usuário ou senha incorretos'));
+    render(<LoginForm />);
+    const before = captchaSrc('login-captcha-image');
+
+    await user.type(screen.getByTestId('login-username'), 'ana@example.com');
+    await user.type(screen.getByTestId('login-password'), 'errada-123');
+    await user.type(screen.getByTestId('login-captcha-input'), 'abcd');
+    await user.click(screen.getByTestId('login-submit'));
+
+    await waitFor(() => expect(captchaSrc('login-captcha-image')).not.toBe(before));
+    expect(valueOf('login-captcha-input')).toBe('');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(overlayStore.get()).toBe('login');
+  });
+});
+
+describe('register form', () => {
+  function renderRegister() {
+    return render(
+      <MemoryRouter>
+        <RegisterForm />
+        <Toast />
+      </MemoryRouter>,
+    );
+  }
+
+  it('asks to accept the terms before anything else', async () => {
+    const user = userEvent.setup();
+    const server = installFakeServer(() => ok(null));
+    renderRegister();
+
+    await user.click(screen.getByTestId('register-submit'));
+
+    expect(screen.getByTestId('toast').textContent).toBe('Por favor, aceite os termos de serviço');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("asks to verify ('Por favor verifique') when the captcha is missing", async () => {
+    const user = userEvent.setup();
+    const server = installFakeServer(() => ok(null));
+    renderRegister();
+
+    await user.click(screen.getByTestId('register-terms'));
+    await user.click(screen.getByTestId('register-submit'));
+
+    expect(screen.getByTestId('toast').textContent).toBe('Por favor verifique');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('suggests mail domains while the e-mail is typed', async () => {
+    const user = userEvent.setup();
+    renderRegister();
+
+    await user.type(screen.getByTestId('register-email'), 'ana@g');
+    await user.click(screen.getByRole('button', { name: 'ana@gmail.com' }));
+
+    expect(valueOf('register-email')).toBe('ana@gmail.com');
+    expect(screen.queryByTestId('register-email-suggestions')).toBeNull();
+  });
+
+  it('prefills the invite code stored by the /y{yqm} landing', () => {
+    localStorage.setItem('yqm', 'AMIGO2026');
+    renderRegister();
+    expect(valueOf('register-invite')).toBe('AMIGO2026');
+  });
+
+  it('sends the register form and, after a failure, draws a new captcha id', async () => {
+    const user = userEvent.setup();
+    const server = installFakeServer(() => fail(409, 409, 'Este e-mail já está cadastrado'));
+    renderRegister();
+    const before = captchaSrc('register-captcha-image');
+
+    await user.type(screen.getByTestId('register-name'), 'Ana Souza');
+    await user.type(screen.getByTestId('register-cpf'), '52998224725');
+    await user.type(screen.getByTestId('register-email'), 'ana@example.com');
+    await user.type(screen.getByTestId('register-phone'), '11987654321');
+    await user.type(screen.getByTestId('register-password'), 'Trevo#Forte2026');
+    await user.type(screen.getByTestId('register-password-confirm'), 'Trevo#Forte2026');
+    await user.type(screen.getByTestId('register-captcha-input'), 'abcd');
+    await user.click(screen.getByTestId('register-terms'));
+    await user.click(screen.getByTestId('register-submit'));
+
+    await waitFor(() => expect(captchaSrc('register-captcha-image')).not.toBe(before));
+    const sent = JSON.parse(server.requests[0]!.data as string) as Record<string, string>;
+    expect(sent).toMatchObject({
+      name: 'Ana Souza',
+      cardNo: '52998224725',
+      username: 'ana@example.com',
+      country: '+55',
+      phone: '11987654321',
+      pwd: 'Trevo#Forte2026',
+      pwd1: 'Trevo#Forte2026',
+      captCode: 'abcd',
+    });
+    const newId = captchaSrc('register-captcha-image').split('/').pop()!.split('?')[0];
+    expect(newId).not.toBe(String(sent.codeId));
+    expect(valueOf('register-captcha-input')).toBe('');
+  });
+});

@@ -1,0 +1,154 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import '../../src/lib/i18n';
+import type { Socket } from 'socket.io-client';
+import { configureApiClient } from '../../src/services/api-client';
+import { setSocketFactory, syncSocket } from '../../src/services/socket';
+import { alertStore } from '../../src/shell/app/dialogs';
+import { setNavigator } from '../../src/shell/app/navigation';
+import { overlayStore } from '../../src/shell/app/overlay-store';
+import { appRoutes } from '../../src/shell/app/routes';
+import { sessionStore } from '../../src/shell/app/session';
+import { installFakeServer, ok, userInfoFixture } from './support';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  setNavigator((to, options) => void router.navigate(to, options));
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStore.set({ token: null, userInfo: null });
+  overlayStore.set('');
+  alertStore.set([]);
+  configureApiClient({ alert: () => undefined, loading: () => undefined });
+  installFakeServer((config) => {
+    if (config.url === '/api/app/main/guestAnalysis') return ok({ number: 1234, amount: 2_500_000 });
+    if (config.url === '/api/app/main/notices') return ok([]);
+    if (config.url === '/api/auth/user/handoff') return ok({ access_token: 'tok-handoff' });
+    if (config.url === '/api/app/user/userInfo') return ok(userInfoFixture());
+    return { status: 404, body: { status: 404, message: 'Não encontrado', data: null } };
+  });
+});
+
+afterEach(() => cleanup());
+
+describe('protected routes', () => {
+  it.each(['/dice', '/gameMess', '/share'])(
+    "sends a visitor from %s home with 'Por favor, faça login primeiro', then opens login",
+    async (path) => {
+      const router = renderAt(path);
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+      const alert = await screen.findByTestId('alert-dialog');
+      expect(alert.textContent).toContain('Por favor, faça login primeiro');
+      expect(screen.getByTestId('alert-ok').textContent).toBe('Eu entendi');
+      expect(overlayStore.get()).toBe('');
+
+      act(() => screen.getByTestId('alert-ok').click());
+      await waitFor(() => expect(overlayStore.get()).toBe('login'));
+      expect(await screen.findByTestId('login-form')).toBeTruthy();
+    },
+  );
+
+  it('lets a logged-in player in', async () => {
+    sessionStore.set({ token: 'tok', userInfo: userInfoFixture() });
+    const router = renderAt('/dice');
+
+    expect(await screen.findByTestId('game-stage')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dice');
+    expect(alertStore.get()).toHaveLength(0);
+  });
+});
+
+describe('leaving a game', () => {
+  it('sends offGame with the game code while the socket is live', async () => {
+    const emitted: [string, unknown][] = [];
+    const fake = {
+      connected: true,
+      on: () => fake,
+      off: () => fake,
+      removeAllListeners: () => fake,
+      disconnect: () => fake,
+    };
+    setSocketFactory(
+      () =>
+        ({
+          ...fake,
+          emit: (event: string, payload: unknown) => emitted.push([event, payload]),
+        }) as unknown as Socket,
+    );
+    syncSocket('tok');
+    sessionStore.set({ token: 'tok', userInfo: userInfoFixture() });
+    const router = renderAt('/mines');
+    await screen.findByTestId('game-stage');
+    expect(emitted).toEqual([]);
+
+    await act(() => router.navigate('/home'));
+    await screen.findByTestId('page-home');
+
+    expect(emitted).toEqual([['offGame', { gameCode: 'SE0001' }]]);
+    syncSocket(null);
+    setSocketFactory(null);
+  });
+});
+
+describe('redirects and landings', () => {
+  it('sends /main to /home', async () => {
+    const router = renderAt('/main');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('sends an unknown path to the loading screen at /', async () => {
+    const router = renderAt('/nao-existe');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.getByTestId('loading-screen')).toBeTruthy();
+  });
+
+  it('stores the invite code of /y{yqm} and opens registration', async () => {
+    const router = renderAt('/yAMIGO2026');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(localStorage.getItem('yqm')).toBe('AMIGO2026');
+    expect(overlayStore.get()).toBe('register');
+  });
+
+  it('exchanges the /zgo{code} hand-off for a session', async () => {
+    const router = renderAt('/zgoCODE_1234-abcd');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(localStorage.getItem('token')).toBe('tok-handoff');
+    expect(sessionStore.get().token).toBe('tok-handoff');
+  });
+});
+
+describe('the shell', () => {
+  it('shows the header, notice bar, page title and footer on a page', async () => {
+    renderAt('/vip');
+
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Clube VIP');
+    expect(screen.getByTestId('header-login').textContent).toBe('Autenticar-se');
+    expect(screen.getByTestId('header-register').textContent).toBe('Cadastre-se');
+    expect(screen.getByTestId('notice-bar')).toBeTruthy();
+    expect(screen.getByTestId('footer-copyright').textContent).toBe('Trevo © 2019-2026');
+    expect(screen.getByTestId('footer-warning').textContent).toContain('18');
+  });
+
+  it('opens the login panel instead of a game for a visitor', async () => {
+    const router = renderAt('/home');
+    const mines = await screen.findByTestId('footer-game-mines');
+    act(() => mines.click());
+    expect(overlayStore.get()).toBe('login');
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('opens a game with its record as query for a player', async () => {
+    sessionStore.set({ token: 'tok', userInfo: userInfoFixture() });
+    const router = renderAt('/home');
+    const mines = await screen.findByTestId('footer-game-mines');
+    act(() => mines.click());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mines'));
+    expect(new URLSearchParams(router.state.location.search).get('gameCode')).toBe('SE0001');
+  });
+});

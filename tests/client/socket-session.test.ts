@@ -1,0 +1,150 @@
+import type { Socket } from 'socket.io-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../src/lib/i18n';
+import { configureApiClient } from '../../src/services/api-client';
+import { emitSocket, onSocketEvent, setSocketFactory, syncSocket } from '../../src/services/socket';
+import { alertStore, showAlert, toastStore } from '../../src/shell/app/dialogs';
+import { overlayStore } from '../../src/shell/app/overlay-store';
+import { sessionStore, signIn, startSession } from '../../src/shell/app/session';
+import { expireSession } from '../../src/shell/app/shell-actions';
+import { setNavigator } from '../../src/shell/app/navigation';
+import { installFakeServer, ok, userInfoFixture } from './support';
+
+/** A socket.io stand-in that records what is asked of it and can play server events. */
+class FakeSocket {
+  connected = true;
+  handlers = new Map<string, Set<(payload: unknown) => void>>();
+  emitted: [string, unknown][] = [];
+  disconnected = false;
+  constructor(readonly options: Record<string, unknown>) {}
+  on(event: string, fn: (payload: unknown) => void) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)!.add(fn);
+    return this;
+  }
+  off(event: string, fn: (payload: unknown) => void) {
+    this.handlers.get(event)?.delete(fn);
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    this.emitted.push([event, payload]);
+    return this;
+  }
+  disconnect() {
+    this.disconnected = true;
+    this.connected = false;
+    return this;
+  }
+  serverSends(event: string, payload: unknown) {
+    for (const fn of this.handlers.get(event) ?? []) fn(payload);
+  }
+}
+
+let sockets: FakeSocket[] = [];
+
+beforeEach(() => {
+  sockets = [];
+  setSocketFactory((options) => {
+    const s = new FakeSocket(options as Record<string, unknown>);
+    sockets.push(s);
+    return s as unknown as Socket;
+  });
+  syncSocket(null);
+  localStorage.clear();
+  configureApiClient({ alert: () => undefined, loading: () => undefined });
+});
+
+afterEach(() => {
+  syncSocket(null);
+  setSocketFactory(null);
+});
+
+describe('socket', () => {
+  it('is created only with a token, at /gamecenter-siop, and closed when the token is lost', () => {
+    syncSocket(null);
+    expect(sockets).toHaveLength(0);
+
+    syncSocket('tok-a');
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.options).toMatchObject({ path: '/gamecenter-siop', query: { token: 'tok-a' } });
+
+    syncSocket('tok-a');
+    expect(sockets).toHaveLength(1);
+
+    syncSocket(null);
+    expect(sockets[0]!.disconnected).toBe(true);
+  });
+
+  it('keeps subscriptions across a new token and emits only while connected', () => {
+    const seen: unknown[] = [];
+    const stop = onSocketEvent('insBalance', (p) => seen.push(p.balance));
+    syncSocket('tok-a');
+    sockets[0]!.serverSends('insBalance', { balance: 5 });
+    syncSocket('tok-b');
+    expect(sockets[0]!.disconnected).toBe(true);
+    sockets[1]!.serverSends('insBalance', { balance: 9 });
+    expect(seen).toEqual([5, 9]);
+
+    emitSocket('offGame', { gameCode: 'SE0002' });
+    expect(sockets[1]!.emitted).toEqual([['offGame', { gameCode: 'SE0002' }]]);
+    sockets[1]!.connected = false;
+    emitSocket('game.join', { game: 'double' });
+    expect(sockets[1]!.emitted).toHaveLength(1);
+
+    stop();
+    sockets[1]!.serverSends('insBalance', { balance: 1 });
+    expect(seen).toEqual([5, 9]);
+  });
+});
+
+describe('session', () => {
+  it('follows the token with the socket and applies updateUserInfo, balances and notices', async () => {
+    installFakeServer((config) => (config.url === '/api/app/main/notices' ? ok([]) : ok(userInfoFixture())));
+    sessionStore.set({ token: null, userInfo: null });
+    await startSession();
+    expect(sockets.filter((s) => !s.disconnected)).toHaveLength(0);
+
+    await signIn('tok-live');
+    const live = sockets.find((s) => !s.disconnected)!;
+    expect(live.options).toMatchObject({ query: { token: 'tok-live' } });
+
+    live.serverSends('updateUserInfo', userInfoFixture({ level: 9 }));
+    expect(sessionStore.get().userInfo?.level).toBe(9);
+    live.serverSends('insBalance', { balance: 3.5 });
+    expect(sessionStore.get().userInfo?.balance).toBe(3.5);
+    expect(JSON.parse(localStorage.getItem('userInfo')!).balance).toBe(3.5);
+
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    expireSession('O login expirou');
+    expect(sessionStore.get().token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(live.disconnected).toBe(true);
+    expect(navigate).toHaveBeenCalledWith('/home', undefined);
+    expect(overlayStore.get()).toBe('login');
+    expect(toastStore.get()?.text).toBe('O login expirou');
+  });
+});
+
+describe('alerts', () => {
+  it('queues alerts and does not show the same waiting message twice', async () => {
+    alertStore.set([]);
+    const first = showAlert('Por favor, faça login primeiro');
+    void showAlert('Por favor, faça login primeiro');
+    void showAlert('Internet lenta');
+    expect(alertStore.get().map((a) => a.message)).toEqual([
+      'Por favor, faça login primeiro',
+      'Internet lenta',
+    ]);
+    expect(alertStore.get()[0]!.button).toBe('Eu entendi');
+
+    alertStore.get()[0]!.close();
+    await first;
+    expect(alertStore.get().map((a) => a.message)).toEqual(['Internet lenta']);
+    alertStore.get()[0]!.close();
+  });
+});

@@ -1,0 +1,94 @@
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import type { UserInfo } from '../../domain/schemas/user.schema';
+import { apiClient } from '../../src/services/api-client';
+
+/**
+ * A stand-in for the network: every request reaches `answer`, which returns the HTTP status and body
+ * (or throws to simulate a transport failure). Non-2xx answers reject as axios's own adapters do.
+ */
+export type Answer = (
+  config: InternalAxiosRequestConfig,
+) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+
+export interface FakeServer {
+  requests: InternalAxiosRequestConfig[];
+  answer: Answer;
+}
+
+export function installFakeServer(answer: Answer): FakeServer {
+  const server: FakeServer = { requests: [], answer };
+  const adapter: AxiosAdapter = async (config) => {
+    server.requests.push(config);
+    const { status, body } = await server.answer(config);
+    const response = {
+      data: body,
+      status,
+      statusText: String(status),
+      headers: new AxiosHeaders(),
+      config,
+      request: {},
+    };
+    if (status >= 200 && status < 300) return response;
+    throw new AxiosError(
+      `Request failed with status code ${status}`,
+      AxiosError.ERR_BAD_RESPONSE,
+      config,
+      {},
+      response,
+    );
+  };
+  apiClient.defaults.adapter = adapter;
+  return server;
+}
+
+/** The envelope of a success. */
+export const ok = (data: unknown, message = 'sucesso') => ({
+  status: 200,
+  body: { status: 200, message, data },
+});
+
+/** The envelope of a failure with the given HTTP code and body status. */
+export const fail = (http: number, status: number, message: string) => ({
+  status: http,
+  body: { status, message, data: null },
+});
+
+/** A complete user info as the server sends it. */
+export function userInfoFixture(patch: Partial<UserInfo> = {}): UserInfo {
+  return {
+    uId: 7,
+    name: 'Ana Souza',
+    username: 'ana@example.com',
+    email: 'ana@example.com',
+    balance: 120.5,
+    bonusBalance: 10,
+    freeBalance: 130.5,
+    payAmount: 0,
+    level: 2,
+    header: 5,
+    yqm: 'ANA12345',
+    time: '2026-01-01T00:00:00.000Z',
+    extendInfo: '',
+    testFlag: 0,
+    paySumAmount: 0,
+    wdSumAmount: 0,
+    gameSumAmount: 0,
+    level1Amount: 0,
+    level2Amount: 0,
+    level3Amount: 0,
+    level1Person: 0,
+    level2Person: 0,
+    level3Person: 0,
+    nextlevel: { gameSumAmount: 100, paySumAmount: 100 },
+    kyc: 0,
+    lx: '10',
+    payDiscount: { discount: 0, expiredTime: null },
+    paypackage: { FPDATA: { fcOpen: false, fcCountdown: 0 }, FCDATA: { fcOpen: false, fcCountdown: 0 } },
+    ...patch,
+  };
+}
+
+/** Lets pending promise callbacks run (axios chains several). */
+export async function flush(times = 10): Promise<void> {
+  for (let i = 0; i < times; i++) await Promise.resolve();
+}
