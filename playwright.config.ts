@@ -33,6 +33,11 @@ export default defineConfig({
       TREVO_CAPTCHA_FIXED: 'abcd',
       TREVO_CSID: 'chat-e2e#trevo_suporte',
       TREVO_LOG_LEVEL: 'warn',
+      // The wallet journey deposits and withdraws at once (issue 3), with a quick sandbox bank.
+      TREVO_TURNOVER_MAIN: '0',
+      TREVO_SANDBOX_WEBHOOK_DELAY_MS: '300',
+      TREVO_SANDBOX_PAYOUT_DELAY_MS: '1000',
+      TREVO_PAYOUT_INTERVAL_MS: '500',
     },
   },
 });
