@@ -70,6 +70,13 @@ const ptBR = {
   amountInvalid: 'Informe um valor válido, com até duas casas decimais',
   demoNoWithdraw: 'Contas de teste não podem sacar',
   withdrawalNotPending: 'Este saque não está aguardando aprovação',
+  offerClosed: 'Esta oferta não está mais disponível',
+  transferRecipientRequired: 'Informe o nome de usuário do destinatário',
+  transferAmountRequired: 'Informe o valor da transferência',
+  transferCodeRequired: 'Informe o código de verificação do e-mail',
+  transferRecipientUnknown: 'Destinatário não encontrado',
+  transferToSelf: 'Não é possível transferir para você mesmo',
+  demoTooMany: 'Muitas contas de teste criadas. Tente mais tarde',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
@@ -140,6 +147,13 @@ const enUS: Record<MessageKey, string> = {
   amountInvalid: 'Enter a valid amount with at most two decimals',
   demoNoWithdraw: 'Test accounts cannot withdraw',
   withdrawalNotPending: 'This withdrawal is not waiting for approval',
+  offerClosed: 'This offer is no longer available',
+  transferRecipientRequired: 'Enter the recipient username',
+  transferAmountRequired: 'Enter the transfer amount',
+  transferCodeRequired: 'Enter the e-mail verification code',
+  transferRecipientUnknown: 'Recipient not found',
+  transferToSelf: 'You cannot transfer to yourself',
+  demoTooMany: 'Too many test accounts created. Try later',
 };
 
 const catalogues: Partial<Record<LanguageKey, Record<MessageKey, string>>> = { pt_BR: ptBR, en_US: enUS };

@@ -86,6 +86,10 @@ const fileSchema = z.object({
   }),
   /** Multiples of deposits (main) and bonuses that must be wagered before cash can be withdrawn. */
   turnover: z.object({ main: z.number().min(0), bonus: z.number().min(0) }),
+  /** How long the first-deposit offer stays open after sign-up, and the second after the first deposit. */
+  offers: z.object({ firstDepositHours: z.number().min(0), secondDepositHours: z.number().min(0) }),
+  /** Play money a demo account (getUserTest) starts with, in BRL. */
+  demo: z.object({ balance: z.number().min(0) }),
 });
 export type FileConfig = z.infer<typeof fileSchema>;
 

@@ -88,3 +88,17 @@ export interface WithdrawLimits {
   maxAmount: number;
   cardInfo: Partial<Record<WithdrawMethod, CardInfo>> & { CHANNEL: WithdrawMethod[] };
 }
+
+/** Transfer to another player (payments.md): recipient username, amount, e-mailed code. */
+export const transferSchema = z.strictObject({
+  username: z.string().trim().max(254, { message: 'tooLong' }).optional(),
+  amount: z.unknown().optional(),
+  code: z.string().trim().max(6, { message: 'resetCodeWrong' }).optional(),
+});
+
+/** `/registros` query. */
+export const recordsQuerySchema = z.object({
+  kind: z.enum(['wallet', 'game', 'sports']).default('wallet'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});

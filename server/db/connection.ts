@@ -8,6 +8,7 @@ import * as m001 from './migrations/001-foundation';
 import * as m002 from './migrations/002-ledger';
 import * as m003 from './migrations/003-deposits';
 import * as m004 from './migrations/004-withdrawals';
+import * as m005 from './migrations/005-offers-transfers';
 
 export type Db = Kysely<Database>;
 
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '002-ledger': m002,
   '003-deposits': m003,
   '004-withdrawals': m004,
+  '005-offers-transfers': m005,
 };
 
 export interface DbTarget {

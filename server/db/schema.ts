@@ -26,6 +26,8 @@ export interface UsersTable {
   kyc_document: string | null;
   turnover_required_cents: ColumnType<string | number | bigint, number | undefined, unknown>;
   wagered_cents: ColumnType<string | number | bigint, number | undefined, unknown>;
+  fp_expires_at: Timestamp | null;
+  fc_expires_at: Timestamp | null;
   created_at: CreatedAt;
 }
 
@@ -216,7 +218,26 @@ export interface LeasesTable {
   expires_at: Timestamp;
 }
 
+export interface TransferCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface TransfersTable {
+  id: string;
+  from_user_id: number;
+  to_user_id: number;
+  amount_cents: Money;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  transfer_codes: TransferCodesTable;
+  transfers: TransfersTable;
   withdrawals: WithdrawalsTable;
   payout_accounts: PayoutAccountsTable;
   sandbox_payouts: SandboxPayoutsTable;

@@ -59,6 +59,8 @@ export async function runIdempotent<P>(
   operation: {
     prepare?: () => Promise<P>;
     effect: (trx: Trx, prepared: P) => Promise<unknown>;
+    /** Runs after the commit of a first (not replayed) success, e.g. to push socket events. */
+    after?: (prepared: P) => Promise<void>;
     message?: MessageKey;
   },
 ) {
@@ -80,8 +82,9 @@ export async function runIdempotent<P>(
   if (earlier) return replay(earlier);
 
   let response: MoneyResponse;
+  let prepared: P | undefined;
   try {
-    const prepared = (await operation.prepare?.()) as P;
+    prepared = (await operation.prepare?.()) as P;
     response = await ctx.db.transaction().execute(async (trx) => {
       const claimed = await trx
         .insertInto('idempotency_keys')
@@ -90,7 +93,7 @@ export async function runIdempotent<P>(
         .returning('key')
         .executeTakeFirst();
       if (!claimed) throw new ConcurrentTwin();
-      const data = await operation.effect(trx, prepared);
+      const data = await operation.effect(trx, prepared as P);
       const result = {
         code: 200,
         body: { status: 200, message: translate(operation.message ?? 'ok', lang), data },
@@ -127,5 +130,6 @@ export async function runIdempotent<P>(
     }
     throw err;
   }
+  if (operation.after) await operation.after(prepared as P);
   return reply.code(response.code).send(response.body);
 }

@@ -81,8 +81,11 @@ describe('userInfo, getBalance, setHeader', () => {
       lx: '10',
       testFlag: 0,
       nextlevel: { paySumAmount: 100, gameSumAmount: 500 },
-      paypackage: { FPDATA: { fcOpen: false, fcCountdown: 0 }, FCDATA: { fcOpen: false, fcCountdown: 0 } },
+      paypackage: { FPDATA: { fcOpen: true }, FCDATA: { fcOpen: false, fcCountdown: 0 } },
     });
+    // Spec 4: after registration the first-deposit offer is open, counting down from 24 hours.
+    expect(info.paypackage.FPDATA.fcCountdown).toBeGreaterThan(24 * 3600 - 60);
+    expect(info.paypackage.FPDATA.fcCountdown).toBeLessThanOrEqual(24 * 3600);
     expect(info.uId).toBeGreaterThanOrEqual(100000);
     expect(info.yqm).toMatch(/^[A-Z2-9]{8}$/);
     expect(new Date(info.time).toString()).not.toBe('Invalid Date');

@@ -104,6 +104,8 @@ export async function register(ctx: AppContext, input: RegisterPayload, ip: stri
           yqm: inviteCode(),
           referrer_id: referrerId,
           birth_date: input.birthDate ?? null,
+          // Spec 4: after registration the first-deposit offer is open.
+          fp_expires_at: new Date(Date.now() + ctx.config.file.offers.firstDepositHours * 3_600_000),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, parseInput } from '../../http/errors';
-import { kycSchema } from '../../../domain/schemas/wallet.schema';
+import { kycSchema, recordsQuerySchema } from '../../../domain/schemas/wallet.schema';
+import { walletRecords } from './records.service';
 import { isValidCnpj, isValidCpf } from '../../../domain/identity';
 import { ok } from '../../http/reply';
 import { AVATAR_COUNT } from '../../../domain/codes';
@@ -48,6 +49,13 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         .execute();
       await pushUserInfo(ctx, userId);
       return ok(request, reply, null, 'kycDone');
+    });
+
+    scope.get('/api/app/user/records', async (request, reply) => {
+      const { kind, page, size } = parseInput(recordsQuerySchema, request.query);
+      // Game and sports histories arrive with their issues; until then they are truly empty.
+      if (kind !== 'wallet') return ok(request, reply, { list: [], total: 0, page, size });
+      return ok(request, reply, await walletRecords(ctx, request.session!.subjectId, page, size));
     });
 
     scope.get<{ Params: { index: string } }>('/api/app/user/setHeader/:index', async (request, reply) => {

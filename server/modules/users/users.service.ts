@@ -4,6 +4,8 @@ import { notLoggedIn } from '../../http/errors';
 import type { Balances, UserInfo } from '../../../domain/schemas/user.schema';
 import { centsToBrl } from '../../../domain/money';
 import { playerBalances } from '../wallet/ledger';
+import { offersOf } from '../wallet/offers';
+import { depositSumCents } from '../wallet/vip';
 
 /**
  * Balances of a player as the wire shows them (BRL): cash, bonus, and what can be staked now
@@ -31,30 +33,60 @@ async function referralCounts(ctx: AppContext, userId: number): Promise<[number,
   return [Number(r.l1), Number(r.l2), Number(r.l3)];
 }
 
+/** Deposits paid (sum and last) and withdrawals paid out, in BRL. */
+async function depositTotals(ctx: AppContext, userId: number) {
+  const [paid, last, withdrawn] = await Promise.all([
+    depositSumCents(ctx.db, userId),
+    ctx.db
+      .selectFrom('deposit_orders')
+      .select('amount_cents')
+      .where('user_id', '=', userId)
+      .where('status', '=', '10')
+      .orderBy('paid_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.sum<string>('amount_cents').as('total'))
+      .where('user_id', '=', userId)
+      .where('status', '=', '10')
+      .executeTakeFirst(),
+  ]);
+  return {
+    sum: centsToBrl(paid),
+    last: centsToBrl(Number(last?.amount_cents ?? 0)),
+    withdrawn: centsToBrl(Number(withdrawn?.total ?? 0)),
+  };
+}
+
 /** The full user-info entity of spec section 3 for one player. */
 export async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!user) throw notLoggedIn('loginAgain');
-  const [balances, persons] = await Promise.all([balancesOf(ctx, userId), referralCounts(ctx, userId)]);
+  const [balances, persons, offers, deposits] = await Promise.all([
+    balancesOf(ctx, userId),
+    referralCounts(ctx, userId),
+    offersOf(ctx.db, userId),
+    depositTotals(ctx, userId),
+  ]);
   const vip = ctx.config.file.vip;
   const next = vip.find((row) => row.level === user.level + 1) ?? vip[vip.length - 1]!;
-  const closedOffer = { fcOpen: false, fcCountdown: 0 };
   return {
     uId: user.id,
     name: user.name,
     username: user.username,
     email: user.username,
     ...balances,
-    payAmount: 0,
+    payAmount: deposits.last,
     level: user.level,
     header: user.header,
     yqm: user.yqm,
     time: new Date(user.created_at).toISOString(),
     extendInfo: user.extend_info,
     testFlag: user.test_flag,
-    paySumAmount: 0,
-    wdSumAmount: 0,
-    gameSumAmount: 0,
+    paySumAmount: deposits.sum,
+    wdSumAmount: deposits.withdrawn,
+    gameSumAmount: centsToBrl(Number(user.wagered_cents)),
     level1Amount: 0,
     level2Amount: 0,
     level3Amount: 0,
@@ -65,7 +97,7 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
     kyc: user.kyc,
     lx: user.lx,
     payDiscount: { discount: 0, expiredTime: null },
-    paypackage: { FPDATA: closedOffer, FCDATA: closedOffer },
+    paypackage: offers,
   };
 }
 

@@ -4,6 +4,8 @@ import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { PspAdapter } from '../payments/psp';
 import { post, type Trx } from './ledger';
+import { applyVipUpgrades } from './vip';
+import { offersOf } from './offers';
 import { pushUserInfo, balancesOf } from '../users/users.service';
 import type { PackageVariant } from '../../../domain/schemas/wallet.schema';
 
@@ -65,6 +67,10 @@ export async function planDeposit(
     .executeTakeFirstOrThrow();
   if (user.test_flag === 1) throw forbidden('demoNoRealMoney');
   if (user.kyc !== 1) throw new AppError(400, 'kycRequired');
+  // Offer packages are sold only while their offer is open.
+  const offers = await offersOf(ctx.db, userId);
+  if (pkg.curreny === 'BTBRL' && !offers.FPDATA.fcOpen) throw new AppError(400, 'offerClosed');
+  if (pkg.curreny === 'FCBRL' && !offers.FCDATA.fcOpen) throw new AppError(400, 'offerClosed');
   return { pkg, txid: newTxid(), userId, cpf: user.cpf, wantsGift };
 }
 
@@ -189,6 +195,13 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
         { account: { kind: 'user_cash', userId: order.user_id }, amountCents },
       ],
     });
+    // The second-deposit offer opens with the first deposit.
+    await trx
+      .updateTable('users')
+      .set({ fc_expires_at: new Date(Date.now() + ctx.config.file.offers.secondDepositHours * 3_600_000) })
+      .where('id', '=', order.user_id)
+      .where('fc_expires_at', 'is', null)
+      .execute();
     if (giftCents > 0) {
       await post(trx, {
         key: `pix-gift:${e2e}`,
@@ -200,6 +213,7 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
         ],
       });
     }
+    await applyVipUpgrades(trx, ctx.config.file.vip, order.user_id);
     return true;
   });
   if (!credited) return 'already';

@@ -4,8 +4,16 @@ import { AppError, parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { runIdempotent } from '../../http/idempotency';
 import { requirePlayer } from '../auth/session.service';
-import { getPricesQuerySchema, prePaySchema, withdrawSchema } from '../../../domain/schemas/wallet.schema';
+import {
+  getPricesQuerySchema,
+  prePaySchema,
+  transferSchema,
+  withdrawSchema,
+} from '../../../domain/schemas/wallet.schema';
 import { requestWithdrawal, withdrawLimits } from './withdraw.service';
+import { createDemoAccount } from './demo.service';
+import { executeTransfer, planTransfer, sendTransferCode } from './transfer.service';
+import { pushUserInfo } from '../users/users.service';
 import { createCharge, ownOrder, planDeposit, pricesOf, recordOrder, settleCharge } from './deposit.service';
 import { z } from 'zod';
 
@@ -30,8 +38,29 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(request, reply, pricesOf(ctx, curreny));
   });
 
+  app.get('/api/app/user/getUserTest', async (request, reply) => {
+    return ok(request, reply, await createDemoAccount(ctx, request.ip));
+  });
+
   app.register(async (scope) => {
     scope.addHook('preHandler', requirePlayer(ctx));
+
+    scope.post('/api/app/wallet/transfer/sendCode', async (request, reply) => {
+      await sendTransferCode(ctx, request.session!.subjectId);
+      return ok(request, reply, null, 'resetSent');
+    });
+
+    scope.post('/api/app/wallet/transfer', async (request, reply) => {
+      const input = parseInput(transferSchema, request.body);
+      const userId = request.session!.subjectId;
+      return runIdempotent(ctx, request, reply, userId, {
+        prepare: () => planTransfer(ctx, userId, input),
+        effect: (trx, plan) => executeTransfer(ctx, trx, userId, plan),
+        after: async (plan) => {
+          await Promise.all([pushUserInfo(ctx, userId), pushUserInfo(ctx, plan.recipientId)]);
+        },
+      });
+    });
 
     scope.post<{ Params: { pkgId: string } }>('/api/app/order/prePay/:pkgId', async (request, reply) => {
       const body = parseInput(prePaySchema, request.body);

@@ -92,8 +92,12 @@ async function limitFacts(ctx: AppContext, db: Db | Trx, userId: number): Promis
 }
 
 /** getWithdraw: the real limits of this player now. */
-export async function withdrawLimits(ctx: AppContext, userId: number): Promise<WithdrawLimits> {
-  return (await limitFacts(ctx, ctx.db, userId)).limits;
+export async function withdrawLimits(
+  ctx: AppContext,
+  userId: number,
+  db: Db | Trx = ctx.db,
+): Promise<WithdrawLimits> {
+  return (await limitFacts(ctx, db, userId)).limits;
 }
 
 export interface WithdrawRequest {

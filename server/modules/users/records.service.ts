@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { centsToBrl } from '../../../domain/money';
+
+/**
+ * Wallet records for `/registros` (API.md): deposits (type 10), withdrawals (11), transfers (12),
+ * VIP upgrade awards (14) and promotions such as deposit gifts (141), newest first. Amounts are
+ * signed: money leaving the player is negative.
+ */
+export interface WalletRecord {
+  id: string;
+  type: number;
+  status: string;
+  amount: number;
+  createdAt: string;
+  detail: string;
+}
+
+export async function walletRecords(
+  ctx: AppContext,
+  userId: number,
+  page: number,
+  size: number,
+): Promise<{ list: WalletRecord[]; total: number; page: number; size: number }> {
+  const union = sql<{
+    id: string;
+    type: number;
+    status: string;
+    amount: string;
+    created_at: Date;
+    detail: string;
+  }>`
+    select id, 10 as type, status, amount_cents as amount, created_at, 'PIX ' || pay_no as detail
+      from deposit_orders where user_id = ${userId}
+    union all
+    select id, 11 as type, status, -amount_cents as amount, created_at, method || ' ' || account as detail
+      from withdrawals where user_id = ${userId}
+    union all
+    select t.id, 12 as type, '10' as status,
+           case when t.from_user_id = ${userId} then -t.amount_cents else t.amount_cents end as amount,
+           t.created_at,
+           case when t.from_user_id = ${userId} then 'para ' || r.username else 'de ' || s.username end as detail
+      from transfers t join users s on s.id = t.from_user_id join users r on r.id = t.to_user_id
+      where t.from_user_id = ${userId} or t.to_user_id = ${userId}
+    union all
+    select 'L' || lt.id::text as id, case when lt.kind = 'vip_award' then 14 else 141 end as type, '10' as status,
+           p.amount, lt.created_at, lt.reference as detail
+      from ledger_postings p
+      join ledger_transactions lt on lt.id = p.transaction_id
+      join ledger_accounts a on a.id = p.account_id
+      where a.user_id = ${userId} and lt.kind in ('vip_award', 'deposit_gift', 'promotion')`;
+  const rows = await sql<{
+    id: string;
+    type: number;
+    status: string;
+    amount: string;
+    created_at: Date;
+    detail: string;
+    total: string;
+  }>`select r.*, count(*) over () as total from (${union}) r order by r.created_at desc, r.id desc
+      limit ${size} offset ${(page - 1) * size}`.execute(ctx.db);
+  const total = rows.rows[0] ? Number(rows.rows[0].total) : 0;
+  const list: WalletRecord[] = rows.rows.map((r) => ({
+    id: r.id,
+    type: Number(r.type),
+    status: r.status,
+    amount: centsToBrl(Number(r.amount)),
+    createdAt: new Date(r.created_at).toISOString(),
+    detail: r.detail,
+  }));
+  if (total === 0 && page > 1) {
+    const first = await walletRecords(ctx, userId, 1, 1);
+    return { list, total: first.total, page, size };
+  }
+  return { list, total, page, size };
+}

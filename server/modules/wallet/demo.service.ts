@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../context';
+import { tooMany } from '../../http/errors';
+import { hashPassword } from '../../security/passwords';
+import { inviteCode } from '../../security/tokens';
+import { centsToBrl } from '../../../domain/money';
+import { post } from './ledger';
+
+/**
+ * Demo accounts (getUserTest, API.md): testFlag 1, a play balance issued by the house's demo
+ * account, never withdrawable, transferable or depositable, and not counted as players.
+ */
+export async function createDemoAccount(ctx: AppContext, ip: string) {
+  if ((await ctx.limiter.hit(`demo-ip:${ip}`, 60 * 60_000)) > 10) throw tooMany('demoTooMany');
+  const suffix = randomBytes(5).toString('hex');
+  const username = `teste-${suffix}@demo.trevo.bet`;
+  // Readable but strong: shown to the player once, in the credentials popup.
+  const pwd = `Teste-${randomBytes(6).toString('base64url')}`;
+  const balanceCents = Math.round(ctx.config.file.demo.balance * 100);
+  const passwordHash = await hashPassword(pwd);
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        username,
+        name: 'Conta de teste',
+        cpf: '00000000000',
+        phone: '',
+        country: '+55',
+        password_hash: passwordHash,
+        yqm: inviteCode(),
+        referrer_id: null,
+        birth_date: null,
+        test_flag: 1,
+        kyc: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (balanceCents > 0) {
+      await post(trx, {
+        key: `demo-issue:${user.id}`,
+        kind: 'demo_issue',
+        reference: username,
+        entries: [
+          { account: { kind: 'demo_issuer' }, amountCents: -balanceCents },
+          { account: { kind: 'user_cash', userId: user.id }, amountCents: balanceCents },
+        ],
+      });
+    }
+  });
+  return { username, pwd, balance: centsToBrl(balanceCents) };
+}

@@ -1,0 +1,45 @@
+import type { Db } from '../../db/connection';
+import type { Trx } from './ledger';
+
+/**
+ * The first- and second-deposit offers of `paypackage` (spec 3, payments.md): the first opens at
+ * sign-up until the first deposit or its deadline; the second opens with the first deposit until
+ * the second deposit or its deadline. `fcCountdown` is the seconds left.
+ */
+export interface Offer {
+  fcOpen: boolean;
+  fcCountdown: number;
+}
+
+export interface Offers {
+  FPDATA: Offer;
+  FCDATA: Offer;
+}
+
+const closed: Offer = { fcOpen: false, fcCountdown: 0 };
+
+function offer(open: boolean, deadline: Date | string | null, now: number): Offer {
+  if (!open || !deadline) return closed;
+  const seconds = Math.floor((new Date(deadline).getTime() - now) / 1000);
+  return seconds > 0 ? { fcOpen: true, fcCountdown: seconds } : closed;
+}
+
+export async function offersOf(db: Db | Trx, userId: number, now = Date.now()): Promise<Offers> {
+  const user = await db
+    .selectFrom('users')
+    .select(['fp_expires_at', 'fc_expires_at', 'test_flag'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (user.test_flag === 1) return { FPDATA: closed, FCDATA: closed };
+  const paid = await db
+    .selectFrom('deposit_orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', '10')
+    .executeTakeFirstOrThrow();
+  const deposits = Number(paid.n);
+  return {
+    FPDATA: offer(deposits === 0, user.fp_expires_at, now),
+    FCDATA: offer(deposits === 1, user.fc_expires_at, now),
+  };
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, forbidden, tooMany } from '../../http/errors';
+import { sameDigest, sha256Hex, sixDigitCode } from '../../security/tokens';
+import { centsToBrl, parseAmount } from '../../../domain/money';
+import { post, type Trx } from './ledger';
+import { plainBrl, withdrawLimits } from './withdraw.service';
+
+/**
+ * Transfers between players (payments.md): confirmed with a code e-mailed to the sender, limited
+ * to what the sender could withdraw (so a transfer never skips the turnover), through the ledger.
+ */
+const CODE_TTL_MS = 10 * 60_000;
+const CODE_MAX_ATTEMPTS = 5;
+
+export async function sendTransferCode(ctx: AppContext, userId: number): Promise<void> {
+  if ((await ctx.limiter.hit(`transfer-code:${userId}`, 15 * 60_000)) > 5) throw tooMany();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['username', 'test_flag'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (user.test_flag === 1) throw forbidden('demoNoRealMoney');
+  const code = sixDigitCode();
+  await ctx.db
+    .insertInto('transfer_codes')
+    .values({ user_id: userId, code_hash: sha256Hex(code), expires_at: new Date(Date.now() + CODE_TTL_MS) })
+    .execute();
+  await ctx.mailer.send({
+    to: user.username,
+    subject: 'Trevo: código para confirmar a transferência',
+    text: `Seu código para confirmar a transferência na Trevo é ${code}. Ele vale por 10 minutos. Se você não pediu, troque sua senha.`,
+  });
+}
+
+export interface TransferInput {
+  username?: string;
+  amount?: unknown;
+  code?: string;
+}
+
+export interface TransferPlan {
+  codeId: number;
+  recipientId: number;
+  recipient: string;
+  cents: number;
+}
+
+/**
+ * Checks the input, the e-mailed code and the recipient, outside any database transaction (a
+ * wrong code's attempt must be counted even though the transfer is refused).
+ */
+export async function planTransfer(
+  ctx: AppContext,
+  userId: number,
+  input: TransferInput,
+): Promise<TransferPlan> {
+  if (!input.username) throw badRequest('transferRecipientRequired');
+  if (input.amount === undefined || input.amount === '' || input.amount === null)
+    throw badRequest('transferAmountRequired');
+  const parsed = parseAmount(input.amount);
+  if (!parsed.ok) throw badRequest('amountInvalid');
+  if (!input.code) throw badRequest('transferCodeRequired');
+  const code = await ctx.db
+    .selectFrom('transfer_codes')
+    .select(['id', 'code_hash', 'attempts'])
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!code || code.attempts >= CODE_MAX_ATTEMPTS) throw badRequest('resetCodeWrong');
+  if (!sameDigest(code.code_hash, sha256Hex(input.code))) {
+    await ctx.db
+      .updateTable('transfer_codes')
+      .set({ attempts: code.attempts + 1 })
+      .where('id', '=', code.id)
+      .execute();
+    throw badRequest('resetCodeWrong');
+  }
+  const recipient = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'username', 'test_flag'])
+    .where('username', '=', input.username.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!recipient || recipient.test_flag === 1) throw new AppError(404, 'transferRecipientUnknown');
+  if (recipient.id === userId) throw badRequest('transferToSelf');
+  return { codeId: code.id, recipientId: recipient.id, recipient: recipient.username, cents: parsed.cents };
+}
+
+/** Uses the code once and moves the cash, in the caller's transaction. */
+export async function executeTransfer(ctx: AppContext, trx: Trx, userId: number, plan: TransferPlan) {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  const used = await trx
+    .updateTable('transfer_codes')
+    .set({ used_at: new Date() })
+    .where('id', '=', plan.codeId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) === 0) throw badRequest('resetCodeWrong');
+  const limits = await withdrawLimits(ctx, userId, trx);
+  if (limits.wdAmount <= 0) throw badRequest('withdrawNothing');
+  if (plan.cents > Math.round(limits.wdAmount * 100))
+    throw badRequest('withdrawMax', { amount: plainBrl(limits.wdAmount) });
+  const id = `T${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
+  await trx
+    .insertInto('transfers')
+    .values({ id, from_user_id: userId, to_user_id: plan.recipientId, amount_cents: plan.cents })
+    .execute();
+  await post(trx, {
+    key: `transfer:${id}`,
+    kind: 'transfer',
+    reference: id,
+    entries: [
+      { account: { kind: 'user_cash', userId }, amountCents: -plan.cents },
+      { account: { kind: 'user_cash', userId: plan.recipientId }, amountCents: plan.cents },
+    ],
+  });
+  return { id, amount: centsToBrl(plan.cents), to: plan.recipient };
+}

@@ -1,0 +1,59 @@
+import type { FileConfig } from '../../config';
+import type { Db } from '../../db/connection';
+import { post, type Trx } from './ledger';
+
+/** VIP levels 0–12 from deposit and wager sums (API.md: five values per row of the VIP table). */
+
+/** The highest level whose deposit and wager thresholds are both reached. */
+export function levelFor(vip: FileConfig['vip'], depositCents: number, wageredCents: number): number {
+  let level = 0;
+  for (const row of vip) {
+    if (depositCents >= Math.round(row.depositSum * 100) && wageredCents >= Math.round(row.wagerSum * 100)) {
+      level = Math.max(level, row.level);
+    }
+  }
+  return level;
+}
+
+/** Paid deposits of a player, in centavos. */
+export async function depositSumCents(db: Db | Trx, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('deposit_orders')
+    .select((eb) => eb.fn.sum<string>('amount_cents').as('total'))
+    .where('user_id', '=', userId)
+    .where('status', '=', '10')
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Raises the player's level to what the sums earn, paying each new level's upgrade award to the
+ * bonus wallet (award type 14) once: the ledger key names the level. Runs in the caller's
+ * transaction; levels never go down.
+ */
+export async function applyVipUpgrades(trx: Trx, vip: FileConfig['vip'], userId: number): Promise<number> {
+  const user = await trx
+    .selectFrom('users')
+    .select(['level', 'wagered_cents'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const target = levelFor(vip, await depositSumCents(trx, userId), Number(user.wagered_cents));
+  if (target <= user.level) return user.level;
+  for (let level = user.level + 1; level <= target; level++) {
+    const award = Math.round((vip.find((r) => r.level === level)?.upgradeAward ?? 0) * 100);
+    if (award > 0) {
+      await post(trx, {
+        key: `vip-award:${userId}:${level}`,
+        kind: 'vip_award',
+        reference: `VIP ${level}`,
+        entries: [
+          { account: { kind: 'promotions' }, amountCents: -award },
+          { account: { kind: 'user_bonus', userId }, amountCents: award },
+        ],
+      });
+    }
+  }
+  await trx.updateTable('users').set({ level: target }).where('id', '=', userId).execute();
+  return target;
+}
