@@ -16,6 +16,7 @@ export default defineConfig({
       '/api': apiTarget,
       '/dev': apiTarget,
       '/sandbox-psp': apiTarget,
+      '/pix': apiTarget,
       '/gamecenter-siop': { target: apiTarget, ws: true },
     },
   },

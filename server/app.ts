@@ -23,6 +23,8 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { SandboxPsp } from './modules/payments/sandbox-psp';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
+import { checkoutRoutes } from './modules/payments/checkout.routes';
+import { BcbPixAdapter } from './modules/payments/bcb-pix-adapter';
 import { leasedLoop } from './jobs/lease';
 import { processPayouts } from './modules/wallet/payout.processor';
 
@@ -93,22 +95,36 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sweepMs: options.socketSweepMs,
     log: app.log,
   });
-  const sandbox = new SandboxPsp({
-    db: opened.db,
-    secret: config.pspWebhookSecret,
-    publicUrl: config.publicUrl,
-    merchantName: config.file.deposit.merchantName,
-    merchantCity: config.file.deposit.merchantCity,
-    webhookDelayMs: config.sandboxWebhookDelayMs,
-    payoutDelayMs: config.sandboxPayoutDelayMs,
-    // The sandbox posts its webhook through Trevo's own HTTP route, signature and all.
-    deliver: async (body, headers) => {
-      const res = await app.inject({ method: 'POST', url: '/api/webhooks/pix', headers, payload: body });
-      if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}`);
-    },
-    log: app.log,
-  });
-  ctx.psp = sandbox;
+  const sandbox =
+    config.psp.kind === 'sandbox'
+      ? new SandboxPsp({
+          db: opened.db,
+          secret: config.pspWebhookSecret,
+          publicUrl: config.publicUrl,
+          merchantName: config.file.deposit.merchantName,
+          merchantCity: config.file.deposit.merchantCity,
+          webhookDelayMs: config.sandboxWebhookDelayMs,
+          payoutDelayMs: config.sandboxPayoutDelayMs,
+          // The sandbox posts its webhook through Trevo's own HTTP route, signature and all.
+          deliver: async (body, headers) => {
+            const res = await app.inject({
+              method: 'POST',
+              url: '/api/webhooks/pix',
+              headers,
+              payload: body,
+            });
+            if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}`);
+          },
+          log: app.log,
+        })
+      : undefined;
+  ctx.psp =
+    sandbox ??
+    new BcbPixAdapter({
+      ...(config.psp as Extract<Config['psp'], { kind: 'bcb-pix' }>),
+      webhookSecret: config.pspWebhookSecret,
+      checkoutPath: (txid) => `/pix/checkout/${txid}`,
+    });
   app.decorate('ctx', ctx);
 
   const loops =
@@ -123,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Close sockets before the HTTP server, or shutdown waits for a pending long-poll (~25 s).
   app.addHook('preClose', async () => {
     await Promise.all(loops.map((loop) => loop.stop()));
-    sandbox.close();
+    sandbox?.close();
     await ctx.realtime.close();
   });
   app.addHook('onClose', async () => {
@@ -172,7 +188,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(async (scope) => mainRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
   await app.register(async (scope) => walletRoutes(scope, ctx));
-  await app.register(async (scope) => sandboxRoutes(scope, sandbox));
+  if (sandbox) await app.register(async (scope) => sandboxRoutes(scope, sandbox));
+  await app.register(async (scope) => checkoutRoutes(scope, ctx));
   if (!config.production) await app.register(async (scope) => devRoutes(scope, ctx));
 
   const staticRoot = resolve(config.staticDir);
@@ -182,7 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    const isApi = ['/api/', '/dev/', '/gamecenter-siop', '/sandbox-psp/'].some((prefix) =>
+    const isApi = ['/api/', '/dev/', '/gamecenter-siop', '/sandbox-psp/', '/pix/'].some((prefix) =>
       path.startsWith(prefix),
     );
     if (!isApi && hasClient && request.method === 'GET') {

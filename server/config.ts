@@ -25,7 +25,11 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   TREVO_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TREVO_ALLOW_SANDBOX: z.enum(['0', '1']).default('0'),
-  TREVO_PSP: z.string().default('sandbox'),
+  TREVO_PSP: z.enum(['sandbox', 'bcb-pix']).default('sandbox'),
+  TREVO_PSP_URL: z.string().url().optional(),
+  TREVO_PSP_CLIENT_ID: z.string().min(1).optional(),
+  TREVO_PSP_CLIENT_SECRET: z.string().min(1).optional(),
+  TREVO_PSP_PIX_KEY: z.string().min(1).max(77).optional(),
   TREVO_PSP_WEBHOOK_SECRET: z.string().min(16).optional(),
   TREVO_SPORTS_FEED: z.string().default('simulated'),
   TREVO_STATIC_DIR: z.string().default('dist'),
@@ -108,6 +112,10 @@ export interface Config {
   logLevel: string;
   staticDir: string;
   pspWebhookSecret: string;
+  /** The payment provider: the embedded sandbox, or an API Pix PSP. */
+  psp:
+    | { kind: 'sandbox' }
+    | { kind: 'bcb-pix'; baseUrl: string; clientId: string; clientSecret: string; pixKey: string };
   /** Where players reach the site; the sandbox PSP puts it in the BR Code location. */
   publicUrl: string;
   /** How long the sandbox PSP waits before sending its webhook (real PSPs: within 5 s). */
@@ -142,6 +150,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if ((e.TREVO_OPERATOR_USERNAME === undefined) !== (e.TREVO_OPERATOR_PASSWORD === undefined)) {
     throw new ConfigError('Set both TREVO_OPERATOR_USERNAME and TREVO_OPERATOR_PASSWORD, or neither');
   }
+  if (
+    e.TREVO_PSP === 'bcb-pix' &&
+    !(e.TREVO_PSP_URL && e.TREVO_PSP_CLIENT_ID && e.TREVO_PSP_CLIENT_SECRET && e.TREVO_PSP_PIX_KEY)
+  ) {
+    throw new ConfigError(
+      'TREVO_PSP=bcb-pix needs TREVO_PSP_URL, TREVO_PSP_CLIENT_ID, TREVO_PSP_CLIENT_SECRET and TREVO_PSP_PIX_KEY',
+    );
+  }
   let fileRaw: unknown;
   try {
     fileRaw = JSON.parse(readFileSync(e.TREVO_CONFIG, 'utf8'));
@@ -172,6 +188,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: e.TREVO_STATIC_DIR,
     // A generated secret is fine for the embedded sandbox: it signs and checks in the same process.
     pspWebhookSecret: e.TREVO_PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+    psp:
+      e.TREVO_PSP === 'bcb-pix'
+        ? {
+            kind: 'bcb-pix',
+            baseUrl: e.TREVO_PSP_URL!,
+            clientId: e.TREVO_PSP_CLIENT_ID!,
+            clientSecret: e.TREVO_PSP_CLIENT_SECRET!,
+            pixKey: e.TREVO_PSP_PIX_KEY!,
+          }
+        : { kind: 'sandbox' },
     publicUrl: e.TREVO_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     sandboxWebhookDelayMs: e.TREVO_SANDBOX_WEBHOOK_DELAY_MS,
     sandboxPayoutDelayMs: e.TREVO_SANDBOX_PAYOUT_DELAY_MS,
