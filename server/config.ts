@@ -91,7 +91,12 @@ const fileSchema = z.object({
   /** Multiples of deposits (main) and bonuses that must be wagered before cash can be withdrawn. */
   turnover: z.object({ main: z.number().min(0), bonus: z.number().min(0) }),
   /** How long the first-deposit offer stays open after sign-up, and the second after the first deposit. */
-  offers: z.object({ firstDepositHours: z.number().min(0), secondDepositHours: z.number().min(0) }),
+  offers: z.object({
+    firstDepositHours: z.number().min(0),
+    secondDepositHours: z.number().min(0),
+    /** Deposit discount granted at sign-up: extra bonus as a fraction of each deposit, for `hours`. */
+    payDiscount: z.object({ discount: z.number().min(0).max(1), hours: z.number().min(0) }),
+  }),
   /** Play money a demo account (getUserTest) starts with, in BRL. */
   demo: z.object({ balance: z.number().min(0) }),
 });

@@ -9,6 +9,7 @@ import * as m002 from './migrations/002-ledger';
 import * as m003 from './migrations/003-deposits';
 import * as m004 from './migrations/004-withdrawals';
 import * as m005 from './migrations/005-offers-transfers';
+import * as m006 from './migrations/006-pay-discount';
 
 export type Db = Kysely<Database>;
 
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '003-deposits': m003,
   '004-withdrawals': m004,
   '005-offers-transfers': m005,
+  '006-pay-discount': m006,
 };
 
 export interface DbTarget {

@@ -28,6 +28,9 @@ export interface UsersTable {
   wagered_cents: ColumnType<string | number | bigint, number | undefined, unknown>;
   fp_expires_at: Timestamp | null;
   fc_expires_at: Timestamp | null;
+  pay_discount: ColumnType<string | number, number | undefined, number>;
+  pay_discount_expires_at: Timestamp | null;
+  bonus_turnover_required_cents: ColumnType<string | number | bigint, number | undefined, unknown>;
   created_at: CreatedAt;
 }
 

@@ -271,4 +271,48 @@ describe('records, offers and VIP', () => {
       expect.objectContaining({ type: 14, amount: 5, detail: 'VIP 1' }),
     ]);
   });
+
+  it('adds the sign-up deposit discount to the bonus while it lasts, and shows it in userInfo', async () => {
+    const discounted = await buildTestApp(
+      {},
+      { TREVO_SANDBOX_WEBHOOK_DELAY_MS: '0', TEST_PAY_DISCOUNT: '1' },
+    );
+    try {
+      const player = await registerPlayer(discounted);
+      await completeKyc(discounted, player);
+      const me = async () =>
+        (
+          await call(discounted, {
+            method: 'GET',
+            url: '/api/app/user/userInfo',
+            headers: auth(player.token),
+          })
+        ).body.data;
+      const before = await me();
+      expect(before.payDiscount.discount).toBe(0.05);
+      const hoursLeft = (new Date(before.payDiscount.expiredTime).getTime() - Date.now()) / 3_600_000;
+      expect(hoursLeft).toBeGreaterThan(71.9);
+      const pre = await call(discounted, {
+        method: 'POST',
+        url: '/api/app/order/prePay/BRL3',
+        headers: { ...auth(player.token), 'idempotency-key': key() },
+        payload: { gift: '0', pkgId: 'BRL3', isapp: '0' },
+      });
+      await call(discounted, {
+        method: 'POST',
+        url: `/sandbox-psp/charges/${pre.body.data.payNo}/pay`,
+        payload: {},
+      });
+      await eventually(async () => ((await me()).balance === 100 ? true : undefined));
+      expect((await me()).bonusBalance).toBe(5);
+      // Once expired, the offer is gone.
+      await discounted.ctx.db
+        .updateTable('users')
+        .set({ pay_discount_expires_at: new Date(Date.now() - 1000) })
+        .execute();
+      expect((await me()).payDiscount).toEqual({ discount: 0, expiredTime: null });
+    } finally {
+      await discounted.close();
+    }
+  });
 });

@@ -106,6 +106,15 @@ export async function register(ctx: AppContext, input: RegisterPayload, ip: stri
           birth_date: input.birthDate ?? null,
           // Spec 4: after registration the first-deposit offer is open.
           fp_expires_at: new Date(Date.now() + ctx.config.file.offers.firstDepositHours * 3_600_000),
+          // Deposit bonuses exist only outside the regulated profile (Lei 14.790/2023).
+          ...(ctx.config.profile === 'seed' && ctx.config.file.offers.payDiscount.discount > 0
+            ? {
+                pay_discount: ctx.config.file.offers.payDiscount.discount,
+                pay_discount_expires_at: new Date(
+                  Date.now() + ctx.config.file.offers.payDiscount.hours * 3_600_000,
+                ),
+              }
+            : {}),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

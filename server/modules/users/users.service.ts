@@ -4,7 +4,7 @@ import { notLoggedIn } from '../../http/errors';
 import type { Balances, UserInfo } from '../../../domain/schemas/user.schema';
 import { centsToBrl } from '../../../domain/money';
 import { playerBalances } from '../wallet/ledger';
-import { offersOf } from '../wallet/offers';
+import { offersOf, payDiscountOf } from '../wallet/offers';
 import { depositSumCents } from '../wallet/vip';
 
 /**
@@ -96,7 +96,7 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
     nextlevel: { gameSumAmount: next.wagerSum, paySumAmount: next.depositSum },
     kyc: user.kyc,
     lx: user.lx,
-    payDiscount: { discount: 0, expiredTime: null },
+    payDiscount: payDiscountOf(user),
     paypackage: offers,
   };
 }

@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import type { PspAdapter } from '../payments/psp';
 import { post, type Trx } from './ledger';
 import { applyVipUpgrades } from './vip';
-import { offersOf } from './offers';
+import { offersOf, payDiscountOf } from './offers';
 import { pushUserInfo, balancesOf } from '../users/users.service';
 import type { PackageVariant } from '../../../domain/schemas/wallet.schema';
 
@@ -164,7 +164,16 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
     return 'refunded';
   }
   const e2e = charge.payment.endToEndId;
-  const giftCents = Number(order.gift_cents);
+  const owner = await ctx.db
+    .selectFrom('users')
+    .select(['pay_discount', 'pay_discount_expires_at'])
+    .where('id', '=', order.user_id)
+    .executeTakeFirstOrThrow();
+  // An active deposit discount adds its fraction of the deposit to the bonus, like a gift.
+  const discountCents = Math.floor(
+    amountCents * payDiscountOf(owner, charge.payment.paidAt.getTime()).discount,
+  );
+  const giftCents = Number(order.gift_cents) + discountCents;
   const credited = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('deposit_orders')
@@ -174,15 +183,14 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
-    // Turnover: the deposit (and its gift) must be wagered before cash can leave; wagers made before
-    // this deposit do not count towards it.
+    // Turnover: the deposit must be wagered (main multiple) before cash can leave, and a gift
+    // (bonus multiple) before it turns into cash; wagers made before this deposit do not count.
     const turnover = ctx.config.file.turnover;
     await trx
       .updateTable('users')
       .set({
-        turnover_required_cents: sql`greatest(turnover_required_cents, wagered_cents) + ${Math.round(
-          amountCents * turnover.main + giftCents * turnover.bonus,
-        )}`,
+        turnover_required_cents: sql`greatest(turnover_required_cents, wagered_cents) + ${Math.round(amountCents * turnover.main)}`,
+        bonus_turnover_required_cents: sql`greatest(bonus_turnover_required_cents, wagered_cents) + ${Math.round(giftCents * turnover.bonus)}`,
       })
       .where('id', '=', order.user_id)
       .execute();

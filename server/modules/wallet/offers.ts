@@ -43,3 +43,14 @@ export async function offersOf(db: Db | Trx, userId: number, now = Date.now()): 
     FCDATA: offer(deposits === 1, user.fc_expires_at, now),
   };
 }
+
+/** The deposit discount of `userInfo.payDiscount`: a fraction and its ISO expiry, or none. */
+export function payDiscountOf(
+  user: { pay_discount: string | number; pay_discount_expires_at: Date | string | null },
+  now = Date.now(),
+): { discount: number; expiredTime: string | null } {
+  const discount = Number(user.pay_discount);
+  const expires = user.pay_discount_expires_at ? new Date(user.pay_discount_expires_at) : null;
+  if (discount <= 0 || !expires || expires.getTime() <= now) return { discount: 0, expiredTime: null };
+  return { discount, expiredTime: expires.toISOString() };
+}
