@@ -25,6 +25,8 @@ import { SandboxPsp } from './modules/payments/sandbox-psp';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { checkoutRoutes } from './modules/payments/checkout.routes';
 import { BcbPixAdapter } from './modules/payments/bcb-pix-adapter';
+import { gamesRoutes } from './modules/games/games.routes';
+import { seedGameSettings } from './modules/games/settings';
 import { leasedLoop } from './jobs/lease';
 import { processPayouts } from './modules/wallet/payout.processor';
 
@@ -188,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(async (scope) => mainRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
   await app.register(async (scope) => walletRoutes(scope, ctx));
+  await app.register(async (scope) => gamesRoutes(scope, ctx));
   if (sandbox) await app.register(async (scope) => sandboxRoutes(scope, sandbox));
   await app.register(async (scope) => checkoutRoutes(scope, ctx));
   if (!config.production) await app.register(async (scope) => devRoutes(scope, ctx));
@@ -210,5 +213,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await ensureBootstrapOperator(ctx);
+  await seedGameSettings(ctx);
   return app;
 }

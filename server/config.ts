@@ -41,6 +41,12 @@ const envSchema = z.object({
   TREVO_SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(1500),
 });
 
+const roundTimingSchema = z.object({
+  bettingMs: z.number().int().min(1000),
+  rollingMs: z.number().int().min(0),
+  completeMs: z.number().int().min(0),
+});
+
 /** Operator configuration file (packages, VIP table, limits); later issues add sections. */
 const fileSchema = z.object({
   site: z.object({ name: z.string(), apiKey: z.string() }),
@@ -99,6 +105,26 @@ const fileSchema = z.object({
   }),
   /** Play money a demo account (getUserTest) starts with, in BRL. */
   demo: z.object({ balance: z.number().min(0) }),
+  games: z.object({
+    /** Per game: stopped or not, bet bounds and maximum payout (BRL), house edge (fraction). */
+    settings: z.record(
+      z.enum(['dice', 'limbo', 'mines', 'rowdouble', 'double', 'luckycolor']),
+      z.object({
+        stop: z.boolean(),
+        minBet: z.number().positive(),
+        maxBet: z.number().positive(),
+        maxPayout: z.number().positive(),
+        edge: z.number().min(0).max(0.15),
+      }),
+    ),
+    /** Round phases in milliseconds: betting open, rolling (result shown), complete. */
+    double: roundTimingSchema,
+    luckycolor: roundTimingSchema,
+    /** Rounds per published hash chain. */
+    chainLength: z.number().int().min(100).max(10_000_000),
+    /** A Mines game without a move for this long is settled by the server. */
+    minesIdleMinutes: z.number().positive(),
+  }),
 });
 export type FileConfig = z.infer<typeof fileSchema>;
 

@@ -10,6 +10,7 @@ import * as m003 from './migrations/003-deposits';
 import * as m004 from './migrations/004-withdrawals';
 import * as m005 from './migrations/005-offers-transfers';
 import * as m006 from './migrations/006-pay-discount';
+import * as m007 from './migrations/007-games';
 
 export type Db = Kysely<Database>;
 
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '004-withdrawals': m004,
   '005-offers-transfers': m005,
   '006-pay-discount': m006,
+  '007-games': m007,
 };
 
 export interface DbTarget {

@@ -238,7 +238,100 @@ export interface TransfersTable {
   created_at: CreatedAt;
 }
 
+export interface PlayerSeedsTable {
+  user_id: number;
+  server_seed: string;
+  server_seed_hash: string;
+  next_server_seed: string;
+  next_server_seed_hash: string;
+  client_seed: string;
+  nonce: Generated<number>;
+}
+
+export interface RevealedSeedsTable {
+  id: Generated<number>;
+  user_id: number;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  last_nonce: number;
+  revealed_at: CreatedAt;
+}
+
+export interface GameSettingsTable {
+  game: string;
+  stop: boolean;
+  min_bet_cents: Money;
+  max_bet_cents: Money;
+  max_payout_cents: Money;
+  edge: ColumnType<string | number, number, number>;
+}
+
+export interface BetsTable {
+  id: string;
+  user_id: number;
+  game: string;
+  amount_cents: Money;
+  bonus_cents: ColumnType<string | number | bigint, number | undefined, number>;
+  payout_cents: ColumnType<string | number | bigint, number | undefined, number>;
+  multiplier: ColumnType<string | number, number | undefined, number>;
+  status: string;
+  params: string;
+  outcome: string | null;
+  server_seed_hash: string | null;
+  client_seed: string | null;
+  nonce: number | null;
+  round_id: string | null;
+  fairness_version: Generated<number>;
+  created_at: CreatedAt;
+  settled_at: Timestamp | null;
+}
+
+export interface MinesGamesTable {
+  bet_id: string;
+  user_id: number;
+  mines: number;
+  mine_tiles: string;
+  revealed: Generated<string>;
+  step: Generated<number>;
+  status: Generated<string>;
+  last_move_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ChainsTable {
+  game: string;
+  salt: string;
+  terminating_hash: string;
+  length: number;
+}
+
+export interface ChainCheckpointsTable {
+  game: string;
+  idx: number;
+  hash: string;
+}
+
+export interface RoundsTable {
+  id: string;
+  game: string;
+  number: number;
+  status: string;
+  opens_at: Timestamp;
+  closes_at: Timestamp;
+  completes_at: Timestamp;
+  hash: string | null;
+  result: number | null;
+}
+
 export interface Database {
+  player_seeds: PlayerSeedsTable;
+  revealed_seeds: RevealedSeedsTable;
+  game_settings: GameSettingsTable;
+  bets: BetsTable;
+  mines_games: MinesGamesTable;
+  chains: ChainsTable;
+  chain_checkpoints: ChainCheckpointsTable;
+  rounds: RoundsTable;
   transfer_codes: TransferCodesTable;
   transfers: TransfersTable;
   withdrawals: WithdrawalsTable;

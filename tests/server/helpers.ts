@@ -56,6 +56,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
   // The sign-up deposit discount would add bonus to every deposit of every test; the tests of that
   // offer turn it on explicitly.
   if (!env.TEST_PAY_DISCOUNT) config.file.offers.payDiscount = { discount: 0, hours: 0 };
+  // A short chain keeps each test app's start fast; the chain logic is the same at any length.
+  config.file.games.chainLength = 2_000;
   const databaseUrl =
     config.databaseUrl ?? (process.env.TREVO_TEST_DB === 'postgres' ? await createPgDatabase() : undefined);
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { accountCode, insufficientFunds, post, type Trx } from '../wallet/ledger';
+import { applyVipUpgrades } from '../wallet/vip';
+import { balancesOf } from '../users/users.service';
+import { centsToBrl } from '../../../domain/money';
+
+/** A new bet id: B + date + 12 hex digits. */
+export function newBetId(): string {
+  return `B${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
+}
+
+/**
+ * Debits a stake, cash first and then bonus (payments.md), to the house in one ledger
+ * transaction keyed by the bet, and counts it as wagered. Returns the part paid with bonus.
+ */
+export async function debitStake(
+  ctx: AppContext,
+  trx: Trx,
+  userId: number,
+  betId: string,
+  amountCents: number,
+) {
+  const rows = await trx
+    .selectFrom('ledger_accounts')
+    .select(['code', 'balance'])
+    .where('code', 'in', [
+      accountCode({ kind: 'user_cash', userId }),
+      accountCode({ kind: 'user_bonus', userId }),
+    ])
+    .forUpdate()
+    .execute();
+  const cash = Number(rows.find((r) => r.code.startsWith('user_cash'))?.balance ?? 0);
+  const bonus = Number(rows.find((r) => r.code.startsWith('user_bonus'))?.balance ?? 0);
+  if (cash + bonus < amountCents) throw insufficientFunds();
+  const cashPart = Math.min(cash, amountCents);
+  const bonusPart = amountCents - cashPart;
+  await post(trx, {
+    key: `stake:${betId}`,
+    kind: 'bet_stake',
+    reference: betId,
+    entries: [
+      { account: { kind: 'user_cash', userId }, amountCents: -cashPart },
+      { account: { kind: 'user_bonus', userId }, amountCents: -bonusPart },
+      { account: { kind: 'house_game' }, amountCents: amountCents },
+    ],
+  });
+  await trx
+    .updateTable('users')
+    .set({ wagered_cents: sql`wagered_cents + ${amountCents}` })
+    .where('id', '=', userId)
+    .execute();
+  await applyVipUpgrades(trx, ctx.config.file.vip, userId);
+  return { bonusPart };
+}
+
+/**
+ * Pays a settled bet once (the ledger key names the bet): winnings return to the wallets the
+ * stake came from, in proportion.
+ */
+export async function creditPayout(
+  trx: Trx,
+  userId: number,
+  betId: string,
+  payoutCents: number,
+  stakeCents: number,
+  bonusPart: number,
+  kind = 'bet_payout',
+) {
+  if (payoutCents <= 0) return;
+  const bonusShare = Math.floor((payoutCents * bonusPart) / stakeCents);
+  await post(trx, {
+    key: `payout:${betId}`,
+    kind,
+    reference: betId,
+    entries: [
+      { account: { kind: 'house_game' }, amountCents: -payoutCents },
+      { account: { kind: 'user_cash', userId }, amountCents: payoutCents - bonusShare },
+      { account: { kind: 'user_bonus', userId }, amountCents: bonusShare },
+    ],
+  });
+}
+
+/** A masked player name for the public feed: "jo***@e***". */
+export function maskPlayer(username: string): string {
+  const [local = '', domain = ''] = username.split('@');
+  return `${local.slice(0, 2)}***@${domain.slice(0, 1)}***`;
+}
+
+/** After a bet commits: balances and turnover progress to the player, the bet to everyone. */
+export async function announceBet(
+  ctx: AppContext,
+  userId: number,
+  feed: { game: string; amountCents: number; multiplier: number; payoutCents: number },
+) {
+  const balances = await balancesOf(ctx, userId);
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['username', 'turnover_required_cents', 'wagered_cents'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  ctx.realtime.emitToUser(userId, 'insBalance', { balance: balances.balance });
+  ctx.realtime.emitToUser(userId, 'freeBalance', { freeBalance: balances.freeBalance });
+  const remaining = Math.max(0, Number(user.turnover_required_cents) - Number(user.wagered_cents));
+  ctx.realtime.emitToUser(userId, 'userBetAmount', {
+    bouns: ctx.config.file.turnover.main,
+    amount: centsToBrl(remaining),
+  });
+  ctx.realtime.broadcast('bets.feed', {
+    game: feed.game,
+    player: maskPlayer(user.username),
+    amount: centsToBrl(feed.amountCents),
+    multiplier: feed.multiplier,
+    payout: centsToBrl(feed.payoutCents),
+  });
+  return balances;
+}

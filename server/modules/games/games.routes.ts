@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { parseInput } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { runIdempotent } from '../../http/idempotency';
+import { requirePlayer } from '../auth/session.service';
+import { GAMES } from '../../../domain/codes';
+import { centsToBrl } from '../../../domain/money';
+import { instantOutcome } from '../../../domain/fairness/instant';
+import {
+  diceBetSchema,
+  limboBetSchema,
+  rotateSchema,
+  rowDoubleBetSchema,
+  verifyQuerySchema,
+} from '../../../domain/schemas/game.schema';
+import { allGameSettings, GAME_KEYS, gameSettings, updateGameSettings } from './settings';
+import { publicSeeds, rotateSeeds, seedsFor } from './seeds';
+import { playInstant, type InstantInput } from './instant.service';
+import { announceBet } from './bet-money';
+
+const gameSettingsPatchSchema = z.strictObject({
+  stop: z.boolean().optional(),
+  minBet: z.number().positive().max(1_000_000).optional(),
+  maxBet: z.number().positive().max(1_000_000).optional(),
+  maxPayout: z.number().positive().max(100_000_000).optional(),
+  edge: z.number().min(0).max(0.15).optional(),
+});
+
+const RTP: Record<string, (edge: number) => number> = {
+  dice: (edge) => 1 - edge,
+  limbo: (edge) => 1 - edge,
+  mines: (edge) => 1 - edge,
+  rowdouble: () => 14 / 15,
+  double: () => 14 / 15,
+  luckycolor: () => 0.97,
+};
+
+/** Game list, fairness calls and the instant games (API.md "Games"). */
+export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/app/game/list', async (request, reply) => {
+    const settings = await allGameSettings(ctx.db);
+    return ok(
+      request,
+      reply,
+      GAMES.map((g) => {
+        const s = settings.find((x) => x.game === g.gameNameEn.toLowerCase())!;
+        return {
+          ...g,
+          productCode: 'SELF',
+          stop: s.stop,
+          // Brazilian rules require the RTP to be shown before betting.
+          rtp: Math.round(RTP[s.game]!(s.edge) * 10_000) / 100,
+          minBet: centsToBrl(s.minBetCents),
+          maxBet: centsToBrl(s.maxBetCents),
+          maxPayout: centsToBrl(s.maxPayoutCents),
+          edge: s.edge,
+        };
+      }),
+    );
+  });
+
+  // The public calculator: what any seeds give, for Trevo's bets and other sites' alike.
+  app.get('/api/app/game/fairness/verify', async (request, reply) => {
+    const q = parseInput(verifyQuerySchema, request.query);
+    return ok(
+      request,
+      reply,
+      instantOutcome(
+        q.game,
+        { serverSeed: q.serverSeed, clientSeed: q.clientSeed, nonce: q.nonce },
+        { mines: q.mines, edge: q.edge },
+      ),
+    );
+  });
+
+  // Operators change a game's settings at run time (the /api/admin guard checks the token).
+  app.put<{ Params: { game: string } }>('/api/admin/games/:game', async (request, reply) => {
+    const game = parseInput(z.enum(GAME_KEYS), request.params.game);
+    const patch = parseInput(gameSettingsPatchSchema, request.body ?? {});
+    await updateGameSettings(ctx.db, game, patch);
+    return ok(request, reply, await gameSettings(ctx.db, game));
+  });
+
+  app.register(async (scope) => {
+    scope.addHook('preHandler', requirePlayer(ctx));
+
+    scope.get('/api/app/game/fairness', async (request, reply) => {
+      return ok(request, reply, publicSeeds(await seedsFor(ctx.db, request.session!.subjectId)));
+    });
+
+    scope.post('/api/app/game/fairness/rotate', async (request, reply) => {
+      const { clientSeed } = parseInput(rotateSchema, request.body ?? {});
+      const userId = request.session!.subjectId;
+      await seedsFor(ctx.db, userId);
+      const result = await ctx.db.transaction().execute((trx) => rotateSeeds(trx, userId, clientSeed));
+      return ok(request, reply, result);
+    });
+
+    const instant = (path: string, schema: z.ZodType, game: InstantInput['game']) =>
+      scope.post(path, async (request, reply) => {
+        const input = { ...(parseInput(schema, request.body) as object), game } as InstantInput;
+        const userId = request.session!.subjectId;
+        let settled: { amount: number; multiplier: number; payout: number } | undefined;
+        return runIdempotent(ctx, request, reply, userId, {
+          effect: async (trx) => {
+            const result = await playInstant(ctx, trx, userId, input);
+            settled = result;
+            return result;
+          },
+          after: async () => {
+            if (!settled) return;
+            await announceBet(ctx, userId, {
+              game,
+              amountCents: Math.round(settled.amount * 100),
+              multiplier: settled.multiplier,
+              payoutCents: Math.round(settled.payout * 100),
+            });
+          },
+        });
+      });
+
+    instant('/api/app/game/dice/bet', diceBetSchema, 'dice');
+    instant('/api/app/game/limbo/bet', limboBetSchema, 'limbo');
+    instant('/api/app/game/rowdouble/bet', rowDoubleBetSchema, 'rowdouble');
+  });
+}

@@ -1,0 +1,83 @@
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
+import type { Trx } from '../wallet/ledger';
+import { AppError } from '../../http/errors';
+
+/** Per-game settings (games.md): seeded from TREVO_CONFIG, changed at run time by operators. */
+export const GAME_KEYS = ['dice', 'limbo', 'mines', 'rowdouble', 'double', 'luckycolor'] as const;
+export type GameKey = (typeof GAME_KEYS)[number];
+
+export interface GameSettings {
+  game: GameKey;
+  stop: boolean;
+  minBetCents: number;
+  maxBetCents: number;
+  maxPayoutCents: number;
+  edge: number;
+}
+
+/** Writes the configured settings of games that have none yet (operator changes are kept). */
+export async function seedGameSettings(ctx: AppContext): Promise<void> {
+  for (const game of GAME_KEYS) {
+    const s = ctx.config.file.games.settings[game];
+    if (!s) continue;
+    await ctx.db
+      .insertInto('game_settings')
+      .values({
+        game,
+        stop: s.stop,
+        min_bet_cents: Math.round(s.minBet * 100),
+        max_bet_cents: Math.round(s.maxBet * 100),
+        max_payout_cents: Math.round(s.maxPayout * 100),
+        edge: s.edge,
+      })
+      .onConflict((oc) => oc.column('game').doNothing())
+      .execute();
+  }
+}
+
+export async function gameSettings(db: Db | Trx, game: GameKey): Promise<GameSettings> {
+  const row = await db.selectFrom('game_settings').selectAll().where('game', '=', game).executeTakeFirst();
+  if (!row) throw new AppError(404, 'notFound');
+  return {
+    game,
+    stop: row.stop,
+    minBetCents: Number(row.min_bet_cents),
+    maxBetCents: Number(row.max_bet_cents),
+    maxPayoutCents: Number(row.max_payout_cents),
+    edge: Number(row.edge),
+  };
+}
+
+export async function allGameSettings(db: Db): Promise<GameSettings[]> {
+  return Promise.all(GAME_KEYS.map((g) => gameSettings(db, g)));
+}
+
+/** Refuses a stake the game's settings do not allow, with clear messages. */
+export function checkStake(settings: GameSettings, amountCents: number, potentialPayoutCents: number): void {
+  if (settings.stop) throw new AppError(400, 'gameStopped');
+  if (amountCents < settings.minBetCents)
+    throw new AppError(400, 'betTooSmall', { amount: (settings.minBetCents / 100).toFixed(2) });
+  if (amountCents > settings.maxBetCents)
+    throw new AppError(400, 'betTooLarge', { amount: (settings.maxBetCents / 100).toFixed(2) });
+  if (potentialPayoutCents > settings.maxPayoutCents) {
+    throw new AppError(400, 'payoutTooLarge', { amount: (settings.maxPayoutCents / 100).toFixed(2) });
+  }
+}
+
+/** Applies an operator's change to a game's settings. */
+export async function updateGameSettings(
+  db: Db,
+  game: GameKey,
+  patch: { stop?: boolean; minBet?: number; maxBet?: number; maxPayout?: number; edge?: number },
+): Promise<void> {
+  const values = {
+    ...(patch.stop !== undefined ? { stop: patch.stop } : {}),
+    ...(patch.minBet !== undefined ? { min_bet_cents: Math.round(patch.minBet * 100) } : {}),
+    ...(patch.maxBet !== undefined ? { max_bet_cents: Math.round(patch.maxBet * 100) } : {}),
+    ...(patch.maxPayout !== undefined ? { max_payout_cents: Math.round(patch.maxPayout * 100) } : {}),
+    ...(patch.edge !== undefined ? { edge: patch.edge } : {}),
+  };
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('game_settings').set(values).where('game', '=', game).execute();
+}

@@ -1,0 +1,250 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { auth, buildTestApp, call, fundCash, registerPlayer, userIdOf, type Player } from './helpers';
+import { auditLedger } from '../../server/modules/wallet/audit';
+import { playerBalances } from '../../server/modules/wallet/ledger';
+import { floats, diceRollFromFloat } from '../../domain/fairness/instant';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterEach(async () => {
+  expect(await auditLedger(app.ctx.db)).toEqual([]);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+let counter = 0;
+const key = () => `g-${Date.now()}-${counter++}`;
+
+async function player(reais = 100): Promise<Player & { userId: number }> {
+  const p = await registerPlayer(app);
+  const userId = await userIdOf(app, p);
+  if (reais > 0) await fundCash(app, userId, reais * 100);
+  return { ...p, userId };
+}
+
+const bet = (p: Player, game: string, body: Record<string, unknown>, k = key()) =>
+  call(app, {
+    method: 'POST',
+    url: `/api/app/game/${game}/bet`,
+    headers: { ...auth(p.token), 'idempotency-key': k },
+    payload: body,
+  });
+
+async function operator() {
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
+  });
+  return auth(res.body.data.access_token);
+}
+
+describe('game list and fairness', () => {
+  it('lists the six games with codes, SELF, stop and the RTP', async () => {
+    const res = await call(app, { method: 'GET', url: '/api/app/game/list' });
+    expect(res.body.data.map((g: { gameCode: string }) => g.gameCode)).toEqual([
+      'SE0001',
+      'SE0002',
+      'SE0004',
+      'SE0006',
+      'SE0007',
+      'SE0008',
+    ]);
+    expect(res.body.data.find((g: { gameType: string }) => g.gameType === 'dice')).toMatchObject({
+      glId: 2,
+      gameNameEn: 'DICE',
+      productCode: 'SELF',
+      stop: false,
+      rtp: 99,
+      minBet: 0.1,
+      maxBet: 1000,
+    });
+    expect(res.body.data.find((g: { gameType: string }) => g.gameType === 'rowDouble').rtp).toBe(93.33);
+  });
+
+  it('commits to the server seed, and rotating reveals it so every past bet can be checked', async () => {
+    const p = await player();
+    const before = (await call(app, { method: 'GET', url: '/api/app/game/fairness', headers: auth(p.token) }))
+      .body.data;
+    expect(before).toMatchObject({ nonce: 0 });
+    expect(before.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    const placed = (await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' })).body.data;
+    expect(placed.fairness).toEqual({
+      serverSeedHash: before.serverSeedHash,
+      clientSeed: before.clientSeed,
+      nonce: 0,
+    });
+    const rotated = (
+      await call(app, {
+        method: 'POST',
+        url: '/api/app/game/fairness/rotate',
+        headers: auth(p.token),
+        payload: { clientSeed: 'minha-semente' },
+      })
+    ).body.data;
+    expect(rotated).toMatchObject({
+      previousServerSeedHash: before.serverSeedHash,
+      previousNonce: 1,
+      serverSeedHash: before.nextServerSeedHash,
+      clientSeed: 'minha-semente',
+      nonce: 0,
+    });
+    const { sha256Hex } = await import('../../domain/fairness/hash');
+    expect(sha256Hex(rotated.previousServerSeed)).toBe(before.serverSeedHash);
+    const verified = await call(app, {
+      method: 'GET',
+      url: `/api/app/game/fairness/verify?game=dice&serverSeed=${rotated.previousServerSeed}&clientSeed=${before.clientSeed}&nonce=0`,
+    });
+    expect(verified.body.data).toEqual(placed.outcome);
+  });
+
+  it("verifies any seeds publicly, including another site's", async () => {
+    const res = await call(app, {
+      method: 'GET',
+      url: '/api/app/game/fairness/verify?game=limbo&serverSeed=18e93f4a7b5b58d2569765766d1b6c3296bbd8430d6f20249044d72f14720159&clientSeed=bb62964774&nonce=1',
+    });
+    expect(res.body.data).toEqual({ result: 1.28 });
+  });
+});
+
+describe('instant bets', () => {
+  it('settles dice from the seeds: the outcome, win and payout agree with the public calculator', async () => {
+    const p = await player();
+    for (let i = 0; i < 10; i++) {
+      const res = await bet(p, 'dice', { amount: 2, target: 50.5, direction: 'over' });
+      expect(res.code).toBe(200);
+      const d = res.body.data;
+      expect(d.gameCode).toBe('SE0002');
+      expect(d.win).toBe(d.outcome.roll > 50.5);
+      expect(d.payout).toBe(d.win ? 4 : 0);
+    }
+    const balances = await playerBalances(app.ctx.db, p.userId);
+    const bets = await app.ctx.db
+      .selectFrom('bets')
+      .select(['payout_cents'])
+      .where('user_id', '=', p.userId)
+      .execute();
+    expect(balances.user_cash).toBe(10_000 - 2_000 + bets.reduce((a, b) => a + Number(b.payout_cents), 0));
+  });
+
+  it('pays limbo at the target and rowdouble by colour', async () => {
+    const p = await player();
+    const l = (await bet(p, 'limbo', { amount: 1, target: 1.5 })).body.data;
+    expect(l.win).toBe(l.outcome.result >= 1.5);
+    expect(l.payout).toBe(l.win ? 1.5 : 0);
+    const r = (await bet(p, 'rowdouble', { amount: 1, color: 'white' })).body.data;
+    expect(r.win).toBe(r.outcome.tile === 0);
+    expect(r.gameCode).toBe('SE0008');
+  });
+
+  it('refuses bad terms, amounts out of bounds, a stopped game and missing funds, changing nothing', async () => {
+    const p = await player(5);
+    expect((await bet(p, 'dice', { amount: 1, target: 1, direction: 'over' })).body.message).toBe(
+      'Escolha um alvo com chance entre 0,01% e 98%',
+    );
+    expect((await bet(p, 'limbo', { amount: 1, target: 1.001 })).body.message).toBe(
+      'Escolha um multiplicador entre 1,01× e 1.000.000×',
+    );
+    expect((await bet(p, 'dice', { amount: 0.05, target: 50, direction: 'over' })).body.message).toBe(
+      'Aposta mínima: R$ 0.10',
+    );
+    expect((await bet(p, 'dice', { target: 50, direction: 'over' })).body.message).toBe(
+      'Preencha o valor da aposta',
+    );
+    const broke = await bet(p, 'dice', { amount: 6, target: 50, direction: 'over' });
+    expect(broke.code).toBe(402);
+    expect(broke.body.status).toBe(9999);
+    const op = await operator();
+    expect(
+      (await call(app, { method: 'PUT', url: '/api/admin/games/dice', headers: op, payload: { stop: true } }))
+        .code,
+    ).toBe(200);
+    expect((await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' })).body.message).toBe(
+      'Jogo indisponível para apostas no momento',
+    );
+    await call(app, { method: 'PUT', url: '/api/admin/games/dice', headers: op, payload: { stop: false } });
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(500);
+  });
+
+  it('uses cash first, then bonus, and counts the stake as wagered', async () => {
+    const p = await player(1);
+    const { post } = await import('../../server/modules/wallet/ledger');
+    await app.ctx.db.transaction().execute((trx) =>
+      post(trx, {
+        key: `bonus-${p.userId}`,
+        kind: 'promotion',
+        entries: [
+          { account: { kind: 'promotions' }, amountCents: -500 },
+          { account: { kind: 'user_bonus', userId: p.userId }, amountCents: 500 },
+        ],
+      }),
+    );
+    const res = await bet(p, 'limbo', { amount: 3, target: 1000 });
+    expect(res.code).toBe(200);
+    const row = await app.ctx.db
+      .selectFrom('bets')
+      .select(['bonus_cents', 'payout_cents'])
+      .where('id', '=', res.body.data.betId)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.bonus_cents)).toBe(200);
+    const b = await playerBalances(app.ctx.db, p.userId);
+    // R$1 of cash and R$2 of bonus were staked; any winnings went back in the same proportion.
+    const payout = Number(row.payout_cents);
+    const bonusShare = Math.floor((payout * 200) / 300);
+    expect(b).toMatchObject({ user_cash: payout - bonusShare, user_bonus: 300 + bonusShare });
+    const user = await app.ctx.db
+      .selectFrom('users')
+      .select('wagered_cents')
+      .where('id', '=', p.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(user.wagered_cents)).toBe(300);
+  });
+
+  it('AT-01 over HTTP: 1,000 concurrent R$1 dice bets on R$10 accept exactly 10', async () => {
+    const p = await player(10);
+    // Fix the outcomes to losses: a client seed under which no roll of the next 1,100 nonces is 0.00.
+    let clientSeed = 'perde';
+    await call(app, { method: 'GET', url: '/api/app/game/fairness', headers: auth(p.token) });
+    const { server_seed } = await app.ctx.db
+      .selectFrom('player_seeds')
+      .select('server_seed')
+      .where('user_id', '=', p.userId)
+      .executeTakeFirstOrThrow();
+    for (let attempt = 0; ; attempt++) {
+      const cs = `perde-${attempt}`;
+      let anyWin = false;
+      for (let n = 0; n < 1100 && !anyWin; n++)
+        anyWin = diceRollFromFloat(floats(server_seed, cs, n, 1)[0]!) < 0.01;
+      if (!anyWin) {
+        clientSeed = cs;
+        break;
+      }
+    }
+    await app.ctx.db
+      .updateTable('player_seeds')
+      .set({ client_seed: clientSeed })
+      .where('user_id', '=', p.userId)
+      .execute();
+    const results = await Promise.all(
+      Array.from({ length: 1000 }, () => bet(p, 'dice', { amount: 1, target: 0.01, direction: 'under' })),
+    );
+    expect(results.filter((r) => r.code === 200)).toHaveLength(10);
+    expect(results.filter((r) => r.code === 402 && r.body.status === 9999)).toHaveLength(990);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(0);
+  });
+
+  it('replays a bet for the same key instead of playing it twice', async () => {
+    const p = await player(10);
+    const k = key();
+    const first = await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' }, k);
+    const again = await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' }, k);
+    expect(again.body).toEqual(first.body);
+    expect(
+      await app.ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute(),
+    ).toHaveLength(1);
+  });
+});
