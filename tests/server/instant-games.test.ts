@@ -207,7 +207,7 @@ describe('instant bets', () => {
   it('AT-01 over HTTP: 1,000 concurrent R$1 dice bets on R$10 accept exactly 10', async () => {
     const p = await player(10);
     // Fix the outcomes to losses: a client seed under which no roll of the next 1,100 nonces is 0.00.
-    let clientSeed = 'perde';
+    let clientSeed: string;
     await call(app, { method: 'GET', url: '/api/app/game/fairness', headers: auth(p.token) });
     const { server_seed } = await app.ctx.db
       .selectFrom('player_seeds')
