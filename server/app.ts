@@ -27,6 +27,7 @@ import { checkoutRoutes } from './modules/payments/checkout.routes';
 import { BcbPixAdapter } from './modules/payments/bcb-pix-adapter';
 import { gamesRoutes } from './modules/games/games.routes';
 import { seedGameSettings } from './modules/games/settings';
+import { settleIdleMines } from './modules/games/mines.service';
 import { leasedLoop } from './jobs/lease';
 import { processPayouts } from './modules/wallet/payout.processor';
 
@@ -132,7 +133,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const loops =
     options.jobs === false
       ? []
-      : [leasedLoop(opened.db, 'payouts', config.payoutIntervalMs, () => processPayouts(ctx), app.log)];
+      : [
+          leasedLoop(opened.db, 'payouts', config.payoutIntervalMs, () => processPayouts(ctx), app.log),
+          leasedLoop(opened.db, 'mines-idle', 30_000, async () => void (await settleIdleMines(ctx)), app.log),
+        ];
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -88,12 +88,8 @@ export function maskPlayer(username: string): string {
   return `${local.slice(0, 2)}***@${domain.slice(0, 1)}***`;
 }
 
-/** After a bet commits: balances and turnover progress to the player, the bet to everyone. */
-export async function announceBet(
-  ctx: AppContext,
-  userId: number,
-  feed: { game: string; amountCents: number; multiplier: number; payoutCents: number },
-) {
+/** After money moved: balances and turnover progress to the player's sockets. */
+export async function announceBalances(ctx: AppContext, userId: number) {
   const balances = await balancesOf(ctx, userId);
   const user = await ctx.db
     .selectFrom('users')
@@ -103,13 +99,20 @@ export async function announceBet(
   ctx.realtime.emitToUser(userId, 'insBalance', { balance: balances.balance });
   ctx.realtime.emitToUser(userId, 'freeBalance', { freeBalance: balances.freeBalance });
   const remaining = Math.max(0, Number(user.turnover_required_cents) - Number(user.wagered_cents));
-  ctx.realtime.emitToUser(userId, 'userBetAmount', {
-    bouns: ctx.config.file.turnover.main,
-    amount: centsToBrl(remaining),
-  });
+  ctx.realtime.emitToUser(userId, 'userBetAmount', { bouns: ctx.config.file.turnover.main, amount: centsToBrl(remaining) });
+  return { balances, username: user.username };
+}
+
+/** After a bet commits: the player's balances, and the bet to everyone's live feed. */
+export async function announceBet(
+  ctx: AppContext,
+  userId: number,
+  feed: { game: string; amountCents: number; multiplier: number; payoutCents: number },
+) {
+  const { balances, username } = await announceBalances(ctx, userId);
   ctx.realtime.broadcast('bets.feed', {
     game: feed.game,
-    player: maskPlayer(user.username),
+    player: maskPlayer(username),
     amount: centsToBrl(feed.amountCents),
     multiplier: feed.multiplier,
     payout: centsToBrl(feed.payoutCents),

@@ -11,6 +11,9 @@ import { instantOutcome } from '../../../domain/fairness/instant';
 import {
   diceBetSchema,
   limboBetSchema,
+  minesBetSchema,
+  minesCashoutSchema,
+  minesRevealSchema,
   rotateSchema,
   rowDoubleBetSchema,
   verifyQuerySchema,
@@ -18,7 +21,9 @@ import {
 import { allGameSettings, GAME_KEYS, gameSettings, updateGameSettings } from './settings';
 import { publicSeeds, rotateSeeds, seedsFor } from './seeds';
 import { playInstant, type InstantInput } from './instant.service';
-import { announceBet } from './bet-money';
+import { announceBalances, announceBet } from './bet-money';
+import { cashoutMines, openMines, revealMines, settleOpenMines, startMines } from './mines.service';
+import type { Trx } from '../wallet/ledger';
 
 const gameSettingsPatchSchema = z.strictObject({
   stop: z.boolean().optional(),
@@ -120,6 +125,41 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
           },
         });
       });
+
+    const money = (path: string, schema: z.ZodType, run: (trx: Trx, userId: number, input: never) => Promise<unknown>) =>
+      scope.post(path, async (request, reply) => {
+        const input = parseInput(schema, request.body) as never;
+        const userId = request.session!.subjectId;
+        return runIdempotent(ctx, request, reply, userId, {
+          effect: (trx) => run(trx, userId, input),
+          after: async () => void (await announceBalances(ctx, userId)),
+        });
+      });
+
+    money('/api/app/game/mines/bet', minesBetSchema, (trx, userId, input: { amount: unknown; mines: number }) =>
+      startMines(ctx, trx, userId, input),
+    );
+    money('/api/app/game/mines/reveal', minesRevealSchema, (trx, userId, input: { gameId: string; tile: number; step: number }) =>
+      revealMines(trx, userId, input),
+    );
+    money('/api/app/game/mines/cashout', minesCashoutSchema, (trx, userId, input: { gameId: string }) =>
+      cashoutMines(trx, userId, input.gameId),
+    );
+
+    // Spec 7 spells this call `api//app/game/inPlay`; both spellings answer.
+    for (const path of ['/api/app/game/inPlay', '/api//app/game/inPlay']) {
+      scope.get(path, async (request, reply) => {
+        const userId = request.session!.subjectId;
+        return ok(request, reply, { mines: await ctx.db.transaction().execute((trx) => openMines(trx, userId)) });
+      });
+    }
+
+    scope.get('/api/app/game/stopGame', async (request, reply) => {
+      const userId = request.session!.subjectId;
+      const settled = await ctx.db.transaction().execute((trx) => settleOpenMines(trx, userId));
+      if (settled) await announceBalances(ctx, userId);
+      return ok(request, reply, { settled });
+    });
 
     instant('/api/app/game/dice/bet', diceBetSchema, 'dice');
     instant('/api/app/game/limbo/bet', limboBetSchema, 'limbo');

@@ -28,12 +28,15 @@ export function plainBrl(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(2).replace('.', ',');
 }
 
-/**
- * Whether a game bill is being generated (an open game holds the player's money). The game engine
- * is the only source of open games; before it exists no player has one.
- */
-export async function hasOpenGame(_db: Db | Trx, _userId: number): Promise<boolean> {
-  return false;
+/** Whether a game bill is being generated: an open Mines game still holds the player's stake. */
+export async function hasOpenGame(db: Db | Trx, userId: number): Promise<boolean> {
+  const open = await db
+    .selectFrom('mines_games')
+    .select('bet_id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return open !== undefined;
 }
 
 interface LimitFacts {

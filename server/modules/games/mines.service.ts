@@ -1,0 +1,213 @@
+import type { AppContext } from '../../context';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { playerBalances, type Trx } from '../wallet/ledger';
+import { centsToBrl } from '../../../domain/money';
+import { floats, minesFromFloats } from '../../../domain/fairness/instant';
+import { minesMultiplier, payoutCents } from '../../../domain/games/rules';
+import { checkStake, gameSettings } from './settings';
+import { seedsFor } from './seeds';
+import { creditPayout, debitStake, newBetId } from './bet-money';
+import { stakeCents } from './instant.service';
+
+/**
+ * MINES (games.md): the board is fixed by the seeds when the bet is placed; reveals are
+ * sequence-checked under a row lock so a double click or a replay cannot reveal twice; the game
+ * ends by a mine, a cash-out, clearing every gem, `stopGame` or 30 idle minutes — exactly once.
+ */
+interface GameRow {
+  bet_id: string;
+  user_id: number;
+  mines: number;
+  mine_tiles: string;
+  revealed: string;
+  step: number;
+  status: string;
+}
+
+async function lockGame(trx: Trx, userId: number, gameId: string): Promise<GameRow> {
+  const game = await trx
+    .selectFrom('mines_games')
+    .select(['bet_id', 'user_id', 'mines', 'mine_tiles', 'revealed', 'step', 'status'])
+    .where('bet_id', '=', gameId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!game) throw notFound();
+  return game;
+}
+
+async function betOf(trx: Trx, betId: string) {
+  const bet = await trx
+    .selectFrom('bets')
+    .select(['amount_cents', 'bonus_cents', 'server_seed_hash', 'client_seed', 'nonce', 'payout_cents', 'multiplier'])
+    .where('id', '=', betId)
+    .executeTakeFirstOrThrow();
+  return { ...bet, amount: Number(bet.amount_cents), bonus: Number(bet.bonus_cents) };
+}
+
+/** The public state of a game (mines stay hidden while it is open). */
+async function view(trx: Trx, game: GameRow, edge: number) {
+  const bet = await betOf(trx, game.bet_id);
+  const revealed = JSON.parse(game.revealed) as number[];
+  const open = game.status === 'open';
+  return {
+    gameId: game.bet_id,
+    gameCode: 'SE0001',
+    status: game.status,
+    mines: game.mines,
+    step: game.step,
+    revealed,
+    amount: centsToBrl(bet.amount),
+    multiplier: open ? minesMultiplier(game.step, game.mines, edge) : Number(bet.multiplier),
+    nextMultiplier: open && game.step < 25 - game.mines ? minesMultiplier(game.step + 1, game.mines, edge) : null,
+    payout: open ? 0 : centsToBrl(Number(bet.payout_cents)),
+    outcome: open ? undefined : { mines: JSON.parse(game.mine_tiles) as number[] },
+    fairness: { serverSeedHash: bet.server_seed_hash, clientSeed: bet.client_seed, nonce: bet.nonce },
+    balance: centsToBrl((await playerBalances(trx, game.user_id)).user_cash),
+  };
+}
+
+/** Starts a game: stake debited, board fixed by the seeds. One open game per player. */
+export async function startMines(ctx: AppContext, trx: Trx, userId: number, input: { amount: unknown; mines: number }) {
+  const amount = stakeCents(input.amount);
+  const settings = await gameSettings(trx, 'mines');
+  checkStake(settings, amount, 0);
+  const seeds = await seedsFor(trx, userId, true);
+  const open = await trx
+    .selectFrom('mines_games')
+    .select('bet_id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  if (open) throw new AppError(409, 'minesOpenGame');
+  const mineTiles = minesFromFloats(floats(seeds.server_seed, seeds.client_seed, seeds.nonce, 24), input.mines);
+  const betId = newBetId();
+  const { bonusPart } = await debitStake(ctx, trx, userId, betId, amount);
+  await trx.updateTable('player_seeds').set({ nonce: seeds.nonce + 1 }).where('user_id', '=', userId).execute();
+  await trx
+    .insertInto('bets')
+    .values({
+      id: betId,
+      user_id: userId,
+      game: 'mines',
+      amount_cents: amount,
+      bonus_cents: bonusPart,
+      status: 'open',
+      params: JSON.stringify({ mines: input.mines }),
+      server_seed_hash: seeds.server_seed_hash,
+      client_seed: seeds.client_seed,
+      nonce: seeds.nonce,
+    })
+    .execute();
+  await trx
+    .insertInto('mines_games')
+    .values({ bet_id: betId, user_id: userId, mines: input.mines, mine_tiles: JSON.stringify(mineTiles) })
+    .execute();
+  return view(trx, await lockGame(trx, userId, betId), settings.edge);
+}
+
+/** Ends a game once: `busted` pays nothing; `cashed` pays the current multiplier (or refunds at 0 gems). */
+async function finish(trx: Trx, game: GameRow, status: 'busted' | 'cashed', edge: number, maxPayoutCents: number) {
+  const bet = await betOf(trx, game.bet_id);
+  const multiplier = status === 'busted' ? 0 : minesMultiplier(game.step, game.mines, edge);
+  const payout = status === 'busted' ? 0 : Math.min(payoutCents(bet.amount, multiplier), maxPayoutCents);
+  await trx.updateTable('mines_games').set({ status, last_move_at: new Date() }).where('bet_id', '=', game.bet_id).execute();
+  await trx
+    .updateTable('bets')
+    .set({
+      status: 'settled',
+      payout_cents: payout,
+      multiplier,
+      outcome: JSON.stringify({ mines: JSON.parse(game.mine_tiles), revealed: JSON.parse(game.revealed) }),
+      settled_at: new Date(),
+    })
+    .where('id', '=', game.bet_id)
+    .execute();
+  await creditPayout(trx, game.user_id, game.bet_id, payout, bet.amount, bet.bonus, 'mines_payout');
+  return { ...game, status };
+}
+
+/** Reveals one tile, checked against the expected step. */
+export async function revealMines(trx: Trx, userId: number, input: { gameId: string; tile: number; step: number }) {
+  const settings = await gameSettings(trx, 'mines');
+  let game = await lockGame(trx, userId, input.gameId);
+  if (game.status !== 'open') throw new AppError(409, 'minesNotOpen');
+  if (game.step !== input.step) throw new AppError(409, 'minesStepMismatch');
+  const revealed = JSON.parse(game.revealed) as number[];
+  if (revealed.includes(input.tile)) throw badRequest('minesTileInvalid');
+  const mineTiles = JSON.parse(game.mine_tiles) as number[];
+  const hit = mineTiles.includes(input.tile);
+  revealed.push(input.tile);
+  game = { ...game, revealed: JSON.stringify(revealed), step: hit ? game.step : game.step + 1 };
+  await trx
+    .updateTable('mines_games')
+    .set({ revealed: game.revealed, step: game.step, last_move_at: new Date() })
+    .where('bet_id', '=', game.bet_id)
+    .execute();
+  if (hit) game = await finish(trx, game, 'busted', settings.edge, settings.maxPayoutCents);
+  else if (game.step === 25 - game.mines) game = await finish(trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
+  return { mine: hit, tile: input.tile, ...(await view(trx, game, settings.edge)) };
+}
+
+/** Cashes out after at least one gem; a game already cashed answers its result again. */
+export async function cashoutMines(trx: Trx, userId: number, gameId: string) {
+  const settings = await gameSettings(trx, 'mines');
+  let game = await lockGame(trx, userId, gameId);
+  if (game.status === 'cashed') return view(trx, game, settings.edge);
+  if (game.status !== 'open') throw new AppError(409, 'minesNotOpen');
+  if (game.step < 1) throw badRequest('minesNoGem');
+  game = await finish(trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
+  return view(trx, game, settings.edge);
+}
+
+/** The open game of a player, for `inPlay` (null when none). */
+export async function openMines(trx: Trx, userId: number) {
+  const game = await trx
+    .selectFrom('mines_games')
+    .select('bet_id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  if (!game) return null;
+  const settings = await gameSettings(trx, 'mines');
+  return view(trx, await lockGame(trx, userId, game.bet_id), settings.edge);
+}
+
+/**
+ * Settles an open game by the published rule (`stopGame`, idle timeout): the better of a refund
+ * (no gem yet: the stake back) and the current cash-out.
+ */
+export async function settleOpenMines(trx: Trx, userId: number): Promise<boolean> {
+  const open = await trx
+    .selectFrom('mines_games')
+    .select('bet_id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  if (!open) return false;
+  const settings = await gameSettings(trx, 'mines');
+  const game = await lockGame(trx, userId, open.bet_id);
+  if (game.status !== 'open') return false;
+  await finish(trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
+  return true;
+}
+
+/** Players whose open game has had no move for the idle window. */
+export async function idleMinesPlayers(ctx: AppContext): Promise<number[]> {
+  const rows = await ctx.db
+    .selectFrom('mines_games')
+    .select('user_id')
+    .where('status', '=', 'open')
+    .where('last_move_at', '<', new Date(Date.now() - ctx.config.file.games.minesIdleMinutes * 60_000))
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Settles every Mines game idle past the window (a background loop runs this). */
+export async function settleIdleMines(ctx: AppContext): Promise<number> {
+  let settled = 0;
+  for (const userId of await idleMinesPlayers(ctx)) {
+    if (await ctx.db.transaction().execute((trx) => settleOpenMines(trx, userId))) settled++;
+  }
+  return settled;
+}
