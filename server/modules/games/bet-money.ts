@@ -99,7 +99,10 @@ export async function announceBalances(ctx: AppContext, userId: number) {
   ctx.realtime.emitToUser(userId, 'insBalance', { balance: balances.balance });
   ctx.realtime.emitToUser(userId, 'freeBalance', { freeBalance: balances.freeBalance });
   const remaining = Math.max(0, Number(user.turnover_required_cents) - Number(user.wagered_cents));
-  ctx.realtime.emitToUser(userId, 'userBetAmount', { bouns: ctx.config.file.turnover.main, amount: centsToBrl(remaining) });
+  ctx.realtime.emitToUser(userId, 'userBetAmount', {
+    bouns: ctx.config.file.turnover.main,
+    amount: centsToBrl(remaining),
+  });
   return { balances, username: user.username };
 }
 

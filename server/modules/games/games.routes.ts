@@ -10,6 +10,8 @@ import { centsToBrl } from '../../../domain/money';
 import { instantOutcome } from '../../../domain/fairness/instant';
 import {
   diceBetSchema,
+  doubleBetSchema,
+  luckyBetSchema,
   limboBetSchema,
   minesBetSchema,
   minesCashoutSchema,
@@ -23,6 +25,8 @@ import { publicSeeds, rotateSeeds, seedsFor } from './seeds';
 import { playInstant, type InstantInput } from './instant.service';
 import { announceBalances, announceBet } from './bet-money';
 import { cashoutMines, openMines, revealMines, settleOpenMines, startMines } from './mines.service';
+import { finishedRound, placeRoundBet, roundState, roundTotals } from './rounds.service';
+import { ensureChain } from './chain';
 import type { Trx } from '../wallet/ledger';
 
 const gameSettingsPatchSchema = z.strictObject({
@@ -88,8 +92,74 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(request, reply, await gameSettings(ctx.db, game));
   });
 
+  const roundGame = z.enum(['double', 'luckycolor']);
+
+  for (const game of ['double', 'luckycolor'] as const) {
+    app.get(`/api/app/game/${game}/state`, async (request, reply) =>
+      ok(request, reply, await roundState(ctx, game)),
+    );
+  }
+
+  app.get<{ Params: { game: string; roundId: string } }>(
+    '/api/app/game/rounds/:game/:roundId',
+    async (request, reply) => {
+      const game = parseInput(roundGame, request.params.game);
+      return ok(request, reply, await finishedRound(ctx, game, request.params.roundId.slice(0, 40)));
+    },
+  );
+
+  app.get<{ Params: { game: string } }>('/api/app/game/chain/:game', async (request, reply) => {
+    const game = parseInput(roundGame, request.params.game);
+    const chain = await ensureChain(ctx.db, game, ctx.config.file.games.chainLength);
+    return ok(request, reply, {
+      terminatingHash: chain.terminatingHash,
+      salt: chain.salt,
+      length: chain.length,
+    });
+  });
+
   app.register(async (scope) => {
     scope.addHook('preHandler', requirePlayer(ctx));
+
+    const roundBet = (
+      game: 'double' | 'luckycolor',
+      schema: z.ZodType,
+      read: (b: never) => { roundId: string; pick: string; amount: unknown },
+    ) =>
+      scope.post(`/api/app/game/${game}/bet`, async (request, reply) => {
+        const input = read(parseInput(schema, request.body) as never);
+        const userId = request.session!.subjectId;
+        let placed: { roundId: string; amount: number } | undefined;
+        return runIdempotent(ctx, request, reply, userId, {
+          effect: async (trx) => (placed = await placeRoundBet(ctx, trx, userId, game, input)),
+          after: async () => {
+            if (!placed) return;
+            ctx.realtime.io
+              .to(`game:${game}`)
+              .emit('round.bets', {
+                game,
+                roundId: placed.roundId,
+                totals: await roundTotals(ctx.db, placed.roundId),
+              });
+            await announceBet(ctx, userId, {
+              game,
+              amountCents: Math.round(placed.amount * 100),
+              multiplier: 0,
+              payoutCents: 0,
+            });
+          },
+        });
+      });
+    roundBet('double', doubleBetSchema, (b: { roundId: string; color: string; amount: unknown }) => ({
+      roundId: b.roundId,
+      pick: b.color,
+      amount: b.amount,
+    }));
+    roundBet('luckycolor', luckyBetSchema, (b: { periodId: string; pick: string; amount: unknown }) => ({
+      roundId: b.periodId,
+      pick: b.pick,
+      amount: b.amount,
+    }));
 
     scope.get('/api/app/game/fairness', async (request, reply) => {
       return ok(request, reply, publicSeeds(await seedsFor(ctx.db, request.session!.subjectId)));
@@ -126,7 +196,11 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
         });
       });
 
-    const money = (path: string, schema: z.ZodType, run: (trx: Trx, userId: number, input: never) => Promise<unknown>) =>
+    const money = (
+      path: string,
+      schema: z.ZodType,
+      run: (trx: Trx, userId: number, input: never) => Promise<unknown>,
+    ) =>
       scope.post(path, async (request, reply) => {
         const input = parseInput(schema, request.body) as never;
         const userId = request.session!.subjectId;
@@ -136,11 +210,15 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
         });
       });
 
-    money('/api/app/game/mines/bet', minesBetSchema, (trx, userId, input: { amount: unknown; mines: number }) =>
-      startMines(ctx, trx, userId, input),
+    money(
+      '/api/app/game/mines/bet',
+      minesBetSchema,
+      (trx, userId, input: { amount: unknown; mines: number }) => startMines(ctx, trx, userId, input),
     );
-    money('/api/app/game/mines/reveal', minesRevealSchema, (trx, userId, input: { gameId: string; tile: number; step: number }) =>
-      revealMines(trx, userId, input),
+    money(
+      '/api/app/game/mines/reveal',
+      minesRevealSchema,
+      (trx, userId, input: { gameId: string; tile: number; step: number }) => revealMines(trx, userId, input),
     );
     money('/api/app/game/mines/cashout', minesCashoutSchema, (trx, userId, input: { gameId: string }) =>
       cashoutMines(trx, userId, input.gameId),
@@ -150,7 +228,9 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
     for (const path of ['/api/app/game/inPlay', '/api//app/game/inPlay']) {
       scope.get(path, async (request, reply) => {
         const userId = request.session!.subjectId;
-        return ok(request, reply, { mines: await ctx.db.transaction().execute((trx) => openMines(trx, userId)) });
+        return ok(request, reply, {
+          mines: await ctx.db.transaction().execute((trx) => openMines(trx, userId)),
+        });
       });
     }
 

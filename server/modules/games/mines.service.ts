@@ -39,7 +39,15 @@ async function lockGame(trx: Trx, userId: number, gameId: string): Promise<GameR
 async function betOf(trx: Trx, betId: string) {
   const bet = await trx
     .selectFrom('bets')
-    .select(['amount_cents', 'bonus_cents', 'server_seed_hash', 'client_seed', 'nonce', 'payout_cents', 'multiplier'])
+    .select([
+      'amount_cents',
+      'bonus_cents',
+      'server_seed_hash',
+      'client_seed',
+      'nonce',
+      'payout_cents',
+      'multiplier',
+    ])
     .where('id', '=', betId)
     .executeTakeFirstOrThrow();
   return { ...bet, amount: Number(bet.amount_cents), bonus: Number(bet.bonus_cents) };
@@ -59,7 +67,8 @@ async function view(trx: Trx, game: GameRow, edge: number) {
     revealed,
     amount: centsToBrl(bet.amount),
     multiplier: open ? minesMultiplier(game.step, game.mines, edge) : Number(bet.multiplier),
-    nextMultiplier: open && game.step < 25 - game.mines ? minesMultiplier(game.step + 1, game.mines, edge) : null,
+    nextMultiplier:
+      open && game.step < 25 - game.mines ? minesMultiplier(game.step + 1, game.mines, edge) : null,
     payout: open ? 0 : centsToBrl(Number(bet.payout_cents)),
     outcome: open ? undefined : { mines: JSON.parse(game.mine_tiles) as number[] },
     fairness: { serverSeedHash: bet.server_seed_hash, clientSeed: bet.client_seed, nonce: bet.nonce },
@@ -68,7 +77,12 @@ async function view(trx: Trx, game: GameRow, edge: number) {
 }
 
 /** Starts a game: stake debited, board fixed by the seeds. One open game per player. */
-export async function startMines(ctx: AppContext, trx: Trx, userId: number, input: { amount: unknown; mines: number }) {
+export async function startMines(
+  ctx: AppContext,
+  trx: Trx,
+  userId: number,
+  input: { amount: unknown; mines: number },
+) {
   const amount = stakeCents(input.amount);
   const settings = await gameSettings(trx, 'mines');
   checkStake(settings, amount, 0);
@@ -80,10 +94,17 @@ export async function startMines(ctx: AppContext, trx: Trx, userId: number, inpu
     .where('status', '=', 'open')
     .executeTakeFirst();
   if (open) throw new AppError(409, 'minesOpenGame');
-  const mineTiles = minesFromFloats(floats(seeds.server_seed, seeds.client_seed, seeds.nonce, 24), input.mines);
+  const mineTiles = minesFromFloats(
+    floats(seeds.server_seed, seeds.client_seed, seeds.nonce, 24),
+    input.mines,
+  );
   const betId = newBetId();
   const { bonusPart } = await debitStake(ctx, trx, userId, betId, amount);
-  await trx.updateTable('player_seeds').set({ nonce: seeds.nonce + 1 }).where('user_id', '=', userId).execute();
+  await trx
+    .updateTable('player_seeds')
+    .set({ nonce: seeds.nonce + 1 })
+    .where('user_id', '=', userId)
+    .execute();
   await trx
     .insertInto('bets')
     .values({
@@ -107,11 +128,21 @@ export async function startMines(ctx: AppContext, trx: Trx, userId: number, inpu
 }
 
 /** Ends a game once: `busted` pays nothing; `cashed` pays the current multiplier (or refunds at 0 gems). */
-async function finish(trx: Trx, game: GameRow, status: 'busted' | 'cashed', edge: number, maxPayoutCents: number) {
+async function finish(
+  trx: Trx,
+  game: GameRow,
+  status: 'busted' | 'cashed',
+  edge: number,
+  maxPayoutCents: number,
+) {
   const bet = await betOf(trx, game.bet_id);
   const multiplier = status === 'busted' ? 0 : minesMultiplier(game.step, game.mines, edge);
   const payout = status === 'busted' ? 0 : Math.min(payoutCents(bet.amount, multiplier), maxPayoutCents);
-  await trx.updateTable('mines_games').set({ status, last_move_at: new Date() }).where('bet_id', '=', game.bet_id).execute();
+  await trx
+    .updateTable('mines_games')
+    .set({ status, last_move_at: new Date() })
+    .where('bet_id', '=', game.bet_id)
+    .execute();
   await trx
     .updateTable('bets')
     .set({
@@ -128,7 +159,11 @@ async function finish(trx: Trx, game: GameRow, status: 'busted' | 'cashed', edge
 }
 
 /** Reveals one tile, checked against the expected step. */
-export async function revealMines(trx: Trx, userId: number, input: { gameId: string; tile: number; step: number }) {
+export async function revealMines(
+  trx: Trx,
+  userId: number,
+  input: { gameId: string; tile: number; step: number },
+) {
   const settings = await gameSettings(trx, 'mines');
   let game = await lockGame(trx, userId, input.gameId);
   if (game.status !== 'open') throw new AppError(409, 'minesNotOpen');
@@ -145,7 +180,8 @@ export async function revealMines(trx: Trx, userId: number, input: { gameId: str
     .where('bet_id', '=', game.bet_id)
     .execute();
   if (hit) game = await finish(trx, game, 'busted', settings.edge, settings.maxPayoutCents);
-  else if (game.step === 25 - game.mines) game = await finish(trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
+  else if (game.step === 25 - game.mines)
+    game = await finish(trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
   return { mine: hit, tile: input.tile, ...(await view(trx, game, settings.edge)) };
 }
 

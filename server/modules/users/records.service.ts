@@ -74,3 +74,57 @@ export async function walletRecords(
   }
   return { list, total, page, size };
 }
+
+/** Game history for `/registros` (kind=game): the player's bets, newest first, with fairness data. */
+export async function gameRecords(ctx: AppContext, userId: number, page: number, size: number) {
+  const [rows, total] = await Promise.all([
+    ctx.db
+      .selectFrom('bets')
+      .select([
+        'id',
+        'game',
+        'amount_cents',
+        'payout_cents',
+        'multiplier',
+        'status',
+        'params',
+        'outcome',
+        'round_id',
+        'server_seed_hash',
+        'client_seed',
+        'nonce',
+        'created_at',
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    ctx.db
+      .selectFrom('bets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      game: r.game,
+      amount: centsToBrl(Number(r.amount_cents)),
+      payout: centsToBrl(Number(r.payout_cents)),
+      multiplier: Number(r.multiplier),
+      status: r.status,
+      params: JSON.parse(r.params) as unknown,
+      outcome: r.outcome ? (JSON.parse(r.outcome) as unknown) : null,
+      roundId: r.round_id,
+      fairness: r.server_seed_hash
+        ? { serverSeedHash: r.server_seed_hash, clientSeed: r.client_seed, nonce: r.nonce }
+        : null,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+    total: Number(total.n),
+    page,
+    size,
+  };
+}

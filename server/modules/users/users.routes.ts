@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, parseInput } from '../../http/errors';
 import { kycSchema, recordsQuerySchema } from '../../../domain/schemas/wallet.schema';
-import { walletRecords } from './records.service';
+import { gameRecords, walletRecords } from './records.service';
 import { isValidCnpj, isValidCpf } from '../../../domain/identity';
 import { ok } from '../../http/reply';
 import { AVATAR_COUNT } from '../../../domain/codes';
@@ -53,8 +53,10 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.get('/api/app/user/records', async (request, reply) => {
       const { kind, page, size } = parseInput(recordsQuerySchema, request.query);
-      // Game and sports histories arrive with their issues; until then they are truly empty.
-      if (kind !== 'wallet') return ok(request, reply, { list: [], total: 0, page, size });
+      if (kind === 'game')
+        return ok(request, reply, await gameRecords(ctx, request.session!.subjectId, page, size));
+      // The sports history arrives with the sportsbook; until then it is truly empty.
+      if (kind === 'sports') return ok(request, reply, { list: [], total: 0, page, size });
       return ok(request, reply, await walletRecords(ctx, request.session!.subjectId, page, size));
     });
 

@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/connection';
+import type { Trx } from '../wallet/ledger';
+
+/**
+ * The hash chain of a round game (games.md): h_L is drawn at random, h_(i−1) = SHA-256(raw h_i),
+ * round n uses h_n, and h_0 (the terminating hash) and a public salt are published before the
+ * first round. Only checkpoints every 1,000 links are stored; any link is recomputed from the
+ * next checkpoint up (at most 999 hashes).
+ */
+const CHECKPOINT = 1000;
+
+const previous = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
+
+export interface Chain {
+  game: string;
+  salt: string;
+  terminatingHash: string;
+  length: number;
+}
+
+/** The game's chain, generated and stored on first use. */
+export async function ensureChain(db: Db, game: string, length: number): Promise<Chain> {
+  const existing = await db.selectFrom('chains').selectAll().where('game', '=', game).executeTakeFirst();
+  if (existing)
+    return { game, salt: existing.salt, terminatingHash: existing.terminating_hash, length: existing.length };
+  const checkpoints: Array<{ game: string; idx: number; hash: string }> = [];
+  let hash = randomBytes(32).toString('hex');
+  for (let i = length; i >= 0; i--) {
+    if (i % CHECKPOINT === 0 || i === length) checkpoints.push({ game, idx: i, hash });
+    if (i > 0) hash = previous(hash);
+  }
+  const salt = randomBytes(32).toString('hex');
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('chains')
+      .values({ game, salt, terminating_hash: hash, length })
+      .onConflict((oc) => oc.column('game').doNothing())
+      .execute();
+    for (let i = 0; i < checkpoints.length; i += 500) {
+      await trx
+        .insertInto('chain_checkpoints')
+        .values(checkpoints.slice(i, i + 500))
+        .onConflict((oc) => oc.columns(['game', 'idx']).doNothing())
+        .execute();
+    }
+  });
+  const stored = await db.selectFrom('chains').selectAll().where('game', '=', game).executeTakeFirstOrThrow();
+  return { game, salt: stored.salt, terminatingHash: stored.terminating_hash, length: stored.length };
+}
+
+/** The hash of round `n` (0 = the terminating hash). */
+export async function hashAt(db: Db | Trx, game: string, n: number, length: number): Promise<string> {
+  const idx = Math.min(length, Math.ceil(n / CHECKPOINT) * CHECKPOINT);
+  const row = await db
+    .selectFrom('chain_checkpoints')
+    .select('hash')
+    .where('game', '=', game)
+    .where('idx', '=', idx)
+    .executeTakeFirstOrThrow();
+  let hash = row.hash;
+  for (let i = idx; i > n; i--) hash = previous(hash);
+  return hash;
+}

@@ -1,0 +1,307 @@
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../http/errors';
+import type { Trx } from '../wallet/ledger';
+import { centsToBrl } from '../../../domain/money';
+import { doubleTile, luckyDigit } from '../../../domain/fairness/chain';
+import {
+  doubleColor,
+  doubleMultiplier,
+  luckyMultiplier,
+  payoutCents,
+  type DoubleColor,
+  type LuckyPick,
+} from '../../../domain/games/rules';
+import { checkStake, gameSettings } from './settings';
+import { announceBalances, creditPayout, debitStake, newBetId } from './bet-money';
+import { ensureChain, hashAt } from './chain';
+import { stakeCents } from './instant.service';
+
+/**
+ * Shared rounds of DOUBLE and LUCKYCOLOR (games.md): betting (countdown) → rolling (result
+ * revealed) → complete. One instance drives each game (a lease); the close and the settlement of
+ * every bet are one transaction, so a bet is either in the round or refused, and a round is paid
+ * once. A round found open long after its close (the server was down) is cancelled and refunded.
+ */
+export type RoundGame = 'double' | 'luckycolor';
+
+/** A round still "betting" this long after its close was not closed by a live server. */
+const RECOVERY_GRACE_MS = 5_000;
+
+export const roundId = (game: RoundGame, number: number) => `${game}-${number}`;
+
+function parseRoundId(game: RoundGame, id: string): number {
+  const match = new RegExp(`^${game}-(\\d{1,9})$`).exec(id);
+  if (!match) throw notFound();
+  return Number(match[1]);
+}
+
+const resultOf = (game: RoundGame, salt: string, hash: string) =>
+  game === 'double' ? doubleTile(salt, hash) : luckyDigit(salt, hash);
+
+function multiplierFor(game: RoundGame, pick: string, result: number): number {
+  return game === 'double'
+    ? doubleColor(result) === pick
+      ? doubleMultiplier(pick as DoubleColor)
+      : 0
+    : luckyMultiplier(pick as LuckyPick, result);
+}
+
+/** Totals staked per colour or pick in a round, in BRL. */
+export async function roundTotals(db: AppContext['db'] | Trx, id: string): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('bets')
+    .select(['params', 'amount_cents'])
+    .where('round_id', '=', id)
+    .execute();
+  const totals: Record<string, number> = {};
+  for (const r of rows) {
+    const { pick } = JSON.parse(r.params) as { pick: string };
+    totals[pick] = Math.round(((totals[pick] ?? 0) + centsToBrl(Number(r.amount_cents))) * 100) / 100;
+  }
+  return totals;
+}
+
+/** One step of a game's round scheduler; safe to call often and from one instance at a time. */
+export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now()): Promise<void> {
+  const timing = ctx.config.file.games[game];
+  const chain = await ensureChain(ctx.db, game, ctx.config.file.games.chainLength);
+  const current = await ctx.db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('game', '=', game)
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const room = `game:${game}`;
+
+  if (!current || current.status === 'complete' || current.status === 'cancelled') {
+    const number = (current?.number ?? 0) + 1;
+    if (number > chain.length) return;
+    const closesAt = new Date(now + timing.bettingMs);
+    const completesAt = new Date(closesAt.getTime() + timing.rollingMs + timing.completeMs);
+    const inserted = await ctx.db
+      .insertInto('rounds')
+      .values({
+        id: roundId(game, number),
+        game,
+        number,
+        status: 'betting',
+        opens_at: new Date(now),
+        closes_at: closesAt,
+        completes_at: completesAt,
+      })
+      .onConflict((oc) => oc.columns(['game', 'number']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) {
+      ctx.realtime.io.to(room).emit('round.opened', {
+        game,
+        roundId: inserted.id,
+        closesAt: closesAt.toISOString(),
+        rollsAt: closesAt.toISOString(),
+        previousHash: await hashAt(ctx.db, game, number - 1, chain.length),
+      });
+    }
+    return;
+  }
+
+  if (current.status === 'betting' && now >= new Date(current.closes_at).getTime()) {
+    const late = now - new Date(current.closes_at).getTime() > RECOVERY_GRACE_MS;
+    if (late) {
+      await cancelRound(ctx, current.id);
+      ctx.realtime.io.to(room).emit('round.cancelled', { game, roundId: current.id });
+      return;
+    }
+    const hash = await hashAt(ctx.db, game, current.number, chain.length);
+    const result = resultOf(game, chain.salt, hash);
+    const settled = await ctx.db.transaction().execute(async (trx) => {
+      const closed = await trx
+        .updateTable('rounds')
+        .set({ status: 'rolling', hash, result })
+        .where('id', '=', current.id)
+        .where('status', '=', 'betting')
+        .returning('id')
+        .executeTakeFirst();
+      if (!closed) return undefined;
+      const bets = await trx
+        .selectFrom('bets')
+        .select(['id', 'user_id', 'amount_cents', 'bonus_cents', 'params'])
+        .where('round_id', '=', current.id)
+        .where('status', '=', 'open')
+        .execute();
+      for (const bet of bets) {
+        const { pick } = JSON.parse(bet.params) as { pick: string };
+        const multiplier = multiplierFor(game, pick, result);
+        const amount = Number(bet.amount_cents);
+        const payout = payoutCents(amount, multiplier);
+        await trx
+          .updateTable('bets')
+          .set({
+            status: 'settled',
+            payout_cents: payout,
+            multiplier,
+            outcome: JSON.stringify({ result }),
+            settled_at: new Date(),
+          })
+          .where('id', '=', bet.id)
+          .execute();
+        await creditPayout(trx, bet.user_id, bet.id, payout, amount, Number(bet.bonus_cents), 'round_payout');
+      }
+      return bets.map((b) => b.user_id);
+    });
+    if (!settled) return;
+    ctx.realtime.io.to(room).emit('round.closed', { game, roundId: current.id });
+    ctx.realtime.io.to(room).emit('round.result', { game, roundId: current.id, result, hash });
+    for (const userId of new Set(settled)) await announceBalances(ctx, userId);
+    return;
+  }
+
+  if (current.status === 'rolling' && now >= new Date(current.completes_at).getTime()) {
+    await ctx.db
+      .updateTable('rounds')
+      .set({ status: 'complete' })
+      .where('id', '=', current.id)
+      .where('status', '=', 'rolling')
+      .execute();
+  }
+}
+
+/** Cancels a round that was open when the server stopped: every stake goes back. */
+async function cancelRound(ctx: AppContext, id: string) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const cancelled = await trx
+      .updateTable('rounds')
+      .set({ status: 'cancelled' })
+      .where('id', '=', id)
+      .where('status', '=', 'betting')
+      .returning('id')
+      .executeTakeFirst();
+    if (!cancelled) return;
+    const bets = await trx
+      .selectFrom('bets')
+      .select(['id', 'user_id', 'amount_cents', 'bonus_cents'])
+      .where('round_id', '=', id)
+      .where('status', '=', 'open')
+      .execute();
+    for (const bet of bets) {
+      const amount = Number(bet.amount_cents);
+      await trx
+        .updateTable('bets')
+        .set({ status: 'cancelled', payout_cents: amount, multiplier: 1, settled_at: new Date() })
+        .where('id', '=', bet.id)
+        .execute();
+      await creditPayout(trx, bet.user_id, bet.id, amount, amount, Number(bet.bonus_cents), 'round_refund');
+    }
+  });
+}
+
+/** Places a bet in an open round, in the caller's transaction (the round row is share-locked). */
+export async function placeRoundBet(
+  ctx: AppContext,
+  trx: Trx,
+  userId: number,
+  game: RoundGame,
+  input: { roundId: string; pick: string; amount: unknown },
+) {
+  const amount = stakeCents(input.amount);
+  const number = parseRoundId(game, input.roundId);
+  const settings = await gameSettings(trx, game);
+  // The payout cap applies to the best result this pick can have.
+  const best = Math.max(
+    ...Array.from({ length: game === 'double' ? 15 : 10 }, (_, r) => multiplierFor(game, input.pick, r)),
+  );
+  checkStake(settings, amount, payoutCents(amount, best));
+  const round = await trx
+    .selectFrom('rounds')
+    .select(['id', 'status', 'closes_at'])
+    .where('game', '=', game)
+    .where('number', '=', number)
+    .forShare()
+    .executeTakeFirst();
+  if (!round) throw notFound();
+  if (round.status !== 'betting' || new Date(round.closes_at).getTime() <= Date.now()) {
+    throw new AppError(409, 'roundClosed');
+  }
+  const betId = newBetId();
+  const { bonusPart } = await debitStake(ctx, trx, userId, betId, amount);
+  await trx
+    .insertInto('bets')
+    .values({
+      id: betId,
+      user_id: userId,
+      game,
+      amount_cents: amount,
+      bonus_cents: bonusPart,
+      status: 'open',
+      params: JSON.stringify({ pick: input.pick }),
+      round_id: round.id,
+    })
+    .execute();
+  return {
+    betId,
+    gameCode: game === 'double' ? 'SE0006' : 'SE0007',
+    roundId: round.id,
+    pick: input.pick,
+    amount: centsToBrl(amount),
+  };
+}
+
+/** What a late joiner needs to render the current round, with the last results. */
+export async function roundState(ctx: AppContext, game: RoundGame) {
+  const chain = await ensureChain(ctx.db, game, ctx.config.file.games.chainLength);
+  const current = await ctx.db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('game', '=', game)
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const recent = await ctx.db
+    .selectFrom('rounds')
+    .select(['id', 'number', 'result', 'hash'])
+    .where('game', '=', game)
+    .where('status', 'in', ['rolling', 'complete'])
+    .orderBy('number', 'desc')
+    .limit(50)
+    .execute();
+  return {
+    game,
+    round: current
+      ? {
+          roundId: current.id,
+          number: current.number,
+          phase: current.status,
+          opensAt: new Date(current.opens_at).toISOString(),
+          closesAt: new Date(current.closes_at).toISOString(),
+          rollsAt: new Date(current.closes_at).toISOString(),
+          completesAt: new Date(current.completes_at).toISOString(),
+          previousHash: await hashAt(ctx.db, game, current.number - 1, chain.length),
+          result: current.status === 'betting' ? null : current.result,
+          hash: current.status === 'betting' ? null : current.hash,
+          totals: await roundTotals(ctx.db, current.id),
+        }
+      : null,
+    recent: recent.map((r) => ({ roundId: r.id, number: r.number, result: r.result, hash: r.hash })),
+    serverTime: new Date().toISOString(),
+  };
+}
+
+/** A finished round with what a verifier needs; an open round reveals nothing. */
+export async function finishedRound(ctx: AppContext, game: RoundGame, id: string) {
+  const number = parseRoundId(game, id);
+  const round = await ctx.db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('game', '=', game)
+    .where('number', '=', number)
+    .executeTakeFirst();
+  if (!round || round.status === 'betting' || round.status === 'cancelled' || !round.hash) throw notFound();
+  const chain = await ensureChain(ctx.db, game, ctx.config.file.games.chainLength);
+  return {
+    roundId: round.id,
+    hash: round.hash,
+    previousHash: await hashAt(ctx.db, game, number - 1, chain.length),
+    salt: chain.salt,
+    result: round.result,
+  };
+}

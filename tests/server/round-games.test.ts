@@ -1,0 +1,191 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { auth, buildTestApp, call, fundCash, registerPlayer, userIdOf, type Player } from './helpers';
+import { auditLedger } from '../../server/modules/wallet/audit';
+import { playerBalances } from '../../server/modules/wallet/ledger';
+import { roundTick } from '../../server/modules/games/rounds.service';
+import { doubleTile, followsInChain, luckyDigit } from '../../domain/fairness/chain';
+import { doubleColor, luckyMultiplier } from '../../domain/games/rules';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterEach(async () => {
+  expect(await auditLedger(app.ctx.db)).toEqual([]);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+let counter = 0;
+const key = () => `rd-${Date.now()}-${counter++}`;
+type P = Player & { userId: number };
+
+async function player(reais = 100): Promise<P> {
+  const p = await registerPlayer(app);
+  const userId = await userIdOf(app, p);
+  await fundCash(app, userId, reais * 100);
+  return { ...p, userId };
+}
+
+const state = async (game: string) =>
+  (await call(app, { method: 'GET', url: `/api/app/game/${game}/state` })).body.data;
+
+/** Moves the open round's close into the past (as if its countdown ran out) and ticks. */
+async function closeRound(game: 'double' | 'luckycolor', id: string, agoMs = 100) {
+  await app.ctx.db
+    .updateTable('rounds')
+    .set({ closes_at: new Date(Date.now() - agoMs), completes_at: new Date(Date.now() - agoMs) })
+    .where('id', '=', id)
+    .execute();
+  await roundTick(app.ctx, game);
+}
+
+async function openRound(game: 'double' | 'luckycolor') {
+  for (let i = 0; i < 5; i++) {
+    const s = await state(game);
+    if (s.round?.phase === 'betting') return s.round;
+    if (s.round?.phase === 'rolling') await closeRound(game, s.round.roundId);
+    await roundTick(app.ctx, game);
+  }
+  throw new Error('no open round');
+}
+
+describe('round games', () => {
+  it('publishes the chain, runs DOUBLE rounds and pays bets by the revealed hash', async () => {
+    const chain = (await call(app, { method: 'GET', url: '/api/app/game/chain/double' })).body.data;
+    expect(chain).toMatchObject({ length: 2000 });
+    const round = await openRound('double');
+    expect(round.previousHash).toBe(round.number === 1 ? chain.terminatingHash : round.previousHash);
+    expect(round.hash).toBeNull();
+    const p = await player();
+    const bets = await Promise.all(
+      (['red', 'black', 'white'] as const).map((color) =>
+        call(app, {
+          method: 'POST',
+          url: '/api/app/game/double/bet',
+          headers: { ...auth(p.token), 'idempotency-key': key() },
+          payload: { roundId: round.roundId, color, amount: 10 },
+        }),
+      ),
+    );
+    expect(bets.map((b) => b.code)).toEqual([200, 200, 200]);
+    expect((await state('double')).round.totals).toEqual({ red: 10, black: 10, white: 10 });
+    // The round is not verifiable while open.
+    expect(
+      (await call(app, { method: 'GET', url: `/api/app/game/rounds/double/${round.roundId}` })).code,
+    ).toBe(404);
+
+    await closeRound('double', round.roundId);
+    const finished = (await call(app, { method: 'GET', url: `/api/app/game/rounds/double/${round.roundId}` }))
+      .body.data;
+    expect(followsInChain(finished.hash, finished.previousHash)).toBe(true);
+    expect(finished.result).toBe(doubleTile(chain.salt, finished.hash));
+    const color = doubleColor(finished.result);
+    const expected = 10_000 - 3_000 + (color === 'white' ? 14_000 : 2_000);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(expected);
+    // A bet after close is refused and changes nothing.
+    const late = await call(app, {
+      method: 'POST',
+      url: '/api/app/game/double/bet',
+      headers: { ...auth(p.token), 'idempotency-key': key() },
+      payload: { roundId: round.roundId, color: 'red', amount: 1 },
+    });
+    expect(late.code).toBe(409);
+    expect(late.body.message).toBe('Opção não disponível para apostas');
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(expected);
+  });
+
+  it('runs LUCKYCOLOR periods with digit picks and the default payouts', async () => {
+    const round = await openRound('luckycolor');
+    const p = await player();
+    for (const pick of ['green', '7', 'big']) {
+      const res = await call(app, {
+        method: 'POST',
+        url: '/api/app/game/luckycolor/bet',
+        headers: { ...auth(p.token), 'idempotency-key': key() },
+        payload: { periodId: round.roundId, pick, amount: 1 },
+      });
+      expect(res.code).toBe(200);
+    }
+    await closeRound('luckycolor', round.roundId);
+    const chain = (await call(app, { method: 'GET', url: '/api/app/game/chain/luckycolor' })).body.data;
+    const finished = (
+      await call(app, { method: 'GET', url: `/api/app/game/rounds/luckycolor/${round.roundId}` })
+    ).body.data;
+    const digit = luckyDigit(chain.salt, finished.hash);
+    expect(finished.result).toBe(digit);
+    const won = ['green', '7', 'big'].reduce(
+      (sum, pick) => sum + Math.floor(100 * luckyMultiplier(pick as 'green', digit)),
+      0,
+    );
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 300 + won);
+    const history = (await state('luckycolor')).recent;
+    expect(history[0]).toMatchObject({ roundId: round.roundId, result: digit });
+  });
+
+  it('a bet racing the close is either in the round or refused, never both', async () => {
+    const round = await openRound('double');
+    const p = await player();
+    const racing = Array.from({ length: 20 }, () =>
+      call(app, {
+        method: 'POST',
+        url: '/api/app/game/double/bet',
+        headers: { ...auth(p.token), 'idempotency-key': key() },
+        payload: { roundId: round.roundId, color: 'red', amount: 1 },
+      }),
+    );
+    const closing = closeRound('double', round.roundId);
+    const answers = await Promise.all(racing);
+    await closing;
+    const accepted = answers.filter((a) => a.code === 200).map((a) => a.body.data.betId);
+    expect(answers.every((a) => a.code === 200 || a.code === 409)).toBe(true);
+    const settled = await app.ctx.db
+      .selectFrom('bets')
+      .select(['id', 'status'])
+      .where('round_id', '=', round.roundId)
+      .execute();
+    expect(settled.map((b) => b.id).sort()).toEqual(accepted.sort());
+    expect(settled.every((b) => b.status === 'settled')).toBe(true);
+  });
+
+  it('cancels and refunds a round the server left open (restart), then opens the next', async () => {
+    const round = await openRound('double');
+    const p = await player();
+    await call(app, {
+      method: 'POST',
+      url: '/api/app/game/double/bet',
+      headers: { ...auth(p.token), 'idempotency-key': key() },
+      payload: { roundId: round.roundId, color: 'black', amount: 7 },
+    });
+    await closeRound('double', round.roundId, 60_000);
+    const row = await app.ctx.db
+      .selectFrom('rounds')
+      .select('status')
+      .where('id', '=', round.roundId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('cancelled');
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000);
+    await roundTick(app.ctx, 'double');
+    expect((await state('double')).round.phase).toBe('betting');
+  });
+
+  it("lists the player's bets in the game history", async () => {
+    const p = await player();
+    await call(app, {
+      method: 'POST',
+      url: '/api/app/game/dice/bet',
+      headers: { ...auth(p.token), 'idempotency-key': key() },
+      payload: { amount: 1, target: 50, direction: 'over' },
+    });
+    const history = await call(app, {
+      method: 'GET',
+      url: '/api/app/user/records?kind=game',
+      headers: auth(p.token),
+    });
+    expect(history.body.data.total).toBe(1);
+    expect(history.body.data.list[0]).toMatchObject({ game: 'dice', amount: 1, status: 'settled' });
+    expect(history.body.data.list[0].fairness.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
