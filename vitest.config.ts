@@ -12,6 +12,15 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
       },
       {
+        // Seeded statistics of the games: reduced size in `npm test`, full with STATS_FULL=1.
+        test: {
+          name: 'stats',
+          include: ['tests/stats/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+        },
+      },
+      {
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],

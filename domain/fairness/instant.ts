@@ -1,4 +1,4 @@
-import { hmacSha256 } from './hash';
+import { hmacSha256Keyed } from './hash';
 
 /**
  * The per-player seed scheme of the instant games (design/games.md "Fairness"): HMAC-SHA256 keyed
@@ -11,7 +11,7 @@ export const FAIRNESS_VERSION = 1;
 export function floats(serverSeed: string, clientSeed: string, nonce: number, count: number): number[] {
   const out: number[] = [];
   for (let round = 0; out.length < count; round++) {
-    const bytes = hmacSha256(serverSeed, `${clientSeed}:${nonce}:${round}`);
+    const bytes = hmacSha256Keyed(serverSeed, `${clientSeed}:${nonce}:${round}`);
     for (let i = 0; i + 4 <= bytes.length && out.length < count; i += 4) {
       out.push(
         bytes[i]! / 256 + bytes[i + 1]! / 256 ** 2 + bytes[i + 2]! / 256 ** 3 + bytes[i + 3]! / 256 ** 4,
