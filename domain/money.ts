@@ -45,3 +45,12 @@ const brl = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFr
 export function formatBrl(cents: number): string {
   return `R$ ${brl.format(cents / 100)}`;
 }
+
+/**
+ * An amount the way the limit messages write it ("Montante mínimo de retirada:R$50"): whole reais
+ * without decimals, otherwise two decimals with a comma ("12,50"). Client and server share it so
+ * the client's own checks print exactly what the server would.
+ */
+export function plainBrl(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace('.', ',');
+}

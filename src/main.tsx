@@ -10,6 +10,7 @@ import { setNavigator } from './shell/app/navigation';
 import { createAppRouter } from './shell/app/routes';
 import { startSession } from './shell/app/session';
 import { installApiHandlers } from './shell/app/shell-actions';
+import { installWalletReactions } from './shell/wallet/wallet-reactions';
 
 // The site key comes from the build's configuration (API.md "Persisted keys": `apiKey`).
 const siteKey: unknown = import.meta.env.VITE_TREVO_API_KEY;
@@ -23,6 +24,7 @@ installApiHandlers();
 // The stored session is restored synchronously here, before the router runs its first loaders:
 // a protected route opened by a logged-in player must see the token.
 void startSession();
+installWalletReactions();
 const router = createAppRouter();
 setNavigator((to, options) => void router.navigate(to, options));
 

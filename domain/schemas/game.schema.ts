@@ -19,12 +19,20 @@ export const rowDoubleBetSchema = z.strictObject({
 
 export const minesBetSchema = z.strictObject({
   amount: z.unknown().optional(),
-  mines: z.coerce.number({ message: 'minesCountInvalid' }).int({ message: 'minesCountInvalid' }).min(1, { message: 'minesCountInvalid' }).max(24, { message: 'minesCountInvalid' }),
+  mines: z.coerce
+    .number({ message: 'minesCountInvalid' })
+    .int({ message: 'minesCountInvalid' })
+    .min(1, { message: 'minesCountInvalid' })
+    .max(24, { message: 'minesCountInvalid' }),
 });
 
 export const minesRevealSchema = z.strictObject({
   gameId: z.string().max(40),
-  tile: z.coerce.number({ message: 'minesTileInvalid' }).int({ message: 'minesTileInvalid' }).min(0, { message: 'minesTileInvalid' }).max(24, { message: 'minesTileInvalid' }),
+  tile: z.coerce
+    .number({ message: 'minesTileInvalid' })
+    .int({ message: 'minesTileInvalid' })
+    .min(0, { message: 'minesTileInvalid' })
+    .max(24, { message: 'minesTileInvalid' }),
   step: z.coerce.number().int().min(0).max(24),
 });
 
@@ -38,19 +46,30 @@ export const doubleBetSchema = z.strictObject({
 
 export const luckyBetSchema = z.strictObject({
   periodId: z.string().max(40),
-  pick: z.enum(['green', 'red', 'violet', 'big', 'small', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'], { message: 'pickInvalid' }),
+  pick: z.enum(['green', 'red', 'violet', 'big', 'small', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'], {
+    message: 'pickInvalid',
+  }),
   amount: z.unknown().optional(),
 });
 
 export const rotateSchema = z.strictObject({
-  clientSeed: z.string().trim().min(1, { message: 'invalidInput' }).max(64, { message: 'tooLong' }).optional(),
+  clientSeed: z
+    .string()
+    .trim()
+    .min(1, { message: 'invalidInput' })
+    .max(64, { message: 'tooLong' })
+    .optional(),
 });
 
 export const verifyQuerySchema = z.object({
   game: z.enum(['dice', 'limbo', 'mines', 'rowdouble']),
   serverSeed: z.string().min(1).max(128),
   clientSeed: z.string().min(1).max(128),
-  nonce: z.coerce.number().int().min(0).max(2 ** 31),
+  nonce: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31),
   mines: z.coerce.number().int().min(1).max(24).optional(),
   edge: z.coerce.number().min(0).max(0.15).optional(),
 });

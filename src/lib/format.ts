@@ -1,4 +1,4 @@
-import { formatBrl } from '../../domain/money';
+import { formatBrl, plainBrl } from '../../domain/money';
 
 /** Spec 9: the footer abbreviates from 10^3 (K+), 10^6 (M+) and 10^9 (B+). */
 const ABBREVIATIONS = [
@@ -41,4 +41,63 @@ export function maskPhone(input: string): string {
   if (d.length <= 2) return d;
   if (d.length <= 7) return `(${d.slice(0, 2)}) ${d.slice(2)}`;
   return `(${d.slice(0, 2)}) ${d.slice(2, d.length - 4)}-${d.slice(-4)}`;
+}
+
+export { plainBrl };
+
+/**
+ * What an amount field keeps of what was typed: digits and one decimal comma with at most two
+ * decimals (a typed point counts as the comma, as phone keypads offer either). Above `cap` the
+ * amount becomes the cap (spec 5: the withdrawal amount is capped to the balance automatically).
+ */
+export function normaliseAmountInput(typed: string, cap?: number): string {
+  const text = typed.replace(/\./g, ',').replace(/[^\d,]/g, '');
+  const comma = text.indexOf(',');
+  const whole = (comma === -1 ? text : text.slice(0, comma)).replace(/^0+(?=\d)/, '').slice(0, 12);
+  const decimals =
+    comma === -1
+      ? null
+      : text
+          .slice(comma + 1)
+          .replace(/,/g, '')
+          .slice(0, 2);
+  const result = decimals === null ? whole : `${whole || '0'},${decimals}`;
+  if (cap !== undefined && result !== '' && parseAmountInput(result) > cap) {
+    return plainBrl(Math.max(0, Math.floor(cap * 100) / 100));
+  }
+  return result;
+}
+
+/** The value of an amount field ("60,5" → 60.5); NaN when it is empty or not a number. */
+export function parseAmountInput(text: string): number {
+  const trimmed = text.trim();
+  if (!/^\d+(,\d{0,2})?$/.test(trimmed)) return Number.NaN;
+  return Number(trimmed.replace(',', '.'));
+}
+
+/** A countdown as "HH:MM:SS" (hours keep counting past 24); never negative. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  return [hours, minutes, seconds].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/** A fraction as a percentage in the given locale: 0.02 → "2%", 0.015 → "1,5%". */
+export function formatPercent(fraction: number, locale = 'pt-BR'): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(fraction);
+}
+
+/** An ISO time as a short local date and time ("05/03/2026, 14:07"). */
+export function formatDateTime(iso: string, locale = 'pt-BR'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(date);
+}
+
+/** An amount field's value in centavos; null when it is empty or not a number. */
+export function amountInputCents(text: string): number | null {
+  const value = parseAmountInput(text);
+  return Number.isFinite(value) ? Math.round(value * 100) : null;
 }

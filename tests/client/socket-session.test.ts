@@ -8,41 +8,7 @@ import { overlayStore } from '../../src/shell/app/overlay-store';
 import { sessionStore, signIn, startSession } from '../../src/shell/app/session';
 import { expireSession } from '../../src/shell/app/shell-actions';
 import { setNavigator } from '../../src/shell/app/navigation';
-import { installFakeServer, ok, userInfoFixture } from './support';
-
-/** A socket.io stand-in that records what is asked of it and can play server events. */
-class FakeSocket {
-  connected = true;
-  handlers = new Map<string, Set<(payload: unknown) => void>>();
-  emitted: [string, unknown][] = [];
-  disconnected = false;
-  constructor(readonly options: Record<string, unknown>) {}
-  on(event: string, fn: (payload: unknown) => void) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(fn);
-    return this;
-  }
-  off(event: string, fn: (payload: unknown) => void) {
-    this.handlers.get(event)?.delete(fn);
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  emit(event: string, payload: unknown) {
-    this.emitted.push([event, payload]);
-    return this;
-  }
-  disconnect() {
-    this.disconnected = true;
-    this.connected = false;
-    return this;
-  }
-  serverSends(event: string, payload: unknown) {
-    for (const fn of this.handlers.get(event) ?? []) fn(payload);
-  }
-}
+import { FakeSocket, installFakeServer, ok, userInfoFixture } from './support';
 
 let sockets: FakeSocket[] = [];
 

@@ -92,3 +92,37 @@ export function userInfoFixture(patch: Partial<UserInfo> = {}): UserInfo {
 export async function flush(times = 10): Promise<void> {
   for (let i = 0; i < times; i++) await Promise.resolve();
 }
+
+/** A socket.io stand-in that records what is asked of it and can play server events. */
+export class FakeSocket {
+  connected = true;
+  handlers = new Map<string, Set<(payload: unknown) => void>>();
+  emitted: [string, unknown][] = [];
+  disconnected = false;
+  constructor(readonly options: Record<string, unknown>) {}
+  on(event: string, fn: (payload: unknown) => void) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)!.add(fn);
+    return this;
+  }
+  off(event: string, fn: (payload: unknown) => void) {
+    this.handlers.get(event)?.delete(fn);
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    this.emitted.push([event, payload]);
+    return this;
+  }
+  disconnect() {
+    this.disconnected = true;
+    this.connected = false;
+    return this;
+  }
+  serverSends(event: string, payload: unknown) {
+    for (const fn of this.handlers.get(event) ?? []) fn(payload);
+  }
+}

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { registerPlayer, useSession, watchConsole } from './support';
 
 /** Every route of spec 2 against the built client and the real server. */
 
@@ -38,49 +39,6 @@ const SHELL_ROUTES = [
 ];
 const PROTECTED_ROUTES = ['/gameMess', '/share', '/dice'];
 
-/** A random CPF with valid check digits (registration refuses any other). */
-function makeCpf(): string {
-  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
-  for (const len of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += d[i]! * (len + 1 - i);
-    const r = (sum * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  return d.join('');
-}
-
-/** Registers a player through the API and returns the session token. */
-async function registerPlayer(request: APIRequestContext): Promise<string> {
-  const codeId = String(Math.floor(Math.random() * 100_000_000));
-  expect((await request.get(`/api/auth/user/captcha/${codeId}`)).ok()).toBe(true);
-  const response = await request.post('/api/auth/user/restRegister', {
-    data: {
-      name: 'Rota Teste',
-      cardNo: makeCpf(),
-      username: `routes.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`,
-      country: '+55',
-      pwd: 'Trevo#Forte2026',
-      pwd1: 'Trevo#Forte2026',
-      codeId,
-      captCode: 'abcd',
-    },
-  });
-  const body = (await response.json()) as { status: number; data: { access_token: string } };
-  expect(body.status).toBe(200);
-  return body.data.access_token;
-}
-
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-  return errors;
-}
-
 async function expectShell(page: Page) {
   await expect(page.getByTestId('header-logo')).toBeVisible();
   await expect(page.getByTestId('notice-bar')).toBeVisible();
@@ -116,8 +74,8 @@ test('every route, protected ones included, renders the shell for a player witho
   page,
   request,
 }) => {
-  const token = await registerPlayer(request);
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+  const { token } = await registerPlayer(request, 'routes');
+  await useSession(page, token);
   const errors = watchConsole(page);
 
   for (const route of [...SHELL_ROUTES, ...PROTECTED_ROUTES]) {

@@ -5,7 +5,7 @@ import { auditLedger } from '../../server/modules/wallet/audit';
 import { playerBalances } from '../../server/modules/wallet/ledger';
 import { roundTick } from '../../server/modules/games/rounds.service';
 import { doubleTile, followsInChain, luckyDigit } from '../../domain/fairness/chain';
-import { doubleColor, luckyMultiplier } from '../../domain/games/rules';
+import { doubleColor, luckyMultiplier, payoutCents } from '../../domain/games/rules';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -117,7 +117,7 @@ describe('round games', () => {
     const digit = luckyDigit(chain.salt, finished.hash);
     expect(finished.result).toBe(digit);
     const won = ['green', '7', 'big'].reduce(
-      (sum, pick) => sum + Math.floor(100 * luckyMultiplier(pick as 'green', digit)),
+      (sum, pick) => sum + payoutCents(100, luckyMultiplier(pick as 'green', digit)),
       0,
     );
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 300 + won);

@@ -52,6 +52,11 @@ function rtpCheck(returns: (i: number) => number, n: number, rtp: number) {
   return { mean, half, within: Math.abs(mean - rtp) <= half };
 }
 
+/** Adds one to a histogram bucket. */
+const bump = (counts: number[], bucket: number) => {
+  counts[bucket] = (counts[bucket] ?? 0) + 1;
+};
+
 const first = (nonce: number) => floats(SERVER_SEED, CLIENT_SEED, nonce, 1)[0]!;
 
 function* chainHashes(count: number) {
@@ -65,7 +70,7 @@ function* chainHashes(count: number) {
 describe(`outcome distributions (chi-square, ${DRAWS} draws per game)`, () => {
   it('DICE rolls are uniform over ten bands', () => {
     const counts = Array(10).fill(0) as number[];
-    for (let i = 0; i < DRAWS; i++) counts[Math.min(9, Math.floor(diceRollFromFloat(first(i)) / 10))]++;
+    for (let i = 0; i < DRAWS; i++) bump(counts, Math.min(9, Math.floor(diceRollFromFloat(first(i)) / 10)));
     // 10,001 rolls: 1,000 per band, the last band also holds 100.00.
     const p = Array.from({ length: 10 }, (_, b) => (b === 9 ? 1001 : 1000) / 10001);
     expect(chiSquare(counts, p)).toBeLessThan(CRITICAL[9]!);
@@ -76,7 +81,7 @@ describe(`outcome distributions (chi-square, ${DRAWS} draws per game)`, () => {
     const counts = Array(5).fill(0) as number[];
     for (let i = DRAWS; i < 2 * DRAWS; i++) {
       const r = limboResultFromFloat(first(i), 0.01);
-      counts[edges.filter((e) => r >= e).length - 1]++;
+      bump(counts, edges.filter((e) => r >= e).length - 1);
     }
     const tail = (x: number) => (x <= 1 ? 1 : 0.99 / x);
     const p = edges.map((e, k) => tail(e) - (k + 1 < edges.length ? tail(edges[k + 1]!) : 0));
@@ -85,13 +90,13 @@ describe(`outcome distributions (chi-square, ${DRAWS} draws per game)`, () => {
 
   it('MINES places its first mine uniformly over the 25 tiles', () => {
     const counts = Array(25).fill(0) as number[];
-    for (let i = 0; i < DRAWS; i++) counts[minesFromFloats(floats(SERVER_SEED, 'mines', i, 24), 1)[0]!]++;
+    for (let i = 0; i < DRAWS; i++) bump(counts, minesFromFloats(floats(SERVER_SEED, 'mines', i, 24), 1)[0]!);
     expect(chiSquare(counts, Array(25).fill(1 / 25))).toBeLessThan(CRITICAL[24]!);
   }, 120_000);
 
   it('ROWDOUBLE tiles are uniform over 15', () => {
     const counts = Array(15).fill(0) as number[];
-    for (let i = 2 * DRAWS; i < 3 * DRAWS; i++) counts[rowDoubleTileFromFloat(first(i))]++;
+    for (let i = 2 * DRAWS; i < 3 * DRAWS; i++) bump(counts, rowDoubleTileFromFloat(first(i)));
     expect(chiSquare(counts, Array(15).fill(1 / 15))).toBeLessThan(CRITICAL[14]!);
   });
 
@@ -99,8 +104,8 @@ describe(`outcome distributions (chi-square, ${DRAWS} draws per game)`, () => {
     const tiles = Array(15).fill(0) as number[];
     const digits = Array(10).fill(0) as number[];
     for (const hash of chainHashes(DRAWS)) {
-      tiles[doubleTile('stats-salt', hash)]++;
-      digits[luckyDigit('stats-salt', hash)]++;
+      bump(tiles, doubleTile('stats-salt', hash));
+      bump(digits, luckyDigit('stats-salt', hash));
     }
     expect(chiSquare(tiles, Array(15).fill(1 / 15))).toBeLessThan(CRITICAL[14]!);
     expect(chiSquare(digits, Array(10).fill(1 / 10))).toBeLessThan(CRITICAL[9]!);

@@ -46,12 +46,17 @@ export async function debitStake(
       { account: { kind: 'house_game' }, amountCents: amountCents },
     ],
   });
-  await trx
+  const after = await trx
     .updateTable('users')
     .set({ wagered_cents: sql`wagered_cents + ${amountCents}` })
     .where('id', '=', userId)
-    .execute();
-  await applyVipUpgrades(trx, ctx.config.file.vip, userId);
+    .returning(['level', 'wagered_cents'])
+    .executeTakeFirstOrThrow();
+  // A level can only be gained when this wager reaches the next level's wager threshold.
+  const next = ctx.config.file.vip.find((row) => row.level === after.level + 1);
+  if (next && Number(after.wagered_cents) >= Math.round(next.wagerSum * 100)) {
+    await applyVipUpgrades(trx, ctx.config.file.vip, userId);
+  }
   return { bonusPart };
 }
 

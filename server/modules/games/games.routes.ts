@@ -134,13 +134,11 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
           effect: async (trx) => (placed = await placeRoundBet(ctx, trx, userId, game, input)),
           after: async () => {
             if (!placed) return;
-            ctx.realtime.io
-              .to(`game:${game}`)
-              .emit('round.bets', {
-                game,
-                roundId: placed.roundId,
-                totals: await roundTotals(ctx.db, placed.roundId),
-              });
+            ctx.realtime.io.to(`game:${game}`).emit('round.bets', {
+              game,
+              roundId: placed.roundId,
+              totals: await roundTotals(ctx.db, placed.roundId),
+            });
             await announceBet(ctx, userId, {
               game,
               amountCents: Math.round(placed.amount * 100),

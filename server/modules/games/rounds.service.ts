@@ -151,7 +151,9 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
     });
     if (!settled) return;
     ctx.realtime.io.to(room).emit('round.closed', { game, roundId: current.id });
-    ctx.realtime.io.to(room).emit('round.result', { game, roundId: current.id, result, hash });
+    ctx.realtime.io
+      .to(room)
+      .emit('round.result', { game, roundId: current.id, result, hash, sentAt: Date.now() });
     for (const userId of new Set(settled)) await announceBalances(ctx, userId);
     return;
   }

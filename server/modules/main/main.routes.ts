@@ -24,6 +24,9 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
+  // The VIP table (API.md: five values per level) as the operator configured it.
+  app.get('/api/app/main/vip', async (request, reply) => ok(request, reply, ctx.config.file.vip));
+
   app.register(async (scope) => {
     scope.addHook('preHandler', requirePlayer(ctx));
 

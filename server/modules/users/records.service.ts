@@ -33,7 +33,9 @@ export async function walletRecords(
     select id, 10 as type, status, amount_cents as amount, created_at, 'PIX ' || pay_no as detail
       from deposit_orders where user_id = ${userId}
     union all
-    select id, 11 as type, status, -amount_cents as amount, created_at, method || ' ' || account as detail
+    select id, 11 as type, status, -amount_cents as amount, created_at,
+           method || ' ' || case when method = 'USDT' then left(account, 6) || '…' || right(account, 4)
+                                 else '***' || substr(account, 4, length(account) - 5) || '**' end as detail
       from withdrawals where user_id = ${userId}
     union all
     select t.id, 12 as type, '10' as status,

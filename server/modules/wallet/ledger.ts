@@ -26,6 +26,11 @@ export type AccountRef = { kind: PlayerAccountKind; userId: number } | { kind: H
 
 export type Trx = Transaction<Database>;
 
+/** The database a transaction belongs to (its executor's connection provider), to scope caches. */
+function cacheScopeOf(trx: Trx): object {
+  return (trx.getExecutor() as unknown as { adapter: object }).adapter ?? trx;
+}
+
 export function accountCode(ref: AccountRef): string {
   return 'userId' in ref ? `${ref.kind}:${ref.userId}` : ref.kind;
 }
@@ -34,14 +39,30 @@ export function accountCode(ref: AccountRef): string {
 export const insufficientFunds = () =>
   new AppError(402, 'insufficientFunds', {}, BodyStatus.insufficientFunds);
 
-async function accountId(trx: Trx, ref: AccountRef): Promise<number> {
+/**
+ * Account ids never change once committed, so they are remembered per database (bounded): the bet
+ * path then spends no query looking them up. An account created inside a still-open transaction
+ * may roll back, so it is never remembered from that transaction.
+ */
+const idCache = new WeakMap<object, Map<string, number>>();
+const createdIn = new WeakMap<Trx, Set<string>>();
+const ID_CACHE_LIMIT = 100_000;
+
+async function accountId(trx: Trx, ref: AccountRef, scope: object): Promise<number> {
   const code = accountCode(ref);
+  let cache = idCache.get(scope);
+  if (!cache) idCache.set(scope, (cache = new Map()));
+  const known = cache.get(code);
+  if (known !== undefined) return known;
   const existing = await trx
     .selectFrom('ledger_accounts')
     .select('id')
     .where('code', '=', code)
     .executeTakeFirst();
-  if (existing) return existing.id;
+  if (existing) {
+    if (cache.size < ID_CACHE_LIMIT && !createdIn.get(trx)?.has(code)) cache.set(code, existing.id);
+    return existing.id;
+  }
   await trx
     .insertInto('ledger_accounts')
     .values({
@@ -52,6 +73,8 @@ async function accountId(trx: Trx, ref: AccountRef): Promise<number> {
     })
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
+  if (!createdIn.has(trx)) createdIn.set(trx, new Set());
+  createdIn.get(trx)!.add(code);
   const row = await trx
     .selectFrom('ledger_accounts')
     .select('id')
@@ -101,9 +124,9 @@ export async function post(
     return { transactionId: Number(existing.id), replayed: true };
   }
   const transactionId = Number(inserted.id);
-  const resolved = await Promise.all(
-    entries.map(async (e) => ({ ...e, id: await accountId(trx, e.account) })),
-  );
+  const scope = cacheScopeOf(trx);
+  const resolved: Array<Entry & { id: number }> = [];
+  for (const e of entries) resolved.push({ ...e, id: await accountId(trx, e.account, scope) });
   // Lock player rows in id order so two transactions touching the same accounts cannot deadlock.
   resolved.sort((a, b) => a.id - b.id);
   for (const e of resolved) {

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, tooMany } from '../../http/errors';
 import { sameDigest, sha256Hex, sixDigitCode } from '../../security/tokens';
-import { centsToBrl, parseAmount } from '../../../domain/money';
+import { centsToBrl, parseAmount, plainBrl } from '../../../domain/money';
 import { post, type Trx } from './ledger';
-import { plainBrl, withdrawLimits } from './withdraw.service';
+import { withdrawLimits } from './withdraw.service';
 
 /**
  * Transfers between players (payments.md): confirmed with a code e-mailed to the sender, limited

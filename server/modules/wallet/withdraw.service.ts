@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { AppError, badRequest, forbidden } from '../../http/errors';
-import { centsToBrl, parseAmount } from '../../../domain/money';
+import { centsToBrl, parseAmount, plainBrl } from '../../../domain/money';
 import { isValidCnpj, isValidCpf } from '../../../domain/identity';
 import {
   TRC20_ADDRESS,
@@ -21,11 +21,6 @@ function saoPauloDayStart(now = new Date()): Date {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
   // São Paulo has had no daylight saving time since 2019: UTC−3 all year.
   return new Date(`${day}T00:00:00-03:00`);
-}
-
-/** A whole number of reais without decimals, otherwise two decimals with a comma ("12,50"). */
-export function plainBrl(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace('.', ',');
 }
 
 /** Whether a game bill is being generated: an open Mines game still holds the player's stake. */

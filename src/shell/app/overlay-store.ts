@@ -2,8 +2,7 @@ import { createStore, useStore } from '../../lib/store';
 
 /**
  * Spec 2: overlays are chosen by one name, and the empty name means closed, so at most one panel
- * is open at a time. Names without a panel yet (deposit, withdraw, gameDeposit) belong to the
- * wallet issue; opening them is already valid so the error catalogue can call them.
+ * is open at a time. 'deposit' and 'withdraw' are the two tabs of one wallet popup.
  */
 export type OverlayName =
   | 'login'
@@ -14,7 +13,10 @@ export type OverlayName =
   | 'avatar'
   | 'deposit'
   | 'withdraw'
-  | 'gameDeposit';
+  | 'gameDeposit'
+  | 'secondDeposit'
+  | 'editBank'
+  | 'testAccount';
 
 export const overlayStore = createStore<OverlayName | ''>('');
 

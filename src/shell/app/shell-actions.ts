@@ -35,23 +35,29 @@ export function askToLogIn(): void {
   void showAlert(i18n.t('dict.loginFirst')).then(() => openOverlay('login'));
 }
 
-/** Opens the deposit side of the wallet popup, which lives on the account page. */
+/**
+ * Opens the deposit tab of the wallet popup over the current page: a player sent here by a failed
+ * bet stays at the table. A visitor is asked to log in instead.
+ */
 export function openDeposit(): void {
-  navigateTo('/conta');
-  openOverlay('deposit');
+  openOverlay(sessionStore.get().token ? 'deposit' : 'login');
 }
 
-/** Opens the withdrawal side of the wallet popup. */
+/** Opens the withdrawal tab of the wallet popup (login for a visitor). */
 export function openWithdraw(): void {
-  navigateTo('/conta');
-  openOverlay('withdraw');
+  openOverlay(sessionStore.get().token ? 'withdraw' : 'login');
+}
+
+/** Opens the low-balance recharge plan (body 9999 on a bet). */
+export function openGameDeposit(): void {
+  openOverlay(sessionStore.get().token ? 'gameDeposit' : 'login');
 }
 
 /** Plugs the shell's reactions into the API client's error catalogue. */
 export function installApiHandlers(): void {
   configureApiClient({
     onLogout: expireSession,
-    openGameDeposit: () => openOverlay('gameDeposit'),
+    openGameDeposit,
     openDeposit,
     alert: showAlert,
     goToErrorPage: () => navigateTo('/error'),

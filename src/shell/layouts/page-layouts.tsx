@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { layoutStore } from '../../lib/layout-mode';
 import { useStore } from '../../lib/store';
 import { Footer } from '../footer/footer';
+import { OfferButton } from '../wallet/offer-panel';
 import { Header } from './header';
 import { MainNav } from './main-nav';
 import { NoticeBar } from './notice-bar';
@@ -25,6 +26,7 @@ function Chrome({ children, standalone }: { children: ReactNode; standalone: boo
       </main>
       <Footer />
       {mobile && !standalone && <MainNav placement="bottom" />}
+      <OfferButton />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isValidCpf, normaliseCpf, passwordProblem, suggestEmails } from '../../../domain/identity';
@@ -9,7 +9,9 @@ import { login, register } from '../../services/auth-api';
 import { readItem } from '../../services/storage';
 import { showToast } from '../app/dialogs';
 import { closeOverlay, openOverlay } from '../app/overlay-store';
-import { signIn } from '../app/session';
+import { sessionStore, signIn } from '../app/session';
+import { loginPrefillStore, requestTestAccount } from '../app/test-account';
+import { openOffer } from '../wallet/offers';
 import { CaptchaField, useCaptcha } from '../components/captcha';
 import { PasswordField, TextField } from '../components/fields';
 import { Modal } from '../components/modal';
@@ -64,11 +66,13 @@ export function AuthPanel({ tab }: { tab: 'login' | 'register' }) {
 export function LoginForm() {
   const { t } = useTranslation();
   const captcha = useCaptcha();
-  const [username, setUsername] = useState('');
-  const [pwd, setPwd] = useState('');
+  // A demo account's credentials fill the form once (the captcha stays the player's to answer).
+  const [username, setUsername] = useState(() => loginPrefillStore.get()?.username ?? '');
+  const [pwd, setPwd] = useState(() => loginPrefillStore.get()?.pwd ?? '');
   const [captCode, setCaptCode] = useState('');
   const [busy, setBusy] = useState(false);
   const complete = username !== '' && pwd !== '' && captCode !== '';
+  useEffect(() => loginPrefillStore.set(null), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -132,6 +136,14 @@ export function LoginForm() {
         data-testid="login-forgot"
       >
         {t('auth.forgotPassword')}
+      </button>
+      <button
+        type="button"
+        className="link-button link-button--muted"
+        onClick={() => void requestTestAccount()}
+        data-testid="login-demo"
+      >
+        {t('testAccount.try')}
       </button>
     </form>
   );
@@ -233,7 +245,9 @@ export function RegisterForm() {
         captCode,
       });
       await signIn(token);
-      closeOverlay();
+      // Spec 4: after registration the first-deposit offer panel opens.
+      if (openOffer(sessionStore.get().userInfo)) openOverlay('secondDeposit');
+      else closeOverlay();
     } catch {
       // Spec 8: refresh the captcha, then draw a new captcha id.
       captcha.refresh();

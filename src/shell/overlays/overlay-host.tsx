@@ -4,9 +4,13 @@ import { AuthPanel } from './auth-panel';
 import { AvatarPicker } from './avatar-picker';
 import { ChangePasswordPanel } from './change-password-panel';
 import { PasswordResetPanel } from './password-reset-panel';
+import { TestAccountPanel } from './test-account-panel';
 import { UserMenu } from './user-menu';
+import { KycPanel } from '../wallet/kyc-panel';
+import { GameDepositPanel, OfferPanel } from '../wallet/offer-panel';
+import { WalletPopup } from '../wallet/wallet-popup';
 
-/** Renders the overlay the store names; names owned by later issues render nothing yet. */
+/** Renders the overlay the store names. */
 export function OverlayHost() {
   const name = useOverlay();
   const panel = (() => {
@@ -22,6 +26,17 @@ export function OverlayHost() {
         return <ChangePasswordPanel />;
       case 'avatar':
         return <AvatarPicker />;
+      case 'deposit':
+      case 'withdraw':
+        return <WalletPopup tab={name} />;
+      case 'secondDeposit':
+        return <OfferPanel />;
+      case 'gameDeposit':
+        return <GameDepositPanel />;
+      case 'editBank':
+        return <KycPanel />;
+      case 'testAccount':
+        return <TestAccountPanel />;
       default:
         return null;
     }

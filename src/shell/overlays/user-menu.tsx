@@ -5,6 +5,7 @@ import { navigateTo } from '../app/navigation';
 import { closeOverlay, openOverlay } from '../app/overlay-store';
 import { useUserInfo } from '../app/session';
 import { logoutAndGoHome, openDeposit, openWithdraw } from '../app/shell-actions';
+import { switchAccount } from '../app/test-account';
 import { Avatar } from '../components/avatar';
 import {
   ArrowDownIcon,
@@ -87,7 +88,29 @@ export function UserMenu() {
           </div>
         </dl>
       )}
-      {user?.testFlag === 1 && <p className="note">{t('menu.testAccount')}</p>}
+      {user?.testFlag === 1 && (
+        <div className="callout" data-testid="menu-test-box">
+          <p className="muted">{t('menu.testAccount')}</p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--gold button--small"
+              onClick={() => void switchAccount('register')}
+              data-testid="menu-create-real"
+            >
+              {t('testAccount.createReal')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => void switchAccount('login')}
+              data-testid="menu-switch-account"
+            >
+              {t('testAccount.switch')}
+            </button>
+          </div>
+        </div>
+      )}
       <ul className="menu">
         <MenuButton
           icon={<ArrowDownIcon />}

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { RoutePageHeading, usePageKey } from './page-heading';
 
 /**
- * The pages whose content later issues bring (VIP, share, records, promotions, text pages,
- * complaints): the shell, the page's title and its summary. FAQ topics link back to the index.
+ * The pages whose content later issues bring (share, promotions, text pages, complaints): the
+ * shell, the page's title and its summary. FAQ topics link back to the index.
  */
 export function InfoPage() {
   const { t } = useTranslation();

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import {
+  prePayResultSchema,
+  priceItemSchema,
+  WITHDRAW_METHODS,
+  type PrePayResult,
+  type PriceItem,
+  type WithdrawLimits,
+  type WithdrawMethod,
+} from '../../domain/schemas/wallet.schema';
+import { apiGet, apiPost, apiPostForm } from './api-client';
+import { IDEMPOTENCY_HEADER } from './idempotency';
+
+/**
+ * The wallet's calls (spec 7, API.md "Wallet"): deposit packages and orders, withdrawals, KYC,
+ * transfers, records and the demo account. Answers are checked with zod so a contract change
+ * shows up as an error here instead of as a wrong number on screen.
+ */
+
+/** The `curreny` variants the client asks for (spec 7): plain, first and second deposit, game plan. */
+export type DepositVariant = 'BRL' | 'BTBRL' | 'FCBRL' | 'INSBRL';
+
+/** The price packages of `variant`, in the server's order. */
+export async function fetchPrices(variant: DepositVariant): Promise<PriceItem[]> {
+  const body = await apiGet<unknown>('/api/app/order/getPrices', { curreny: variant });
+  return priceItemSchema.array().parse(body.data);
+}
+
+/** What prePay needs: the package, whether the player takes its bonus, and app mode. */
+export interface PrePayRequest {
+  pkgId: string;
+  gift: boolean;
+  isApp: boolean;
+  idempotencyKey: string;
+}
+
+/** Creates the order and its PIX charge; `url` is the payment page for the frame. */
+export async function prePay(request: PrePayRequest): Promise<PrePayResult> {
+  const body = await apiPostForm<unknown>(
+    `/api/app/order/prePay/${encodeURIComponent(request.pkgId)}`,
+    { gift: request.gift ? 1 : 0, pkgId: request.pkgId, isapp: request.isApp ? 1 : 0 },
+    { headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey } },
+  );
+  return prePayResultSchema.parse(body.data);
+}
+
+/**
+ * The order's status code (spec 4). `quiet` is for the background poll while the player pays: no
+ * loading indicator and no alert when one poll fails, the next one simply tries again.
+ */
+export async function fetchOrderStatus(orderId: string, options: { quiet?: boolean } = {}): Promise<string> {
+  const body = await apiGet<unknown>(
+    `/api/app/order/getStatus/${encodeURIComponent(orderId)}`,
+    options.quiet ? { loading: false } : undefined,
+    options.quiet ? { silent: true } : undefined,
+  );
+  return z.object({ status: z.string() }).parse(body.data).status;
+}
+
+const cardInfoSchema = z.object({
+  ifsc: z.string(),
+  payCardNo: z.string(),
+  name: z.string(),
+  whatsapp: z.string(),
+});
+
+const withdrawLimitsSchema = z.object({
+  limitAmount: z.number(),
+  number: z.number(),
+  unlimited: z.boolean(),
+  lock: z.boolean(),
+  wdAmount: z.number(),
+  usdtRate: z.number(),
+  serviceAmount: z.number(),
+  maxAmount: z.number(),
+  cardInfo: z.object({
+    CHANNEL: z.array(z.enum(WITHDRAW_METHODS)),
+    CPF: cardInfoSchema.optional(),
+    CNPJ: cardInfoSchema.optional(),
+    USDT: cardInfoSchema.optional(),
+  }),
+});
+
+/** Today's withdrawal limits and the saved payout accounts. */
+export async function fetchWithdrawLimits(options: { quiet?: boolean } = {}): Promise<WithdrawLimits> {
+  const body = await apiGet<unknown>(
+    '/api/app/order/getWithdraw',
+    options.quiet ? { loading: false } : undefined,
+    options.quiet ? { silent: true } : undefined,
+  );
+  return withdrawLimitsSchema.parse(body.data);
+}
+
+/** The withdraw payload of spec 3 (`ifsc`: the number for CPF and CNPJ, the rate for USDT). */
+export interface WithdrawPayload {
+  payCardBank: WithdrawMethod;
+  payCardNo: string;
+  ifsc: string;
+  name: string;
+  amount: number;
+  whatsapp: string;
+}
+
+const withdrawResultSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  fee: z.number(),
+  waitsForApproval: z.boolean(),
+});
+export type WithdrawResult = z.infer<typeof withdrawResultSchema> & { message: string };
+
+/** Asks for a withdrawal; the amount moves to a hold and is paid out later. */
+export async function requestWithdraw(
+  payload: WithdrawPayload,
+  idempotencyKey: string,
+): Promise<WithdrawResult> {
+  const body = await apiPost<unknown>(
+    '/api/app/order/withdraw',
+    { ...payload },
+    {
+      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    },
+  );
+  return { ...withdrawResultSchema.parse(body.data), message: body.message };
+}
+
+/**
+ * Saves the identity (name and CPF or CNPJ) and returns the server's message. Spec 7: a failed KYC
+ * request is ignored silently, so the error catalogue stays quiet; the caller still sees the error.
+ */
+export async function updateKyc(name: string, cardNo: string): Promise<string> {
+  const body = await apiPost<unknown>('/api/app/user/updateKyc', { name, cardNo }, { silent: true });
+  return body.message;
+}
+
+/** E-mails the player a 6-digit code that confirms the next transfer. */
+export async function sendTransferCode(): Promise<string> {
+  const body = await apiPost<unknown>('/api/app/wallet/transfer/sendCode');
+  return body.message;
+}
+
+export interface TransferRequest {
+  username: string;
+  amount: number;
+  code: string;
+}
+
+const transferResultSchema = z.object({ id: z.string(), amount: z.number(), to: z.string() });
+export type TransferResult = z.infer<typeof transferResultSchema>;
+
+/** Moves cash to another player, confirmed with the e-mailed code. */
+export async function transfer(request: TransferRequest, idempotencyKey: string): Promise<TransferResult> {
+  const body = await apiPost<unknown>(
+    '/api/app/wallet/transfer',
+    { ...request },
+    {
+      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    },
+  );
+  return transferResultSchema.parse(body.data);
+}
+
+const walletRecordSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  type: z.number(),
+  status: z.string(),
+  amount: z.number(),
+  createdAt: z.string(),
+  detail: z.string().nullish(),
+});
+export type WalletRecord = z.infer<typeof walletRecordSchema>;
+
+const recordsPageSchema = z.object({
+  list: z.array(walletRecordSchema),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+});
+export type RecordsPage = z.infer<typeof recordsPageSchema>;
+
+/** One page of the player's wallet records, newest first. */
+export async function fetchWalletRecords(page: number, size: number): Promise<RecordsPage> {
+  const body = await apiGet<unknown>('/api/app/user/records', { kind: 'wallet', page, size });
+  return recordsPageSchema.parse(body.data);
+}
+
+const testAccountSchema = z.object({ username: z.string(), pwd: z.string(), balance: z.number() });
+export type TestAccount = z.infer<typeof testAccountSchema>;
+
+/** Issues a demo account (no login needed); the player then logs in with it. */
+export async function fetchTestAccount(): Promise<TestAccount> {
+  const body = await apiGet<unknown>('/api/app/user/getUserTest');
+  return testAccountSchema.parse(body.data);
+}

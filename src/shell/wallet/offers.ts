@@ -1,0 +1,83 @@
+import { createActor, type Actor } from 'xstate';
+import type { UserInfo } from '../../../domain/schemas/user.schema';
+import { createStore, useStore } from '../../lib/store';
+import { offerCountdownMachine, type OfferKind } from '../../machines/offer-countdown.machine';
+import { closeOverlay, overlayStore } from '../app/overlay-store';
+import { patchUserInfo, sessionStore } from '../app/session';
+
+/**
+ * The deposit offer of the session (spec 2 `secondDeposit`): which offer is open and how long it
+ * has left. One countdown actor serves the offer panel and the floating button; it restarts when the
+ * server's user info brings a new `fcCountdown`, and its end closes the offer everywhere.
+ */
+
+export interface OfferState {
+  kind: OfferKind;
+  remainingMs: number;
+}
+
+export const offerStore = createStore<OfferState | null>(null);
+
+/** The offer a user info has open: the first-deposit one before the second (spec 2). */
+export function openOffer(info: UserInfo | null): { kind: OfferKind; seconds: number } | null {
+  if (!info || info.testFlag === 1) return null;
+  for (const kind of ['FPDATA', 'FCDATA'] as const) {
+    const offer = info.paypackage[kind];
+    if (offer.fcOpen && offer.fcCountdown > 0) return { kind, seconds: offer.fcCountdown };
+  }
+  return null;
+}
+
+let countdown: Actor<typeof offerCountdownMachine> | null = null;
+/** The offer and seconds the running countdown was started from. */
+let startedFrom = '';
+
+/** Spec 4: the countdown finishing clears the offer — in the session, the store and its panel. */
+function clearOffer(kind: OfferKind): void {
+  countdown = null;
+  startedFrom = '';
+  offerStore.set(null);
+  const info = sessionStore.get().userInfo;
+  if (info) patchUserInfo({ paypackage: { ...info.paypackage, [kind]: { fcOpen: false, fcCountdown: 0 } } });
+  if (overlayStore.get() === 'secondDeposit') closeOverlay();
+}
+
+const providedCountdown = offerCountdownMachine.provide({
+  actions: { clearOffer: (_, params) => clearOffer(params.kind) },
+});
+
+function sync(): void {
+  const offer = openOffer(sessionStore.get().userInfo);
+  const signature = offer ? `${offer.kind}:${offer.seconds}` : '';
+  if (signature === startedFrom) return;
+  startedFrom = signature;
+  countdown?.stop();
+  countdown = null;
+  if (!offer) {
+    offerStore.set(null);
+    return;
+  }
+  const actor = createActor(providedCountdown, { input: { ...offer, now: Date.now() } });
+  actor.subscribe((snapshot) => {
+    if (snapshot.status === 'active') {
+      offerStore.set({ kind: snapshot.context.kind, remainingMs: snapshot.context.remainingMs });
+    }
+  });
+  countdown = actor;
+  actor.start();
+}
+
+let installed = false;
+
+/** Follows the session's offers for the life of the page. */
+export function installOfferCountdown(): void {
+  if (installed) return;
+  installed = true;
+  sessionStore.subscribe(sync);
+  sync();
+}
+
+/** The open offer and its time left, or null. */
+export function useOffer(): OfferState | null {
+  return useStore(offerStore, (offer) => offer);
+}

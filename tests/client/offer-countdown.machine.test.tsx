@@ -1,0 +1,105 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, type EventObject } from 'xstate';
+import '../../src/lib/i18n';
+import { offerCountdownMachine, type OfferKind } from '../../src/machines/offer-countdown.machine';
+import { overlayStore } from '../../src/shell/app/overlay-store';
+import { sessionStore } from '../../src/shell/app/session';
+import { installOfferCountdown, offerStore, openOffer } from '../../src/shell/wallet/offers';
+import { OfferButton } from '../../src/shell/wallet/offer-panel';
+import { userInfoFixture } from './support';
+
+function start(seconds: number, kind: OfferKind = 'FPDATA') {
+  const clearOffer = vi.fn<(kind: OfferKind) => void>();
+  const actor = createActor(
+    offerCountdownMachine.provide({ actions: { clearOffer: (_, p) => clearOffer(p.kind) } }),
+    {
+      input: { kind, seconds, now: Date.now() },
+    },
+  ).start();
+  return { actor, clearOffer };
+}
+
+const withOffer = (kind: OfferKind, seconds: number) =>
+  userInfoFixture({
+    paypackage: {
+      FPDATA: kind === 'FPDATA' ? { fcOpen: true, fcCountdown: seconds } : { fcOpen: false, fcCountdown: 0 },
+      FCDATA: kind === 'FCDATA' ? { fcOpen: true, fcCountdown: seconds } : { fcOpen: false, fcCountdown: 0 },
+    },
+  });
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('offer countdown', () => {
+  it('counts fcCountdown seconds × 1000 ms and clears the offer when it ends', () => {
+    const run = start(3, 'FCDATA');
+
+    vi.advanceTimersByTime(1000);
+    expect(run.actor.getSnapshot().context.remainingMs).toBe(2000);
+    vi.advanceTimersByTime(1000);
+    expect(run.clearOffer).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+
+    expect(run.actor.getSnapshot().status).toBe('done');
+    expect(run.clearOffer).toHaveBeenCalledWith('FCDATA');
+  });
+
+  it('ends at once an offer that has no time left', () => {
+    const run = start(0);
+
+    expect(run.actor.getSnapshot().status).toBe('done');
+    expect(run.clearOffer).toHaveBeenCalledWith('FPDATA');
+  });
+
+  it('ends on time by the clock even when ticks were throttled', () => {
+    const clearOffer = vi.fn();
+    let tick: ((now: number) => void) | null = null;
+    const machine = offerCountdownMachine.provide({
+      actors: {
+        clock: fromCallback<EventObject>(({ sendBack }) => {
+          tick = (now) => sendBack({ type: 'clock.tick', now });
+        }),
+      },
+      actions: { clearOffer: () => clearOffer() },
+    });
+    const actor = createActor(machine, { input: { kind: 'FPDATA', seconds: 600, now: 1_000 } }).start();
+
+    tick!(1_000 + 599_000);
+    expect(actor.getSnapshot().context.remainingMs).toBe(1_000);
+    tick!(1_000 + 600_000);
+
+    expect(clearOffer).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the session offer (panel and floating button share one countdown)', () => {
+  it('picks the first-deposit offer before the second, and none for demo accounts', () => {
+    expect(openOffer(withOffer('FPDATA', 10))).toEqual({ kind: 'FPDATA', seconds: 10 });
+    expect(openOffer(withOffer('FCDATA', 5))).toEqual({ kind: 'FCDATA', seconds: 5 });
+    expect(openOffer({ ...withOffer('FPDATA', 10), testFlag: 1 })).toBeNull();
+    expect(openOffer(userInfoFixture())).toBeNull();
+  });
+
+  it('shows the countdown on the floating button and clears the offer everywhere when it ends', () => {
+    installOfferCountdown();
+    overlayStore.set('');
+    act(() => sessionStore.set({ token: 'tok', userInfo: withOffer('FPDATA', 2) }));
+    render(<OfferButton />);
+
+    expect(screen.getByTestId('offer-button-countdown').textContent).toBe('00:00:02');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByTestId('offer-button-countdown').textContent).toBe('00:00:01');
+    act(() => overlayStore.set('secondDeposit'));
+    act(() => vi.advanceTimersByTime(1000));
+
+    expect(offerStore.get()).toBeNull();
+    expect(sessionStore.get().userInfo?.paypackage.FPDATA).toEqual({ fcOpen: false, fcCountdown: 0 });
+    expect(overlayStore.get()).toBe('');
+    expect(screen.queryByTestId('offer-button')).toBeNull();
+    act(() => sessionStore.set({ token: null, userInfo: null }));
+  });
+});
