@@ -94,6 +94,19 @@ describe('restRegister', () => {
     expect(info.body.data.email).toBe(body.username);
   });
 
+  it('stores the password as argon2id with m = 19 MiB, t = 2, p = 1 and accepts 64 characters', async () => {
+    const body = await registerBody({ pwd: 'Ab1!'.repeat(16), pwd1: 'Ab1!'.repeat(16) });
+    expect(
+      (await call(app, { method: 'POST', url: '/api/auth/user/restRegister', payload: body })).code,
+    ).toBe(200);
+    const row = await app.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('username', '=', body.username)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
   it('lowercases the e-mail and accepts a formatted CPF', async () => {
     const cpf = randomCpf();
     const body = await registerBody({

@@ -284,6 +284,25 @@ describe('AT-04 webhook forgery, replay and batching', () => {
     expect((await balance(player)).balance).toBe(0);
   });
 
+  it('credits nothing when the provider reports another amount than the order', async () => {
+    const { player, orderId, body } = await paidCharge();
+    const txid = JSON.parse(body).pix[0].txid as string;
+    await app.ctx.db
+      .updateTable('sandbox_charges')
+      .set({ amount_cents: 1 })
+      .where('txid', '=', txid)
+      .execute();
+    expect((await send(body)).statusCode).toBe(200);
+    const order = await app.ctx.db
+      .selectFrom('deposit_orders')
+      .select(['status', 'note'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('01');
+    expect(order.note).toMatch(/valor divergente/);
+    expect((await balance(player)).balance).toBe(0);
+  });
+
   it('quarantines a PIX for an unknown txid and credits a batch once per charge', async () => {
     const a = await paidCharge();
     const b = await paidCharge();
