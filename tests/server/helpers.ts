@@ -169,3 +169,11 @@ export async function fundCash(app: FastifyInstance, userId: number, cents: numb
     }),
   );
 }
+
+/** A new player with `reais` of cash on the account, and its public id. */
+export async function fundedPlayer(app: FastifyInstance, reais = 100): Promise<Player & { userId: number }> {
+  const player = await registerPlayer(app);
+  const userId = await userIdOf(app, player);
+  if (reais > 0) await fundCash(app, userId, reais * 100);
+  return { ...player, userId };
+}

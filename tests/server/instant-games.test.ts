@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, fundCash, registerPlayer, userIdOf, type Player } from './helpers';
+import { auth, buildTestApp, call, fundedPlayer, type Player } from './helpers';
 import { auditLedger } from '../../server/modules/wallet/audit';
 import { playerBalances } from '../../server/modules/wallet/ledger';
 import { floats, diceRollFromFloat } from '../../domain/fairness/instant';
@@ -19,12 +19,7 @@ afterAll(async () => {
 let counter = 0;
 const key = () => `g-${Date.now()}-${counter++}`;
 
-async function player(reais = 100): Promise<Player & { userId: number }> {
-  const p = await registerPlayer(app);
-  const userId = await userIdOf(app, p);
-  if (reais > 0) await fundCash(app, userId, reais * 100);
-  return { ...p, userId };
-}
+const player = (reais = 100) => fundedPlayer(app, reais);
 
 const bet = (p: Player, game: string, body: Record<string, unknown>, k = key()) =>
   call(app, {

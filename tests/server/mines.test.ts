@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, fundCash, registerPlayer, userIdOf, type Player } from './helpers';
+import { auth, buildTestApp, call, fundedPlayer, type Player } from './helpers';
 import { auditLedger } from '../../server/modules/wallet/audit';
 import { playerBalances } from '../../server/modules/wallet/ledger';
 import { settleIdleMines } from '../../server/modules/games/mines.service';
@@ -21,12 +21,7 @@ let counter = 0;
 const key = () => `mn-${Date.now()}-${counter++}`;
 type P = Player & { userId: number };
 
-async function player(reais = 100): Promise<P> {
-  const p = await registerPlayer(app);
-  const userId = await userIdOf(app, p);
-  await fundCash(app, userId, reais * 100);
-  return { ...p, userId };
-}
+const player = (reais = 100): Promise<P> => fundedPlayer(app, reais);
 
 const post = (p: Player, path: string, body: Record<string, unknown>, k = key()) =>
   call(app, {

@@ -7,10 +7,9 @@ import {
   call,
   completeKyc,
   eventually,
-  fundCash,
   registerPlayer,
-  userIdOf,
   type Player,
+  fundedPlayer,
 } from './helpers';
 import { auditLedger } from '../../server/modules/wallet/audit';
 import { processPayouts } from '../../server/modules/wallet/payout.processor';
@@ -33,12 +32,7 @@ afterAll(async () => {
 let keyCounter = 0;
 const key = () => `w-${Date.now()}-${keyCounter++}`;
 
-async function fundedPlayer(reais: number): Promise<Player & { userId: number }> {
-  const player = await registerPlayer(app);
-  const userId = await userIdOf(app, player);
-  if (reais > 0) await fundCash(app, userId, reais * 100);
-  return { ...player, userId };
-}
+const fundedPlayerWith = (reais: number) => fundedPlayer(app, reais);
 
 function withdraw(player: Player, body: Record<string, unknown>, idempotencyKey = key()) {
   return call(app, {
@@ -61,7 +55,7 @@ const limits = async (player: Player) =>
 
 describe('getWithdraw', () => {
   it('reports the real limits, channels and saved accounts', async () => {
-    const player = await fundedPlayer(120);
+    const player = await fundedPlayerWith(120);
     expect(await limits(player)).toEqual({
       limitAmount: 50,
       number: 3,
@@ -85,7 +79,7 @@ describe('getWithdraw', () => {
   });
 
   it('offers USDT only to user type 20', async () => {
-    const player = await fundedPlayer(100);
+    const player = await fundedPlayerWith(100);
     await app.ctx.db.updateTable('users').set({ lx: '20' }).where('id', '=', player.userId).execute();
     expect((await limits(player)).cardInfo.CHANNEL).toEqual(['CPF', 'CNPJ', 'USDT']);
     const res = await withdraw(player, {
@@ -100,7 +94,7 @@ describe('getWithdraw', () => {
       .where('user_id', '=', player.userId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ ifsc: '5.5', method: 'USDT' });
-    const other = await fundedPlayer(100);
+    const other = await fundedPlayerWith(100);
     const refused = await withdraw(other, {
       payCardBank: 'USDT',
       payCardNo: 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH',
@@ -112,14 +106,14 @@ describe('getWithdraw', () => {
 
 describe('withdraw checks, in the specification order and words', () => {
   it('nothing withdrawable: Sem valor de levantamento', async () => {
-    const player = await fundedPlayer(0);
+    const player = await fundedPlayerWith(0);
     const res = await withdraw(player, { amount: 50 });
     expect(res.code).toBe(400);
     expect(res.body.message).toBe('Sem valor de levantamento');
   });
 
   it('empty or below the minimum: Montante mínimo de retirada:R$50', async () => {
-    const player = await fundedPlayer(100);
+    const player = await fundedPlayerWith(100);
     for (const amount of ['', 49.99, undefined]) {
       const res = await withdraw(player, { amount });
       expect(res.body.message).toBe('Montante mínimo de retirada:R$50');
@@ -127,13 +121,13 @@ describe('withdraw checks, in the specification order and words', () => {
   });
 
   it('above what can be withdrawn: Montante máximo de levantamento:R$ plus the amount', async () => {
-    const player = await fundedPlayer(100);
+    const player = await fundedPlayerWith(100);
     const res = await withdraw(player, { amount: 100.01 });
     expect(res.body.message).toBe('Montante máximo de levantamento:R$100');
   });
 
   it('no withdrawals left today: Número de retiradas restantes hoje 0, tente novamente amanhã。', async () => {
-    const player = await fundedPlayer(400);
+    const player = await fundedPlayerWith(400);
     for (let i = 0; i < 3; i++) expect((await withdraw(player, { amount: 50 })).code).toBe(200);
     const res = await withdraw(player, { amount: 50 });
     expect(res.body.message).toBe('Número de retiradas restantes hoje 0, tente novamente amanhã。');
@@ -175,7 +169,7 @@ describe('withdraw checks, in the specification order and words', () => {
   });
 
   it('requires the holder name and WhatsApp and a valid PIX key', async () => {
-    const player = await fundedPlayer(100);
+    const player = await fundedPlayerWith(100);
     expect((await withdraw(player, { amount: 50, name: '' })).body.message).toBe('Informe o nome do titular');
     expect((await withdraw(player, { amount: 50, whatsapp: '' })).body.message).toBe('Informe o WhatsApp');
     expect((await withdraw(player, { amount: 50, payCardNo: '123' })).body.message).toBe(
@@ -189,7 +183,7 @@ describe('withdraw checks, in the specification order and words', () => {
 
 describe('holds and payouts', () => {
   it('holds the amount, pays it once through the PSP and marks it arrived (10)', async () => {
-    const player = await fundedPlayer(100);
+    const player = await fundedPlayerWith(100);
     const res = await withdraw(player, { amount: 80 });
     expect(res.code).toBe(200);
     expect(res.body.message).toBe('Solicitação de saque bem-sucedida!');
@@ -219,7 +213,7 @@ describe('holds and payouts', () => {
   });
 
   it('returns the hold to cash when the bank refuses the payout (01)', async () => {
-    const player = await fundedPlayer(100);
+    const player = await fundedPlayerWith(100);
     const res = await withdraw(player, { amount: 100 });
     await call(app, { method: 'POST', url: '/sandbox-psp/payouts/fail-next' });
     await processPayouts(app.ctx);
@@ -244,8 +238,8 @@ describe('holds and payouts', () => {
       payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
     });
     const opAuth = auth(op.body.data.access_token);
-    const a = await fundedPlayer(6000);
-    const b = await fundedPlayer(6000);
+    const a = await fundedPlayerWith(6000);
+    const b = await fundedPlayerWith(6000);
     const wa = (await withdraw(a, { amount: 5500 })).body.data;
     const wb = (await withdraw(b, { amount: 5500 })).body.data;
     expect(wa.waitsForApproval).toBe(true);
@@ -305,7 +299,7 @@ describe('holds and payouts', () => {
 
 describe('AT-02 double withdrawal', () => {
   it('50 concurrent withdrawals of the whole balance leave one pending', async () => {
-    const player = await fundedPlayer(100);
+    const player = await fundedPlayerWith(100);
     const results = await Promise.all(Array.from({ length: 50 }, () => withdraw(player, { amount: 100 })));
     expect(results.filter((r) => r.code === 200)).toHaveLength(1);
     expect(results.filter((r) => r.code >= 500)).toHaveLength(0);
@@ -317,7 +311,7 @@ describe('AT-02 double withdrawal', () => {
   });
 
   it('the same key 50 times makes one withdrawal', async () => {
-    const player = await fundedPlayer(200);
+    const player = await fundedPlayerWith(200);
     const k = key();
     const results = await Promise.all(Array.from({ length: 50 }, () => withdraw(player, { amount: 60 }, k)));
     expect(results.every((r) => r.code === 200 || r.code === 409)).toBe(true);
@@ -330,7 +324,7 @@ describe('AT-02 double withdrawal', () => {
 
 describe('AT-09 money input fuzz on withdraw', () => {
   it('answers 400 to every malformed amount or extra field and changes nothing', async () => {
-    const player = await fundedPlayer(100);
+    const player = await fundedPlayerWith(100);
     const checksum = async () =>
       (
         await sql<{
@@ -373,7 +367,7 @@ describe('AT-09 money input fuzz on withdraw', () => {
   });
 
   it('accepts exact centavos', async () => {
-    const player = await fundedPlayer(100);
+    const player = await fundedPlayerWith(100);
     const res = await withdraw(player, { amount: '50.07' });
     expect(res.body.data.amount).toBe(50.07);
     expect((await playerBalances(app.ctx.db, player.userId)).user_cash).toBe(4993);
