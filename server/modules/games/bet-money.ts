@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { accountCode, insufficientFunds, post, type Trx } from '../wallet/ledger';
 import { applyVipUpgrades } from '../wallet/vip';
-import { balancesOf } from '../users/users.service';
+import { announceBalances } from '../users/users.service';
 import { centsToBrl } from '../../../domain/money';
 
 /** A new bet id: B + date + 12 hex digits. */
@@ -91,24 +91,6 @@ export async function creditPayout(
 export function maskPlayer(username: string): string {
   const [local = '', domain = ''] = username.split('@');
   return `${local.slice(0, 2)}***@${domain.slice(0, 1)}***`;
-}
-
-/** After money moved: balances and turnover progress to the player's sockets. */
-export async function announceBalances(ctx: AppContext, userId: number) {
-  const balances = await balancesOf(ctx, userId);
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['username', 'turnover_required_cents', 'wagered_cents'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  ctx.realtime.emitToUser(userId, 'insBalance', { balance: balances.balance });
-  ctx.realtime.emitToUser(userId, 'freeBalance', { freeBalance: balances.freeBalance });
-  const remaining = Math.max(0, Number(user.turnover_required_cents) - Number(user.wagered_cents));
-  ctx.realtime.emitToUser(userId, 'userBetAmount', {
-    bouns: ctx.config.file.turnover.main,
-    amount: centsToBrl(remaining),
-  });
-  return { balances, username: user.username };
 }
 
 /** After a bet commits: the player's balances, and the bet to everyone's live feed. */

@@ -19,8 +19,20 @@ export interface Chain {
   length: number;
 }
 
+/** A stored chain never changes, so the schedulers' 4 ticks a second need not read it again. */
+const known = new WeakMap<Db, Map<string, Chain>>();
+
 /** The game's chain, generated and stored on first use. */
 export async function ensureChain(db: Db, game: string, length: number): Promise<Chain> {
+  const cached = known.get(db)?.get(game);
+  if (cached) return cached;
+  const chain = await loadOrCreateChain(db, game, length);
+  if (!known.has(db)) known.set(db, new Map());
+  known.get(db)!.set(game, chain);
+  return chain;
+}
+
+async function loadOrCreateChain(db: Db, game: string, length: number): Promise<Chain> {
   const existing = await db.selectFrom('chains').selectAll().where('game', '=', game).executeTakeFirst();
   if (existing)
     return { game, salt: existing.salt, terminatingHash: existing.terminating_hash, length: existing.length };

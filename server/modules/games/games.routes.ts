@@ -23,7 +23,8 @@ import {
 import { allGameSettings, GAME_KEYS, gameSettings, updateGameSettings } from './settings';
 import { publicSeeds, rotateSeeds, seedsFor } from './seeds';
 import { playInstant, type InstantInput } from './instant.service';
-import { announceBalances, announceBet } from './bet-money';
+import { announceBet } from './bet-money';
+import { announceBalances } from '../users/users.service';
 import { cashoutMines, openMines, revealMines, settleOpenMines, startMines } from './mines.service';
 import { finishedRound, placeRoundBet, roundState, roundTotals } from './rounds.service';
 import { ensureChain } from './chain';

@@ -12,7 +12,8 @@ import {
   type LuckyPick,
 } from '../../../domain/games/rules';
 import { checkStake, gameSettings } from './settings';
-import { announceBalances, creditPayout, debitStake, newBetId } from './bet-money';
+import { creditPayout, debitStake, newBetId } from './bet-money';
+import { announceBalances } from '../users/users.service';
 import { ensureChain, hashAt } from './chain';
 import { stakeCents } from './instant.service';
 

@@ -105,3 +105,24 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
 export async function pushUserInfo(ctx: AppContext, userId: number): Promise<void> {
   ctx.realtime.emitToUser(userId, 'updateUserInfo', await userInfo(ctx, userId));
 }
+
+/**
+ * After money moved: the player's sockets get the balances (`insBalance`, `freeBalance`) and the
+ * turnover still to wager (`userBetAmount`: the main multiple and the amount left).
+ */
+export async function announceBalances(ctx: AppContext, userId: number) {
+  const balances = await balancesOf(ctx, userId);
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['username', 'turnover_required_cents', 'wagered_cents'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  ctx.realtime.emitToUser(userId, 'insBalance', { balance: balances.balance });
+  ctx.realtime.emitToUser(userId, 'freeBalance', { freeBalance: balances.freeBalance });
+  const remaining = Math.max(0, Number(user.turnover_required_cents) - Number(user.wagered_cents));
+  ctx.realtime.emitToUser(userId, 'userBetAmount', {
+    bouns: ctx.config.file.turnover.main,
+    amount: centsToBrl(remaining),
+  });
+  return { balances, username: user.username };
+}

@@ -6,7 +6,7 @@ import type { PspAdapter } from '../payments/psp';
 import { post, type Trx } from './ledger';
 import { applyVipUpgrades } from './vip';
 import { offersOf, payDiscountOf } from './offers';
-import { pushUserInfo, balancesOf } from '../users/users.service';
+import { announceBalances, pushUserInfo } from '../users/users.service';
 import type { PackageVariant } from '../../../domain/schemas/wallet.schema';
 
 /** Deposits over PIX (design/payments.md "Deposits"). */
@@ -230,10 +230,8 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
 }
 
 async function notifyCredit(ctx: AppContext, userId: number, orderId: string) {
-  const balances = await balancesOf(ctx, userId);
   ctx.realtime.emitToUser(userId, 'paySuccess', { orderId, czflag: 1 });
-  ctx.realtime.emitToUser(userId, 'insBalance', { balance: balances.balance });
-  ctx.realtime.emitToUser(userId, 'freeBalance', { freeBalance: balances.freeBalance });
+  await announceBalances(ctx, userId);
   await pushUserInfo(ctx, userId);
 }
 
