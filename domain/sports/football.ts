@@ -1,0 +1,263 @@
+import {
+  dixonColesGrid,
+  expectOver,
+  goalShareBetween,
+  matchWinnerProbabilities,
+  poisson,
+  type ScoreGrid,
+} from './dixon-coles';
+import type { MarketKey, Period } from './markets';
+import {
+  effectiveProbability,
+  handicapKinds,
+  mainLine,
+  negate,
+  quoteLine,
+  quotePrices,
+  type Distribution,
+  type MarginSetting,
+  type Quote,
+} from './pricing';
+
+/**
+ * Football prices (design/sports.md "Pricing"): every goals market of both periods from the
+ * Dixon–Coles grid, corners from their own count model, and in play the remaining goals from the
+ * time left, shifted by the current score (research §3.1 "In-play football").
+ */
+
+/** Margins by market shape: three-way (1X2, European handicap) and two-way (lines, odd/even). */
+export interface FootballMargins {
+  threeWay: MarginSetting;
+  twoWay: MarginSetting;
+}
+
+/** Where a match stands, as pricing needs it. */
+export type FootballPhase = 'pre' | 'first_half' | 'half_time' | 'second_half';
+
+export interface FootballPricingInput {
+  /** Expected goals of the whole match, home and away, as priced at kick-off. */
+  lambda: number;
+  mu: number;
+  /** Dixon–Coles low-score correlation (fitted values −0.05 to −0.15, research §3.1). */
+  rho: number;
+  /** Expected corners of the whole match per side. */
+  cornersHome: number;
+  cornersAway: number;
+  phase: FootballPhase;
+  /** Minute of play (0–90, more in stoppage time); 0 before kick-off. */
+  minute: number;
+  /** Goals so far, and goals of the first half so far (equal during the first half). */
+  score: { home: number; away: number };
+  corners: { home: number; away: number };
+  margins: FootballMargins;
+}
+
+/** Share of the first half's goals in the whole match (f ≈ 0.45, research §3.1 "1st half"). */
+export const FIRST_HALF_SHARE = goalShareBetween(0, 45);
+
+/**
+ * While a period runs its clock may pass 45 or 90 (stoppage time), where the profile is spent;
+ * a little expectation is kept until the whistle.
+ */
+const STOPPAGE_FLOOR = 0.004;
+
+/** Shares of the whole match's expected goals still to come: in the first half, and overall. */
+export function remainingGoalShares(
+  phase: FootballPhase,
+  minute: number,
+): { firstHalf: number; full: number } {
+  switch (phase) {
+    case 'pre':
+      return { firstHalf: FIRST_HALF_SHARE, full: 1 };
+    case 'first_half': {
+      const firstHalf = Math.max(STOPPAGE_FLOOR, goalShareBetween(minute, 45));
+      return { firstHalf, full: firstHalf + (1 - FIRST_HALF_SHARE) };
+    }
+    case 'half_time':
+      return { firstHalf: 0, full: 1 - FIRST_HALF_SHARE };
+    case 'second_half':
+      return { firstHalf: 0, full: Math.max(STOPPAGE_FLOOR, goalShareBetween(Math.max(45, minute), 90)) };
+  }
+}
+
+/** Corners come at an even rate: the share of the match's corners still to come. */
+function remainingCornerShare(phase: FootballPhase, minute: number): number {
+  if (phase === 'pre') return 1;
+  if (phase === 'half_time') return 0.5;
+  return Math.max(STOPPAGE_FLOOR, (90 - Math.min(90, minute)) / 90);
+}
+
+/** Distribution of (home − away) and of (home + away) over a grid. */
+function marginAndTotal(grid: ScoreGrid): { margin: Distribution; total: Distribution } {
+  const margin: Distribution = new Map();
+  const total: Distribution = new Map();
+  for (let i = 0; i < grid.size; i++) {
+    for (let j = 0; j < grid.size; j++) {
+      const p = grid.p[i]![j]!;
+      margin.set(i - j, (margin.get(i - j) ?? 0) + p);
+      total.set(i + j, (total.get(i + j) ?? 0) + p);
+    }
+  }
+  return { margin, total };
+}
+
+const shift = (dist: Distribution, by: number): Distribution =>
+  new Map([...dist].map(([v, p]) => [v + by, p]));
+
+/** Independent Poisson counts (corners), as a grid without the Dixon–Coles correction. */
+function poissonGrid(lambda: number, mu: number, maxCount: number): ScoreGrid {
+  const size = maxCount + 1;
+  const ph = Array.from({ length: size }, (_, i) => poisson(i, lambda));
+  const pa = Array.from({ length: size }, (_, j) => poisson(j, mu));
+  let sum = 0;
+  const p = ph.map((h) => pa.map((a) => ((sum += h * a), h * a)));
+  return { size, p: p.map((row) => row.map((v) => v / sum)) };
+}
+
+/** The Asian handicap lines offered around the main line: main, ±¼ and ±½. */
+function handicapQuotes(
+  period: Period,
+  type: 'asian_handicap' | 'corners_handicap',
+  margin: Distribution,
+  setting: MarginSetting,
+  spread: number[],
+): Quote[] {
+  const candidates = Array.from({ length: 65 }, (_, k) => k - 32);
+  const main = mainLine(candidates, (lineQ) => effectiveProbability(handicapKinds(margin, lineQ)));
+  if (main === null) return [];
+  const away = negate(margin);
+  const quotes: Quote[] = [];
+  for (const d of spread) {
+    const lineQ = main + d;
+    const key: MarketKey = { type, period, lineQ };
+    const q = quoteLine(key, ['home', 'away'], margin, lineQ, away, -lineQ, setting);
+    if (q) quotes.push(q);
+  }
+  return quotes;
+}
+
+/** Over/under lines around the main line, never at or below what is already in. */
+function totalQuotes(
+  period: Period,
+  type: 'totals' | 'corners_totals',
+  total: Distribution,
+  current: number,
+  setting: MarginSetting,
+  spread: number[],
+): Quote[] {
+  const first = 4 * current + 2;
+  const candidates = Array.from({ length: 60 }, (_, k) => first + k);
+  // Over a line L settles on total − L: the handicap form with line −L.
+  const overAt = (lineQ: number) => effectiveProbability(handicapKinds(total, -lineQ));
+  const main = mainLine(candidates, overAt);
+  if (main === null) return [];
+  const under = negate(total);
+  const quotes: Quote[] = [];
+  for (const d of spread) {
+    const lineQ = main + d;
+    if (lineQ < first) continue;
+    const q = quoteLine({ type, period, lineQ }, ['over', 'under'], total, -lineQ, under, lineQ, setting);
+    if (q) quotes.push(q);
+  }
+  return quotes;
+}
+
+function threeWay(key: MarketKey, probs: [number, number, number], setting: MarginSetting): Quote {
+  const prices = quotePrices(probs, setting);
+  return { key, outcomes: ['home', 'draw', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
+}
+
+/**
+ * Every football market at one moment: 1X2, Asian and European handicaps, totals with quarter
+ * lines, odd/even, the first-half markets while the first half can still be bet, and corners.
+ */
+export function priceFootball(input: FootballPricingInput): Quote[] {
+  const { lambda, mu, rho, score, margins } = input;
+  const shares = remainingGoalShares(input.phase, input.minute);
+  const quotes: Quote[] = [];
+
+  // Full time: remaining goals, shifted by the score for markets that count every goal.
+  const rest = dixonColesGrid(lambda * shares.full, mu * shares.full, rho);
+  const { margin: restMargin, total: restTotal } = marginAndTotal(rest);
+  quotes.push(
+    threeWay(
+      { type: 'match_winner', period: 'full', lineQ: null },
+      matchWinnerProbabilities(rest, score),
+      margins.threeWay,
+    ),
+  );
+  // An Asian handicap in play counts only the goals after the bet: priced on the remaining goals.
+  quotes.push(...handicapQuotes('full', 'asian_handicap', restMargin, margins.twoWay, [-2, -1, 0, 1, 2]));
+  const finalMargin = shift(restMargin, score.home - score.away);
+  for (const lineQ of [-4, 4]) {
+    const adjusted = (d: number) => 4 * d + lineQ;
+    let home = 0;
+    let draw = 0;
+    for (const [d, p] of finalMargin) {
+      if (adjusted(d) > 0) home += p;
+      else if (adjusted(d) === 0) draw += p;
+    }
+    quotes.push(
+      threeWay(
+        { type: 'european_handicap', period: 'full', lineQ },
+        [home, draw, 1 - home - draw],
+        margins.threeWay,
+      ),
+    );
+  }
+  const goals = score.home + score.away;
+  quotes.push(
+    ...totalQuotes(
+      'full',
+      'totals',
+      shift(restTotal, goals),
+      goals,
+      margins.twoWay,
+      [-4, -2, -1, 0, 1, 2, 4],
+    ),
+  );
+  const odd = expectOver(rest, (i, j) => ((i + j + goals) % 2 === 1 ? 1 : 0));
+  const oddEven = quotePrices([odd, 1 - odd], margins.twoWay);
+  quotes.push({
+    key: { type: 'odd_even', period: 'full', lineQ: null },
+    outcomes: [
+      { id: 'odd', oddsMilli: oddEven[0]! },
+      { id: 'even', oddsMilli: oddEven[1]! },
+    ],
+  });
+
+  // First half: offered until half-time (the score so far is the first half's score).
+  if (input.phase === 'pre' || input.phase === 'first_half') {
+    const half = dixonColesGrid(lambda * shares.firstHalf, mu * shares.firstHalf, rho);
+    const { margin: halfMargin, total: halfTotal } = marginAndTotal(half);
+    quotes.push(
+      threeWay(
+        { type: 'match_winner', period: 'first_half', lineQ: null },
+        matchWinnerProbabilities(half, score),
+        margins.threeWay,
+      ),
+    );
+    quotes.push(...handicapQuotes('first_half', 'asian_handicap', halfMargin, margins.twoWay, [0]));
+    quotes.push(
+      ...totalQuotes('first_half', 'totals', shift(halfTotal, goals), goals, margins.twoWay, [-2, 0, 2]),
+    );
+  }
+
+  // Corners: independent Poisson counts per side, spread evenly over the match.
+  const cornerShare = remainingCornerShare(input.phase, input.minute);
+  const corners = poissonGrid(input.cornersHome * cornerShare, input.cornersAway * cornerShare, 30);
+  const { margin: cornerMargin, total: cornerTotal } = marginAndTotal(corners);
+  const taken = input.corners.home + input.corners.away;
+  quotes.push(
+    ...totalQuotes(
+      'full',
+      'corners_totals',
+      shift(cornerTotal, taken),
+      taken,
+      margins.twoWay,
+      [-4, -1, 0, 1, 4],
+    ),
+  );
+  quotes.push(...handicapQuotes('full', 'corners_handicap', cornerMargin, margins.twoWay, [0]));
+  return quotes;
+}
