@@ -11,6 +11,7 @@ import * as m004 from './migrations/004-withdrawals';
 import * as m005 from './migrations/005-offers-transfers';
 import * as m006 from './migrations/006-pay-discount';
 import * as m007 from './migrations/007-games';
+import * as m009 from './migrations/009-ledger-post';
 
 export type Db = Kysely<Database>;
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '005-offers-transfers': m005,
   '006-pay-discount': m006,
   '007-games': m007,
+  '009-ledger-post': m009,
 };
 
 export interface DbTarget {

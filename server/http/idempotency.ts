@@ -10,7 +10,7 @@ import { langOf } from './reply';
  * Idempotency of every call that moves money (API.md "Idempotency"): the `Idempotency-Key` header,
  * scoped per user, is recorded in the same database transaction as the effect, so either both
  * happen or neither. A replay returns the first response; the same key with another body is 422;
- * a concurrent twin waits for the first and then replays it.
+ * a concurrent twin waits for the first and then replays it. Refusals (4xx) are recorded too.
  */
 const KEY_FORMAT = /^[\x21-\x7e]{1,64}$/;
 
@@ -78,38 +78,46 @@ export async function runIdempotent<P>(
       .send(row.response_body);
   };
 
-  const earlier = await stored(ctx, userId, key);
-  if (earlier) return replay(earlier);
+  // A call that talks to a provider first looks for an earlier answer, so a replay never reaches
+  // the provider again; the others find out at the end of their transaction, which saves a query on
+  // the bet path.
+  if (operation.prepare) {
+    const earlier = await stored(ctx, userId, key);
+    if (earlier) return replay(earlier);
+  }
 
   let response: MoneyResponse;
   let prepared: P | undefined;
   try {
     prepared = (await operation.prepare?.()) as P;
     response = await ctx.db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .insertInto('idempotency_keys')
-        .values({ user_id: userId, key, request_hash: requestHash, response_code: 0, response_body: '' })
-        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (!claimed) throw new ConcurrentTwin();
       const data = await operation.effect(trx, prepared as P);
       const result = {
         code: 200,
         body: { status: 200, message: translate(operation.message ?? 'ok', lang), data },
       };
-      await trx
-        .updateTable('idempotency_keys')
-        .set({ response_code: result.code, response_body: JSON.stringify(result.body) })
-        .where('user_id', '=', userId)
-        .where('key', '=', key)
-        .execute();
+      // The key is recorded with the answer in the effect's transaction. A twin running at the same
+      // time blocks on this unique row until the first commits, then finds it taken and rolls back
+      // everything it did; a replay after the fact does the same.
+      const recorded = await trx
+        .insertInto('idempotency_keys')
+        .values({
+          user_id: userId,
+          key,
+          request_hash: requestHash,
+          response_code: result.code,
+          response_body: JSON.stringify(result.body),
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (!recorded) throw new ConcurrentTwin();
       return result;
     });
   } catch (err) {
     if (err instanceof ConcurrentTwin) {
       const twin = await stored(ctx, userId, key);
-      if (twin && twin.response_code !== 0) return replay(twin);
+      if (twin) return replay(twin);
       throw new AppError(409, 'idempotencyRunning');
     }
     if (err instanceof AppError && err.httpStatus < 500) {

@@ -91,7 +91,7 @@ describe('ledger', () => {
     const first = await fund(userId, 1000, `once:${userId}`);
     const again = await fund(userId, 1000, `once:${userId}`);
     expect(first.replayed).toBe(false);
-    expect(again).toEqual({ transactionId: first.transactionId, replayed: true });
+    expect(again).toEqual({ transactionId: first.transactionId, replayed: true, balances: {} });
     expect((await playerBalances(app.ctx.db, userId)).user_cash).toBe(1000);
   });
 

@@ -11,17 +11,24 @@ export function newBetId(): string {
   return `B${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
+/** A player's cash and bonus balances in centavos. */
+export interface Wallet {
+  cashCents: number;
+  bonusCents: number;
+}
+
 /**
- * Debits a stake, cash first and then bonus (payments.md), to the house in one ledger
- * transaction keyed by the bet, and counts it as wagered. Returns the part paid with bonus.
+ * What a bet leaves behind for its announcement: the balances after it and the turnover figures,
+ * so the socket events need no second read. Absent when a VIP upgrade moved money meanwhile.
  */
-export async function debitStake(
-  ctx: AppContext,
-  trx: Trx,
-  userId: number,
-  betId: string,
-  amountCents: number,
-) {
+export interface BetSnapshot extends Wallet {
+  username: string;
+  turnoverRequiredCents: number;
+  wageredCents: number;
+}
+
+/** Locks a player's cash and bonus rows for the rest of the transaction and reads them. */
+export async function lockWallet(trx: Trx, userId: number): Promise<Wallet> {
   const rows = await trx
     .selectFrom('ledger_accounts')
     .select(['code', 'balance'])
@@ -31,12 +38,57 @@ export async function debitStake(
     ])
     .forUpdate()
     .execute();
-  const cash = Number(rows.find((r) => r.code.startsWith('user_cash'))?.balance ?? 0);
-  const bonus = Number(rows.find((r) => r.code.startsWith('user_bonus'))?.balance ?? 0);
-  if (cash + bonus < amountCents) throw insufficientFunds();
-  const cashPart = Math.min(cash, amountCents);
+  return {
+    cashCents: Number(rows.find((r) => r.code.startsWith('user_cash'))?.balance ?? 0),
+    bonusCents: Number(rows.find((r) => r.code.startsWith('user_bonus'))?.balance ?? 0),
+  };
+}
+
+/** The wallet after a posting: the balances the ledger returned, the others unchanged. */
+function walletAfter(userId: number, before: Wallet, balances: Record<string, number>): Wallet {
+  return {
+    cashCents: balances[accountCode({ kind: 'user_cash', userId })] ?? before.cashCents,
+    bonusCents: balances[accountCode({ kind: 'user_bonus', userId })] ?? before.bonusCents,
+  };
+}
+
+/** The player's row after the wager was counted. */
+export interface WagerRow {
+  level: number;
+  wagered_cents: string | number | bigint;
+  turnover_required_cents: string | number | bigint;
+  username: string;
+}
+
+/** Counts a stake as wagered (turnover and VIP progress). */
+function countWager(trx: Trx, userId: number, amountCents: number): Promise<WagerRow> {
+  return trx
+    .updateTable('users')
+    .set({ wagered_cents: sql`wagered_cents + ${amountCents}` })
+    .where('id', '=', userId)
+    .returning(['level', 'wagered_cents', 'turnover_required_cents', 'username'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Debits a stake, cash first and then bonus (payments.md), to the house in one ledger
+ * transaction keyed by the bet, and counts it as wagered. `claimed` is what the caller already did
+ * in this transaction (locked and read the wallet, counted the wager); else it is done here.
+ * Returns the part paid with bonus and the snapshot after the stake.
+ */
+export async function debitStake(
+  ctx: AppContext,
+  trx: Trx,
+  userId: number,
+  betId: string,
+  amountCents: number,
+  claimed?: { wallet: Wallet; wager: WagerRow },
+): Promise<{ bonusPart: number; snapshot: BetSnapshot | undefined }> {
+  const wallet = claimed?.wallet ?? (await lockWallet(trx, userId));
+  if (wallet.cashCents + wallet.bonusCents < amountCents) throw insufficientFunds();
+  const cashPart = Math.min(wallet.cashCents, amountCents);
   const bonusPart = amountCents - cashPart;
-  await post(trx, {
+  const { balances } = await post(trx, {
     key: `stake:${betId}`,
     kind: 'bet_stake',
     reference: betId,
@@ -46,25 +98,29 @@ export async function debitStake(
       { account: { kind: 'house_game' }, amountCents: amountCents },
     ],
   });
-  const after = await trx
-    .updateTable('users')
-    .set({ wagered_cents: sql`wagered_cents + ${amountCents}` })
-    .where('id', '=', userId)
-    .returning(['level', 'wagered_cents'])
-    .executeTakeFirstOrThrow();
+  const after = claimed?.wager ?? (await countWager(trx, userId, amountCents));
   // A level can only be gained when this wager reaches the next level's wager threshold.
   const next = ctx.config.file.vip.find((row) => row.level === after.level + 1);
   if (next && Number(after.wagered_cents) >= Math.round(next.wagerSum * 100)) {
     await applyVipUpgrades(trx, ctx.config.file.vip, userId);
+    return { bonusPart, snapshot: undefined };
   }
-  return { bonusPart };
+  return {
+    bonusPart,
+    snapshot: {
+      ...walletAfter(userId, wallet, balances),
+      username: after.username,
+      turnoverRequiredCents: Number(after.turnover_required_cents),
+      wageredCents: Number(after.wagered_cents),
+    },
+  };
 }
 
 /**
  * Pays a settled bet once (the ledger key names the bet): winnings return to the wallets the
- * stake came from, in proportion.
+ * stake came from, in proportion. Returns the snapshot updated by the payout.
  */
-export async function creditPayout(
+export async function creditPayout<S extends Wallet | undefined>(
   trx: Trx,
   userId: number,
   betId: string,
@@ -72,10 +128,11 @@ export async function creditPayout(
   stakeCents: number,
   bonusPart: number,
   kind = 'bet_payout',
-) {
-  if (payoutCents <= 0) return;
+  snapshot?: S,
+): Promise<S | undefined> {
+  if (payoutCents <= 0) return snapshot;
   const bonusShare = Math.floor((payoutCents * bonusPart) / stakeCents);
-  await post(trx, {
+  const { balances } = await post(trx, {
     key: `payout:${betId}`,
     kind,
     reference: betId,
@@ -85,6 +142,7 @@ export async function creditPayout(
       { account: { kind: 'user_bonus', userId }, amountCents: bonusShare },
     ],
   });
+  return snapshot && { ...snapshot, ...walletAfter(userId, snapshot, balances) };
 }
 
 /** A masked player name for the public feed: "jo***@e***". */
@@ -93,13 +151,17 @@ export function maskPlayer(username: string): string {
   return `${local.slice(0, 2)}***@${domain.slice(0, 1)}***`;
 }
 
-/** After a bet commits: the player's balances, and the bet to everyone's live feed. */
+/**
+ * After a bet commits: the player's balances, and the bet to everyone's live feed. With the bet's
+ * snapshot nothing is read again.
+ */
 export async function announceBet(
   ctx: AppContext,
   userId: number,
   feed: { game: string; amountCents: number; multiplier: number; payoutCents: number },
+  snapshot?: BetSnapshot,
 ) {
-  const { balances, username } = await announceBalances(ctx, userId);
+  const { balances, username } = await announceBalances(ctx, userId, snapshot);
   ctx.realtime.broadcast('bets.feed', {
     game: feed.game,
     player: maskPlayer(username),

@@ -176,21 +176,26 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       scope.post(path, async (request, reply) => {
         const input = { ...(parseInput(schema, request.body) as object), game } as InstantInput;
         const userId = request.session!.subjectId;
-        let settled: { amount: number; multiplier: number; payout: number } | undefined;
+        let settled: Awaited<ReturnType<typeof playInstant>> | undefined;
         return runIdempotent(ctx, request, reply, userId, {
           effect: async (trx) => {
-            const result = await playInstant(ctx, trx, userId, input);
-            settled = result;
-            return result;
+            settled = await playInstant(ctx, trx, userId, input);
+            return settled.answer;
           },
           after: async () => {
             if (!settled) return;
-            await announceBet(ctx, userId, {
-              game,
-              amountCents: Math.round(settled.amount * 100),
-              multiplier: settled.multiplier,
-              payoutCents: Math.round(settled.payout * 100),
-            });
+            const { answer, snapshot } = settled;
+            await announceBet(
+              ctx,
+              userId,
+              {
+                game,
+                amountCents: Math.round(answer.amount * 100),
+                multiplier: answer.multiplier,
+                payoutCents: Math.round(answer.payout * 100),
+              },
+              snapshot,
+            );
           },
         });
       });

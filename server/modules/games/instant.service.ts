@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
-import type { Trx } from '../wallet/ledger';
+import { sql } from 'kysely';
+import { accountCode, playerBalances, type Trx } from '../wallet/ledger';
 import { centsToBrl, parseAmount } from '../../../domain/money';
 import { GAMES } from '../../../domain/codes';
 import {
@@ -23,10 +24,9 @@ import {
   type DiceDirection,
   type DoubleColor,
 } from '../../../domain/games/rules';
-import { checkStake, gameSettings, type GameKey } from './settings';
+import { checkStake, settingsFromRow, type GameKey } from './settings';
 import { seedsFor } from './seeds';
-import { creditPayout, debitStake, newBetId } from './bet-money';
-import { playerBalances } from '../wallet/ledger';
+import { creditPayout, debitStake, newBetId, type BetSnapshot } from './bet-money';
 
 /** The stake of a bet in centavos, or a clear 400. */
 export function stakeCents(amount: unknown): number {
@@ -62,16 +62,80 @@ function terms(input: InstantInput, edge: number): { multiplier: number } {
 }
 
 /**
- * Places and settles an instant bet in the caller's transaction: the seed row is locked so each
- * nonce is used once, the stake and any payout are ledger transactions keyed by the bet.
+ * Takes the next nonce of the player's seed pair, locks the wallet and counts the wager, with the
+ * game's settings, in one statement: the seed row's lock is what serialises a player's bets, so
+ * each nonce is used once; a refused bet rolls all of it back with its transaction. Creates the
+ * pair on a first bet.
+ */
+async function claimBet(trx: Trx, userId: number, game: GameKey, amountCents: number) {
+  const cash = accountCode({ kind: 'user_cash', userId });
+  const bonus = accountCode({ kind: 'user_bonus', userId });
+  const claim = () =>
+    sql<{
+      server_seed: string;
+      server_seed_hash: string;
+      client_seed: string;
+      nonce: number;
+      cash: string;
+      bonus: string;
+      stop: boolean;
+      min_bet_cents: string;
+      max_bet_cents: string;
+      max_payout_cents: string;
+      edge: string;
+      level: number;
+      wagered_cents: string;
+      turnover_required_cents: string;
+      username: string;
+    }>`
+      with seeds as (
+        update player_seeds set nonce = nonce + 1 where user_id = ${userId}
+        returning server_seed, server_seed_hash, client_seed, nonce - 1 as nonce
+      ), wallet as (
+        select code, balance from ledger_accounts where code in (${cash}, ${bonus}) for update
+      ), wager as (
+        update users set wagered_cents = wagered_cents + ${amountCents}
+         where id = ${userId} and exists (select 1 from seeds)
+        returning level, wagered_cents, turnover_required_cents, username
+      )
+      select s.server_seed, s.server_seed_hash, s.client_seed, s.nonce,
+             coalesce((select balance from wallet where code = ${cash}), 0) as cash,
+             coalesce((select balance from wallet where code = ${bonus}), 0) as bonus,
+             g.stop, g.min_bet_cents, g.max_bet_cents, g.max_payout_cents, g.edge,
+             w.level, w.wagered_cents, w.turnover_required_cents, w.username
+        from seeds s cross join wager w cross join game_settings g
+       where g.game = ${game}`.execute(trx);
+  let { rows } = await claim();
+  if (rows.length === 0) {
+    await seedsFor(trx, userId);
+    ({ rows } = await claim());
+  }
+  const row = rows[0];
+  if (!row) throw new Error(`no settings for game ${game}`);
+  return {
+    seeds: {
+      server_seed: row.server_seed,
+      server_seed_hash: row.server_seed_hash,
+      client_seed: row.client_seed,
+      nonce: Number(row.nonce),
+    },
+    wallet: { cashCents: Number(row.cash), bonusCents: Number(row.bonus) },
+    settings: settingsFromRow(game, row),
+    wager: row,
+  };
+}
+
+/**
+ * Places and settles an instant bet in the caller's transaction: the nonce is claimed under the
+ * seed row's lock, the stake and any payout are ledger transactions keyed by the bet. Returns the
+ * API answer and the snapshot its announcement needs.
  */
 export async function playInstant(ctx: AppContext, trx: Trx, userId: number, input: InstantInput) {
   const amount = stakeCents(input.amount);
-  const settings = await gameSettings(trx, input.game);
+  const { seeds, wallet, settings, wager } = await claimBet(trx, userId, input.game, amount);
   const { multiplier } = terms(input, settings.edge);
   checkStake(settings, amount, payoutCents(amount, multiplier));
 
-  const seeds = await seedsFor(trx, userId, true);
   const [f] = floats(seeds.server_seed, seeds.client_seed, seeds.nonce, 1) as [number];
   let outcome: { roll: number } | { result: number } | { tile: number };
   let win: boolean;
@@ -90,13 +154,17 @@ export async function playInstant(ctx: AppContext, trx: Trx, userId: number, inp
   }
   const payout = win ? payoutCents(amount, multiplier) : 0;
   const betId = newBetId();
-  const { bonusPart } = await debitStake(ctx, trx, userId, betId, amount);
-  await creditPayout(trx, userId, betId, payout, amount, bonusPart);
-  await trx
-    .updateTable('player_seeds')
-    .set({ nonce: seeds.nonce + 1 })
-    .where('user_id', '=', userId)
-    .execute();
+  const stake = await debitStake(ctx, trx, userId, betId, amount, { wallet, wager });
+  const snapshot: BetSnapshot | undefined = await creditPayout(
+    trx,
+    userId,
+    betId,
+    payout,
+    amount,
+    stake.bonusPart,
+    'bet_payout',
+    stake.snapshot,
+  );
   const params = { ...input, amount: undefined };
   await trx
     .insertInto('bets')
@@ -105,7 +173,7 @@ export async function playInstant(ctx: AppContext, trx: Trx, userId: number, inp
       user_id: userId,
       game: input.game,
       amount_cents: amount,
-      bonus_cents: bonusPart,
+      bonus_cents: stake.bonusPart,
       payout_cents: payout,
       multiplier: win ? multiplier : 0,
       status: 'settled',
@@ -117,16 +185,19 @@ export async function playInstant(ctx: AppContext, trx: Trx, userId: number, inp
       settled_at: new Date(),
     })
     .execute();
-  const balances = await playerBalances(trx, userId);
+  const cashCents = snapshot?.cashCents ?? (await playerBalances(trx, userId)).user_cash;
   return {
-    betId,
-    gameCode: gameCodeOf(input.game),
-    amount: centsToBrl(amount),
-    multiplier: win ? multiplier : 0,
-    payout: centsToBrl(payout),
-    win,
-    balance: centsToBrl(balances.user_cash),
-    outcome,
-    fairness: { serverSeedHash: seeds.server_seed_hash, clientSeed: seeds.client_seed, nonce: seeds.nonce },
+    answer: {
+      betId,
+      gameCode: gameCodeOf(input.game),
+      amount: centsToBrl(amount),
+      multiplier: win ? multiplier : 0,
+      payout: centsToBrl(payout),
+      win,
+      balance: centsToBrl(cashCents),
+      outcome,
+      fairness: { serverSeedHash: seeds.server_seed_hash, clientSeed: seeds.client_seed, nonce: seeds.nonce },
+    },
+    snapshot,
   };
 }

@@ -36,9 +36,17 @@ export async function seedGameSettings(ctx: AppContext): Promise<void> {
   }
 }
 
-export async function gameSettings(db: Db | Trx, game: GameKey): Promise<GameSettings> {
-  const row = await db.selectFrom('game_settings').selectAll().where('game', '=', game).executeTakeFirst();
-  if (!row) throw new AppError(404, 'notFound');
+/** A `game_settings` row as settings. */
+export function settingsFromRow(
+  game: GameKey,
+  row: {
+    stop: boolean;
+    min_bet_cents: unknown;
+    max_bet_cents: unknown;
+    max_payout_cents: unknown;
+    edge: unknown;
+  },
+): GameSettings {
   return {
     game,
     stop: row.stop,
@@ -47,6 +55,12 @@ export async function gameSettings(db: Db | Trx, game: GameKey): Promise<GameSet
     maxPayoutCents: Number(row.max_payout_cents),
     edge: Number(row.edge),
   };
+}
+
+export async function gameSettings(db: Db | Trx, game: GameKey): Promise<GameSettings> {
+  const row = await db.selectFrom('game_settings').selectAll().where('game', '=', game).executeTakeFirst();
+  if (!row) throw new AppError(404, 'notFound');
+  return settingsFromRow(game, row);
 }
 
 export async function allGameSettings(db: Db): Promise<GameSettings[]> {

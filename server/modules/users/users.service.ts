@@ -108,15 +108,38 @@ export async function pushUserInfo(ctx: AppContext, userId: number): Promise<voi
 
 /**
  * After money moved: the player's sockets get the balances (`insBalance`, `freeBalance`) and the
- * turnover still to wager (`userBetAmount`: the main multiple and the amount left).
+ * turnover still to wager (`userBetAmount`: the main multiple and the amount left). A caller that
+ * has just read them inside its transaction passes them as `known`, saving two queries.
  */
-export async function announceBalances(ctx: AppContext, userId: number) {
-  const balances = await balancesOf(ctx, userId);
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['username', 'turnover_required_cents', 'wagered_cents'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+export async function announceBalances(
+  ctx: AppContext,
+  userId: number,
+  known?: {
+    cashCents: number;
+    bonusCents: number;
+    username: string;
+    turnoverRequiredCents: number;
+    wageredCents: number;
+  },
+) {
+  const balances = known
+    ? {
+        balance: centsToBrl(known.cashCents),
+        bonusBalance: centsToBrl(known.bonusCents),
+        freeBalance: centsToBrl(known.cashCents + known.bonusCents),
+      }
+    : await balancesOf(ctx, userId);
+  const user = known
+    ? {
+        username: known.username,
+        turnover_required_cents: known.turnoverRequiredCents,
+        wagered_cents: known.wageredCents,
+      }
+    : await ctx.db
+        .selectFrom('users')
+        .select(['username', 'turnover_required_cents', 'wagered_cents'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
   ctx.realtime.emitToUser(userId, 'insBalance', { balance: balances.balance });
   ctx.realtime.emitToUser(userId, 'freeBalance', { freeBalance: balances.freeBalance });
   const remaining = Math.max(0, Number(user.turnover_required_cents) - Number(user.wagered_cents));

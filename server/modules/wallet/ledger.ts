@@ -26,11 +26,7 @@ export type AccountRef = { kind: PlayerAccountKind; userId: number } | { kind: H
 
 export type Trx = Transaction<Database>;
 
-/** The database a transaction belongs to (its executor's connection provider), to scope caches. */
-function cacheScopeOf(trx: Trx): object {
-  return (trx.getExecutor() as unknown as { adapter: object }).adapter ?? trx;
-}
-
+/** An account's unique code: the house kind, or `kind:userId` for a player's account. */
 export function accountCode(ref: AccountRef): string {
   return 'userId' in ref ? `${ref.kind}:${ref.userId}` : ref.kind;
 }
@@ -39,49 +35,8 @@ export function accountCode(ref: AccountRef): string {
 export const insufficientFunds = () =>
   new AppError(402, 'insufficientFunds', {}, BodyStatus.insufficientFunds);
 
-/**
- * Account ids never change once committed, so they are remembered per database (bounded): the bet
- * path then spends no query looking them up. An account created inside a still-open transaction
- * may roll back, so it is never remembered from that transaction.
- */
-const idCache = new WeakMap<object, Map<string, number>>();
-const createdIn = new WeakMap<Trx, Set<string>>();
-const ID_CACHE_LIMIT = 100_000;
-
-async function accountId(trx: Trx, ref: AccountRef, scope: object): Promise<number> {
-  const code = accountCode(ref);
-  let cache = idCache.get(scope);
-  if (!cache) idCache.set(scope, (cache = new Map()));
-  const known = cache.get(code);
-  if (known !== undefined) return known;
-  const existing = await trx
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('code', '=', code)
-    .executeTakeFirst();
-  if (existing) {
-    if (cache.size < ID_CACHE_LIMIT && !createdIn.get(trx)?.has(code)) cache.set(code, existing.id);
-    return existing.id;
-  }
-  await trx
-    .insertInto('ledger_accounts')
-    .values({
-      code,
-      kind: ref.kind,
-      user_id: 'userId' in ref ? ref.userId : null,
-      tracks_balance: 'userId' in ref,
-    })
-    .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
-  if (!createdIn.has(trx)) createdIn.set(trx, new Set());
-  createdIn.get(trx)!.add(code);
-  const row = await trx
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('code', '=', code)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** The SQLSTATE `ledger_post` raises when a player account would go below zero (migration 009). */
+const INSUFFICIENT_FUNDS_STATE = 'TR402';
 
 export interface Entry {
   account: AccountRef;
@@ -93,12 +48,15 @@ export interface PostResult {
   transactionId: number;
   /** True when a transaction with this key already existed: nothing was posted again. */
   replayed: boolean;
+  /** Player accounts' balances after this posting, by account code (empty when replayed). */
+  balances: Record<string, number>;
 }
 
 /**
  * Posts one balanced transaction. The idempotency key is unique across the ledger, so the same
  * movement can never be posted twice; a repeat answers `replayed` and changes nothing. A player
- * account that would go below zero aborts the whole transaction with 402 / 9999.
+ * account that would go below zero aborts the whole transaction with 402 / 9999. The work is one
+ * call of the database function `ledger_post` (migration 009): one round trip per posting.
  */
 export async function post(
   trx: Trx,
@@ -109,53 +67,26 @@ export async function post(
   if (entries.length < 2 || sum !== 0 || entries.some((e) => !Number.isSafeInteger(e.amountCents))) {
     throw new Error(`unbalanced ledger transaction ${tx.kind}: ${JSON.stringify(tx.entries)}`);
   }
-  const inserted = await trx
-    .insertInto('ledger_transactions')
-    .values({ idempotency_key: tx.key, kind: tx.kind, reference: tx.reference ?? '' })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) {
-    const existing = await trx
-      .selectFrom('ledger_transactions')
-      .select('id')
-      .where('idempotency_key', '=', tx.key)
-      .executeTakeFirstOrThrow();
-    return { transactionId: Number(existing.id), replayed: true };
+  const codes = entries.map((e) => accountCode(e.account));
+  const kinds = entries.map((e) => e.account.kind);
+  const users = entries.map((e) => ('userId' in e.account ? e.account.userId : null));
+  const amounts = entries.map((e) => String(e.amountCents));
+  let answer: { id: string | number; replayed: boolean; balances: Record<string, string | number> };
+  try {
+    const { rows } = await sql<{ result: typeof answer | string }>`
+      select ledger_post(${tx.key}, ${tx.kind}, ${tx.reference ?? ''},
+        ${codes}::text[], ${kinds}::text[], ${users}::integer[], ${amounts}::bigint[]) as result`.execute(
+      trx,
+    );
+    const result = rows[0]!.result;
+    answer = typeof result === 'string' ? (JSON.parse(result) as typeof answer) : result;
+  } catch (err) {
+    if ((err as { code?: string }).code === INSUFFICIENT_FUNDS_STATE) throw insufficientFunds();
+    throw err;
   }
-  const transactionId = Number(inserted.id);
-  const scope = cacheScopeOf(trx);
-  const resolved: Array<Entry & { id: number }> = [];
-  for (const e of entries) resolved.push({ ...e, id: await accountId(trx, e.account, scope) });
-  // Lock player rows in id order so two transactions touching the same accounts cannot deadlock.
-  resolved.sort((a, b) => a.id - b.id);
-  for (const e of resolved) {
-    let balanceAfter: number | null = null;
-    let version: number | null = null;
-    if ('userId' in e.account) {
-      const row = await trx
-        .updateTable('ledger_accounts')
-        .set({ balance: sql`balance + ${e.amountCents}`, version: sql`version + 1` })
-        .where('id', '=', e.id)
-        .where(sql<boolean>`balance + ${e.amountCents} >= 0`)
-        .returning(['balance', 'version'])
-        .executeTakeFirst();
-      if (!row) throw insufficientFunds();
-      balanceAfter = Number(row.balance);
-      version = Number(row.version);
-    }
-    await trx
-      .insertInto('ledger_postings')
-      .values({
-        transaction_id: transactionId,
-        account_id: e.id,
-        amount: e.amountCents,
-        balance_after: balanceAfter,
-        account_version: version,
-      })
-      .execute();
-  }
-  return { transactionId, replayed: false };
+  const balances: Record<string, number> = {};
+  for (const [code, cents] of Object.entries(answer.balances)) balances[code] = Number(cents);
+  return { transactionId: Number(answer.id), replayed: answer.replayed, balances };
 }
 
 /** Cached balances of a player's accounts in centavos (0 for an account never used). */
