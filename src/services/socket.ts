@@ -17,6 +17,8 @@ export interface ServerEvents {
   paySuccess: { orderId: string; czflag?: unknown };
   userBetAmount: { bouns: number; amount: number };
   notice: Notice;
+  /** A settled bet anywhere on the platform, for the games' live feed (player masked). */
+  'bets.feed': { game: string; player: string; amount: number; multiplier: number; payout: number };
 }
 
 /** Client → server events. */

@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router-dom';
 import { GAMES, type GameType } from '../../../domain/codes';
+import { GameView, hasGame } from '../../games';
 import { emitSocket, isSocketLive } from '../../services/socket';
+import { fetchBalance } from '../../services/user-api';
+import { patchUserInfo, useUserInfo } from '../app/session';
 import { GameGrid } from '../components/game-tile';
 import { PageHeading, RoutePageHeading } from './page-heading';
 
@@ -22,13 +25,21 @@ function useRouteGame() {
   return findGame(own ?? params.get('game'));
 }
 
+const publishBalance = (balance: number) => patchUserInfo({ balance });
+const refreshBalance = () => {
+  fetchBalance()
+    .then(patchUserInfo)
+    .catch(() => undefined);
+};
+
 /**
- * A game route. The game issues mount their scene in the stage; this page already owns the rule of
- * spec 4: leaving a game while the socket is live sends `offGame` with the game code.
+ * A game route: the game's table (src/games, loaded on demand) or its art while it has none yet.
+ * Spec 4: leaving a game while the socket is live sends `offGame` with the game code.
  */
 export function GamePage() {
   const { t } = useTranslation();
   const game = useRouteGame();
+  const balance = useUserInfo()?.balance ?? null;
   const gameCode = game?.gameCode;
 
   useEffect(() => {
@@ -47,6 +58,19 @@ export function GamePage() {
     );
   }
   const name = t(`games.${game.gameType}.name`);
+  if (hasGame(game.gameType)) {
+    return (
+      <article className="panel panel--game" data-testid={`page-${game.gameType}`}>
+        <PageHeading title={name} />
+        <GameView
+          gameType={game.gameType}
+          balance={balance}
+          publishBalance={publishBalance}
+          refreshBalance={refreshBalance}
+        />
+      </article>
+    );
+  }
   return (
     <article className="panel" data-testid={`page-${game.gameType}`}>
       <PageHeading title={name} lead={t(`games.${game.gameType}.lead`)} />

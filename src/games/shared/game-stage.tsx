@@ -1,0 +1,114 @@
+import { Application } from 'pixi.js';
+import { useEffect, useRef } from 'react';
+import type { GameScene, SceneCue, SceneFactory, SceneInput } from './scene';
+import { loadSoundBus, type LoadedSoundBus } from './sound-bus';
+import type { SoundBook } from './sound-recipe';
+import type { TuningSchema, TuningValues } from './tuning';
+
+/**
+ * The Pixi host of a game (React hosts, Pixi renders): one Application per visit, created in an
+ * effect and destroyed only after its asynchronous init has finished (so React's StrictMode double
+ * mount is safe), the game's sounds rendered and loaded, the scene created and kept sized to its
+ * box from a 360 px phone to a wide desktop. The scene is handed to the game through `onScene`.
+ */
+export interface GameStageProps<S extends TuningSchema, C extends SceneCue> {
+  createScene: SceneFactory<S, C>;
+  tuning: TuningValues<S>;
+  sounds: SoundBook;
+  /** Player input from the scene (already bound to the game's machine). */
+  onInput: (input: SceneInput) => void;
+  /** The scene once it is ready, and null when it goes away. */
+  onScene: (scene: GameScene<C> | null, size: () => { width: number; height: number }) => void;
+  /** Loading progress 0..1 (Pixi, sounds, scene). */
+  onProgress: (share: number) => void;
+  /** A failure the player can retry (WebGL missing, …). */
+  onError: (error: unknown) => void;
+  /** Accessible name of the canvas. */
+  label: string;
+}
+
+/** Share of the progress bar each loading step ends at. */
+const PROGRESS = { pixi: 0.3, sounds: 0.9, scene: 1 } as const;
+
+export function GameStage<S extends TuningSchema, C extends SceneCue>(props: GameStageProps<S, C>) {
+  const box = useRef<HTMLDivElement>(null);
+  // The latest callbacks, read at call time so the stage is built once per mount.
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let disposed = false;
+    let scene: GameScene<C> | null = null;
+    let sound: LoadedSoundBus | null = null;
+    let observer: ResizeObserver | null = null;
+    const app = new Application();
+    const size = () => ({
+      width: Math.max(1, Math.floor(element.clientWidth)),
+      height: Math.max(1, Math.floor(element.clientHeight)),
+    });
+
+    const ready = (async () => {
+      const { width, height } = size();
+      await app.init({
+        width,
+        height,
+        antialias: true,
+        backgroundAlpha: 0,
+        resolution: Math.min(window.devicePixelRatio || 1, 2),
+        autoDensity: true,
+        // WebGL everywhere: headless Chromium's WebGPU initialises but draws nothing.
+        preference: 'webgl',
+      });
+      if (disposed) return;
+      latest.current.onProgress(PROGRESS.pixi);
+      sound = await loadSoundBus(latest.current.sounds, (share) =>
+        latest.current.onProgress(PROGRESS.pixi + (PROGRESS.sounds - PROGRESS.pixi) * share),
+      );
+      if (disposed) return;
+      app.canvas.setAttribute('role', 'img');
+      app.canvas.setAttribute('aria-label', latest.current.label);
+      app.canvas.classList.add('game-stage__canvas');
+      element.appendChild(app.canvas);
+      scene = latest.current.createScene({
+        app,
+        tuning: latest.current.tuning,
+        sound,
+        onInput: (input) => latest.current.onInput(input),
+      });
+      app.stage.addChild(scene.view);
+      scene.resize(width, height);
+      observer = new ResizeObserver(() => {
+        const next = size();
+        app.renderer.resize(next.width, next.height);
+        scene?.resize(next.width, next.height);
+      });
+      observer.observe(element);
+      latest.current.onProgress(PROGRESS.scene);
+      latest.current.onScene(scene, size);
+    })().catch((error: unknown) => {
+      if (!disposed) latest.current.onError(error);
+    });
+
+    return () => {
+      disposed = true;
+      void ready.finally(() => {
+        observer?.disconnect();
+        if (scene) latest.current.onScene(null, size);
+        scene?.destroy();
+        sound?.destroy();
+        // init() may have failed; destroying a half-made application must not throw here.
+        try {
+          app.destroy({ removeView: true }, { children: true });
+        } catch {
+          // Nothing left to free.
+        }
+      });
+    };
+  }, []);
+
+  return <div ref={box} className="game-stage" data-testid="game-canvas" />;
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format';
+import { fetchGameRecords, type GameRecord } from '../../../services/games-api';
+import { onSocketEvent } from '../../../services/socket';
+import { describeOutcome } from './fairness-panel';
+
+/** The player's latest bets in this game (server history), refreshed after each round. */
+export function RecentBets(props: {
+  /** The server's game key (`dice`, `rowdouble`, …). */
+  gameKey: string;
+  /** Changes after each settled round, which refreshes the list. */
+  refreshKey: unknown;
+  onVerify?: (record: GameRecord) => void;
+}) {
+  const { t } = useTranslation();
+  const { gameKey, refreshKey, onVerify } = props;
+  const [records, setRecords] = useState<GameRecord[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    // A short pause lets a burst of auto bets settle into one refresh.
+    const timer = setTimeout(() => {
+      fetchGameRecords(50)
+        .then((list) => current && setRecords(list.filter((r) => r.game === gameKey).slice(0, 15)))
+        .catch(() => undefined);
+    }, 400);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [gameKey, refreshKey]);
+  if (records === null) return null;
+  if (records.length === 0) return <p className="hud-note">{t('gameHud.historyEmpty')}</p>;
+  return (
+    <table className="bet-table" data-testid="recent-bets">
+      <thead>
+        <tr>
+          <th>{t('gameHud.columns.time')}</th>
+          <th>{t('gameHud.columns.amount')}</th>
+          <th>{t('gameHud.columns.result')}</th>
+          <th>{t('gameHud.columns.payout')}</th>
+          {onVerify && <th aria-label={t('gameHud.verifyBet')} />}
+        </tr>
+      </thead>
+      <tbody>
+        {records.map((r) => (
+          <tr key={r.id} className={r.payout > 0 ? 'is-win' : 'is-loss'}>
+            <td>
+              {new Date(r.createdAt).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })}
+            </td>
+            <td>{formatMoney(r.amount)}</td>
+            <td>{describeOutcome(r.outcome)}</td>
+            <td>{r.payout > 0 ? formatMoney(r.payout) : '—'}</td>
+            {onVerify && (
+              <td>
+                {r.fairness && (
+                  <button type="button" className="link-button" onClick={() => onVerify(r)}>
+                    {t('gameHud.verifyBet')}
+                  </button>
+                )}
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+interface FeedItem {
+  id: number;
+  game: string;
+  player: string;
+  amount: number;
+  multiplier: number;
+  payout: number;
+}
+
+let feedId = 0;
+
+/** The platform's live feed of settled bets (socket `bets.feed`), newest first. */
+export function LiveFeed({ limit = 15 }: { limit?: number }) {
+  const { t } = useTranslation();
+  const [items, setItems] = useState<FeedItem[]>([]);
+  useEffect(
+    () =>
+      onSocketEvent('bets.feed', (bet) =>
+        setItems((list) => [{ ...bet, id: ++feedId }, ...list].slice(0, limit)),
+      ),
+    [limit],
+  );
+  if (items.length === 0) return <p className="hud-note">{t('gameHud.feedEmpty')}</p>;
+  return (
+    <table className="bet-table" data-testid="live-feed">
+      <thead>
+        <tr>
+          <th>{t('gameHud.columns.game')}</th>
+          <th>{t('gameHud.columns.player')}</th>
+          <th>{t('gameHud.columns.amount')}</th>
+          <th>{t('gameHud.columns.multiplier')}</th>
+          <th>{t('gameHud.columns.payout')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} className={item.payout > 0 ? 'is-win' : 'is-loss'}>
+            <td>{item.game.toUpperCase()}</td>
+            <td>{item.player}</td>
+            <td>{formatMoney(item.amount)}</td>
+            <td>{item.multiplier > 0 ? `${item.multiplier.toFixed(2).replace('.', ',')}×` : '—'}</td>
+            <td>{item.payout > 0 ? formatMoney(item.payout) : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { fetchGameList, type GameEntry } from '../../../services/games-api';
+
+/** The game's entry of the game list (RTP, limits, edge, stop); null until it arrives. */
+export function useGameEntry(gameCode: string): GameEntry | null {
+  const [entry, setEntry] = useState<GameEntry | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchGameList()
+      .then((list) => current && setEntry(list.find((g) => g.gameCode === gameCode) ?? null))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [gameCode]);
+  return entry;
+}
+
+/** True for a device with a real keyboard and mouse, where space bets. */
+function hasKeyboard(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(hover: hover) and (pointer: fine)').matches;
+}
+
+/**
+ * Space places a bet on desktop, unless the player is typing in a field or a button has focus
+ * (where space already means "press").
+ */
+export function useSpaceToBet(onBet: () => void, enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled || !hasKeyboard()) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.code !== 'Space' || event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, button, [contenteditable="true"], [role="dialog"]'))
+        return;
+      event.preventDefault();
+      onBet();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onBet, enabled]);
+}

@@ -1,0 +1,98 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { cashOf, fundPlayer, registerPlayer, useSession, watchConsole, type ApiPlayer } from './support';
+
+/**
+ * Every game against the real server in Chromium (SwiftShader WebGL): a funded player opens the
+ * game, plays one round, the balance shown equals the server's, and the table is photographed at
+ * a phone and a desktop size (test artefacts: `<game>-390x844.png`, `<game>-1280x800.png`).
+ *
+ * To add a game, add one entry to GAMES with its route and how to play one round; the shared
+ * steps (funding, loading, balance check, screenshots) stay the same.
+ */
+interface GameCase {
+  gameType: string;
+  route: string;
+  /** Plays one round to its end (the root's data-state is the machine's state). */
+  playRound(page: Page): Promise<void>;
+}
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+const GAMES: GameCase[] = [
+  {
+    gameType: 'dice',
+    route: '/dice',
+    async playRound(page) {
+      const root = page.getByTestId('game-dice');
+      await page.getByTestId('bet-amount').fill('1,00');
+      await page.getByTestId('bet-button').click();
+      await expect(root).toHaveAttribute('data-state', /^round\.(placing|playing)$/);
+      await expect(root).toHaveAttribute('data-state', 'round.settled', { timeout: 15_000 });
+      await expect(page.getByTestId('bet-button')).toBeEnabled();
+    },
+  },
+];
+
+/** Waits until the game's chunk, Pixi, sounds and scene are loaded. */
+async function openTable(page: Page, game: GameCase) {
+  const root = page.getByTestId(`game-${game.gameType}`);
+  await expect(root).toBeVisible();
+  await expect(root).not.toHaveAttribute('data-state', 'loading', { timeout: 30_000 });
+  await expect(page.getByTestId('game-loading')).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByTestId('game-canvas').locator('canvas')).toBeVisible();
+}
+
+/** The balance on the table equals the server's cash balance. */
+async function expectServerBalance(page: Page, player: ApiPlayer, request: Parameters<typeof cashOf>[0]) {
+  const server = await cashOf(request, player.token);
+  await expect(page.getByTestId('balance')).toHaveAttribute('data-value', String(server));
+  return server;
+}
+
+async function photograph(page: Page, testInfo: TestInfo, name: string) {
+  // Let the last animation and any fonts settle before the picture.
+  await page.waitForTimeout(400);
+  const path = testInfo.outputPath(name);
+  await page.screenshot({ path, fullPage: false });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+for (const game of GAMES) {
+  test(`${game.gameType}: a funded player plays a round; the balance shown is the server's`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const errors = watchConsole(page);
+    const player = await registerPlayer(request, `game-${game.gameType}`);
+    await fundPlayer(request, player);
+    await useSession(page, player.token);
+
+    let before = await cashOf(request, player.token);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      if (viewport === VIEWPORTS[0]) await page.goto(game.route);
+      await openTable(page, game);
+      await game.playRound(page);
+      const after = await expectServerBalance(page, player, request);
+      expect(after).not.toBe(before);
+      before = after;
+      await photograph(page, testInfo, `${game.gameType}-${viewport.width}x${viewport.height}.png`);
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test('the first page loads no game code and no Pixi', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/home');
+  await expect(page.getByTestId('header-logo')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((url) => /dice-game|pixi|Geometry|RenderTarget/i.test(url))).toEqual([]);
+});
