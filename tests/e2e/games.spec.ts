@@ -86,6 +86,25 @@ for (const game of GAMES) {
   });
 }
 
+test('?round=win replays a recorded DICE round without betting, and ?tune opens the tuning panel', async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  const player = await registerPlayer(request, 'game-replay');
+  await useSession(page, player.token);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/dice?round=win&tune');
+  const root = page.getByTestId('game-dice');
+  await expect(page.getByTestId('round-replay')).toBeVisible();
+  await expect(root).toHaveAttribute('data-state', 'round.settled', { timeout: 30_000 });
+  // The recorded answer: R$ 10 over 50.50 rolled 77.18, balance R$ 110 — and the server saw no bet.
+  await expect(page.getByTestId('balance')).toHaveAttribute('data-value', '110');
+  expect(await cashOf(request, player.token)).toBe(0);
+  await expect(page.getByTestId('tune-panel')).toContainText('rollMs');
+  expect(errors).toEqual([]);
+});
+
 test('the first page loads no game code and no Pixi', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => {

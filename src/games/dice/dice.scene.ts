@@ -231,8 +231,10 @@ class DiceScene implements GameScene<DiceCue> {
       .fill({ color })
       .poly([-tip, 0, tip, 0, 0, tip])
       .fill({ color });
-    this.markerText.style.fontSize = t.markerTextSize * s;
-    this.markerText.style.fill = t.markerTextColor;
+    // Style changes re-measure the text, so they are applied only when they differ.
+    if (this.markerText.style.fontSize !== t.markerTextSize * s)
+      this.markerText.style.fontSize = t.markerTextSize * s;
+    if (this.markerText.style.fill !== t.markerTextColor) this.markerText.style.fill = t.markerTextColor;
     this.markerText.position.set(0, -mh / 2);
     this.markerText.text = fmt(this.markerState.value);
     const track = this.track();

@@ -1,3 +1,4 @@
+import { gsap } from 'gsap';
 import { Application } from 'pixi.js';
 import { useEffect, useRef } from 'react';
 import type { GameScene, SceneCue, SceneFactory, SceneInput } from './scene';
@@ -26,6 +27,10 @@ export interface GameStageProps<S extends TuningSchema, C extends SceneCue> {
   /** Accessible name of the canvas. */
   label: string;
 }
+
+// A round's animation must end on time even when frames drop (a busy phone, software WebGL): gsap
+// then jumps ahead instead of stretching the tween, so a result never lands seconds late.
+gsap.ticker.lagSmoothing(0);
 
 /** Share of the progress bar each loading step ends at. */
 const PROGRESS = { pixi: 0.3, sounds: 0.9, scene: 1 } as const;

@@ -9,6 +9,7 @@ import { closeOverlay, openOverlay } from '../app/overlay-store';
 import { PasswordField, TextField } from '../components/fields';
 import { BackIcon } from '../components/icons';
 import { Modal } from '../components/modal';
+import { machineInspector } from '../../lib/inspector';
 
 function noticeText(notice: ResetNotice, email: string): string {
   const lang = currentLanguage();
@@ -41,7 +42,7 @@ const providedMachine = passwordResetMachine.provide({
 /** Password recovery overlay (spec 4): the three steps driven by the password-reset machine. */
 export function PasswordResetPanel() {
   const { t } = useTranslation();
-  const [state, send] = useMachine(providedMachine);
+  const [state, send] = useMachine(providedMachine, { inspect: machineInspector() });
   const { email, code, password, confirm, codeSentTo } = state.context;
   const onPasswordStep = state.matches('passwordStep');
   const step = onPasswordStep ? 3 : codeSentTo ? 2 : 1;

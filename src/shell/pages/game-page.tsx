@@ -62,12 +62,14 @@ export function GamePage() {
     return (
       <article className="panel panel--game" data-testid={`page-${game.gameType}`}>
         <PageHeading title={name} />
-        <GameView
-          gameType={game.gameType}
-          balance={balance}
-          publishBalance={publishBalance}
-          refreshBalance={refreshBalance}
-        />
+        <section aria-label={t('games.stage', { name })} data-testid="game-stage">
+          <GameView
+            gameType={game.gameType}
+            balance={balance}
+            publishBalance={publishBalance}
+            refreshBalance={refreshBalance}
+          />
+        </section>
       </article>
     );
   }

@@ -21,6 +21,7 @@ import { Modal } from '../components/modal';
 import { PaymentFrame, PaymentWait } from './payment-frame';
 import { showDepositNotice } from './wallet-notices';
 import { lastPaymentStore, pendingDepositStore } from './wallet-store';
+import { machineInspector } from '../../lib/inspector';
 
 /** The deposit machine with the shell's dialogs, navigation and session plugged in. */
 function providedDeposit(overlay: OverlayName) {
@@ -117,6 +118,7 @@ export function DepositFlow({ variant, overlay }: { variant: DepositVariant; ove
   const [machine] = useState(() => providedDeposit(overlay));
   const [state, send] = useMachine(machine, {
     input: { variant, kycVerified, isApp: isAppMode(), resume },
+    inspect: machineInspector(),
   });
 
   useEffect(() => {

@@ -8,6 +8,7 @@ import { fetchBalance } from '../../services/user-api';
 import { patchUserInfo, useUserInfo } from '../app/session';
 import { TextField } from '../components/fields';
 import { showTransferNotice } from './wallet-notices';
+import { machineInspector } from '../../lib/inspector';
 
 const providedTransfer = transferMachine.provide({
   actions: { notify: (_, notice) => showTransferNotice(notice) },
@@ -19,7 +20,7 @@ export function TransferForm() {
   const { t } = useTranslation();
   const user = useUserInfo();
   const balance = user?.balance ?? 0;
-  const [state, send] = useMachine(providedTransfer, { input: { balance } });
+  const [state, send] = useMachine(providedTransfer, { input: { balance }, inspect: machineInspector() });
   useEffect(() => send({ type: 'session.balanceChanged', balance }), [send, balance]);
 
   const coolingDown = state.matches({ code: 'coolingDown' });

@@ -15,6 +15,7 @@ import { TextField } from '../components/fields';
 import { Layer } from '../components/layer';
 import { Modal } from '../components/modal';
 import { showWithdrawNotice } from './wallet-notices';
+import { machineInspector } from '../../lib/inspector';
 
 const providedWithdraw = withdrawMachine.provide({
   actions: {
@@ -144,6 +145,7 @@ export function WithdrawForm() {
   const balance = user?.balance ?? 0;
   const [state, send] = useMachine(providedWithdraw, {
     input: { balance, holderName: user?.name ?? '' },
+    inspect: machineInspector(),
   });
   const [lang] = useState(() => bcp47(i18n.language));
   useEffect(() => send({ type: 'session.balanceChanged', balance }), [send, balance]);
