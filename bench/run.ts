@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
-import { freePort, postgresBinDir, startPgCluster, type PgCluster } from '../tests/support/postgres';
+import { postgresBinDir, startPgCluster, type PgCluster } from '../tests/support/postgres';
+import { fundedHttpPlayer, httpJson as request, startServerProcess } from '../tests/support/server-process';
 import { migrate, openDb } from '../server/db/connection';
 import { post } from '../server/modules/wallet/ledger';
 
@@ -18,61 +17,22 @@ import { post } from '../server/modules/wallet/ledger';
 const CONCURRENCY = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000);
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-// Bench answers are read field by field from known calls; a full schema here would only add noise.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-function request(
-  port: number,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return new Promise<{ status: number; json: Json }>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
-      },
-      (res) => {
-        let data = '';
-        res.on('data', (c) => (data += c));
-        res.on('end', () => {
-          try {
-            resolve({ status: res.statusCode ?? 0, json: JSON.parse(data) });
-          } catch {
-            resolve({ status: res.statusCode ?? 0, json: data });
-          }
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-/** Runs `op` from `CONCURRENCY` workers for `SECONDS`; returns ops/s and latency percentiles (ms). */
-async function load(op: () => Promise<boolean>) {
+/**
+ * Runs `op` from `CONCURRENCY` workers for `SECONDS` (each worker passes its index); returns ops/s
+ * and latency percentiles (ms).
+ */
+async function load(op: (worker: number) => Promise<boolean>) {
   const latencies: number[] = [];
   let failures = 0;
   const until = Date.now() + SECONDS * 1000;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: CONCURRENCY }, async (_, worker) => {
       while (Date.now() < until) {
         const t = performance.now();
-        const ok = await op();
+        const ok = await op(worker);
         latencies.push(performance.now() - t);
         if (!ok) failures++;
       }
@@ -85,87 +45,6 @@ async function load(op: () => Promise<boolean>) {
     p99: pct(latencies, 0.99),
     failures,
   };
-}
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      TREVO_LOG_LEVEL: 'error',
-      TREVO_CAPTCHA_FIXED: 'bench',
-      TREVO_SANDBOX_WEBHOOK_DELAY_MS: '0',
-      TREVO_TURNOVER_MAIN: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await request(port, 'GET', '/api/health')).status === 200) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    port,
-    stop: () =>
-      new Promise<void>((r) => {
-        child.once('exit', () => r());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-async function fundedPlayer(port: number) {
-  const cpf = (() => {
-    const d = Array.from({ length: 9 }, (_, i) => (i * 7 + 3) % 10);
-    for (const len of [9, 10]) {
-      let sum = 0;
-      for (let i = 0; i < len; i++) sum += d[i]! * (len + 1 - i);
-      const r = (sum * 10) % 11;
-      d.push(r === 10 ? 0 : r);
-    }
-    return d.join('');
-  })();
-  const email = `bench${randomBytes(4).toString('hex')}@exemplo.com`;
-  await request(port, 'GET', '/api/auth/user/captcha/1');
-  const reg = await request(port, 'POST', '/api/auth/user/restRegister', {
-    name: 'Bench',
-    cardNo: cpf,
-    username: email,
-    pwd: 'Bench#Forte2026',
-    pwd1: 'Bench#Forte2026',
-    codeId: '1',
-    captCode: 'bench',
-  });
-  const token = reg.json.data.access_token as string;
-  const headers = { authorization: `Bearer ${token}` };
-  await request(port, 'POST', '/api/app/user/updateKyc', { name: 'Bench', cardNo: cpf }, headers);
-  for (let i = 0; i < 5; i++) {
-    const pre = await request(
-      port,
-      'POST',
-      '/api/app/order/prePay/BRL6',
-      { gift: '0', pkgId: 'BRL6', isapp: '0' },
-      { ...headers, 'idempotency-key': `fund-${i}` },
-    );
-    await request(port, 'POST', `/sandbox-psp/charges/${pre.json.data.payNo}/pay`, {});
-    for (let t = 0; t < 40; t++) {
-      const s = await request(
-        port,
-        'GET',
-        `/api/app/order/getStatus/${pre.json.data.orderId}`,
-        undefined,
-        headers,
-      );
-      if (s.json.data.status === '10') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return { token, headers };
 }
 
 async function rawLedger(databaseUrl?: string) {
@@ -253,21 +132,27 @@ async function socketDelivery(port: number, token: string) {
 const fmt = (x: number) => x.toFixed(1);
 
 async function scenario(name: string, env: Record<string, string>, databaseUrl?: string) {
-  const server = await startServer(env);
+  const server = await startServerProcess(env);
   try {
-    const { headers } = await fundedPlayer(server.port);
+    // One player per connection, as on a live site: a single player's bets are serialised by
+    // design (the seed row's lock), so one shared player would measure that lock, not the server.
+    const players = await Promise.all(
+      Array.from({ length: CONCURRENCY }, (_, i) => fundedHttpPlayer(server.port, i, 5)),
+    );
+    const { headers } = players[0]!;
     let k = 0;
     const trivial = await load(
-      async () =>
-        (await request(server.port, 'GET', '/api/app/user/getBalance', undefined, headers)).status === 200,
+      async (worker) =>
+        (await request(server.port, 'GET', '/api/app/user/getBalance', undefined, players[worker]!.headers))
+          .status === 200,
     );
-    const dice = await load(async () => {
+    const dice = await load(async (worker) => {
       const res = await request(
         server.port,
         'POST',
         '/api/app/game/dice/bet',
         { amount: 0.1, target: 50, direction: 'over' },
-        { ...headers, 'idempotency-key': `d${k++}` },
+        { ...players[worker]!.headers, 'idempotency-key': `d${k++}` },
       );
       return res.status === 200;
     });
@@ -319,7 +204,7 @@ async function main() {
   } else {
     console.log('\nPostgreSQL: skipped (apt-get install postgresql)');
   }
-  agent.destroy();
+  closeHttpConnections();
 }
 
 void main();

@@ -28,7 +28,7 @@ import { BcbPixAdapter } from './modules/payments/bcb-pix-adapter';
 import { gamesRoutes } from './modules/games/games.routes';
 import { seedGameSettings } from './modules/games/settings';
 import { settleIdleMines } from './modules/games/mines.service';
-import { roundTick } from './modules/games/rounds.service';
+import { cancelInterruptedRound, ROUND_GAMES, roundTick } from './modules/games/rounds.service';
 import { leasedLoop } from './jobs/lease';
 import { processPayouts } from './modules/wallet/payout.processor';
 
@@ -137,8 +137,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : [
           leasedLoop(opened.db, 'payouts', config.payoutIntervalMs, () => processPayouts(ctx), app.log),
           leasedLoop(opened.db, 'mines-idle', 30_000, async () => void (await settleIdleMines(ctx)), app.log),
-          leasedLoop(opened.db, 'rounds-double', 250, () => roundTick(ctx, 'double'), app.log),
-          leasedLoop(opened.db, 'rounds-luckycolor', 250, () => roundTick(ctx, 'luckycolor'), app.log),
+          ...ROUND_GAMES.map((game) =>
+            leasedLoop(
+              opened.db,
+              `rounds-${game}`,
+              250,
+              () => roundTick(ctx, game),
+              app.log,
+              () => cancelInterruptedRound(ctx, game),
+            ),
+          ),
         ];
 
   app.addHook('onSend', async (request, reply) => {

@@ -31,7 +31,9 @@ export async function holdLease(db: Db, name: string, ttlMs: number, holder = IN
 
 /**
  * Runs `tick` every `intervalMs` while this instance holds the lease. Errors are logged and the
- * loop goes on; `stop` waits for a running tick to end.
+ * loop goes on; `stop` waits for a running tick to end. `onAcquire` runs before the first tick
+ * each time this instance becomes the driver: whoever drove the loop before stopped (a crash, a
+ * restart, a stall), and work it left half done can be resolved there.
  */
 export function leasedLoop(
   db: Db,
@@ -39,14 +41,27 @@ export function leasedLoop(
   intervalMs: number,
   tick: () => Promise<void>,
   log: { error(obj: object, msg: string): void },
+  onAcquire?: () => Promise<void>,
 ) {
   let running: Promise<void> | undefined;
   let stopped = false;
+  // Only a lease seen taken by another instance (or never held) makes this a new driver; a failed
+  // renewal (a database error) leaves it as it was, so a healthy round is not cancelled by a blip.
+  let driving = false;
   const timer = setInterval(() => {
     if (running || stopped) return;
     running = (async () => {
       try {
-        if (await holdLease(db, name, Math.max(intervalMs * 3, 5_000))) await tick();
+        const held = await holdLease(db, name, Math.max(intervalMs * 3, 5_000));
+        if (!held) {
+          driving = false;
+          return;
+        }
+        if (!driving) {
+          await onAcquire?.();
+          driving = true;
+        }
+        await tick();
       } catch (err) {
         log.error({ err, loop: name }, 'background loop failed');
       } finally {

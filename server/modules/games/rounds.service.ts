@@ -23,7 +23,9 @@ import { stakeCents } from './instant.service';
  * every bet are one transaction, so a bet is either in the round or refused, and a round is paid
  * once. A round found open long after its close (the server was down) is cancelled and refunded.
  */
-export type RoundGame = 'double' | 'luckycolor';
+/** The games played in shared rounds. */
+export const ROUND_GAMES = ['double', 'luckycolor'] as const;
+export type RoundGame = (typeof ROUND_GAMES)[number];
 
 /** A round still "betting" this long after its close was not closed by a live server. */
 const RECOVERY_GRACE_MS = 5_000;
@@ -169,9 +171,28 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
   }
 }
 
-/** Cancels a round that was open when the server stopped: every stake goes back. */
+/**
+ * The published rule for a round the driver left open for bets (games.md "Interrupted rounds"):
+ * when an instance becomes the scheduler and finds the round still taking bets, the instance that
+ * opened it stopped, so the round is cancelled and every stake refunded; the next tick opens a new
+ * one. A round already past betting was settled at its close and just completes.
+ */
+export async function cancelInterruptedRound(ctx: AppContext, game: RoundGame): Promise<void> {
+  const open = await ctx.db
+    .selectFrom('rounds')
+    .select('id')
+    .where('game', '=', game)
+    .where('status', '=', 'betting')
+    .execute();
+  for (const round of open) {
+    await cancelRound(ctx, round.id);
+    ctx.realtime.io.to(`game:${game}`).emit('round.cancelled', { game, roundId: round.id });
+  }
+}
+
+/** Cancels a round that was open when the server stopped: every stake goes back, announced. */
 async function cancelRound(ctx: AppContext, id: string) {
-  await ctx.db.transaction().execute(async (trx) => {
+  const refunded = await ctx.db.transaction().execute(async (trx) => {
     const cancelled = await trx
       .updateTable('rounds')
       .set({ status: 'cancelled' })
@@ -179,7 +200,7 @@ async function cancelRound(ctx: AppContext, id: string) {
       .where('status', '=', 'betting')
       .returning('id')
       .executeTakeFirst();
-    if (!cancelled) return;
+    if (!cancelled) return [];
     const bets = await trx
       .selectFrom('bets')
       .select(['id', 'user_id', 'amount_cents', 'bonus_cents'])
@@ -195,7 +216,9 @@ async function cancelRound(ctx: AppContext, id: string) {
         .execute();
       await creditPayout(trx, bet.user_id, bet.id, amount, amount, Number(bet.bonus_cents), 'round_refund');
     }
+    return bets.map((b) => b.user_id);
   });
+  for (const userId of new Set(refunded)) await announceBalances(ctx, userId);
 }
 
 /** Places a bet in an open round, in the caller's transaction (the round row is share-locked). */

@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { freePort } from './postgres';
+
+/**
+ * A Trevo server in its own process, driven over HTTP: for the benchmark and for the tests that
+ * must kill a server (crash recovery), which an in-process `inject` app cannot show.
+ */
+
+// Answers are read field by field from known calls; a full schema here would only add noise.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One JSON call to a server on loopback. */
+export function httpJson(
+  port: number,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return new Promise<{ status: number; json: Json }>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
+      },
+      (res) => {
+        let data = '';
+        res.on('data', (c) => (data += c));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, json: JSON.parse(data) });
+          } catch {
+            resolve({ status: res.statusCode ?? 0, json: data });
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+export interface ServerProcess {
+  port: number;
+  /** Ends the process with SIGKILL: no shutdown hook runs, as in a crash. */
+  crash(): Promise<void>;
+  /** Ends the process gracefully. */
+  stop(): Promise<void>;
+}
+
+/** The captcha answer the spawned servers accept (TREVO_CAPTCHA_FIXED). */
+export const PROCESS_CAPTCHA = 'bench';
+
+/** Starts `tsx server/main.ts` with `env` on a free port and waits for its health check. */
+export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const listen = port ?? (await freePort());
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      TREVO_LOG_LEVEL: 'error',
+      TREVO_CAPTCHA_FIXED: PROCESS_CAPTCHA,
+      TREVO_SANDBOX_WEBHOOK_DELAY_MS: '0',
+      TREVO_TURNOVER_MAIN: '0',
+      ...env,
+      PORT: String(listen),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await httpJson(listen, 'GET', '/api/health')).status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return { port: listen, crash: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+}
+
+/** A CPF with valid check digits, drawn at random. */
+export function randomCpf(): string {
+  const d = [...randomBytes(9)].map((b) => b % 10);
+  for (const len of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += d[i]! * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    d.push(r === 10 ? 0 : r);
+  }
+  return d.join('');
+}
+
+/**
+ * Registers a player through the API (captcha id `index + 1`), completes KYC and deposits the
+ * `BRL6` package `deposits` times through the sandbox PSP; returns the auth headers.
+ */
+export async function fundedHttpPlayer(port: number, index: number, deposits: number) {
+  const cpf = randomCpf();
+  const email = `proc${randomBytes(4).toString('hex')}@exemplo.com`;
+  const codeId = String(index + 1);
+  await httpJson(port, 'GET', `/api/auth/user/captcha/${codeId}`);
+  const reg = await httpJson(port, 'POST', '/api/auth/user/restRegister', {
+    name: 'Jogador Teste',
+    cardNo: cpf,
+    username: email,
+    pwd: 'Bench#Forte2026',
+    pwd1: 'Bench#Forte2026',
+    codeId,
+    captCode: PROCESS_CAPTCHA,
+  });
+  const token = reg.json.data.access_token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  await httpJson(port, 'POST', '/api/app/user/updateKyc', { name: 'Jogador Teste', cardNo: cpf }, headers);
+  for (let i = 0; i < deposits; i++) {
+    const pre = await httpJson(
+      port,
+      'POST',
+      '/api/app/order/prePay/BRL6',
+      { gift: '0', pkgId: 'BRL6', isapp: '0' },
+      { ...headers, 'idempotency-key': `fund-${i}` },
+    );
+    await httpJson(port, 'POST', `/sandbox-psp/charges/${pre.json.data.payNo}/pay`, {});
+    for (let t = 0; t < 100; t++) {
+      const s = await httpJson(
+        port,
+        'GET',
+        `/api/app/order/getStatus/${pre.json.data.orderId}`,
+        undefined,
+        headers,
+      );
+      if (s.json.data.status === '10') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { token, headers };
+}
+
+/** Closes the kept-alive connections so the calling process can exit. */
+export function closeHttpConnections(): void {
+  agent.destroy();
+}
