@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { postgresBinDir, startPgCluster, type PgCluster } from '../tests/support/postgres';
-import { fundedHttpPlayer, httpJson as request, startServerProcess } from '../tests/support/server-process';
+import {
+  closeHttpConnections,
+  fundedHttpPlayer,
+  httpJson as request,
+  startServerProcess,
+} from '../tests/support/server-process';
 import { migrate, openDb } from '../server/db/connection';
 import { post } from '../server/modules/wallet/ledger';
 

@@ -5,7 +5,7 @@ import { configureApiClient } from '../../src/services/api-client';
 import { emitSocket, onSocketEvent, setSocketFactory, syncSocket } from '../../src/services/socket';
 import { alertStore, showAlert, toastStore } from '../../src/shell/app/dialogs';
 import { overlayStore } from '../../src/shell/app/overlay-store';
-import { sessionStore, signIn, startSession } from '../../src/shell/app/session';
+import { sessionStore, signIn, startSession, turnoverStore } from '../../src/shell/app/session';
 import { expireSession } from '../../src/shell/app/shell-actions';
 import { setNavigator } from '../../src/shell/app/navigation';
 import { FakeSocket, installFakeServer, ok, userInfoFixture } from './support';
@@ -83,6 +83,8 @@ describe('session', () => {
     live.serverSends('insBalance', { balance: 3.5 });
     expect(sessionStore.get().userInfo?.balance).toBe(3.5);
     expect(JSON.parse(localStorage.getItem('userInfo')!).balance).toBe(3.5);
+    live.serverSends('userBetAmount', { bouns: 1, amount: 12.5 });
+    expect(turnoverStore.get()).toEqual({ bouns: 1, amount: 12.5 });
 
     const navigate = vi.fn();
     setNavigator(navigate);
@@ -90,6 +92,7 @@ describe('session', () => {
     expect(sessionStore.get().token).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(live.disconnected).toBe(true);
+    expect(turnoverStore.get()).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/home', undefined);
     expect(overlayStore.get()).toBe('login');
     expect(toastStore.get()?.text).toBe('O login expirou');

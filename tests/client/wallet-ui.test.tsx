@@ -12,7 +12,7 @@ import { alertStore } from '../../src/shell/app/dialogs';
 import { setNavigator } from '../../src/shell/app/navigation';
 import { overlayStore } from '../../src/shell/app/overlay-store';
 import { appRoutes } from '../../src/shell/app/routes';
-import { sessionStore } from '../../src/shell/app/session';
+import { sessionStore, turnoverStore } from '../../src/shell/app/session';
 import { AlertDialog, Toast } from '../../src/shell/overlays/dialogs-host';
 import { OverlayHost } from '../../src/shell/overlays/overlay-host';
 import { safePaymentUrl } from '../../src/shell/wallet/payment-frame';
@@ -391,6 +391,13 @@ describe('the wallet pages', () => {
     expect(screen.getByTestId('account-cash').textContent).toBe('R$ 100,00');
     expect(screen.getByTestId('account-bonus').textContent).toBe('R$ 5,00');
     await waitFor(() => expect(screen.getByTestId('account-withdrawable').textContent).toBe('R$ 80,00'));
+    expect(screen.queryByTestId('account-turnover')).toBeNull();
+    act(() => turnoverStore.set({ bouns: 1, amount: 12.5 }));
+    expect(screen.getByTestId('account-turnover').textContent).toBe(
+      'Falta apostar R$ 12,50 para liberar o saque',
+    );
+    act(() => turnoverStore.set({ bouns: 1, amount: 0 }));
+    expect(screen.queryByTestId('account-turnover')).toBeNull();
     await user.click(screen.getByTestId('account-withdraw'));
     expect(overlayStore.get()).toBe('withdraw');
     act(() => overlayStore.set(''));

@@ -71,6 +71,18 @@ describe('socket at /gamecenter-siop', () => {
     await expect(refused(s)).resolves.toBeTruthy();
   });
 
+  it('tells a new socket the balances and the turnover left (userBetAmount)', async () => {
+    const player = await registerPlayer(app);
+    const s = open(player.token);
+    const [balance, turnover] = [
+      next<{ balance: number }>(s, 'insBalance'),
+      next<{ bouns: number; amount: number }>(s, 'userBetAmount'),
+    ];
+    await connected(s);
+    expect((await balance).balance).toBe(0);
+    expect(await turnover).toEqual({ bouns: app.ctx.config.file.turnover.main, amount: 0 });
+  });
+
   it('pushes updateUserInfo to the player when the profile changes', async () => {
     const player = await registerPlayer(app);
     const s = open(player.token);

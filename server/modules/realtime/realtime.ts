@@ -23,6 +23,8 @@ export interface RealtimeDeps {
   redis?: { pub: Redis; sub: Redis };
   /** How often local sockets are checked against their sessions. */
   sweepMs?: number;
+  /** Runs when a player's socket has joined its rooms (e.g. to push the current balances). */
+  onConnect?(userId: number): Promise<void>;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -70,7 +72,9 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
-    void socket.join([`user:${data.userId}`, `session:${data.sessionId}`]);
+    void Promise.resolve(socket.join([`user:${data.userId}`, `session:${data.sessionId}`]))
+      .then(() => deps.onConnect?.(data.userId))
+      .catch((err: unknown) => deps.log.warn({ err }, 'socket connect hook failed'));
     socket.on('game.join', (payload: unknown) => {
       const parsed = gameJoinSchema.safeParse(payload);
       if (parsed.success) void socket.join(`game:${parsed.data.game.toLowerCase()}`);

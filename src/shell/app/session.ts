@@ -21,6 +21,9 @@ export interface SessionState {
 
 export const sessionStore = createStore<SessionState>({ token: null, userInfo: null });
 
+/** Turnover still to wager before a withdrawal (socket `userBetAmount`: multiple and amount left). */
+export const turnoverStore = createStore<{ bouns: number; amount: number } | null>(null);
+
 /** The latest server notice for the notice bar (socket `notice`, or the newest on start). */
 export const noticeStore = createStore<Notice | null>(null);
 
@@ -57,6 +60,7 @@ export async function signIn(token: string): Promise<void> {
 export function endSession(): void {
   clearAll();
   sessionStore.set({ token: null, userInfo: null });
+  turnoverStore.set(null);
 }
 
 /** Ends the session on the server too (its failure does not keep the player logged in). */
@@ -88,6 +92,7 @@ export async function startSession(): Promise<void> {
   onSocketEvent('insBalance', ({ balance }) => patchUserInfo({ balance }));
   onSocketEvent('freeBalance', ({ freeBalance }) => patchUserInfo({ freeBalance }));
   onSocketEvent('notice', (notice) => noticeStore.set(notice));
+  onSocketEvent('userBetAmount', (turnover) => turnoverStore.set(turnover));
 
   const token = readItem('token');
   sessionStore.set({ token, userInfo: token ? readUserInfo() : null });

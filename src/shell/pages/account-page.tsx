@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { formatMoney } from '../../lib/format';
 import { fetchWithdrawLimits } from '../../services/wallet-api';
 import { openOverlay } from '../app/overlay-store';
-import { useToken, useUserInfo } from '../app/session';
+import { turnoverStore, useToken, useUserInfo } from '../app/session';
+import { useStore } from '../../lib/store';
 import { openDeposit, openWithdraw } from '../app/shell-actions';
 import { ArrowDownIcon, ArrowUpIcon, CrownIcon, ListIcon, ShieldIcon } from '../components/icons';
 import { DiscountBanner } from '../wallet/deposit-flow';
@@ -38,6 +39,7 @@ export function AccountPage() {
   const user = useUserInfo();
   const demo = user?.testFlag === 1;
   const withdrawable = useWithdrawable(user && !demo ? user.balance : null);
+  const turnover = useStore(turnoverStore, (value) => value);
 
   return (
     <article className="panel" data-testid="page-conta">
@@ -78,6 +80,11 @@ export function AccountPage() {
                   </dd>
                 </div>
               </dl>
+              {turnover && turnover.amount > 0 && (
+                <p className="wallet-card__note" data-testid="account-turnover">
+                  {t('account.turnoverLeft', { amount: formatMoney(turnover.amount) })}
+                </p>
+              )}
               <div className="wallet-card__actions">
                 <button
                   type="button"
