@@ -93,6 +93,13 @@ const ptBR = {
   minesNoGem: 'Revele ao menos uma casa antes de retirar',
   roundClosed: 'Opção não disponível para apostas',
   pickInvalid: 'Escolha inválida',
+  sportsOptionClosed: 'Opção não disponível para apostas',
+  sportsGameUnavailable: 'Jogo indisponível para apostas no momento',
+  parlayLimit: 'A aposta múltipla atingiu o limite',
+  sportsOddsChanged: 'As odds mudaram. Confira a nova cotação',
+  sportsSameFixture: 'Escolha apenas uma seleção por jogo na aposta múltipla',
+  sportsLegsRequired: 'Escolha ao menos uma seleção',
+  sportsResultInvalid: 'Resultado inválido para este jogo',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
@@ -186,6 +193,13 @@ const enUS: Record<MessageKey, string> = {
   minesNoGem: 'Reveal at least one tile before cashing out',
   roundClosed: 'Option not open for betting',
   pickInvalid: 'Invalid pick',
+  sportsOptionClosed: 'Option not open for betting',
+  sportsGameUnavailable: 'Current game not available to buy',
+  parlayLimit: 'Parlay has reached the limit',
+  sportsOddsChanged: 'The odds changed. Check the new price',
+  sportsSameFixture: 'Pick only one selection per game in a parlay',
+  sportsLegsRequired: 'Pick at least one selection',
+  sportsResultInvalid: 'Invalid result for this game',
 };
 
 const catalogues: Partial<Record<LanguageKey, Record<MessageKey, string>>> = { pt_BR: ptBR, en_US: enUS };

@@ -31,6 +31,9 @@ import { seedGameSettings } from './modules/games/settings';
 import { settleIdleMines } from './modules/games/mines.service';
 import { cancelInterruptedRound, ROUND_GAMES, roundTick } from './modules/games/rounds.service';
 import { leasedLoop } from './jobs/lease';
+import { createSports } from './modules/sports/sports.module';
+import { sportsRoutes } from './modules/sports/sports.routes';
+import { sportsLoops } from './modules/sports/jobs';
 import { processPayouts } from './modules/wallet/payout.processor';
 
 export interface BuildOptions {
@@ -41,6 +44,8 @@ export interface BuildOptions {
   socketSweepMs?: number;
   /** Background loops (payouts); tests turn them off and drive them by hand. */
   jobs?: boolean;
+  /** The sportsbook's clock instead of Date.now (tests drive the simulated feed with it). */
+  sportsClock?: () => number;
 }
 
 declare module 'fastify' {
@@ -133,6 +138,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       checkoutPath: (txid) => `/pix/checkout/${txid}`,
     });
   app.decorate('ctx', ctx);
+  const sports = await createSports(ctx, { clock: options.sportsClock });
+  app.decorate('sports', sports);
 
   const loops =
     options.jobs === false
@@ -149,6 +156,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
               app.log,
               () => cancelInterruptedRound(ctx, game),
             ),
+          ),
+          ...sportsLoops(ctx, sports).map((loop) =>
+            leasedLoop(opened.db, loop.name, loop.intervalMs, loop.tick, app.log),
           ),
         ];
 
@@ -209,6 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(async (scope) => adminRoutes(scope, ctx));
   await app.register(async (scope) => walletRoutes(scope, ctx));
   await app.register(async (scope) => gamesRoutes(scope, ctx));
+  await app.register(async (scope) => sportsRoutes(scope, ctx, sports, { timers: options.jobs !== false }));
   if (sandbox) await app.register(async (scope) => sandboxRoutes(scope, sandbox));
   await app.register(async (scope) => checkoutRoutes(scope, ctx));
   if (!config.production) await app.register(async (scope) => devRoutes(scope, ctx));

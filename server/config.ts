@@ -31,7 +31,9 @@ const envSchema = z.object({
   TREVO_PSP_CLIENT_SECRET: z.string().min(1).optional(),
   TREVO_PSP_PIX_KEY: z.string().min(1).max(77).optional(),
   TREVO_PSP_WEBHOOK_SECRET: z.string().min(16).optional(),
-  TREVO_SPORTS_FEED: z.string().default('simulated'),
+  TREVO_SPORTS_FEED: z.enum(['simulated']).default('simulated'),
+  SPORTS_FEED_SEED: z.string().min(1).max(128).optional(),
+  SPORTS_FEED_SPEED: z.coerce.number().min(0.01).max(1000).default(1),
   TREVO_STATIC_DIR: z.string().default('dist'),
   TREVO_PUBLIC_URL: z.string().url().optional(),
   TREVO_TURNOVER_MAIN: z.coerce.number().min(0).max(100).optional(),
@@ -45,6 +47,46 @@ const roundTimingSchema = z.object({
   bettingMs: z.number().int().min(1000),
   rollingMs: z.number().int().min(0),
   completeMs: z.number().int().min(0),
+});
+
+const SPORT_KEY = z.enum([
+  'football',
+  'basketball',
+  'tennis',
+  'boxing',
+  'snooker',
+  'baseball',
+  'volleyball',
+  'badminton',
+  'american_football',
+  'table_tennis',
+  'cricket',
+  'motor_racing',
+]);
+const marginSchema = z.object({
+  margin: z.number().min(0).max(0.3),
+  method: z.enum(['proportional', 'power', 'shin']),
+});
+/** Margins of three-way markets (1X2, European handicap) and two-way ones (lines, odd/even). */
+const bookMarginsSchema = z.object({ threeWay: marginSchema, twoWay: marginSchema });
+
+/** The sportsbook's limits, margins, live delays and windows (design/sports.md). */
+const sportsFileSchema = z.object({
+  /** Stake bounds per bet, BRL. */
+  minStake: z.number().positive(),
+  maxStake: z.number().positive(),
+  /** At most this many legs in a parlay ("múltipla"). */
+  maxLegs: z.number().int().min(1).max(50),
+  /** A parlay's combined odds may not exceed this. */
+  maxCombinedOdds: z.number().min(1.01),
+  /** Largest payout of one bet and of the bets a player places in one day (São Paulo), BRL. */
+  maxPayoutPerBet: z.number().positive(),
+  maxPayoutPerDay: z.number().positive(),
+  margins: z.object({ preMatch: bookMarginsSchema, live: bookMarginsSchema }),
+  /** Seconds a live bet waits before acceptance (3–10 s by sport, research §3.6); scaled by the feed speed. */
+  liveDelaySeconds: z.record(SPORT_KEY, z.number().min(0).max(60)),
+  /** Hours (at most two weeks) a postponed or interrupted fixture may still be played before its bets are void (research §1.10). */
+  windowHours: z.record(SPORT_KEY, z.number().positive().max(336)),
 });
 
 /** Operator configuration file (packages, VIP table, limits); later issues add sections. */
@@ -125,6 +167,7 @@ const fileSchema = z.object({
     /** A Mines game without a move for this long is settled by the server. */
     minesIdleMinutes: z.number().positive(),
   }),
+  sports: sportsFileSchema,
 });
 export type FileConfig = z.infer<typeof fileSchema>;
 
@@ -155,6 +198,8 @@ export interface Config {
   sandboxPayoutDelayMs: number;
   /** How often the payout processor looks for work. */
   payoutIntervalMs: number;
+  /** The sports feed adapter; the simulated one replays `seed` (random when absent) at `speed`. */
+  sportsFeed: { kind: 'simulated'; seed?: string; speed: number };
   file: FileConfig;
   /** Session lifetimes (security.md): 30 minutes idle, 12 hours absolute. */
   sessionIdleMs: number;
@@ -233,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sandboxWebhookDelayMs: e.TREVO_SANDBOX_WEBHOOK_DELAY_MS,
     sandboxPayoutDelayMs: e.TREVO_SANDBOX_PAYOUT_DELAY_MS,
     payoutIntervalMs: e.TREVO_PAYOUT_INTERVAL_MS,
+    sportsFeed: { kind: e.TREVO_SPORTS_FEED, seed: e.SPORTS_FEED_SEED, speed: e.SPORTS_FEED_SPEED },
     file: {
       ...file.data,
       turnover: {

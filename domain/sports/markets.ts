@@ -183,3 +183,17 @@ function settleUndetermined(leg: LegSpec, score: PeriodScore): LegSettlement {
   const [a, b] = partLines(leg.lineQ!);
   return combineParts(part(a), part(b));
 }
+
+/**
+ * The part of a result that can settle something: while the match may go on, only periods played
+ * to their end count (an in-play score settles nothing), so storing this changes only at
+ * half-time, at the end, or on a correction.
+ */
+export function settleablePart(result: FixtureResult): FixtureResult {
+  if (FINAL_STATUSES.includes(result.status)) return result;
+  const scores: FixtureResult['scores'] = {};
+  for (const [key, score] of Object.entries(result.scores) as Array<[ScoreKey, PeriodScore]>) {
+    if (score.complete) scores[key] = score;
+  }
+  return { status: result.status, scores };
+}

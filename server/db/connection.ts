@@ -11,6 +11,7 @@ import * as m004 from './migrations/004-withdrawals';
 import * as m005 from './migrations/005-offers-transfers';
 import * as m006 from './migrations/006-pay-discount';
 import * as m007 from './migrations/007-games';
+import * as m008 from './migrations/008-sports';
 import * as m009 from './migrations/009-ledger-post';
 
 export type Db = Kysely<Database>;
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '005-offers-transfers': m005,
   '006-pay-discount': m006,
   '007-games': m007,
+  '008-sports': m008,
   '009-ledger-post': m009,
 };
 

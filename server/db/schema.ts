@@ -323,7 +323,76 @@ export interface RoundsTable {
   result: number | null;
 }
 
+/** Cents columns the sportsbook updates after insert (bigint comes back as a string). */
+type SportsCents = ColumnType<string | number | bigint, number | undefined, number>;
+
+export interface SportsFeedStateTable {
+  id: number;
+  seed: string;
+  created_at: CreatedAt;
+}
+
+export interface SportsFixturesTable {
+  id: string;
+  sport: string;
+  competition: string;
+  home: string;
+  away: string;
+  starts_at: Timestamp;
+  result: string | null;
+  result_final: Generated<boolean>;
+  result_version: Generated<number>;
+  result_source: Generated<string>;
+  settled_version: Generated<number>;
+  done: Generated<boolean>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface SportsBetsTable {
+  id: string;
+  user_id: number;
+  stake_cents: SportsCents;
+  bonus_cents: SportsCents;
+  kind: string;
+  odds_change: string;
+  state: string;
+  result_code: ColumnType<number, number | undefined, number>;
+  order_status: ColumnType<number, number | undefined, number>;
+  combined_odds_milli: SportsCents;
+  potential_cents: SportsCents;
+  payout_cents: SportsCents;
+  settle_seq: ColumnType<number, number | undefined, number>;
+  shortfall_cents: SportsCents;
+  accept_at: Timestamp | null;
+  placed_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface SportsBetLegsTable {
+  bet_id: string;
+  idx: number;
+  fixture_id: string;
+  market_id: string;
+  outcome_id: string;
+  odds_milli: number;
+  live: boolean;
+  score_home_at: number | null;
+  score_away_at: number | null;
+  state_seq: ColumnType<number, number | undefined, number>;
+  stop_seq: ColumnType<number, number | undefined, number>;
+  fixture_label: string;
+  market_label: string;
+  outcome_label: string;
+  kind: string | null;
+  result_code: ColumnType<number, number | undefined, number>;
+  settled_version: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
+  sports_feed_state: SportsFeedStateTable;
+  sports_fixtures: SportsFixturesTable;
+  sports_bets: SportsBetsTable;
+  sports_bet_legs: SportsBetLegsTable;
   player_seeds: PlayerSeedsTable;
   revealed_seeds: RevealedSeedsTable;
   game_settings: GameSettingsTable;

@@ -1,0 +1,118 @@
+import { BetResult, MatchTime } from '../codes';
+import { lineOf, type MarketKey } from './markets';
+
+/**
+ * pt-BR names of markets, selections and results, shared by the server's answers and the pages
+ * (the issue's groups: Resultado Final, Handicap Asiático, Handicap Europeu, Total de Gols
+ * (Mais/Menos), Par/Ímpar, 1º Tempo, Escanteios).
+ */
+
+const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+
+/** A line in Brazilian notation: "2,5", or signed for a handicap ("-0,25", "+1"). */
+export function formatLine(line: number, signed = false): string {
+  const text = number.format(Math.abs(line));
+  if (!signed) return line < 0 ? `-${text}` : text;
+  return line > 0 ? `+${text}` : line < 0 ? `-${text}` : '0';
+}
+
+/** The page group a market belongs to. */
+export function marketGroup(key: MarketKey): string {
+  if (key.type === 'corners_totals' || key.type === 'corners_handicap') return 'Escanteios';
+  if (key.period === 'first_half') return '1º Tempo';
+  switch (key.type) {
+    case 'match_winner':
+      return 'Resultado Final';
+    case 'asian_handicap':
+      return 'Handicap Asiático';
+    case 'european_handicap':
+      return 'Handicap Europeu';
+    case 'totals':
+      return 'Total de Gols (Mais/Menos)';
+    case 'odd_even':
+      return 'Par/Ímpar';
+  }
+}
+
+const BASE_NAMES: Record<MarketKey['type'], string> = {
+  match_winner: 'Resultado Final',
+  asian_handicap: 'Handicap Asiático',
+  european_handicap: 'Handicap Europeu',
+  totals: 'Total de Gols',
+  odd_even: 'Total de Gols Par/Ímpar',
+  corners_totals: 'Total de Escanteios',
+  corners_handicap: 'Handicap de Escanteios',
+};
+
+/** A market's name with its period and line: "1º Tempo - Total de Gols 1,5". */
+export function marketName(key: MarketKey): string {
+  const base = BASE_NAMES[key.type];
+  const period = key.period === 'first_half' ? '1º Tempo - ' : '';
+  const withLine =
+    key.lineQ === null ? base : `${base} ${formatLine(lineOf(key.lineQ), key.type.endsWith('handicap'))}`;
+  return `${period}${withLine}`;
+}
+
+/** A selection's name: the team (with its handicap), "Empate", "Mais de 2,5", "Par". */
+export function outcomeName(key: MarketKey, outcome: string, teams: { home: string; away: string }): string {
+  const line = key.lineQ === null ? 0 : lineOf(key.lineQ);
+  switch (outcome) {
+    case 'home':
+    case 'away': {
+      const team = teams[outcome];
+      if (key.lineQ === null) return team;
+      // A handicap market's line is the home side's; the away side carries its opposite.
+      return `${team} ${formatLine(outcome === 'home' ? line : -line, true)}`;
+    }
+    case 'draw':
+      return key.lineQ === null ? 'Empate' : `Empate (${formatLine(line, true)})`;
+    case 'over':
+      return `Mais de ${formatLine(line)}`;
+    case 'under':
+      return `Menos de ${formatLine(line)}`;
+    case 'odd':
+      return 'Ímpar';
+    case 'even':
+      return 'Par';
+    default:
+      return outcome;
+  }
+}
+
+/** Words for the specification's bet result codes (design/sports.md "Mapping"). */
+export const RESULT_LABELS: Readonly<Record<number, string>> = {
+  [BetResult.placed]: 'Em aberto',
+  [BetResult.won]: 'Ganhou',
+  [BetResult.halfWon]: 'Meio ganho',
+  [BetResult.draw]: 'Empate (aposta devolvida)',
+  [BetResult.halfLost]: 'Meia perda',
+  [BetResult.lost]: 'Aposta perdida',
+  [BetResult.lostAlias]: 'Aposta perdida',
+  [BetResult.refund]: 'Reembolsada',
+  [BetResult.cancelled]: 'Cancelada',
+  [BetResult.refused]: 'Recusada',
+  [BetResult.lotteryException]: 'Em análise',
+};
+
+/** Words for the match time codes (section 3); quarters 1001–1004 are basketball's. */
+export const MATCH_TIME_LABELS: Readonly<Record<number, string>> = {
+  [MatchTime.notStarted]: 'Não iniciado',
+  [MatchTime.firstHalf]: '1º Tempo',
+  [MatchTime.halfTime]: 'Intervalo',
+  [MatchTime.secondHalf]: '2º Tempo',
+  [MatchTime.overtime]: 'Prorrogação',
+  [MatchTime.penalties]: 'Pênaltis',
+  [MatchTime.finished]: 'Encerrado',
+  [MatchTime.cancelled]: 'Cancelado',
+  [MatchTime.toBeDecided]: 'A definir',
+  [MatchTime.cutInHalf]: 'Abandonado',
+  [MatchTime.interrupted]: 'Interrompido',
+  [MatchTime.postponed]: 'Adiado',
+  1001: '1º Quarto',
+  1002: '2º Quarto',
+  1003: '3º Quarto',
+  1004: '4º Quarto',
+};
+
+/** Ticket (order) status of the specification: 0 pending, 9999 drawn, 8888 not drawn. */
+export const OrderStatus = { pending: 0, drawn: 9999, notDrawn: 8888 } as const;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { SPORT_KEYS, type SportKey } from './sports';
+
+/** Payloads of the sports calls (API.md "Sports"). Stakes are parsed by `parseAmount`. */
+
+export const fixturesQuerySchema = z.object({
+  sport: z
+    .string()
+    .refine((s): s is SportKey => (SPORT_KEYS as readonly string[]).includes(s))
+    .optional(),
+  live: z.enum(['true', 'false', '1', '0']).optional(),
+});
+
+const legSchema = z.strictObject({
+  fixtureId: z.string().min(1).max(64),
+  marketId: z.string().min(1).max(64),
+  outcomeId: z.string().min(1).max(16),
+  odds: z.number().min(1).max(1_000_000),
+});
+
+export const sportsBetSchema = z.strictObject({
+  stake: z.unknown().optional(),
+  legs: z.array(legSchema).min(1, { message: 'sportsLegsRequired' }).max(100),
+  oddsChange: z.enum(['none', 'higher', 'any']).default('none'),
+});
+export type SportsBetInput = z.infer<typeof sportsBetSchema>;
+
+export const sportsBetsQuerySchema = z.object({ status: z.enum(['open', 'settled']).optional() });
+
+const scoreSchema = z.strictObject({
+  home: z.number().int().min(0).max(999),
+  away: z.number().int().min(0).max(999),
+});
+
+/**
+ * An operator's result (`POST /api/admin/sports/fixtures/{id}/result`): the match time code it
+ * ended with and the scores reached; `complete` marks which periods were played to their end.
+ */
+export const operatorResultSchema = z.strictObject({
+  status: z.number().int(),
+  full: scoreSchema.extend({ complete: z.boolean().default(true) }).optional(),
+  firstHalf: scoreSchema.extend({ complete: z.boolean().default(true) }).optional(),
+  corners: scoreSchema.extend({ complete: z.boolean().default(true) }).optional(),
+});
+export type OperatorResultInput = z.infer<typeof operatorResultSchema>;

@@ -1,0 +1,75 @@
+import type { AppContext } from '../../context';
+import { centsToBrl } from '../../../domain/money';
+import { oddsFromMilli } from '../../../domain/sports/ladder';
+import { RESULT_LABELS } from '../../../domain/sports/labels';
+
+/**
+ * "Minhas apostas" (API.md `GET /sports/bets`): the player's open bets (waiting for the live
+ * delay or for results) and settled ones (paid, lost, refunded, refused, cancelled), each with
+ * its result in words and in the specification's codes.
+ */
+
+const OPEN_STATES = ['pending', 'open'];
+const CLOSED_STATES = ['settled', 'refused', 'cancelled', 'exception'];
+
+/** A player's sports bets, newest first. */
+export async function listSportsBets(
+  ctx: AppContext,
+  userId: number,
+  options: { status?: 'open' | 'settled'; page?: number; size?: number } = {},
+) {
+  const size = Math.min(Math.max(options.size ?? 50, 1), 100);
+  const page = Math.max(options.page ?? 1, 1);
+  let query = ctx.db.selectFrom('sports_bets').selectAll().where('user_id', '=', userId);
+  if (options.status)
+    query = query.where('state', 'in', options.status === 'open' ? OPEN_STATES : CLOSED_STATES);
+  const bets = await query
+    .orderBy('placed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  const legs = bets.length
+    ? await ctx.db
+        .selectFrom('sports_bet_legs')
+        .selectAll()
+        .where(
+          'bet_id',
+          'in',
+          bets.map((b) => b.id),
+        )
+        .orderBy('idx')
+        .execute()
+    : [];
+  return bets.map((b) => ({
+    betId: b.id,
+    kind: b.kind,
+    state: b.state,
+    stake: centsToBrl(Number(b.stake_cents)),
+    payout: centsToBrl(Number(b.payout_cents)),
+    potentialReturn: centsToBrl(Number(b.potential_cents)),
+    combinedOdds: Math.floor(Number(b.combined_odds_milli) / 10) / 100,
+    result: b.result_code,
+    resultText: RESULT_LABELS[b.result_code] ?? '',
+    orderStatus: b.order_status,
+    oddsChange: b.odds_change,
+    placedAt: new Date(b.placed_at).toISOString(),
+    acceptAt: b.accept_at ? new Date(b.accept_at).toISOString() : null,
+    settledAt: b.settled_at ? new Date(b.settled_at).toISOString() : null,
+    legs: legs
+      .filter((l) => l.bet_id === b.id)
+      .map((l) => ({
+        fixtureId: l.fixture_id,
+        fixture: l.fixture_label,
+        marketId: l.market_id,
+        market: l.market_label,
+        outcomeId: l.outcome_id,
+        outcome: l.outcome_label,
+        odds: oddsFromMilli(l.odds_milli),
+        live: l.live,
+        scoreAtPlacement: l.score_home_at === null ? null : { home: l.score_home_at, away: l.score_away_at },
+        result: l.result_code,
+        resultText: RESULT_LABELS[l.result_code] ?? '',
+      })),
+  }));
+}

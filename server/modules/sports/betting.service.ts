@@ -1,0 +1,317 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { AppError, badRequest } from '../../http/errors';
+import type { Trx } from '../wallet/ledger';
+import { BetResult, MatchTime } from '../../../domain/codes';
+import { centsToBrl, parseAmount } from '../../../domain/money';
+import { oddsFromMilli, oddsToMilli } from '../../../domain/sports/ladder';
+import { marketName, OrderStatus, outcomeName } from '../../../domain/sports/labels';
+import { combinedOddsMilli, potentialReturnCents } from '../../../domain/sports/settlement';
+import type { SportsBetInput } from '../../../domain/sports/sports.schema';
+import type { FeedMarket, FixtureSnapshot } from './feed';
+import { isLive } from './catalogue.service';
+import { countSportsWager, debitSportsStake, newSportsBetId, paySports } from './sports-money';
+import type { Sports } from './sports.module';
+
+/**
+ * Placing sports bets (design/sports.md "Betting"): singles and parlays, the player's odds-change
+ * preference, limits, pre-match close at the start by the server clock, and the live delay after
+ * which a bet is accepted or refused (−11) with its stake returned.
+ */
+
+export type OddsChange = SportsBetInput['oddsChange'];
+
+const optionClosed = () => new AppError(409, 'sportsOptionClosed');
+const gameUnavailable = () => new AppError(409, 'sportsGameUnavailable');
+const parlayLimit = () => new AppError(409, 'parlayLimit');
+
+/** The price a bet gets: the quote, or the feed's new price if the player's preference takes it. */
+export function acceptedOdds(
+  quotedMilli: number,
+  currentMilli: number,
+  preference: OddsChange,
+): number | null {
+  if (currentMilli === quotedMilli) return quotedMilli;
+  if (currentMilli > quotedMilli) return preference === 'none' ? null : currentMilli;
+  return preference === 'any' ? currentMilli : null;
+}
+
+/** Milliseconds of the São Paulo day (UTC−3) that `now` falls in began. */
+function saoPauloDayStart(now: number): number {
+  const offset = 3 * 3_600_000;
+  return Math.floor((now - offset) / 86_400_000) * 86_400_000 + offset;
+}
+
+interface CheckedLeg {
+  snap: FixtureSnapshot;
+  market: FeedMarket;
+  outcomeId: string;
+  oddsMilli: number;
+  live: boolean;
+}
+
+/** The open outcome a leg points at now, or the refusal the specification names. */
+function openOutcome(snap: FixtureSnapshot, marketId: string, outcomeId: string, now: number) {
+  const code = snap.state.periodCode;
+  // Pre-match betting closes at the start by the server clock; after it only the live book sells.
+  const preMatch = code === MatchTime.notStarted && now < snap.startsAt;
+  if (!preMatch && !isLive(code)) throw gameUnavailable();
+  const market = snap.markets.find((m) => m.id === marketId);
+  const outcome = market?.outcomes.find((o) => o.id === outcomeId);
+  if (!market || market.status !== 1 || !outcome?.active || outcome.oddsMilli === null) throw optionClosed();
+  return { market, oddsMilli: outcome.oddsMilli, live: !preMatch };
+}
+
+export interface PlacedBet {
+  betId: string;
+  stake: number;
+  status: number;
+  orderStatus: number;
+  state: 'open' | 'pending';
+  acceptAt: string | null;
+  combinedOdds: number;
+  potentialReturn: number;
+  legs: Array<{ fixtureId: string; marketId: string; outcomeId: string; odds: number; live: boolean }>;
+}
+
+/**
+ * Places a bet in the caller's transaction: every leg is checked against the feed now, the stake
+ * is debited in the same transaction as the bet row, and a bet with a live leg waits for its delay.
+ */
+export async function placeSportsBet(
+  ctx: AppContext,
+  sports: Sports,
+  trx: Trx,
+  userId: number,
+  input: SportsBetInput,
+): Promise<PlacedBet> {
+  const cfg = ctx.config.file.sports;
+  const now = sports.now();
+  if (input.stake === undefined || input.stake === null || input.stake === '') {
+    throw badRequest('betAmountRequired');
+  }
+  const parsed = parseAmount(input.stake);
+  if (!parsed.ok) throw badRequest('amountInvalid');
+  const stakeCents = parsed.cents;
+  if (stakeCents < Math.round(cfg.minStake * 100))
+    throw badRequest('betTooSmall', { amount: cfg.minStake.toFixed(2) });
+  if (stakeCents > Math.round(cfg.maxStake * 100))
+    throw badRequest('betTooLarge', { amount: cfg.maxStake.toFixed(2) });
+  if (input.legs.length > cfg.maxLegs) throw parlayLimit();
+  if (new Set(input.legs.map((l) => l.fixtureId)).size !== input.legs.length) {
+    throw new AppError(409, 'sportsSameFixture');
+  }
+
+  const legs: CheckedLeg[] = input.legs.map((leg) => {
+    const quoted = oddsToMilli(leg.odds);
+    if (quoted === null) throw badRequest('invalidInput');
+    const snap = sports.feed.snapshot(leg.fixtureId, now);
+    if (!snap) throw gameUnavailable();
+    const open = openOutcome(snap, leg.marketId, leg.outcomeId, now);
+    const odds = acceptedOdds(quoted, open.oddsMilli, input.oddsChange);
+    if (odds === null) throw new AppError(409, 'sportsOddsChanged');
+    return { snap, market: open.market, outcomeId: leg.outcomeId, oddsMilli: odds, live: open.live };
+  });
+
+  const odds = legs.map((l) => l.oddsMilli);
+  const combined = combinedOddsMilli(odds);
+  if (legs.length > 1 && combined > Math.round(cfg.maxCombinedOdds * 1000)) throw parlayLimit();
+  const potential = potentialReturnCents(stakeCents, odds);
+  if (potential > Math.round(cfg.maxPayoutPerBet * 100)) throw parlayLimit();
+
+  const betId = newSportsBetId(now);
+  // The stake locks the wallet rows, so the day's total below counts every earlier bet.
+  const { bonusPart } = await debitSportsStake(trx, userId, betId, stakeCents);
+  const today = await trx
+    .selectFrom('sports_bets')
+    .select(sql<string>`coalesce(sum(potential_cents), 0)`.as('total'))
+    .where('user_id', '=', userId)
+    .where('placed_at', '>=', new Date(saoPauloDayStart(now)))
+    .where('state', 'not in', ['refused', 'cancelled'])
+    .executeTakeFirstOrThrow();
+  if (Number(today.total) + potential > Math.round(cfg.maxPayoutPerDay * 100)) throw parlayLimit();
+
+  for (const leg of legs) {
+    await trx
+      .insertInto('sports_fixtures')
+      .values({
+        id: leg.snap.id,
+        sport: leg.snap.sport,
+        competition: leg.snap.competition,
+        home: leg.snap.home,
+        away: leg.snap.away,
+        starts_at: new Date(leg.snap.startsAt),
+      })
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({ starts_at: new Date(leg.snap.startsAt), done: false }),
+      )
+      .execute();
+  }
+
+  const live = legs.some((l) => l.live);
+  const delay = Math.max(0, ...legs.filter((l) => l.live).map((l) => sports.liveDelayMs(l.snap.sport)));
+  const acceptAt = live ? new Date(now + delay) : null;
+  await trx
+    .insertInto('sports_bets')
+    .values({
+      id: betId,
+      user_id: userId,
+      stake_cents: stakeCents,
+      bonus_cents: bonusPart,
+      kind: legs.length === 1 ? 'single' : 'parlay',
+      odds_change: input.oddsChange,
+      state: live ? 'pending' : 'open',
+      combined_odds_milli: combined,
+      potential_cents: potential,
+      accept_at: acceptAt,
+      placed_at: new Date(now),
+    })
+    .execute();
+  await trx
+    .insertInto('sports_bet_legs')
+    .values(
+      legs.map((leg, idx) => {
+        const corners = leg.market.key.type === 'corners_handicap';
+        const at = corners ? leg.snap.state.stats.corners! : leg.snap.state.score;
+        return {
+          bet_id: betId,
+          idx,
+          fixture_id: leg.snap.id,
+          market_id: leg.market.id,
+          outcome_id: leg.outcomeId,
+          odds_milli: leg.oddsMilli,
+          live: leg.live,
+          score_home_at: leg.live ? at.home : null,
+          score_away_at: leg.live ? at.away : null,
+          state_seq: leg.snap.state.stateSeq,
+          stop_seq: leg.snap.state.stopSeq,
+          fixture_label: `${leg.snap.home} x ${leg.snap.away}`,
+          market_label: marketName(leg.market.key),
+          outcome_label: outcomeName(leg.market.key, leg.outcomeId, leg.snap),
+        };
+      }),
+    )
+    .execute();
+  if (!live) await countSportsWager(ctx, trx, userId, stakeCents);
+  return {
+    betId,
+    stake: centsToBrl(stakeCents),
+    status: BetResult.placed,
+    orderStatus: OrderStatus.pending,
+    state: live ? 'pending' : 'open',
+    acceptAt: acceptAt?.toISOString() ?? null,
+    combinedOdds: oddsFromMilli(combined),
+    potentialReturn: centsToBrl(potential),
+    legs: legs.map((l) => ({
+      fixtureId: l.snap.id,
+      marketId: l.market.id,
+      outcomeId: l.outcomeId,
+      odds: oddsFromMilli(l.oddsMilli),
+      live: l.live,
+    })),
+  };
+}
+
+/**
+ * Decides a live bet whose delay has passed (research §3.6 item 4): refused with −11 and the stake
+ * returned if, for any live leg, the fixture's state changed or a bet stop happened during the
+ * delay, the market is no longer open, or the price moved against the player's preference;
+ * otherwise accepted at the prices now offered within that preference. Exactly once: the bet row
+ * is locked and must still be pending.
+ */
+export async function decideLiveBet(ctx: AppContext, sports: Sports, betId: string) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const bet = await trx
+      .selectFrom('sports_bets')
+      .selectAll()
+      .where('id', '=', betId)
+      .where('state', '=', 'pending')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!bet) return null;
+    const now = sports.now();
+    const legs = await trx
+      .selectFrom('sports_bet_legs')
+      .selectAll()
+      .where('bet_id', '=', betId)
+      .orderBy('idx')
+      .execute();
+    const prices: number[] = [];
+    let refused = false;
+    for (const leg of legs) {
+      if (!leg.live) {
+        prices.push(leg.odds_milli);
+        continue;
+      }
+      const snap = sports.feed.snapshot(leg.fixture_id, now);
+      try {
+        if (!snap || snap.state.stateSeq !== leg.state_seq || snap.state.stopSeq !== leg.stop_seq)
+          throw optionClosed();
+        const open = openOutcome(snap, leg.market_id, leg.outcome_id, now);
+        const odds = acceptedOdds(leg.odds_milli, open.oddsMilli, bet.odds_change as OddsChange);
+        if (odds === null) throw optionClosed();
+        prices.push(odds);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refused = true;
+        break;
+      }
+    }
+    const stakeCents = Number(bet.stake_cents);
+    if (refused) {
+      await trx
+        .updateTable('sports_bets')
+        .set({
+          state: 'refused',
+          result_code: BetResult.refused,
+          order_status: OrderStatus.notDrawn,
+          payout_cents: stakeCents,
+          settled_at: new Date(now),
+        })
+        .where('id', '=', betId)
+        .execute();
+      await paySports(
+        trx,
+        { betId, userId: bet.user_id, stakeCents, bonusCents: Number(bet.bonus_cents) },
+        stakeCents,
+        `sports-refund:${betId}`,
+        'sports_refund',
+      );
+      return { betId, userId: bet.user_id, accepted: false, refundCents: stakeCents };
+    }
+    for (const [idx, odds] of prices.entries()) {
+      if (odds !== legs[idx]!.odds_milli) {
+        await trx
+          .updateTable('sports_bet_legs')
+          .set({ odds_milli: odds })
+          .where('bet_id', '=', betId)
+          .where('idx', '=', idx)
+          .execute();
+      }
+    }
+    await trx
+      .updateTable('sports_bets')
+      .set({
+        state: 'open',
+        combined_odds_milli: combinedOddsMilli(prices),
+        potential_cents: potentialReturnCents(stakeCents, prices),
+      })
+      .where('id', '=', betId)
+      .execute();
+    await countSportsWager(ctx, trx, bet.user_id, stakeCents);
+    return { betId, userId: bet.user_id, accepted: true, refundCents: 0 };
+  });
+}
+
+/** Live bets whose delay has passed, oldest first. */
+export async function dueLiveBets(ctx: AppContext, now: number, limit = 200): Promise<string[]> {
+  const rows = await ctx.db
+    .selectFrom('sports_bets')
+    .select('id')
+    .where('state', '=', 'pending')
+    .where('accept_at', '<=', new Date(now))
+    .orderBy('accept_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,80 @@
+import { MatchTime } from '../../../domain/codes';
+import { marketGroup, marketName, outcomeName } from '../../../domain/sports/labels';
+import { lineOf } from '../../../domain/sports/markets';
+import type { SportKey } from '../../../domain/sports/sports';
+import { SPORTS } from '../../../domain/sports/sports';
+import { oddsFromMilli } from '../../../domain/sports/ladder';
+import type { FeedMarket, FixtureSnapshot, SportsFeed } from './feed';
+
+/**
+ * What the sports reads answer (API.md "Sports"): sports with counts, fixtures with their state,
+ * and a fixture's markets with pt-BR names. Everything comes from the feed adapter.
+ */
+
+const LIVE_CODES: readonly number[] = [MatchTime.firstHalf, MatchTime.halfTime, MatchTime.secondHalf];
+
+/** True while a fixture is in play. */
+export const isLive = (periodCode: number) => LIVE_CODES.includes(periodCode);
+
+/** A market on the wire: `{ id, type, period, line, status, name, group, outcomes[] }`. */
+export function marketView(snap: Pick<FixtureSnapshot, 'home' | 'away'>, m: FeedMarket) {
+  return {
+    id: m.id,
+    type: m.key.type,
+    period: m.key.period,
+    line: m.key.lineQ === null ? null : lineOf(m.key.lineQ),
+    status: m.status,
+    name: marketName(m.key),
+    group: marketGroup(m.key),
+    outcomes: m.outcomes.map((o) => ({
+      id: o.id,
+      name: outcomeName(m.key, o.id, snap),
+      odds: o.oddsMilli === null ? null : oddsFromMilli(o.oddsMilli),
+      active: o.active,
+    })),
+  };
+}
+
+/** A fixture in a list, with its main market (Resultado Final) inline. */
+export function fixtureView(snap: FixtureSnapshot) {
+  const main = snap.markets.find((m) => m.key.type === 'match_winner' && m.key.period === 'full');
+  return {
+    id: snap.id,
+    sport: snap.sport,
+    competition: snap.competition,
+    home: snap.home,
+    away: snap.away,
+    startsAt: new Date(snap.startsAt).toISOString(),
+    live: isLive(snap.state.periodCode),
+    periodCode: snap.state.periodCode,
+    clock: snap.state.clock,
+    score: snap.state.score,
+    suspended: snap.state.suspended,
+    main: main ? marketView(snap, main) : null,
+  };
+}
+
+/** One fixture with statistics and every open market. */
+export function fixtureDetailView(snap: FixtureSnapshot) {
+  return {
+    ...fixtureView(snap),
+    stats: snap.state.stats,
+    markets: snap.markets.map((m) => marketView(snap, m)),
+  };
+}
+
+/** `/sports/sports`: the twelve sports with pt-BR names and live / upcoming counts. */
+export function sportsView(feed: SportsFeed, now: number) {
+  const counts = new Map(feed.listSports(now).map((s) => [s.key, s]));
+  return SPORTS.map((s) => ({
+    key: s.key,
+    name: s.name,
+    live: counts.get(s.key)?.live ?? 0,
+    upcoming: counts.get(s.key)?.upcoming ?? 0,
+  }));
+}
+
+/** `/sports/fixtures`: live and upcoming fixtures, by start. */
+export function fixturesView(feed: SportsFeed, filter: { sport?: SportKey; live?: boolean }, now: number) {
+  return feed.listFixtures(filter, now).map(fixtureView);
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { Socket } from 'socket.io';
+import type { AppContext } from '../../context';
+import type { FeedMessage } from './feed';
+import { storeResult } from './settlement.service';
+import type { Sports } from './sports.module';
+
+/**
+ * Live pushes (API.md "Socket events"): a socket joins a fixture's room with `sports.watch` and
+ * receives `sports.odds` (prices and suspensions) and `sports.state` (score, clock, period) as the
+ * feed reports them; results reported by the feed are stored for settlement.
+ */
+
+const watchSchema = z.object({ fixtureId: z.string().min(1).max(64) });
+
+/** The room of one fixture. */
+export const fixtureRoom = (fixtureId: string) => `sports:${fixtureId}`;
+
+/** Lets sockets watch fixtures; registered beside the realtime module's own handlers. */
+export function installWatchHandlers(ctx: AppContext) {
+  ctx.realtime.io.on('connection', (socket: Socket) => {
+    socket.on('sports.watch', (payload: unknown) => {
+      const parsed = watchSchema.safeParse(payload);
+      if (parsed.success) void socket.join(fixtureRoom(parsed.data.fixtureId));
+    });
+    socket.on('sports.unwatch', (payload: unknown) => {
+      const parsed = watchSchema.safeParse(payload);
+      if (parsed.success) void socket.leave(fixtureRoom(parsed.data.fixtureId));
+    });
+  });
+}
+
+/**
+ * The feed loop's work: advance the feed to now and act on what it reports. Runs on the one
+ * instance holding the loop's lease; with Redis the pushes reach every instance's sockets.
+ */
+export function feedPump(ctx: AppContext, sports: Sports) {
+  const queue: FeedMessage[] = [];
+  sports.feed.subscribe((message) => queue.push(message));
+  return async function tick(): Promise<{ messages: number }> {
+    sports.feed.advance(sports.now());
+    const messages = queue.splice(0);
+    const io = ctx.realtime.io;
+    for (const m of messages) {
+      switch (m.type) {
+        case 'odds_change':
+          io.to(fixtureRoom(m.fixtureId)).emit('sports.odds', {
+            fixtureId: m.fixtureId,
+            suspended: m.markets.some((x) => x.status === -1),
+            markets: m.markets.map((x) => ({
+              id: x.id,
+              status: x.status,
+              outcomes: x.outcomes.map((o) => ({
+                id: o.id,
+                odds: o.oddsMilli === null ? null : o.oddsMilli / 1000,
+                active: o.active,
+              })),
+            })),
+          });
+          break;
+        case 'bet_stop':
+          io.to(fixtureRoom(m.fixtureId)).emit('sports.odds', { fixtureId: m.fixtureId, suspended: true });
+          break;
+        case 'match_state':
+          io.to(fixtureRoom(m.fixtureId)).emit('sports.state', {
+            fixtureId: m.fixtureId,
+            periodCode: m.state.periodCode,
+            clock: m.state.clock,
+            score: m.state.score,
+            stats: m.state.stats,
+          });
+          break;
+        case 'fixture_change':
+          io.to(fixtureRoom(m.fixture.id)).emit('sports.state', {
+            fixtureId: m.fixture.id,
+            periodCode: m.periodCode,
+            startsAt: new Date(m.fixture.startsAt).toISOString(),
+          });
+          break;
+        case 'bet_settlement':
+          // Only fixtures with bets have a row; the settlement loop pays from what is stored.
+          await storeResult(ctx, m.fixtureId, m.result.result, m.result.final, 'feed');
+          break;
+      }
+    }
+    return { messages: messages.length };
+  };
+}

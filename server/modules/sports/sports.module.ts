@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../context';
+import type { SportKey } from '../../../domain/sports/sports';
+import type { SportsFeed } from './feed';
+import { SimulatedFeed } from './sim/simulated-feed';
+import { installWatchHandlers } from './live';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sportsbook (tests drive its feed and clock). */
+    sports: Sports;
+  }
+}
+
+/**
+ * The sportsbook's parts for one app: the feed adapter, the clock every decision reads (tests
+ * replace it to drive the simulated world deterministically), and the configured rules.
+ */
+export interface Sports {
+  feed: SportsFeed;
+  /** Wall-clock milliseconds as the sportsbook sees them. */
+  now(): number;
+  /** A live bet's hold in real milliseconds: the sport's delay, scaled by the feed's speed. */
+  liveDelayMs(sport: SportKey): number;
+}
+
+export interface SportsOptions {
+  /** Replaces Date.now (tests). */
+  clock?: () => number;
+}
+
+/**
+ * Builds the sportsbook and lets sockets watch fixtures. Without SPORTS_FEED_SEED the seed is drawn once and kept in the
+ * database, so every instance (and every restart) simulates the same world.
+ */
+export async function createSports(ctx: AppContext, options: SportsOptions = {}): Promise<Sports> {
+  const cfg = ctx.config.file.sports;
+  let seed = ctx.config.sportsFeed.seed;
+  if (!seed) {
+    await ctx.db
+      .insertInto('sports_feed_state')
+      .values({ id: 1, seed: randomBytes(16).toString('hex') })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    seed = (await ctx.db.selectFrom('sports_feed_state').select('seed').executeTakeFirstOrThrow()).seed;
+  }
+  const speed = ctx.config.sportsFeed.speed;
+  const feed = new SimulatedFeed({
+    seed,
+    speed,
+    windowHours: (sport) => cfg.windowHours[sport],
+    margins: cfg.margins,
+  });
+  installWatchHandlers(ctx);
+  return {
+    feed,
+    now: options.clock ?? Date.now,
+    liveDelayMs: (sport) => (cfg.liveDelaySeconds[sport] * 1000) / speed,
+  };
+}

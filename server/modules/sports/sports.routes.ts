@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { badRequest, notFound, parseInput } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { runIdempotent } from '../../http/idempotency';
+import { requirePlayer } from '../auth/session.service';
+import { announceBalances } from '../users/users.service';
+import { MatchTime } from '../../../domain/codes';
+import type { FixtureResult } from '../../../domain/sports/markets';
+import {
+  fixturesQuerySchema,
+  operatorResultSchema,
+  sportsBetSchema,
+  sportsBetsQuerySchema,
+  type OperatorResultInput,
+} from '../../../domain/sports/sports.schema';
+import type { SportKey } from '../../../domain/sports/sports';
+import { fixtureDetailView, fixturesView, sportsView } from './catalogue.service';
+import { placeSportsBet, type PlacedBet } from './betting.service';
+import { listSportsBets } from './bets.service';
+import { enterResult } from './settlement.service';
+import { announceSettled, decideAndAnnounce } from './jobs';
+import type { Sports } from './sports.module';
+
+const MATCH_TIME_CODES: readonly number[] = Object.values(MatchTime);
+
+/** An operator's result as settlement reads it; a finished match needs its full-time score. */
+function resultFromInput(input: OperatorResultInput): FixtureResult {
+  if (!MATCH_TIME_CODES.includes(input.status)) throw badRequest('sportsResultInvalid');
+  if (input.status === MatchTime.finished && (!input.full || !input.full.complete)) {
+    throw badRequest('sportsResultInvalid');
+  }
+  const scores: FixtureResult['scores'] = {};
+  if (input.full) scores.full = input.full;
+  if (input.firstHalf) scores.first_half = input.firstHalf;
+  if (input.corners) scores.corners = input.corners;
+  return { status: input.status, scores };
+}
+
+/** The sports calls (API.md "Sports"): reads need no login; bets do; results are for operators. */
+export async function sportsRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  sports: Sports,
+  options: { timers: boolean },
+) {
+  app.get('/api/app/sports/sports', async (request, reply) =>
+    ok(request, reply, sportsView(sports.feed, sports.now())),
+  );
+
+  app.get('/api/app/sports/fixtures', async (request, reply) => {
+    const q = parseInput(fixturesQuerySchema, request.query);
+    const live = q.live === undefined ? undefined : q.live === 'true' || q.live === '1';
+    return ok(
+      request,
+      reply,
+      fixturesView(sports.feed, { sport: q.sport as SportKey | undefined, live }, sports.now()),
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/api/app/sports/fixtures/:id', async (request, reply) => {
+    const snap = sports.feed.snapshot(request.params.id.slice(0, 64), sports.now());
+    if (!snap) throw notFound();
+    return ok(request, reply, fixtureDetailView(snap));
+  });
+
+  // The /api/admin guard has already checked the operator token.
+  app.post<{ Params: { id: string } }>('/api/admin/sports/fixtures/:id/result', async (request, reply) => {
+    const result = resultFromInput(parseInput(operatorResultSchema, request.body));
+    const settled = await enterResult(ctx, sports, request.params.id.slice(0, 64), result);
+    await announceSettled(ctx, settled);
+    return ok(request, reply, {
+      fixtureId: request.params.id,
+      settled: settled.map((s) => ({ betId: s.betId, result: s.resultCode, payout: s.payoutCents / 100 })),
+    });
+  });
+
+  app.register(async (scope) => {
+    scope.addHook('preHandler', requirePlayer(ctx));
+
+    scope.post('/api/app/sports/bet', async (request, reply) => {
+      const input = parseInput(sportsBetSchema, request.body);
+      const userId = request.session!.subjectId;
+      let placed: PlacedBet | undefined;
+      return runIdempotent(ctx, request, reply, userId, {
+        effect: async (trx) => {
+          placed = await placeSportsBet(ctx, sports, trx, userId, input);
+          return placed;
+        },
+        after: async () => {
+          if (!placed) return;
+          await announceBalances(ctx, userId);
+          if (placed.state === 'pending' && options.timers && placed.acceptAt) {
+            const betId = placed.betId;
+            // The acceptance loop decides it too; whichever comes first wins (the row is locked).
+            const timer = setTimeout(
+              () =>
+                void decideAndAnnounce(ctx, sports, betId).catch((err) =>
+                  ctx.log.error({ err }, 'live bet decision failed'),
+                ),
+              Math.max(0, Date.parse(placed.acceptAt) - sports.now()),
+            );
+            timer.unref();
+          }
+        },
+      });
+    });
+
+    scope.get('/api/app/sports/bets', async (request, reply) => {
+      const q = parseInput(sportsBetsQuerySchema, request.query);
+      return ok(request, reply, await listSportsBets(ctx, request.session!.subjectId, { status: q.status }));
+    });
+  });
+}
