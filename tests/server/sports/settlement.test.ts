@@ -1,0 +1,385 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { auth, call, fundedPlayer } from '../helpers';
+import { buildSportsApp, manualClock } from './sports-helpers';
+import { auditLedger } from '../../../server/modules/wallet/audit';
+import { playerBalances } from '../../../server/modules/wallet/ledger';
+import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
+import { decideDueBets, runSettlement } from '../../../server/modules/sports/jobs';
+import { settleFixture } from '../../../server/modules/sports/settlement.service';
+import { feedPump } from '../../../server/modules/sports/live';
+import { parseMarketId, settleLeg, type FixtureResult } from '../../../domain/sports/markets';
+import { returnCents, type LegSettlement } from '../../../domain/sports/settlement';
+import { BetResult, MatchTime } from '../../../domain/codes';
+import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
+
+/** Wednesday 11 March 2026, 09:00 in São Paulo. */
+const START = Date.UTC(2026, 2, 11, 12, 0);
+const clock = manualClock(START);
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildSportsApp(clock.now);
+});
+afterEach(async () => {
+  expect(await auditLedger(app.ctx.db)).toEqual([]);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const feed = () => app.sports.feed as SimulatedFeed;
+let counter = 0;
+const key = () => `st-${Date.now()}-${counter++}`;
+type Leg = { fixtureId: string; marketId: string; outcomeId: string; odds: number };
+
+function placeBet(token: string, legs: Leg[], stake: number = 10, oddsChange = 'none') {
+  return call(app, {
+    method: 'POST',
+    url: '/api/app/sports/bet',
+    headers: { ...auth(token), 'idempotency-key': key() },
+    payload: { stake, legs, oddsChange },
+  });
+}
+
+/** Upcoming football fixtures of a fate, starting after the clock. */
+function upcoming(fate: string) {
+  return feed()
+    .listFixtures({ sport: 'football' }, clock.now())
+    .filter((f) => f.state.periodCode === MatchTime.notStarted && f.startsAt > clock.now() + 60_000)
+    .filter((f) => feed().timelineOf(f.id)!.fixture.fate === fate);
+}
+
+function legOf(snap: FixtureSnapshot, marketId: string, outcomeId: string): Leg {
+  const odds = snap.markets
+    .find((m) => m.id === marketId)!
+    .outcomes.find((o) => o.id === outcomeId)!.oddsMilli!;
+  return { fixtureId: snap.id, marketId, outcomeId, odds: odds / 1000 };
+}
+
+const realFinal = (id: string) => feed().clock.toReal(feed().timelineOf(id)!.finalAt!) + 1_000;
+
+function legSettlement(leg: Leg, result: FixtureResult, at: { home: number; away: number } | null = null) {
+  return settleLeg(
+    { ...parseMarketId(leg.marketId)!, outcome: leg.outcomeId, scoreAtPlacement: at },
+    result,
+  )!;
+}
+
+const single = (stakeCents: number, leg: Leg, s: LegSettlement) =>
+  returnCents(stakeCents, [{ oddsMilli: Math.round(leg.odds * 1000), settlement: s }]);
+
+async function ledgerKinds(betId: string) {
+  const rows = await app.ctx.db
+    .selectFrom('ledger_transactions')
+    .select('kind')
+    .where('reference', '=', betId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.kind);
+}
+
+describe('settlement exactly once', () => {
+  it('pays each bet once when two settlement runs go at the same time', async () => {
+    const f = upcoming('normal')[0]!;
+    const players = await Promise.all([fundedPlayer(app, 100), fundedPlayer(app, 100)]);
+    const legs = ['home', 'draw', 'away'].map((o) => legOf(f, 'match_winner:full', o));
+    const betIds: string[] = [];
+    for (const p of players) {
+      for (const leg of legs) {
+        const res = await placeBet(p.token, [leg]);
+        expect(res.code).toBe(200);
+        betIds.push(res.body.data.betId);
+      }
+    }
+    clock.set(realFinal(f.id));
+    const result = feed().result(f.id, clock.now())!.result;
+    const runs = await Promise.all([runSettlement(app.ctx, app.sports), runSettlement(app.ctx, app.sports)]);
+    expect(runs[0].length + runs[1].length).toBe(6);
+    const won = legs.map((leg) => single(1_000, leg, legSettlement(leg, result)));
+    for (const p of players) {
+      expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(
+        10_000 - 3_000 + won.reduce((a, b) => a + b),
+      );
+    }
+    for (const id of betIds) {
+      const kinds = await ledgerKinds(id);
+      expect(kinds.filter((k) => k === 'sports_payout').length).toBeLessThanOrEqual(1);
+      expect(kinds[0]).toBe('sports_stake');
+    }
+    // And once more, fixture by fixture, twice at once: nothing moves.
+    const again = await Promise.all([
+      settleFixture(app.ctx, app.sports, f.id),
+      settleFixture(app.ctx, app.sports, f.id),
+    ]);
+    expect(again.flat()).toEqual([]);
+    const fixture = await app.ctx.db
+      .selectFrom('sports_fixtures')
+      .selectAll()
+      .where('id', '=', f.id)
+      .executeTakeFirstOrThrow();
+    expect(fixture.done).toBe(true);
+  });
+
+  it('re-settles a corrected result with a reversal and new postings', async () => {
+    clock.set(START);
+    const f = upcoming('corrected')[0]!;
+    const tl = feed().timelineOf(f.id)!;
+    const p = await fundedPlayer(app, 100);
+    const legs = ['home', 'draw', 'away'].map((o) => legOf(f, 'match_winner:full', o));
+    const total = f.markets.find((m) => m.key.type === 'totals' && m.key.period === 'full')!;
+    legs.push(legOf(f, total.id, 'over'), legOf(f, total.id, 'under'));
+    for (const leg of legs) expect((await placeBet(p.token, [leg])).code).toBe(200);
+
+    clock.set(realFinal(f.id));
+    const first = feed().result(f.id, clock.now())!.result;
+    await runSettlement(app.ctx, app.sports);
+    const paidFirst = legs
+      .map((leg) => single(1_000, leg, legSettlement(leg, first)))
+      .reduce((a, b) => a + b);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 5_000 + paidFirst);
+
+    // The feed reports the corrected result (a second bet_settlement); settlement follows it.
+    clock.set(feed().clock.toReal(tl.correctionAt!) + 1_000);
+    await feedPump(app.ctx, app.sports)();
+    const corrected = feed().result(f.id, clock.now())!.result;
+    expect(corrected).not.toEqual(first);
+    expect(corrected.scores.full!.home + corrected.scores.full!.away).toBe(
+      first.scores.full!.home + first.scores.full!.away - 1,
+    );
+    const changed = await runSettlement(app.ctx, app.sports);
+    expect(changed.length).toBeGreaterThan(0);
+    const paidNow = legs
+      .map((leg) => single(1_000, leg, legSettlement(leg, corrected)))
+      .reduce((a, b) => a + b);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 5_000 + paidNow);
+    const bets = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
+      .body.data;
+    // Old postings stay; a changed bet has its reversal and its new payout after them.
+    const reversed = [];
+    for (const b of bets) {
+      const kinds = await ledgerKinds(b.betId);
+      if (kinds.includes('sports_reversal')) reversed.push(kinds);
+    }
+    expect(reversed.length).toBeGreaterThan(0);
+    for (const kinds of reversed) expect(kinds.slice(0, 2)).toEqual(['sports_stake', 'sports_payout']);
+  });
+
+  it('lets an operator enter and correct a result through the same path', async () => {
+    clock.set(START + 86_400_000);
+    const f = upcoming('normal')[0]!;
+    const p = await fundedPlayer(app, 100);
+    const home = legOf(f, 'match_winner:full', 'home');
+    const bet = await placeBet(p.token, [home]);
+    const url = `/api/admin/sports/fixtures/${f.id}/result`;
+    expect((await call(app, { method: 'POST', url, payload: { status: -1 } })).code).toBe(401);
+    expect(
+      (await call(app, { method: 'POST', url, headers: auth(p.token), payload: { status: -1 } })).code,
+    ).toBe(403);
+    const login = await call(app, {
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
+    });
+    const op = auth(login.body.data.access_token);
+    const invalid = await call(app, { method: 'POST', url, headers: op, payload: { status: -1 } });
+    expect(invalid.code).toBe(400);
+    expect(invalid.body.message).toBe('Resultado inválido para este jogo');
+    expect((await call(app, { method: 'POST', url, headers: op, payload: { status: 77 } })).code).toBe(400);
+
+    const won = await call(app, {
+      method: 'POST',
+      url,
+      headers: op,
+      payload: {
+        status: -1,
+        full: { home: 2, away: 1 },
+        firstHalf: { home: 1, away: 0 },
+        corners: { home: 6, away: 3 },
+      },
+    });
+    expect(won.code).toBe(200);
+    expect(won.body.data.settled).toEqual([
+      {
+        betId: bet.body.data.betId,
+        result: BetResult.won,
+        payout:
+          single(
+            1_000,
+            home,
+            legSettlement(home, { status: -1, scores: { full: { home: 2, away: 1, complete: true } } }),
+          ) / 100,
+      },
+    ]);
+    const paid = (await playerBalances(app.ctx.db, p.userId)).user_cash;
+    expect(paid).toBe(9_000 + Math.floor(1_000 * home.odds));
+
+    // Corrected to a draw: the payout is reversed, nothing new is paid.
+    const draw = await call(app, {
+      method: 'POST',
+      url,
+      headers: op,
+      payload: { status: -1, full: { home: 1, away: 1 } },
+    });
+    expect(draw.body.data.settled).toEqual([
+      { betId: bet.body.data.betId, result: BetResult.lost, payout: 0 },
+    ]);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(9_000);
+    expect(await ledgerKinds(bet.body.data.betId)).toEqual([
+      'sports_stake',
+      'sports_payout',
+      'sports_reversal',
+    ]);
+
+    // The feed's own result later does not replace the operator's.
+    clock.set(realFinal(f.id));
+    await runSettlement(app.ctx, app.sports);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(9_000);
+
+    // Abandoned with the first half played: first-half bets stand, full-time bets are void.
+    clock.set(START + 86_400_000);
+    const other = upcoming('normal').find((x) => x.id !== f.id)!;
+    const q = await fundedPlayer(app, 100);
+    const firstHalf = legOf(other, 'match_winner:first_half', 'away');
+    const fullTime = legOf(other, 'match_winner:full', 'away');
+    expect((await placeBet(q.token, [firstHalf])).code).toBe(200);
+    expect((await placeBet(q.token, [fullTime])).code).toBe(200);
+    await call(app, {
+      method: 'POST',
+      url: `/api/admin/sports/fixtures/${other.id}/result`,
+      headers: op,
+      payload: {
+        status: MatchTime.cutInHalf,
+        firstHalf: { home: 0, away: 1 },
+        full: { home: 1, away: 1, complete: false },
+      },
+    });
+    expect((await playerBalances(app.ctx.db, q.userId)).user_cash).toBe(
+      10_000 - 2_000 + Math.floor(1_000 * firstHalf.odds) + 1_000,
+    );
+    const settled = (
+      await call(app, { method: 'GET', url: '/api/app/sports/bets?status=settled', headers: auth(q.token) })
+    ).body.data;
+    expect(settled.map((b: { result: number }) => b.result).sort()).toEqual(
+      [BetResult.won, BetResult.refund].sort(),
+    );
+  });
+});
+
+describe('live bets', () => {
+  /** A moment of a normal match's first half that satisfies `fits` at the sport's live delay. */
+  function liveMoment(fits: (before: FixtureSnapshot, after: FixtureSnapshot) => boolean) {
+    const delay = app.sports.liveDelayMs('football');
+    for (const f of upcoming('normal')) {
+      const tl = feed().timelineOf(f.id)!;
+      const kickoff = feed().clock.toReal(tl.kickoff!);
+      for (let t = kickoff + 2 * 60_000; t < kickoff + 40 * 60_000; t += 1_000) {
+        const before = feed().snapshot(f.id, t)!;
+        const after = feed().snapshot(f.id, t + delay)!;
+        if (!before.state.suspended && fits(before, after)) return { at: t, before, delay };
+      }
+    }
+    throw new Error('no such moment in the seeded world');
+  }
+
+  it('accepts a live bet after its delay when nothing happened, with the score at placement', async () => {
+    const { at, before, delay } = liveMoment(
+      (b, a) =>
+        b.state.score.home + b.state.score.away > 0 &&
+        !a.state.suspended &&
+        a.state.stateSeq === b.state.stateSeq &&
+        a.state.stopSeq === b.state.stopSeq,
+    );
+    clock.set(at);
+    const p = await fundedPlayer(app, 100);
+    const ah = before.markets.find((m) => m.key.type === 'asian_handicap' && m.key.period === 'full')!;
+    const leg = legOf(before, ah.id, 'home');
+    const res = await placeBet(p.token, [leg], 20, 'any');
+    expect(res.code).toBe(200);
+    expect(res.body.data).toMatchObject({ state: 'pending', status: 1000 });
+    expect(Date.parse(res.body.data.acceptAt)).toBe(at + delay);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(8_000);
+    // Not decided before its delay.
+    clock.set(at + delay - 1);
+    expect(await decideDueBets(app.ctx, app.sports)).toEqual([]);
+    clock.set(at + delay);
+    expect(await decideDueBets(app.ctx, app.sports)).toEqual([
+      expect.objectContaining({ betId: res.body.data.betId, accepted: true }),
+    ]);
+    const [bet] = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
+      .body.data;
+    expect(bet.state).toBe('open');
+    expect(bet.legs[0].scoreAtPlacement).toEqual(before.state.score);
+
+    // Settled on the goals after the bet only (research §1.2 "In-play AH").
+    clock.set(realFinal(before.id));
+    await runSettlement(app.ctx, app.sports);
+    const result = feed().result(before.id, clock.now())!.result;
+    const accepted = { ...leg, odds: bet.legs[0].odds };
+    const s = legSettlement(accepted, result, before.state.score);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(8_000 + single(2_000, accepted, s));
+  });
+
+  it('refuses a live bet with −11 and returns the stake when a bet stop comes in its delay', async () => {
+    const { at, before, delay } = liveMoment((b, a) => a.state.stopSeq !== b.state.stopSeq);
+    clock.set(at);
+    const p = await fundedPlayer(app, 100);
+    const res = await placeBet(p.token, [legOf(before, 'match_winner:full', 'draw')], 30, 'any');
+    expect(res.body.data.state).toBe('pending');
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(7_000);
+    clock.set(at + delay);
+    const [decision] = await decideDueBets(app.ctx, app.sports);
+    expect(decision).toMatchObject({ accepted: false });
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000);
+    const [bet] = (
+      await call(app, { method: 'GET', url: '/api/app/sports/bets?status=settled', headers: auth(p.token) })
+    ).body.data;
+    expect(bet).toMatchObject({
+      result: BetResult.refused,
+      resultText: 'Recusada',
+      orderStatus: 8888,
+      payout: 30,
+    });
+    expect(await ledgerKinds(bet.betId)).toEqual(['sports_stake', 'sports_refund']);
+  });
+});
+
+describe('parlays', () => {
+  it('pays the product of the legs and enforces the parlay limits', async () => {
+    clock.set(START + 2 * 86_400_000);
+    const [a, b] = upcoming('normal');
+    const p = await fundedPlayer(app, 100);
+    const legs = [legOf(a!, 'match_winner:full', 'home'), legOf(b!, 'odd_even:full', 'even')];
+    const res = await placeBet(p.token, legs, 10);
+    expect(res.code).toBe(200);
+    const combined = Math.floor(legs[0]!.odds * legs[1]!.odds * 100) / 100;
+    expect(res.body.data.combinedOdds).toBeCloseTo(legs[0]!.odds * legs[1]!.odds, 3);
+
+    const sameFixture = await placeBet(p.token, [legs[0]!, legOf(a!, 'odd_even:full', 'odd')]);
+    expect(sameFixture.code).toBe(409);
+    expect(sameFixture.body.message).toBe('Escolha apenas uma seleção por jogo na aposta múltipla');
+    app.ctx.config.file.sports.maxLegs = 1;
+    const tooMany = await placeBet(p.token, legs);
+    expect(tooMany.body.message).toBe('A aposta múltipla atingiu o limite');
+    app.ctx.config.file.sports.maxLegs = 20;
+    app.ctx.config.file.sports.maxCombinedOdds = combined - 0.5;
+    expect((await placeBet(p.token, legs)).body.message).toBe('A aposta múltipla atingiu o limite');
+    app.ctx.config.file.sports.maxCombinedOdds = 1000;
+    app.ctx.config.file.sports.maxPayoutPerDay = 10;
+    expect((await placeBet(p.token, [legs[0]!], 5)).body.message).toBe('A aposta múltipla atingiu o limite');
+    app.ctx.config.file.sports.maxPayoutPerDay = 1_000_000;
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(9_000);
+
+    clock.set(Math.max(realFinal(a!.id), realFinal(b!.id)));
+    await runSettlement(app.ctx, app.sports);
+    const results = [a!, b!].map((f) => feed().result(f.id, clock.now())!.result);
+    const expected = returnCents(
+      1_000,
+      legs.map((leg, i) => ({
+        oddsMilli: Math.round(leg.odds * 1000),
+        settlement: legSettlement(leg, results[i]!),
+      })),
+    );
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(9_000 + expected);
+  });
+});
