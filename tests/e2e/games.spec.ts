@@ -4,7 +4,8 @@ import { cashOf, fundPlayer, registerPlayer, useSession, watchConsole, type ApiP
 /**
  * Every game against the real server in Chromium (SwiftShader WebGL): a funded player opens the
  * game, plays one round, the balance shown equals the server's, and the table is photographed at
- * a phone and a desktop size (test artefacts: `<game>-390x844.png`, `<game>-1280x800.png`).
+ * a phone and a desktop size (test artefacts: `<game>-390x844.png`, `<game>-1280x800.png`, and the
+ * narrowest phone, `<game>-360x740.png`).
  *
  * To add a game, add one entry to GAMES with its route and how to play one round; the shared
  * steps (funding, loading, balance check, screenshots) stay the same.
@@ -16,9 +17,11 @@ interface GameCase {
   playRound(page: Page): Promise<void>;
 }
 
+/** A phone, a desktop, and the narrowest phone the table must still fit. */
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
+  { width: 360, height: 740 },
 ] as const;
 
 const GAMES: GameCase[] = [
@@ -40,8 +43,8 @@ const GAMES: GameCase[] = [
 async function openTable(page: Page, game: GameCase) {
   const root = page.getByTestId(`game-${game.gameType}`);
   await expect(root).toBeVisible();
-  await expect(root).not.toHaveAttribute('data-state', 'loading', { timeout: 30_000 });
-  await expect(page.getByTestId('game-loading')).toBeHidden({ timeout: 30_000 });
+  await expect(root).not.toHaveAttribute('data-state', 'loading', { timeout: 60_000 });
+  await expect(page.getByTestId('game-loading')).toBeHidden({ timeout: 60_000 });
   await expect(page.getByTestId('game-canvas').locator('canvas')).toBeVisible();
 }
 
@@ -53,8 +56,13 @@ async function expectServerBalance(page: Page, player: ApiPlayer, request: Param
 }
 
 async function photograph(page: Page, testInfo: TestInfo, name: string) {
-  // Let the last animation and any fonts settle before the picture.
+  // Let the last animation, CSS transitions (a button turning enabled) and fonts settle first.
   await page.waitForTimeout(400);
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length),
+    )
+    .toBe(0);
   const path = testInfo.outputPath(name);
   await page.screenshot({ path, fullPage: false });
   await testInfo.attach(name, { path, contentType: 'image/png' });
@@ -86,22 +94,41 @@ for (const game of GAMES) {
   });
 }
 
-test('?round=win replays a recorded DICE round without betting, and ?tune opens the tuning panel', async ({
+test('a bet above the balance (9999) opens the game deposit dialog and changes nothing', async ({
   page,
   request,
 }) => {
+  const errors = watchConsole(page);
+  const player = await registerPlayer(request, 'game-broke');
+  await useSession(page, player.token);
+  await page.goto('/dice');
+  await openTable(page, GAMES[0]!);
+  await page.getByTestId('bet-amount').fill('5,00');
+  await page.getByTestId('bet-button').click();
+  await expect(page.getByTestId('game-deposit-panel')).toBeVisible();
+  await expect(page.getByTestId('game-dice')).toHaveAttribute('data-state', 'failed');
+  expect(await cashOf(request, player.token)).toBe(0);
+  expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
+});
+
+test('?round=win replays a recorded DICE round without betting, and ?tune opens the tuning panel', async ({
+  page,
+  request,
+}, testInfo) => {
   const errors = watchConsole(page);
   const player = await registerPlayer(request, 'game-replay');
   await useSession(page, player.token);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/dice?round=win&tune');
   const root = page.getByTestId('game-dice');
+  await openTable(page, GAMES[0]!);
   await expect(page.getByTestId('round-replay')).toBeVisible();
   await expect(root).toHaveAttribute('data-state', 'round.settled', { timeout: 30_000 });
   // The recorded answer: R$ 10 over 50.50 rolled 77.18, balance R$ 110 — and the server saw no bet.
   await expect(page.getByTestId('balance')).toHaveAttribute('data-value', '110');
   expect(await cashOf(request, player.token)).toBe(0);
   await expect(page.getByTestId('tune-panel')).toContainText('rollMs');
+  await photograph(page, testInfo, 'dice-replay-tune-1280x800.png');
   expect(errors).toEqual([]);
 });
 

@@ -49,6 +49,12 @@ class DiceScene implements GameScene<DiceCue> {
   private markerState = { value: 50, landed: null as null | boolean, visible: false };
   private flashState = { alpha: 0, color: '#2fd178' };
   private dragging = false;
+  /** Past rolls, newest first, drawn as chips at the foot of the table. */
+  private readonly history: Array<{ roll: number; win: boolean }> = [];
+  private readonly historyRow = new Container();
+  private readonly historySlide = { x: 0 };
+  private historyLeft = 0;
+  private historyTop = 0;
   private readonly tweens = new Set<gsap.core.Animation>();
 
   constructor(private readonly context: SceneContext<DiceTuning>) {
@@ -72,6 +78,7 @@ class DiceScene implements GameScene<DiceCue> {
       this.groove,
       this.zones,
       ...this.ticks,
+      this.historyRow,
       this.marker,
       this.handle,
     );
@@ -184,6 +191,49 @@ class DiceScene implements GameScene<DiceCue> {
     this.caption.position.set(w / 2, h * t.resultY + (t.resultSize * s) / 2 + t.captionSize * s);
     this.paintResult();
     this.drawMarker();
+    this.drawHistory();
+  }
+
+  /** The past rolls as green or red chips, newest on the left, centred under the track. */
+  private drawHistory(): void {
+    const t = this.tuning;
+    const s = this.scale;
+    for (const child of this.historyRow.removeChildren()) child.destroy({ children: true });
+    const shown = this.history.slice(
+      0,
+      Math.min(t.historyCount, Math.floor((this.width - 16) / ((t.historyChipWidth + 6) * s))),
+    );
+    const chipW = t.historyChipWidth * s;
+    const chipH = (t.historyTextSize + 12) * s;
+    const gap = 6 * s;
+    const total = shown.length * chipW + Math.max(0, shown.length - 1) * gap;
+    shown.forEach((entry, i) => {
+      const chip = new Container();
+      const body = new Graphics()
+        .roundRect(0, 0, chipW, chipH, chipH / 2)
+        .fill({ color: entry.win ? t.winColor : t.loseColor, alpha: i === 0 ? 1 : 0.82 - i * 0.05 });
+      const label = new Text({
+        text: fmt(entry.roll),
+        style: {
+          fontFamily: 'Segoe UI, system-ui, Roboto, Arial, sans-serif',
+          fontWeight: '700',
+          fontSize: t.historyTextSize * s,
+          fill: t.markerTextColor,
+        },
+      });
+      label.anchor.set(0.5);
+      label.position.set(chipW / 2, chipH / 2);
+      chip.addChild(body, label);
+      chip.position.set(i * (chipW + gap), 0);
+      this.historyRow.addChild(chip);
+    });
+    this.historyLeft = (this.width - total) / 2;
+    this.historyTop = this.height * t.historyY - chipH / 2;
+    this.placeHistory();
+  }
+
+  private placeHistory(): void {
+    this.historyRow.position.set(this.historyLeft + this.historySlide.x, this.historyTop);
   }
 
   private drawZones(): void {
@@ -312,6 +362,19 @@ class DiceScene implements GameScene<DiceCue> {
       ? `${cue.multiplier.toFixed(2).replace('.', ',')}× · R$ ${fmt(cue.payout)}`
       : `${cue.direction === 'over' ? '>' : '<'} ${fmt(cue.target)}`;
     this.paintResult();
+    this.history.unshift({ roll: cue.roll, win: cue.win });
+    this.history.length = Math.min(this.history.length, 16);
+    const step = (this.tuning.historyChipWidth + 6) * this.scale;
+    this.historySlide.x = -step;
+    this.drawHistory();
+    void this.follow(
+      gsap.to(this.historySlide, {
+        x: 0,
+        duration: (turbo ? 0 : t.historyMs) / 1000,
+        ease: 'power2.out',
+        onUpdate: () => this.placeHistory(),
+      }),
+    );
     this.context.sound.play(cue.win ? 'win' : 'lose');
     if (cue.win) {
       this.flashState.color = t.winColor;
