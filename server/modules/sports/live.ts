@@ -19,13 +19,16 @@ export const fixtureRoom = (fixtureId: string) => `sports:${fixtureId}`;
 /** Lets sockets watch fixtures; registered beside the realtime module's own handlers. */
 export function installWatchHandlers(ctx: AppContext) {
   ctx.realtime.io.on('connection', (socket: Socket) => {
-    socket.on('sports.watch', (payload: unknown) => {
+    // An optional acknowledgement tells the client the room is joined (or left).
+    socket.on('sports.watch', async (payload: unknown, ack?: unknown) => {
       const parsed = watchSchema.safeParse(payload);
-      if (parsed.success) void socket.join(fixtureRoom(parsed.data.fixtureId));
+      if (parsed.success) await socket.join(fixtureRoom(parsed.data.fixtureId));
+      if (typeof ack === 'function') ack({ ok: parsed.success });
     });
-    socket.on('sports.unwatch', (payload: unknown) => {
+    socket.on('sports.unwatch', async (payload: unknown, ack?: unknown) => {
       const parsed = watchSchema.safeParse(payload);
-      if (parsed.success) void socket.leave(fixtureRoom(parsed.data.fixtureId));
+      if (parsed.success) await socket.leave(fixtureRoom(parsed.data.fixtureId));
+      if (typeof ack === 'function') ack({ ok: parsed.success });
     });
   });
 }
