@@ -13,6 +13,7 @@ import * as m006 from './migrations/006-pay-discount';
 import * as m007 from './migrations/007-games';
 import * as m008 from './migrations/008-sports';
 import * as m009 from './migrations/009-ledger-post';
+import * as m010 from './migrations/010-operator-audit';
 
 export type Db = Kysely<Database>;
 
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '007-games': m007,
   '008-sports': m008,
   '009-ledger-post': m009,
+  '010-operator-audit': m010,
 };
 
 export interface DbTarget {

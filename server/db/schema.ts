@@ -388,7 +388,30 @@ export interface SportsBetLegsTable {
   settled_version: ColumnType<number, number | undefined, number>;
 }
 
+/** Operator actions, hash-chained (migration 010). */
+export interface OperatorAuditTable {
+  seq: number;
+  at: ColumnType<Date, Date, never>;
+  actor_id: number;
+  action: string;
+  object: string;
+  before_state: string;
+  after_state: string;
+  request_id: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** The last link of the audit chain. */
+export interface OperatorAuditHeadTable {
+  id: number;
+  seq: number;
+  hash: string;
+}
+
 export interface Database {
+  operator_audit: OperatorAuditTable;
+  operator_audit_head: OperatorAuditHeadTable;
   sports_feed_state: SportsFeedStateTable;
   sports_fixtures: SportsFixturesTable;
   sports_bets: SportsBetsTable;

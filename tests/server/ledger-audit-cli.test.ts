@@ -9,7 +9,7 @@ import { post } from '../../server/modules/wallet/ledger';
 
 /** `npm run ledger:audit` as an operator runs it, on a PGlite folder. */
 const audit = (dataDir: string) =>
-  spawnSync('npx', ['tsx', 'scripts/ledger-audit.ts'], {
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ledger-audit.ts'], {
     encoding: 'utf8',
     env: { ...process.env, TREVO_DATA_DIR: dataDir, DATABASE_URL: '' },
   });

@@ -8,6 +8,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security
 import { createSession, resolveSession, tokenOf } from '../auth/session.service';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdraw.service';
 import { centsToBrl } from '../../../domain/money';
+import { auditEntry, recordAudit } from './audit-trail';
 
 const ADMIN_PREFIX = '/api/admin';
 const OPEN_ADMIN_PATHS = new Set(['/api/admin/auth/login']);
@@ -68,19 +69,32 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       await ctx.limiter.hit(key, 60_000);
       throw badRequest('badCredentials');
     }
-    return ok(request, reply, {
-      access_token: await createSession(ctx, 'operator', operator.id, request.ip),
-    });
+    const token = await createSession(ctx, 'operator', operator.id, request.ip);
+    await ctx.db.transaction().execute((trx) =>
+      recordAudit(trx, {
+        actorId: operator.id,
+        action: 'operator.login',
+        object: `operator:${operator.id}`,
+        before: null,
+        after: { ip: request.ip },
+        requestId: String(request.id),
+      }),
+    );
+    return ok(request, reply, { access_token: token });
   });
 
   app.post('/api/admin/notices', async (request, reply) => {
     const { text } = parseInput(noticeSchema, request.body);
-    const row = await ctx.db
-      .insertInto('notices')
-      .values({ text })
-      .returning(['id', 'text', 'created_at'])
-      .executeTakeFirstOrThrow();
-    const notice = { id: row.id, text: row.text, createdAt: new Date(row.created_at).toISOString() };
+    const notice = await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('notices')
+        .values({ text })
+        .returning(['id', 'text', 'created_at'])
+        .executeTakeFirstOrThrow();
+      const published = { id: row.id, text: row.text, createdAt: new Date(row.created_at).toISOString() };
+      await recordAudit(trx, auditEntry(request, 'notice.publish', `notice:${row.id}`, null, published));
+      return published;
+    });
     ctx.realtime.broadcast('notice', notice);
     return ok(request, reply, notice);
   });
@@ -125,17 +139,37 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post<{ Params: { id: string } }>('/api/admin/withdrawals/:id/approve', async (request, reply) => {
-    await approveWithdrawal(ctx, request.params.id.slice(0, 40), request.session!.subjectId);
+    const id = request.params.id.slice(0, 40);
+    await approveWithdrawal(ctx, id, request.session!.subjectId, (trx) =>
+      recordAudit(
+        trx,
+        auditEntry(
+          request,
+          'withdrawal.approve',
+          `withdrawal:${id}`,
+          { payoutState: 'waiting_approval' },
+          { payoutState: 'queued' },
+        ),
+      ),
+    );
     return ok(request, reply);
   });
 
   app.post<{ Params: { id: string } }>('/api/admin/withdrawals/:id/reject', async (request, reply) => {
     const { note } = parseInput(rejectSchema, request.body ?? {});
-    await rejectWithdrawal(
-      ctx,
-      request.params.id.slice(0, 40),
-      request.session!.subjectId,
-      note ?? 'recusado pelo operador',
+    const id = request.params.id.slice(0, 40);
+    const reason = note ?? 'recusado pelo operador';
+    await rejectWithdrawal(ctx, id, request.session!.subjectId, reason, (trx) =>
+      recordAudit(
+        trx,
+        auditEntry(
+          request,
+          'withdrawal.reject',
+          `withdrawal:${id}`,
+          { payoutState: 'waiting_approval' },
+          { payoutState: 'rejected', note: reason },
+        ),
+      ),
     );
     return ok(request, reply);
   });

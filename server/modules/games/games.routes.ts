@@ -29,6 +29,7 @@ import { cashoutMines, openMines, revealMines, settleOpenMines, startMines } fro
 import { finishedRound, placeRoundBet, roundState, roundTotals } from './rounds.service';
 import { ensureChain } from './chain';
 import type { Trx } from '../wallet/ledger';
+import { auditEntry, recordAudit } from '../admin/audit-trail';
 
 const gameSettingsPatchSchema = z.strictObject({
   stop: z.boolean().optional(),
@@ -89,8 +90,14 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put<{ Params: { game: string } }>('/api/admin/games/:game', async (request, reply) => {
     const game = parseInput(z.enum(GAME_KEYS), request.params.game);
     const patch = parseInput(gameSettingsPatchSchema, request.body ?? {});
-    await updateGameSettings(ctx.db, game, patch);
-    return ok(request, reply, await gameSettings(ctx.db, game));
+    const after = await ctx.db.transaction().execute(async (trx) => {
+      const before = await gameSettings(trx, game);
+      await updateGameSettings(trx, game, patch);
+      const changed = await gameSettings(trx, game);
+      await recordAudit(trx, auditEntry(request, 'game.settings', `game:${game}`, before, changed));
+      return changed;
+    });
+    return ok(request, reply, after);
   });
 
   const roundGame = z.enum(['double', 'luckycolor']);

@@ -81,7 +81,7 @@ export function checkStake(settings: GameSettings, amountCents: number, potentia
 
 /** Applies an operator's change to a game's settings. */
 export async function updateGameSettings(
-  db: Db,
+  db: Db | Trx,
   game: GameKey,
   patch: { stop?: boolean; minBet?: number; maxBet?: number; maxPayout?: number; edge?: number },
 ): Promise<void> {

@@ -202,6 +202,7 @@ export async function finishWithdrawal(
   outcome: 'paid' | 'failed' | 'rejected',
   note = '',
   operatorId?: number,
+  decided?: (trx: Trx) => Promise<void>,
 ): Promise<boolean> {
   const done = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -237,6 +238,7 @@ export async function finishWithdrawal(
               { account: { kind: 'user_cash', userId: row.user_id }, amountCents: amount },
             ],
     });
+    await decided?.(trx);
     return row.user_id;
   });
   if (done === undefined) return false;
@@ -245,14 +247,23 @@ export async function finishWithdrawal(
 }
 
 /** An operator approves a withdrawal waiting for approval: it joins the payout queue. */
-export async function approveWithdrawal(ctx: AppContext, id: string, operatorId: number): Promise<void> {
-  const res = await ctx.db
-    .updateTable('withdrawals')
-    .set({ payout_state: 'queued', decided_by: operatorId })
-    .where('id', '=', id)
-    .where('payout_state', '=', 'waiting_approval')
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw new AppError(409, 'withdrawalNotPending');
+export async function approveWithdrawal(
+  ctx: AppContext,
+  id: string,
+  operatorId: number,
+  /** Runs in the decision's transaction (the operator audit record). */
+  decided?: (trx: Trx) => Promise<void>,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const res = await trx
+      .updateTable('withdrawals')
+      .set({ payout_state: 'queued', decided_by: operatorId })
+      .where('id', '=', id)
+      .where('payout_state', '=', 'waiting_approval')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw new AppError(409, 'withdrawalNotPending');
+    await decided?.(trx);
+  });
 }
 
 /** An operator rejects a withdrawal waiting for approval: the hold returns to cash. */
@@ -261,7 +272,9 @@ export async function rejectWithdrawal(
   id: string,
   operatorId: number,
   note: string,
+  /** Runs in the decision's transaction (the operator audit record). */
+  decided?: (trx: Trx) => Promise<void>,
 ): Promise<void> {
-  const done = await finishWithdrawal(ctx, id, ['waiting_approval'], 'rejected', note, operatorId);
+  const done = await finishWithdrawal(ctx, id, ['waiting_approval'], 'rejected', note, operatorId, decided);
   if (!done) throw new AppError(409, 'withdrawalNotPending');
 }

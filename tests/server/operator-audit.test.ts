@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { auth, buildTestApp, call, registerPlayer } from './helpers';
+import { recordAudit, verifyAuditChain } from '../../server/modules/admin/audit-trail';
+import { migrate, openDb } from '../../server/db/connection';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+async function operatorToken() {
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
+  });
+  return res.body.data.access_token as string;
+}
+
+/** Every route of the app as Fastify's route tree prints it, with its full path. */
+function routeTable(instance: FastifyInstance): Array<{ method: string; url: string }> {
+  const stack: string[] = [];
+  const routes: Array<{ method: string; url: string }> = [];
+  for (const line of instance.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│├└─\s]*)(\S.*?)(?: \(([^)]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = Math.round(m[1]!.length / 4);
+    stack.length = depth;
+    stack[depth] = m[2]!;
+    if (m[3]) for (const method of m[3].split(', ')) routes.push({ method, url: stack.join('') });
+  }
+  return routes;
+}
+
+describe('the /api/admin route table', () => {
+  it('every operator route refuses a visitor (401) and a player (403), enumerated from the router', async () => {
+    const admin = routeTable(app).filter(
+      (r) => r.url.startsWith('/api/admin') && r.url !== '/api/admin/auth/login' && r.method !== 'HEAD',
+    );
+    // The enumeration sees the routes of every module, so a new one is checked without a new test.
+    expect(admin.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        'POST /api/admin/notices',
+        'GET /api/admin/withdrawals',
+        'POST /api/admin/withdrawals/:id/approve',
+        'POST /api/admin/withdrawals/:id/reject',
+        'PUT /api/admin/games/:game',
+      ]),
+    );
+    const player = await registerPlayer(app);
+    for (const route of admin) {
+      const url = route.url.replace(/:(\w+)/g, '1');
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+      const visitor = await call(app, { method, url, payload: method === 'GET' ? undefined : {} });
+      expect(visitor.code, `${method} ${url}`).toBe(401);
+      const asPlayer = await call(app, {
+        method,
+        url,
+        payload: method === 'GET' ? undefined : {},
+        headers: auth(player.token),
+      });
+      expect(asPlayer.code, `${method} ${url}`).toBe(403);
+    }
+  });
+});
+
+describe('the operators audit trail', () => {
+  it('records login, notices and game switches with actor, object, before, after and request id', async () => {
+    const token = await operatorToken();
+    await call(app, {
+      method: 'POST',
+      url: '/api/admin/notices',
+      headers: auth(token),
+      payload: { text: 'Manutenção às 3h' },
+    });
+    const put = await call(app, {
+      method: 'PUT',
+      url: '/api/admin/games/dice',
+      headers: auth(token),
+      payload: { stop: true },
+    });
+    expect(put.body.data.stop).toBe(true);
+    await call(app, {
+      method: 'PUT',
+      url: '/api/admin/games/dice',
+      headers: auth(token),
+      payload: { stop: false },
+    });
+
+    const rows = await app.ctx.db.selectFrom('operator_audit').selectAll().orderBy('seq').execute();
+    const actions = rows.map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['operator.login', 'notice.publish', 'game.settings']));
+    const stop = rows.find((r) => r.action === 'game.settings')!;
+    expect(stop.object).toBe('game:dice');
+    expect(JSON.parse(stop.before_state)).toMatchObject({ stop: false });
+    expect(JSON.parse(stop.after_state)).toMatchObject({ stop: true });
+    expect(stop.request_id).not.toBe('');
+    expect(stop.actor_id).toBe(rows.find((r) => r.action === 'operator.login')!.actor_id);
+    expect(await verifyAuditChain(app.ctx.db)).toEqual({ rows: rows.length, problems: [] });
+  });
+
+  it('keeps one chain under concurrent writers', async () => {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        app.ctx.db.transaction().execute((trx) =>
+          recordAudit(trx, {
+            actorId: 1,
+            action: 'test.concurrent',
+            object: `x:${i}`,
+            before: null,
+            after: i,
+            requestId: `r${i}`,
+          }),
+        ),
+      ),
+    );
+    expect((await verifyAuditChain(app.ctx.db)).problems).toEqual([]);
+  });
+});
+
+const verifyCli = (dataDir: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts'], {
+    encoding: 'utf8',
+    env: { ...process.env, TREVO_DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
+
+describe.runIf(process.env.TREVO_TEST_DB !== 'postgres')('npm run audit:verify', () => {
+  it('passes on an intact chain and names an edited and a removed row', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trevo-audit-chain-'));
+    try {
+      let { db } = await openDb({ dataDir: dir });
+      await migrate(db);
+      for (let i = 0; i < 3; i++) {
+        await db.transaction().execute((trx) =>
+          recordAudit(trx, {
+            actorId: 7,
+            action: 'notice.publish',
+            object: `notice:${i}`,
+            before: null,
+            after: { i },
+            requestId: `req-${i}`,
+          }),
+        );
+      }
+      await db.destroy();
+      const ok = verifyCli(dir);
+      expect(ok.status, ok.stderr).toBe(0);
+      expect(ok.stdout).toContain('audit chain: OK (3 operator actions');
+
+      // Someone with database access edits a row behind the append-only trigger.
+      ({ db } = await openDb({ dataDir: dir }));
+      await sql`alter table operator_audit disable trigger operator_audit_append_only`.execute(db);
+      await sql`update operator_audit set after_state = '{"i":99}' where seq = 2`.execute(db);
+      await db.destroy();
+      const edited = verifyCli(dir);
+      expect(edited.status).toBe(1);
+      expect(edited.stderr).toContain('row 2: contents do not match its hash (edited)');
+
+      ({ db } = await openDb({ dataDir: dir }));
+      await sql`delete from operator_audit where seq = 3`.execute(db);
+      await db.destroy();
+      const removed = verifyCli(dir);
+      expect(removed.status).toBe(1);
+      expect(removed.stderr).toMatch(/the head names row 3, the table ends at row 2/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
