@@ -297,6 +297,54 @@ describe('holds and payouts', () => {
   });
 });
 
+describe('operator decisions under races', () => {
+  it('20 concurrent approvals queue the payout once; approve after reject is refused', async () => {
+    const op = await call(app, {
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
+    });
+    const opAuth = auth(op.body.data.access_token);
+    const a = await fundedPlayerWith(6000);
+    const b = await fundedPlayerWith(6000);
+    const wa = (await withdraw(a, { amount: 5500 })).body.data;
+    const wb = (await withdraw(b, { amount: 5500 })).body.data;
+    const decide = (id: string, verdict: 'approve' | 'reject') =>
+      call(app, {
+        method: 'POST',
+        url: `/api/admin/withdrawals/${id}/${verdict}`,
+        headers: opAuth,
+        payload: {},
+      });
+
+    const codes = (await Promise.all(Array.from({ length: 20 }, () => decide(wa.id, 'approve')))).map(
+      (r) => r.code,
+    );
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    await processPayouts(app.ctx);
+    await processPayouts(app.ctx);
+    const paid = await app.ctx.db
+      .selectFrom('ledger_transactions')
+      .select('kind')
+      .where('reference', '=', wa.id)
+      .where('kind', '=', 'withdrawal_paid')
+      .execute();
+    expect(paid).toHaveLength(1);
+
+    expect((await decide(wb.id, 'reject')).code).toBe(200);
+    expect((await decide(wb.id, 'approve')).code).toBe(409);
+    expect((await playerBalances(app.ctx.db, b.userId)).user_cash).toBe(600000);
+    const decisions = await app.ctx.db
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('object', 'in', [`withdrawal:${wa.id}`, `withdrawal:${wb.id}`])
+      .execute();
+    // Only decisions that happened are recorded: one approval, one rejection.
+    expect(decisions.map((d) => d.action).sort()).toEqual(['withdrawal.approve', 'withdrawal.reject']);
+  });
+});
+
 describe('AT-02 double withdrawal', () => {
   it('50 concurrent withdrawals of the whole balance leave one pending', async () => {
     const player = await fundedPlayerWith(100);
