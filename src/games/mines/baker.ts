@@ -1,0 +1,66 @@
+import {
+  FillGradient,
+  Rectangle,
+  UPDATE_PRIORITY,
+  type Application,
+  type Container,
+  type GradientOptions,
+  type Renderer,
+  type Texture,
+} from 'pixi.js';
+
+/**
+ * Generated textures of one scene: vector drawings baked once (renderer.generateTexture), and the
+ * textures and gradients they replace, freed only after a frame has rendered without them (the GPU
+ * may still have them bound). Used by the Mines and Limbo scenes (it belongs in src/games/shared).
+ */
+export class Baker {
+  private readonly spent: Array<Texture | FillGradient> = [];
+  private readonly fresh: FillGradient[] = [];
+  private scheduled = false;
+
+  constructor(private readonly app: Application) {}
+
+  /** Renders `source` into a texture of exactly `width` × `height` px and frees `source`. */
+  bake(source: Container, width: number, height: number, resolution?: number): Texture {
+    const texture = (this.app.renderer as Renderer).generateTexture({
+      target: source,
+      frame: new Rectangle(0, 0, width, height),
+      antialias: true,
+      ...(resolution === undefined ? {} : { resolution }),
+    });
+    source.destroy({ children: true });
+    this.retire(...this.fresh.splice(0));
+    return texture;
+  }
+
+  /** A gradient for the next `bake()`, freed after it. */
+  gradient(options: GradientOptions): FillGradient {
+    const gradient = new FillGradient(options);
+    this.fresh.push(gradient);
+    return gradient;
+  }
+
+  /** Frees these once the next frame has rendered. */
+  retire(...items: Array<Texture | FillGradient>): void {
+    this.spent.push(...items);
+    if (this.scheduled || this.spent.length === 0) return;
+    this.scheduled = true;
+    // After the render of the coming frame (UTILITY runs after the application's render).
+    this.app.ticker.addOnce(() => this.free(), undefined, UPDATE_PRIORITY.UTILITY);
+  }
+
+  /** Frees everything now (the scene is going away). */
+  destroy(): void {
+    this.retire(...this.fresh.splice(0));
+    this.free();
+  }
+
+  private free(): void {
+    this.scheduled = false;
+    for (const item of this.spent.splice(0)) {
+      if (item instanceof FillGradient) item.destroy();
+      else item.destroy(true);
+    }
+  }
+}
