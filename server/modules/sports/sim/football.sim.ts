@@ -31,7 +31,7 @@ export interface SimFixture {
 }
 
 /** Goals per side are exp(base + attack − opponent's defence), with home advantage. */
-const GOALS_BASE = Math.log(1.12);
+const GOALS_BASE = Math.log(1.1);
 const HOME_ADVANTAGE = 0.22;
 /** Hidden strength spread of every team (log goals). */
 const TEAM_SPREAD = 0.22;
