@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           server: { deps: { inline: ['@pixi/react'] } },
+          // Pages and games are lazy imports, transformed on first use: slow on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {

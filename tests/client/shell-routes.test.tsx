@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import '../../src/lib/i18n';
@@ -35,6 +35,9 @@ beforeEach(() => {
 });
 
 afterEach(() => cleanup());
+
+// Lazy routes are transformed on their first import; on a busy machine that takes more than 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 describe('protected routes', () => {
   it.each(['/dice', '/gameMess', '/share'])(
