@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
 import { cashOf, fundPlayer, registerPlayer, useSession, watchConsole, type ApiPlayer } from './support';
 
 /**
@@ -10,6 +10,9 @@ import { cashOf, fundPlayer, registerPlayer, useSession, watchConsole, type ApiP
  * To add a game, add one entry to GAMES with its route and how to play one round; the shared
  * steps (funding, loading, balance check, screenshots) stay the same.
  */
+/** Tables draw with software WebGL here; on a busy machine a step takes longer than the default 5 s. */
+const expect = baseExpect.configure({ timeout: 15_000 });
+
 interface GameCase {
   gameType: string;
   route: string;
@@ -37,6 +40,20 @@ const GAMES: GameCase[] = [
       await expect(page.getByTestId('bet-button')).toBeEnabled();
     },
   },
+  {
+    gameType: 'limbo',
+    route: '/limbo',
+    async playRound(page) {
+      const root = page.getByTestId('game-limbo');
+      await page.getByTestId('bet-amount').fill('1,00');
+      await page.getByTestId('limbo-target').fill('1,50');
+      await expect(page.getByTestId('limbo-chance')).toHaveValue('66,00');
+      await page.getByTestId('bet-button').click();
+      await expect(root).toHaveAttribute('data-state', /^round\.(placing|playing)$/);
+      await expect(root).toHaveAttribute('data-state', 'round.settled', { timeout: 15_000 });
+      await expect(page.getByTestId('bet-button')).toBeEnabled();
+    },
+  },
 ];
 
 /** Waits until the game's chunk, Pixi, sounds and scene are loaded. */
@@ -46,6 +63,18 @@ async function openTable(page: Page, game: GameCase) {
   await expect(root).not.toHaveAttribute('data-state', 'loading', { timeout: 60_000 });
   await expect(page.getByTestId('game-loading')).toBeHidden({ timeout: 60_000 });
   await expect(page.getByTestId('game-canvas').locator('canvas')).toBeVisible();
+}
+
+/**
+ * Closes what the shell may open by itself for a player without money (the first-deposit offer,
+ * the deposit sheet), so the table can be clicked.
+ */
+async function closeOffers(page: Page) {
+  await page.waitForLoadState('networkidle');
+  for (let i = 0; i < 3 && (await page.locator('.modal-backdrop').count()) > 0; i++) {
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.modal-backdrop')).toHaveCount(0);
+  }
 }
 
 /** The balance on the table equals the server's cash balance. */
@@ -94,15 +123,45 @@ for (const game of GAMES) {
   });
 }
 
+test('dice auto-bet plays the number of bets asked for against the server, then stops', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const errors = watchConsole(page);
+  const player = await registerPlayer(request, 'game-auto');
+  await fundPlayer(request, player);
+  await useSession(page, player.token);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/dice');
+  await openTable(page, GAMES[0]!);
+  await page.getByTestId('turbo-toggle').check();
+  await page.getByTestId('mode-auto').click();
+  await page.getByTestId('auto-count').fill('3');
+  await page.getByTestId('bet-button').click();
+  await expect(page.getByTestId('auto-stopped')).toHaveText(
+    'Automático concluído: todas as apostas feitas.',
+    {
+      timeout: 60_000,
+    },
+  );
+  await expect(page.getByTestId('recent-bets').locator('tbody tr')).toHaveCount(3);
+  await expectServerBalance(page, player, request);
+  await photograph(page, testInfo, 'dice-auto-1280x800.png');
+  expect(errors).toEqual([]);
+});
+
 test('a bet above the balance (9999) opens the game deposit dialog and changes nothing', async ({
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   const errors = watchConsole(page);
   const player = await registerPlayer(request, 'game-broke');
   await useSession(page, player.token);
   await page.goto('/dice');
   await openTable(page, GAMES[0]!);
+  await closeOffers(page);
   await page.getByTestId('bet-amount').fill('5,00');
   await page.getByTestId('bet-button').click();
   await expect(page.getByTestId('game-deposit-panel')).toBeVisible();
@@ -115,6 +174,7 @@ test('?round=win replays a recorded DICE round without betting, and ?tune opens 
   page,
   request,
 }, testInfo) => {
+  test.setTimeout(120_000);
   const errors = watchConsole(page);
   const player = await registerPlayer(request, 'game-replay');
   await useSession(page, player.token);
