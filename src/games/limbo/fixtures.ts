@@ -5,9 +5,11 @@ import type { LimboCue } from './limbo.scene';
  * Recorded Limbo bets for `?round=<name>`: the request and the server's answer (the `data` of the
  * envelope of `/limbo/bet`) exactly as the API gives them. The results are real: each is what the
  * fairness scheme draws from `serverSeed` (revealed by a seed rotation), the client seed and the
- * nonce with the default 1% edge; tests/client/games/limbo-layout.test.ts re-derives them.
+ * nonce with the default 1% edge; tests/client/games/limbo-fixtures.test.ts re-derives them.
  */
 export interface LimboFixture {
+  /** What the fixture shows a designer. */
+  description: string;
   /** The bet's server seed, revealed after rotation (its SHA-256 is `fairness.serverSeedHash`). */
   serverSeed: string;
   request: { amount: number; target: number };
@@ -16,8 +18,8 @@ export interface LimboFixture {
 
 /** The recorded bets by name. */
 export const fixtures = {
-  /** Target 2,00×, result 3,82×: a win paying 2×. */
   win: {
+    description: 'Target 2,00× meets 3,82×: a 2× win',
     serverSeed: '7e2b9c4d1f6a3e8b5c0d7f2a9e4b1c6d3f8a5e0b7c2d9f4a1e6b3c8d5f0a7e92',
     request: { amount: 10, target: 2 },
     response: {
@@ -36,8 +38,8 @@ export const fixtures = {
       },
     },
   },
-  /** Target 2,00×, result 1,15×: a loss. */
   loss: {
+    description: 'Target 2,00× stops at 1,15×: a loss',
     serverSeed: '7e2b9c4d1f6a3e8b5c0d7f2a9e4b1c6d3f8a5e0b7c2d9f4a1e6b3c8d5f0a7e92',
     request: { amount: 10, target: 2 },
     response: {
@@ -56,8 +58,8 @@ export const fixtures = {
       },
     },
   },
-  /** Target 1.000,00×, result 1.429,96×: a big win paying 1000×. */
   big: {
+    description: 'Target 1.000,00× meets 1.429,96×: a 1000× win',
     serverSeed: '7e2b9c4d1f6a3e8b5c0d7f2a9e4b1c6d3f8a5e0b7c2d9f4a1e6b3c8d5f0a7e92',
     request: { amount: 1, target: 1000 },
     response: {
@@ -76,8 +78,8 @@ export const fixtures = {
       },
     },
   },
-  /** Target 1,50×, result 1,00× (the floor): a loss at once. */
   minimum: {
+    description: 'Target 1,50× meets the floor, 1,00×: a loss at once',
     serverSeed: '7e2b9c4d1f6a3e8b5c0d7f2a9e4b1c6d3f8a5e0b7c2d9f4a1e6b3c8d5f0a7e92',
     request: { amount: 5, target: 1.5 },
     response: {

@@ -37,7 +37,11 @@ export interface LimboLayout {
 /** Lays the scene out for a canvas from a 360×300 phone strip to a wide desktop. */
 export function limboLayout(width: number, height: number, o: LimboLayoutOptions): LimboLayout {
   const pad = o.edgePaddingPx;
-  const history = { x: pad, y: pad, height: o.historyHeightPx, right: width - pad };
+  // The pills grow a little on tall canvases so they stay readable next to a large counter.
+  const pillHeight = Math.round(
+    Math.max(o.historyHeightPx, Math.min(o.historyHeightPx * 1.6, height * 0.045)),
+  );
+  const history = { x: pad, y: pad, height: pillHeight, right: width - pad };
   const rocketHeight = Math.max(24, Math.min(height * o.rocketHeightRatio, width * 0.3, o.rocketMaxPx));
   const rocketY = height * o.rocketYRatio;
   const noseY = rocketY - rocketHeight / 2;

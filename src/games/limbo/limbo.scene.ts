@@ -88,9 +88,6 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
   const play = (name: LimboSound) => context.sound.play(name);
 
   const view = new Container({ label: 'limbo' });
-  // The sky and its nebulae are one small texture stretched over the canvas: a single full-screen
-  // layer, because software renderers pay for every pixel drawn twice.
-  const backdrop = new Sprite();
   const starsLayer = new Container();
   const planet = new Graphics();
   const puffsLayer = new Container();
@@ -123,7 +120,6 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
   const fx = new Container();
   const historyLayer = new Container();
   view.addChild(
-    backdrop,
     starsLayer,
     planet,
     puffsLayer,
@@ -172,10 +168,6 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
     if (width <= 0 || height <= 0) return;
     layout = limboLayout(width, height, t);
 
-    const retiredBackdrop = backdrop.texture === Texture.EMPTY ? undefined : backdrop.texture;
-    backdrop.texture = makeBackdropTexture(baker, width, height, glowTexture, t);
-    backdrop.setSize(width, height);
-    if (retiredBackdrop) baker.retire(retiredBackdrop);
     buildStars();
     drawPlanet();
     drawLabel();
@@ -232,15 +224,14 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
     const r = Math.max(width, height) * 1.2;
     const cx = width / 2;
     const cy = height * 0.97 + r;
-    const rim = mix(t.nebulaColor, '#ffffff', 0.2);
     planet
       .clear()
       .circle(cx, cy, r + 6)
-      .fill({ color: t.nebulaColor, alpha: 0.12 })
+      .fill({ color: t.planetRimColor, alpha: 0.12 })
       .circle(cx, cy, r)
-      .fill(mix(t.skyBottomColor, '#000000', 0.35))
+      .fill(t.planetColor)
       .circle(cx, cy, r)
-      .stroke({ color: rim, alpha: 0.55, width: 2 })
+      .stroke({ color: t.planetRimColor, alpha: 0.55, width: 2 })
       .ellipse(cx - width * 0.28, height * 0.99, width * 0.05, height * 0.008)
       .fill({ color: '#000000', alpha: 0.25 })
       .ellipse(cx + width * 0.22, height * 1.01, width * 0.07, height * 0.01)
@@ -371,7 +362,7 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
       const size = (layout.rocket.height * (0.12 + 0.35 * k)) / glowTexture.width;
       puff.sprite.scale.set(size);
       puff.sprite.alpha = 0.45 * (1 - k);
-      puff.sprite.tint = k < 0.3 ? t.flameCoreColor : t.skyBottomColor;
+      puff.sprite.tint = k < 0.3 ? t.flameCoreColor : t.smokeColor;
     }
   }
 
@@ -727,9 +718,8 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
       cues.destroy();
       context.app.ticker.remove(onTick);
       motion.destroy();
-      const backdropTexture = backdrop.texture;
       view.destroy({ children: true });
-      baker.retire(glowTexture, starTexture, sparkleTexture, backdropTexture);
+      baker.retire(glowTexture, starTexture, sparkleTexture);
       if (rocketTextures) baker.retire(rocketTextures.rocket, rocketTextures.flame);
       baker.destroy();
     },
@@ -745,38 +735,6 @@ function mix(a: ColorSource, b: ColorSource, amount: number): Color {
   const to = new Color(b);
   const lerp = (x: number, y: number) => x + (y - x) * amount;
   return new Color([lerp(from.red, to.red), lerp(from.green, to.green), lerp(from.blue, to.blue)]);
-}
-
-/** The sky: a vertical gradient with three soft nebulae, drawn small (it is smooth) and stretched. */
-function makeBackdropTexture(baker: Baker, width: number, height: number, glow: Texture, t: Tuning): Texture {
-  const scale = 160 / Math.max(width, height);
-  const w = Math.max(2, Math.round(width * scale));
-  const h = Math.max(2, Math.round(height * scale));
-  const gradient = baker.gradient({
-    type: 'linear',
-    start: { x: 0, y: 0 },
-    end: { x: 0, y: 1 },
-    colorStops: [
-      { offset: 0, color: t.skyTopColor },
-      { offset: 1, color: t.skyBottomColor },
-    ],
-    textureSpace: 'local',
-  });
-  const scene = new Container();
-  scene.addChild(new Graphics().rect(0, 0, w, h).fill(gradient));
-  const side = Math.max(w, h);
-  const spots: Array<[number, number, number, string, number]> = [
-    [0.18, 0.3, 0.9, t.nebulaColor, 0.16],
-    [0.85, 0.18, 0.7, t.nebulaGoldColor, 0.1],
-    [0.7, 0.72, 1.1, t.nebulaColor, 0.12],
-  ];
-  for (const [x, y, size, tint, alpha] of spots) {
-    const spot = new Sprite({ texture: glow, anchor: 0.5, tint, alpha, blendMode: 'add' });
-    spot.position.set(x * w, y * h);
-    spot.setSize(side * size, side * size * 0.7);
-    scene.addChild(spot);
-  }
-  return baker.bake(scene, w, h, 1);
 }
 
 /**

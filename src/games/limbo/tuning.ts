@@ -68,7 +68,7 @@ export const tuning = defineTuning({
     step: 0.01,
     description: 'Target line resting height (× scene height)',
   },
-  /** Height of the recent-results pills along the top, in px. */
+  /** Height of the recent-results pills along the top on small canvases, in px (up to 1.6× on tall ones). */
   historyHeightPx: {
     kind: 'number',
     default: 22,
@@ -83,14 +83,12 @@ export const tuning = defineTuning({
   starCount: { kind: 'number', default: 110, min: 0, max: 400, step: 5, description: 'Stars (per 1280×600)' },
 
   // Colours --------------------------------------------------------------------------------------
-  /** Sky at the top of the scene. */
-  skyTopColor: { kind: 'color', default: '#010b07', description: 'Sky, top' },
-  /** Sky at the bottom of the scene. */
-  skyBottomColor: { kind: 'color', default: '#073122', description: 'Sky, bottom' },
-  /** Far nebula tint. */
-  nebulaColor: { kind: 'color', default: '#1fae5b', description: 'Nebula glow' },
-  /** Second nebula tint. */
-  nebulaGoldColor: { kind: 'color', default: '#d99a1e', description: 'Second nebula glow' },
+  /** The planet the rocket leaves behind, along the bottom. */
+  planetColor: { kind: 'color', default: '#03130c', description: 'Planet' },
+  /** The planet's rim light. */
+  planetRimColor: { kind: 'color', default: '#3fe08a', description: 'Planet rim' },
+  /** Exhaust smoke as it fades. */
+  smokeColor: { kind: 'color', default: '#0c3a29', description: 'Exhaust smoke' },
   /** Stars. */
   starColor: { kind: 'color', default: '#eef7f1', description: 'Stars' },
   /** Counter before and during a climb under the target. */

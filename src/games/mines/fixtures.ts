@@ -11,9 +11,11 @@ import type { MinesCue } from './mines.scene';
  * Recorded Mines rounds for `?round=<name>`: the requests and the server's answers (the `data` of
  * each envelope) exactly as the API gives them. The outcomes are real: the mines are those the
  * fairness scheme draws from `serverSeed` (revealed by a seed rotation), the client seed and the
- * nonce, with the default 1% edge; tests/client/games/mines-layout.test.ts re-derives them.
+ * nonce, with the default 1% edge; tests/client/games/mines-fixtures.test.ts re-derives them.
  */
 export interface MinesFixture {
+  /** What the fixture shows a designer. */
+  description: string;
   /** The round's server seed, revealed after rotation (its SHA-256 is `fairness.serverSeedHash`). */
   serverSeed: string;
   bet: { request: { amount: number; mines: number }; response: MinesGameView };
@@ -27,8 +29,8 @@ export type MinesMove =
 
 /** The recorded rounds by name. */
 export const fixtures = {
-  /** Three mines, four gems, cashed out at 1,71×. */
   win: {
+    description: 'Three mines: four gems, then a cash-out at 1,71×',
     serverSeed: 'c1a5f0e2d39b47a86e1f0c4b9d2a7e3f5b8c6d1e0a9f4b2c7d3e8f1a6b5c4d20',
     bet: {
       request: { amount: 10, mines: 3 },
@@ -168,8 +170,8 @@ export const fixtures = {
       },
     ],
   },
-  /** Three mines, two gems, then a mine. */
   loss: {
+    description: 'Three mines: two gems, then a mine',
     serverSeed: 'c1a5f0e2d39b47a86e1f0c4b9d2a7e3f5b8c6d1e0a9f4b2c7d3e8f1a6b5c4d20',
     bet: {
       request: { amount: 10, mines: 3 },
@@ -265,8 +267,8 @@ export const fixtures = {
       },
     ],
   },
-  /** Ten mines, eight gems, cashed out at 166,39×. */
   big: {
+    description: 'Ten mines: eight gems, then a cash-out at 166,39×',
     serverSeed: 'c1a5f0e2d39b47a86e1f0c4b9d2a7e3f5b8c6d1e0a9f4b2c7d3e8f1a6b5c4d20',
     bet: {
       request: { amount: 5, mines: 10 },
@@ -498,8 +500,8 @@ export const fixtures = {
       },
     ],
   },
-  /** Twenty-four mines: the one gem clears the board and cashes out by itself at 24,75×. */
   clear: {
+    description: 'Twenty-four mines: the one gem clears the board and cashes out by itself at 24,75×',
     serverSeed: 'c1a5f0e2d39b47a86e1f0c4b9d2a7e3f5b8c6d1e0a9f4b2c7d3e8f1a6b5c4d20',
     bet: {
       request: { amount: 2, mines: 24 },

@@ -128,8 +128,6 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
   const play = (name: MinesSound) => context.sound.play(name);
 
   const view = new Container({ label: 'mines' });
-  // One full-screen layer only: software renderers pay for every pixel drawn twice.
-  const backdrop = new Sprite();
   const shakeLayer = new Container();
   const tray = new Graphics();
   const tilesLayer = new Container();
@@ -146,7 +144,9 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
   banner.visible = false;
   bustFrame.alpha = 0;
   shakeLayer.addChild(tray, tilesLayer, bustFrame, fx);
-  view.addChild(backdrop, shakeLayer, countersLayer, banner);
+  // No full-screen background: the stage's own background shows through the transparent canvas,
+  // and a full-screen layer costs a software renderer more than the whole board.
+  view.addChild(shakeLayer, countersLayer, banner);
 
   // Size-independent textures, made once.
   const sparkleTexture = makeSparkleTexture(baker);
@@ -264,8 +264,6 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
       t.tileDepthRatio,
       t.iconScale,
       t.countersWidthPx,
-      t.backgroundColor,
-      t.backgroundGlowColor,
       t.boardColor,
       t.tileColor,
       t.tileLightColor,
@@ -299,16 +297,15 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
     styleKey = key;
 
     const { board, cell, gap } = layout;
-    const retiredBackdrop = backdrop.texture === Texture.EMPTY ? undefined : backdrop.texture;
-    backdrop.texture = makeBackdropTexture(baker, width, height, board, t);
-    backdrop.setSize(width, height);
-    if (retiredBackdrop) baker.retire(retiredBackdrop);
 
     const radius = Math.max(4, gap * 1.6);
+    // The tray is cut out under the tiles: only the gaps are drawn, not the board twice.
+    tray.clear().roundRect(board.x, board.y, board.width, board.height, radius).fill(t.boardColor);
+    const tileRadius = cell * t.tileCornerRatio;
+    for (const rect of layout.cells)
+      tray.roundRect(rect.x + 1, rect.y + 1, cell - 2, cell - 2, tileRadius).cut();
     tray
-      .clear()
       .roundRect(board.x, board.y, board.width, board.height, radius)
-      .fill(t.boardColor)
       .stroke({ color: '#ffffff', alpha: 0.06, width: 1 });
     bustFrame
       .clear()
@@ -457,7 +454,7 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
 
   async function reset(cue: Extract<MinesCue, { type: 'cue.reset' }>, speed: number) {
     mineCount = Math.max(1, Math.min(TILE_COUNT - 1, Math.floor(Number(cue.mines) || 0)));
-    await motion.to(banner, { alpha: 0 }, 160, speed);
+    if (banner.visible) await motion.to(banner, { alpha: 0 }, 160, speed);
     banner.visible = false;
     motion.kill(bustFrame);
     bustFrame.alpha = 0;
@@ -899,10 +896,9 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
       cues.destroy();
       context.app.ticker.remove(onTick);
       motion.destroy();
-      const backdropTexture = backdrop.texture;
       view.destroy({ children: true });
       if (textures) baker.retire(...textureList(textures));
-      baker.retire(backdropTexture, sparkleTexture, glowTexture, dotTexture);
+      baker.retire(sparkleTexture, glowTexture, dotTexture);
       baker.destroy();
     },
   };
@@ -934,30 +930,6 @@ function vertical(baker: Baker, top: ColorSource, bottom: ColorSource): FillGrad
     ],
     textureSpace: 'local',
   });
-}
-
-/**
- * The scene's background as one small texture stretched over the canvas: the site's dark green
- * with a soft light pooled behind the board (low resolution is invisible in a smooth gradient).
- */
-function makeBackdropTexture(baker: Baker, width: number, height: number, board: Rect, t: Tuning): Texture {
-  const scale = 128 / Math.max(width, height);
-  const w = Math.max(2, Math.round(width * scale));
-  const h = Math.max(2, Math.round(height * scale));
-  const light = baker.gradient({
-    type: 'radial',
-    center: { x: (board.x + board.width / 2) / width, y: (board.y + board.height / 2) / height },
-    innerRadius: 0,
-    outerCenter: { x: (board.x + board.width / 2) / width, y: (board.y + board.height / 2) / height },
-    outerRadius: Math.min(0.75, (board.width * 1.1) / Math.max(width, height)),
-    scale: width / height,
-    colorStops: [
-      { offset: 0, color: t.backgroundGlowColor },
-      { offset: 1, color: t.backgroundColor },
-    ],
-    textureSpace: 'local',
-  });
-  return baker.bake(new Graphics().rect(0, 0, w, h).fill(light), w, h, 1);
 }
 
 /** The tile textures for one tile size: raised face, hovered face, well, plate, outline, gem and mine. */

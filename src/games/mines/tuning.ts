@@ -68,10 +68,6 @@ export const tuning = defineTuning({
   },
 
   // Colours --------------------------------------------------------------------------------------
-  /** Scene background behind the board. */
-  backgroundColor: { kind: 'color', default: '#03160e', description: 'Scene background' },
-  /** Soft light pooled behind the board. */
-  backgroundGlowColor: { kind: 'color', default: '#0f4330', description: 'Glow behind the board' },
   /** The board's tray under the tiles. */
   boardColor: { kind: 'color', default: '#062419', description: 'Board tray' },
   /** Face of a hidden tile. */
