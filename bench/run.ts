@@ -142,7 +142,7 @@ async function scenario(name: string, env: Record<string, string>, databaseUrl?:
     // One player per connection, as on a live site: a single player's bets are serialised by
     // design (the seed row's lock), so one shared player would measure that lock, not the server.
     const players = await Promise.all(
-      Array.from({ length: CONCURRENCY }, (_, i) => fundedHttpPlayer(server.port, i, 5)),
+      Array.from({ length: CONCURRENCY }, (_, i) => fundedHttpPlayer(server.port, i, 1)),
     );
     const { headers } = players[0]!;
     let k = 0;
