@@ -1,5 +1,6 @@
 import { BetResult, MatchTime } from '../codes';
 import { lineOf, type MarketKey } from './markets';
+import type { SportKey } from './sports';
 
 /**
  * pt-BR names of markets, selections and results, shared by the server's answers and the pages
@@ -16,41 +17,90 @@ export function formatLine(line: number, signed = false): string {
   return line > 0 ? `+${text}` : line < 0 ? `-${text}` : '0';
 }
 
+/** The unit a sport's score counts, for market names. */
+const UNITS: Record<SportKey, string> = {
+  football: 'Gols',
+  basketball: 'Pontos',
+  tennis: 'Sets',
+  boxing: 'Rounds',
+  snooker: 'Frames',
+  baseball: 'Corridas',
+  volleyball: 'Sets',
+  badminton: 'Games',
+  american_football: 'Pontos',
+  table_tennis: 'Games',
+  cricket: 'Corridas',
+  motor_racing: 'Voltas',
+};
+
+const PERIOD_PREFIX: Record<MarketKey['period'], string> = {
+  full: '',
+  first_half: '1º Tempo - ',
+  regulation: 'Tempo Normal - ',
+  fourth_quarter: '4º Quarto - ',
+  first_set: '1º Set - ',
+};
+
 /** The page group a market belongs to. */
-export function marketGroup(key: MarketKey): string {
+export function marketGroup(key: MarketKey, sport: SportKey = 'football'): string {
   if (key.type === 'corners_totals' || key.type === 'corners_handicap') return 'Escanteios';
-  if (key.period === 'first_half') return '1º Tempo';
+  if (key.period !== 'full') return PERIOD_PREFIX[key.period].replace(' - ', '');
   switch (key.type) {
     case 'match_winner':
-      return 'Resultado Final';
+      return sport === 'football' ? 'Resultado Final' : 'Vencedor';
+    case 'moneyline':
+      return 'Vencedor';
     case 'asian_handicap':
-      return 'Handicap Asiático';
+      return sport === 'football' ? 'Handicap Asiático' : 'Handicap';
+    case 'games_handicap':
+      return 'Handicap';
     case 'european_handicap':
       return 'Handicap Europeu';
     case 'totals':
-      return 'Total de Gols (Mais/Menos)';
+      return sport === 'football' ? 'Total de Gols (Mais/Menos)' : 'Totais';
+    case 'games_totals':
+      return 'Totais';
     case 'odd_even':
       return 'Par/Ímpar';
+    case 'head_to_head':
+      return 'Duelos';
   }
 }
 
-const BASE_NAMES: Record<MarketKey['type'], string> = {
-  match_winner: 'Resultado Final',
-  asian_handicap: 'Handicap Asiático',
-  european_handicap: 'Handicap Europeu',
-  totals: 'Total de Gols',
-  odd_even: 'Total de Gols Par/Ímpar',
-  corners_totals: 'Total de Escanteios',
-  corners_handicap: 'Handicap de Escanteios',
-};
+function baseName(type: MarketKey['type'], sport: SportKey): string {
+  const unit = UNITS[sport];
+  switch (type) {
+    case 'match_winner':
+      return sport === 'football' ? 'Resultado Final' : 'Resultado (3 vias)';
+    case 'moneyline':
+      return 'Vencedor da Partida';
+    case 'asian_handicap':
+      return sport === 'football' ? 'Handicap Asiático' : `Handicap de ${unit}`;
+    case 'european_handicap':
+      return 'Handicap Europeu';
+    case 'totals':
+      return `Total de ${unit}`;
+    case 'odd_even':
+      return `Total de ${unit} Par/Ímpar`;
+    case 'corners_totals':
+      return 'Total de Escanteios';
+    case 'corners_handicap':
+      return 'Handicap de Escanteios';
+    case 'games_handicap':
+      return 'Handicap de Games';
+    case 'games_totals':
+      return 'Total de Games';
+    case 'head_to_head':
+      return 'Duelo (Head-to-Head)';
+  }
+}
 
 /** A market's name with its period and line: "1º Tempo - Total de Gols 1,5". */
-export function marketName(key: MarketKey): string {
-  const base = BASE_NAMES[key.type];
-  const period = key.period === 'first_half' ? '1º Tempo - ' : '';
-  const withLine =
-    key.lineQ === null ? base : `${base} ${formatLine(lineOf(key.lineQ), key.type.endsWith('handicap'))}`;
-  return `${period}${withLine}`;
+export function marketName(key: MarketKey, sport: SportKey = 'football'): string {
+  const base = baseName(key.type, sport);
+  const handicap = key.type.endsWith('handicap');
+  const withLine = key.lineQ === null ? base : `${base} ${formatLine(lineOf(key.lineQ), handicap)}`;
+  return `${PERIOD_PREFIX[key.period]}${withLine}`;
 }
 
 /** A selection's name: the team (with its handicap), "Empate", "Mais de 2,5", "Par". */

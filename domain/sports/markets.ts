@@ -8,6 +8,8 @@ import {
   type LegSettlement,
   type Part,
 } from './settlement';
+import { rulesOf } from './rules';
+import type { SportKey } from './sports';
 
 /**
  * Market types and their settlement from a fixture's result (design/sports.md "Markets",
@@ -17,29 +19,45 @@ import {
 
 export const MARKET_TYPES = [
   'match_winner',
+  'moneyline',
   'asian_handicap',
   'european_handicap',
   'totals',
   'odd_even',
   'corners_totals',
   'corners_handicap',
+  'games_handicap',
+  'games_totals',
+  'head_to_head',
 ] as const;
 export type MarketType = (typeof MARKET_TYPES)[number];
 
-export const PERIODS = ['full', 'first_half'] as const;
+/**
+ * Periods: the whole match (overtime and extra innings included where the sport counts them, never
+ * in football), football's first half, basketball's regulation time and fourth quarter (no
+ * overtime, research §1.6), tennis's first set.
+ */
+export const PERIODS = ['full', 'first_half', 'regulation', 'fourth_quarter', 'first_set'] as const;
 export type Period = (typeof PERIODS)[number];
 
-/** The outcome ids of a market type (API.md "fixtures/{id}"). */
+/**
+ * The outcome ids of a market type (API.md "fixtures/{id}"). `match_winner` is three-way (1X2);
+ * `moneyline` and `head_to_head` are two-way.
+ */
 export function outcomeIds(type: MarketType): readonly string[] {
   switch (type) {
     case 'match_winner':
     case 'european_handicap':
       return ['home', 'draw', 'away'];
+    case 'moneyline':
+    case 'head_to_head':
     case 'asian_handicap':
     case 'corners_handicap':
+    case 'games_handicap':
       return ['home', 'away'];
     case 'totals':
     case 'corners_totals':
+    case 'games_totals':
       return ['over', 'under'];
     case 'odd_even':
       return ['odd', 'even'];
@@ -47,7 +65,8 @@ export function outcomeIds(type: MarketType): readonly string[] {
 }
 
 /** Market types that take a line. */
-export const hasLine = (type: MarketType) => type !== 'match_winner' && type !== 'odd_even';
+export const hasLine = (type: MarketType) =>
+  !['match_winner', 'moneyline', 'odd_even', 'head_to_head'].includes(type);
 
 export interface MarketKey {
   type: MarketType;
@@ -88,16 +107,33 @@ export interface PeriodScore {
   complete: boolean;
 }
 
-/** Which counts a football result carries. */
-export type ScoreKey = 'full' | 'first_half' | 'corners';
+/**
+ * Which counts a result carries: the score of each period in the sport's unit (goals, points,
+ * sets, frames, runs), corners, and tennis's games.
+ */
+export type ScoreKey = Period | 'corners' | 'games';
+
+/** A motor-racing head-to-head driver's race: classified position (null: did not finish) and laps. */
+export interface RaceResult {
+  started: boolean;
+  position: number | null;
+  laps: number;
+}
 
 /**
  * A fixture's result as settlement reads it: the match time code of its end (−1 finished,
- * −10 cancelled, −12 cut in half; others mean it is not over) and the scores it reached.
+ * −10 cancelled, −12 cut in half; others mean it is not over) and the scores it reached, with what
+ * some sports need besides: who retired or withdrew, who advanced (a retirement, a super over),
+ * the innings a called baseball game completed (4.5: the home side did not need to bat), and the
+ * two drivers of a head-to-head.
  */
 export interface FixtureResult {
   status: number;
   scores: Partial<Record<ScoreKey, PeriodScore>>;
+  retired?: 'home' | 'away';
+  advanced?: 'home' | 'away';
+  innings?: number;
+  race?: { home: RaceResult; away: RaceResult };
 }
 
 /** What a leg is on: the market, the selection, and for live bets the score when it was placed. */
@@ -114,30 +150,82 @@ export const FINAL_STATUSES: readonly number[] = [
   MatchTime.cutInHalf,
 ];
 
-/** The score a market reads: corners markets the corner count, others the period's goals. */
+/** The score a market reads: corners and games markets their counts, others the period's score. */
 export function scoreKeyOf(type: MarketType, period: Period): ScoreKey {
-  return type === 'corners_totals' || type === 'corners_handicap' ? 'corners' : period;
+  if (type === 'corners_totals' || type === 'corners_handicap') return 'corners';
+  if (type === 'games_totals' || type === 'games_handicap') return 'games';
+  return period;
 }
 
 /**
  * Settles a leg on a result. Returns null while it cannot be settled yet: its period is not over
  * and the match may still go on (held: in play, −11 to be decided, −13 interrupted, −14
- * postponed). When play stopped for good before the period ended (−10, −12), a market stands only
- * if already determined — over 1.5 once two goals are in (research §1.10 "universal clause") —
- * and is void otherwise; each half of a quarter line is judged on its own.
+ * postponed). When play stopped for good before the period ended (−10, −12, or a retirement), a
+ * market stands only if already determined — over 1.5 once two goals are in (research §1.10
+ * "universal clause") — and is void otherwise; each half of a quarter line is judged on its own.
+ * The sport decides ties in two-way markets and who wins a match stopped early (rules.ts).
  */
-export function settleLeg(leg: LegSpec, result: FixtureResult): LegSettlement | null {
+export function settleLeg(
+  leg: LegSpec,
+  result: FixtureResult,
+  sport: SportKey = 'football',
+): LegSettlement | null {
+  if (leg.type === 'head_to_head') return settleHeadToHead(leg, result);
   const score = result.scores[scoreKeyOf(leg.type, leg.period)];
   const final = FINAL_STATUSES.includes(result.status);
   if (!score) return final && result.status !== MatchTime.finished ? settled('void') : null;
   if (!score.complete) {
     if (!final) return null;
+    if (leg.type === 'moneyline' && leg.period === 'full') {
+      const early = earlyWinner(result, score, sport);
+      if (early) return settled(leg.outcome === early ? 'won' : 'lost');
+    }
     return settleUndetermined(leg, score);
   }
-  return settleComplete(leg, score);
+  return settleComplete(leg, score, result, sport);
 }
 
-function settleComplete(leg: LegSpec, score: PeriodScore): LegSettlement {
+/**
+ * Who wins the winner market of a match that stopped early, if anyone: the player who advances
+ * after a retirement (tennis after a completed set, snooker at once), or the side ahead in a
+ * called baseball game after 5 innings (4½ when the home side leads; research §1.9).
+ */
+function earlyWinner(result: FixtureResult, score: PeriodScore, sport: SportKey): 'home' | 'away' | null {
+  const rules = rulesOf(sport);
+  if (result.retired && rules.minimumToAdvance !== null) {
+    const completed = score.home + score.away;
+    if (completed >= rules.minimumToAdvance) return result.retired === 'home' ? 'away' : 'home';
+  }
+  if (rules.calledGameInnings !== null && result.innings !== undefined && score.home !== score.away) {
+    const homeAhead = score.home > score.away;
+    const needed = homeAhead ? rules.calledGameInnings - 0.5 : rules.calledGameInnings;
+    if (result.innings >= needed) return homeAhead ? 'home' : 'away';
+  }
+  return null;
+}
+
+/** Head-to-head of two drivers: the better classified; if neither finished, more laps (research §1.9). */
+function settleHeadToHead(leg: LegSpec, result: FixtureResult): LegSettlement | null {
+  if (!result.race) return FINAL_STATUSES.includes(result.status) ? settled('void') : null;
+  const { home, away } = result.race;
+  // Both drivers must start; equal laps with neither classified is void.
+  if (!home.started || !away.started) return settled('void');
+  let winner: 'home' | 'away' | null;
+  if (home.position !== null && away.position !== null)
+    winner = home.position < away.position ? 'home' : 'away';
+  else if (home.position !== null) winner = 'home';
+  else if (away.position !== null) winner = 'away';
+  else winner = home.laps === away.laps ? null : home.laps > away.laps ? 'home' : 'away';
+  if (winner === null) return settled('void');
+  return settled(leg.outcome === winner ? 'won' : 'lost');
+}
+
+function settleComplete(
+  leg: LegSpec,
+  score: PeriodScore,
+  result: FixtureResult,
+  sport: SportKey,
+): LegSettlement {
   const diff = score.home - score.away;
   const total = score.home + score.away;
   switch (leg.type) {
@@ -145,6 +233,16 @@ function settleComplete(leg: LegSpec, score: PeriodScore): LegSettlement {
       const winner = diff > 0 ? 'home' : diff < 0 ? 'away' : 'draw';
       return settled(leg.outcome === winner ? 'won' : 'lost');
     }
+    case 'moneyline': {
+      if (diff !== 0) return settled(leg.outcome === (diff > 0 ? 'home' : 'away') ? 'won' : 'lost');
+      // A super over (or any official decider) names the winner of a tie.
+      if (result.advanced) return settled(leg.outcome === result.advanced ? 'won' : 'lost');
+      // A two-way market that ends level: no action, or half the odds (research §1.8, §1.11).
+      if (rulesOf(sport).twoWayTie === 'deadHeat') return settled('won', { num: 1, den: 2 });
+      return settled('void');
+    }
+    case 'head_to_head':
+      return settled('void');
     case 'european_handicap': {
       // The handicap is added to the home side and the result read as 1X2 (research §1.3).
       const adjusted = 4 * diff + leg.lineQ!;
@@ -152,7 +250,8 @@ function settleComplete(leg: LegSpec, score: PeriodScore): LegSettlement {
       return settled(leg.outcome === winner ? 'won' : 'lost');
     }
     case 'asian_handicap':
-    case 'corners_handicap': {
+    case 'corners_handicap':
+    case 'games_handicap': {
       // In play, only what happens after the bet counts (research §1.2 "In-play AH").
       const before = leg.scoreAtPlacement ? leg.scoreAtPlacement.home - leg.scoreAtPlacement.away : 0;
       const homeMargin = diff - before;
@@ -162,6 +261,7 @@ function settleComplete(leg: LegSpec, score: PeriodScore): LegSettlement {
     }
     case 'totals':
     case 'corners_totals':
+    case 'games_totals':
       // In-play totals count every goal of the period, before the bet too (research §1.2).
       return leg.outcome === 'over' ? settleHandicap(total, -leg.lineQ!) : settleHandicap(-total, leg.lineQ!);
     case 'odd_even':
@@ -172,7 +272,9 @@ function settleComplete(leg: LegSpec, score: PeriodScore): LegSettlement {
 
 /** A period that will never be finished: only parts already decided stand (research §1.10). */
 function settleUndetermined(leg: LegSpec, score: PeriodScore): LegSettlement {
-  if (leg.type !== 'totals' && leg.type !== 'corners_totals') return settled('void');
+  if (leg.type !== 'totals' && leg.type !== 'corners_totals' && leg.type !== 'games_totals') {
+    return settled('void');
+  }
   const total = score.home + score.away;
   // Counts only grow: an over part is won once passed, an under part lost once passed.
   const part = (partQ: number): Part => {

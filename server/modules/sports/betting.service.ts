@@ -186,7 +186,7 @@ export async function placeSportsBet(
           state_seq: leg.snap.state.stateSeq,
           stop_seq: leg.snap.state.stopSeq,
           fixture_label: `${leg.snap.home} x ${leg.snap.away}`,
-          market_label: marketName(leg.market.key),
+          market_label: marketName(leg.market.key, leg.snap.sport),
           outcome_label: outcomeName(leg.market.key, leg.outcomeId, leg.snap),
         };
       }),

@@ -17,15 +17,15 @@ const LIVE_CODES: readonly number[] = [MatchTime.firstHalf, MatchTime.halfTime, 
 export const isLive = (periodCode: number) => LIVE_CODES.includes(periodCode);
 
 /** A market on the wire: `{ id, type, period, line, status, name, group, outcomes[] }`. */
-export function marketView(snap: Pick<FixtureSnapshot, 'home' | 'away'>, m: FeedMarket) {
+export function marketView(snap: Pick<FixtureSnapshot, 'home' | 'away' | 'sport'>, m: FeedMarket) {
   return {
     id: m.id,
     type: m.key.type,
     period: m.key.period,
     line: m.key.lineQ === null ? null : lineOf(m.key.lineQ),
     status: m.status,
-    name: marketName(m.key),
-    group: marketGroup(m.key),
+    name: marketName(m.key, snap.sport),
+    group: marketGroup(m.key, snap.sport),
     outcomes: m.outcomes.map((o) => ({
       id: o.id,
       name: outcomeName(m.key, o.id, snap),

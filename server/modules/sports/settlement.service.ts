@@ -18,6 +18,7 @@ import {
   ticketResultCode,
   type LegKind,
 } from '../../../domain/sports/settlement';
+import type { SportKey } from '../../../domain/sports/sports';
 import { paySports, reverseSports } from './sports-money';
 import type { Sports } from './sports.module';
 
@@ -86,7 +87,7 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
     .execute();
   const fixtures = await trx
     .selectFrom('sports_fixtures')
-    .select(['id', 'result', 'result_version'])
+    .select(['id', 'sport', 'result', 'result_version'])
     .where('id', 'in', [...new Set(legs.map((l) => l.fixture_id))])
     .execute();
   const byId = new Map(fixtures.map((f) => [f.id, f]));
@@ -101,7 +102,7 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
         leg.score_home_at === null ? null : { home: leg.score_home_at, away: leg.score_away_at ?? 0 },
     };
     const result = fixture.result ? (JSON.parse(fixture.result) as FixtureResult) : null;
-    const settlement = spec && result ? settleLeg(spec, result) : null;
+    const settlement = spec && result ? settleLeg(spec, result, fixture.sport as SportKey) : null;
     return { leg, settlement, version: fixture.result_version };
   });
   const kinds = computed.map((c) => c.settlement?.kind ?? null);

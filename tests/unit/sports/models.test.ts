@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  holdFrom,
+  holdProbability,
+  matchOutcomes,
+  matchProbability,
+  setProbability,
+  tiebreakFrom,
+} from '../../../domain/sports/tennis';
+import {
+  discreteNormal,
+  inPlayWinProbability,
+  moneylineWithOvertime,
+  phi,
+} from '../../../domain/sports/normal';
+import { handicapKinds } from '../../../domain/sports/pricing';
+
+/** Tennis test vectors of research/sports.md §3.3 (computed there by DP; games match the closed form). */
+describe('tennis Markov model', () => {
+  it('holds serve with G(p) for p from 0.50 to 0.70', () => {
+    const table: Array<[number, number]> = [
+      [0.5, 0.5],
+      [0.55, 0.6231],
+      [0.6, 0.7357],
+      [0.62, 0.7759],
+      [0.65, 0.8296],
+      [2 / 3, 0.856],
+      [0.7, 0.9008],
+    ];
+    for (const [p, g] of table) {
+      expect(holdProbability(p)).toBeCloseTo(g, 4);
+      expect(holdFrom(p, 0, 0)).toBeCloseTo(holdProbability(p), 12);
+    }
+    // p = 2/3 gives exactly 208/243 (trefethen.net).
+    expect(holdProbability(2 / 3)).toBeCloseTo(208 / 243, 12);
+  });
+
+  it('gives hold, tie-break, set and match for the research pairs', () => {
+    const table: Array<[number, number, number, number, number, number, number, number]> = [
+      [0.62, 0.62, 0.7759, 0.7759, 0.5, 0.5, 0.5, 0.5],
+      [0.64, 0.6, 0.8126, 0.7357, 0.5652, 0.6328, 0.6945, 0.7375],
+      [0.66, 0.6, 0.8457, 0.7357, 0.598, 0.6929, 0.775, 0.8274],
+      [0.7, 0.62, 0.9008, 0.7759, 0.6327, 0.7427, 0.8355, 0.8886],
+    ];
+    for (const [pA, pB, holdA, holdB, tb, set, bo3, bo5] of table) {
+      expect(holdProbability(pA)).toBeCloseTo(holdA, 4);
+      expect(holdProbability(pB)).toBeCloseTo(holdB, 4);
+      expect(tiebreakFrom(pA, pB)).toBeCloseTo(tb, 4);
+      expect(setProbability(pA, pB)).toBeCloseTo(set, 4);
+      expect(matchProbability(setProbability(pA, pB), 3)).toBeCloseTo(bo3, 4);
+      expect(matchProbability(setProbability(pA, pB), 5)).toBeCloseTo(bo5, 4);
+    }
+  });
+
+  it('plays a whole match set by set into a joint law of winner and games', () => {
+    const outcomes = matchOutcomes(0.64, 0.6, 3, {
+      sets: [0, 0],
+      games: [0, 0],
+      previousGames: [0, 0],
+      points: [0, 0],
+      aServes: true,
+    });
+    let total = 0;
+    let aWins = 0;
+    let games = 0;
+    for (const [k, p] of outcomes) {
+      const [winner, a, b] = k.split('|');
+      total += p;
+      if (winner === 'A') aWins += p;
+      games += p * (Number(a) + Number(b));
+    }
+    expect(total).toBeCloseTo(1, 12);
+    // Who serves first alternates between sets, so the exact value sits next to the i.i.d. formula.
+    expect(aWins).toBeCloseTo(0.6945, 2);
+    expect(games).toBeGreaterThan(18);
+    expect(games).toBeLessThan(30);
+    // From two sets to none, A has won.
+    const won = matchOutcomes(0.64, 0.6, 3, {
+      sets: [2, 0],
+      games: [0, 0],
+      previousGames: [0, 0],
+      points: [0, 0],
+      aServes: true,
+    });
+    expect([...won.keys()].every((k) => k.startsWith('A|'))).toBe(true);
+    // 5-0 up and serving at 40-0 in the third set is nearly over.
+    const close = matchOutcomes(0.64, 0.6, 3, {
+      sets: [1, 1],
+      games: [5, 0],
+      previousGames: [0, 0],
+      points: [3, 0],
+      aServes: true,
+    });
+    const closeA = [...close].filter(([k]) => k.startsWith('A|')).reduce((s, [, p]) => s + p, 0);
+    expect(closeA).toBeGreaterThan(0.999);
+  });
+});
+
+/** Normal-model vectors of research §3.2 (μ = 6, σ = 12). */
+describe('normal margin model (basketball, American football)', () => {
+  it('prices −5.5, −6 with its push, the moneyline and a total', () => {
+    const margin = discreteNormal(6, 12);
+    expect(handicapKinds(margin, -22).won).toBeCloseTo(0.5166, 4);
+    const six = handicapKinds(margin, -24);
+    expect(six.won).toBeCloseTo(0.4834, 4);
+    expect(six.push).toBeCloseTo(0.0332, 4);
+    expect(moneylineWithOvertime(margin)).toBeCloseTo(0.6913, 4);
+    expect(1 - phi((220.5 - 222) / 18)).toBeCloseTo(0.5332, 4);
+  });
+
+  it('moves with the lead and the time left (Brownian, Stern 1994)', () => {
+    expect(inPlayWinProbability(4, 6, 12, 0.5)).toBeCloseTo(0.7953, 4);
+    expect(inPlayWinProbability(-3, 6, 12, 0.25)).toBeCloseTo(0.4013, 4);
+    expect(inPlayWinProbability(1, 6, 12, 0)).toBe(1);
+  });
+});

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { legMultiplier, type LegSettlement } from '../../../domain/sports/settlement';
+import {
+  settleLeg,
+  type FixtureResult,
+  type LegSpec,
+  type MarketType,
+  type Period,
+} from '../../../domain/sports/markets';
+import type { SportKey } from '../../../domain/sports/sports';
+import { MatchTime } from '../../../domain/codes';
+
+/** The rows of research/sports.md §1.11 "Other markets" beyond football, with the rules of design/sports.md. */
+const x = (s: LegSettlement | null, odds = 1900) => {
+  const m = legMultiplier(odds, s!);
+  return Number(m.num) / Number(m.den);
+};
+
+function leg(
+  type: MarketType,
+  outcome: string,
+  line: number | null = null,
+  period: Period = 'full',
+): LegSpec {
+  return { type, period, lineQ: line === null ? null : line * 4, outcome, scoreAtPlacement: null };
+}
+
+const done = (home: number, away: number) => ({ home, away, complete: true });
+const settle = (spec: LegSpec, result: FixtureResult, sport: SportKey) => settleLeg(spec, result, sport);
+
+describe('basketball', () => {
+  const final: FixtureResult = { status: MatchTime.finished, scores: { full: done(100, 94) } };
+  it('−5.5 at 100-94 wins, −6 pushes', () => {
+    expect(settle(leg('asian_handicap', 'home', -5.5), final, 'basketball')!.kind).toBe('won');
+    const push = settle(leg('asian_handicap', 'home', -6), final, 'basketball');
+    expect(push!.kind).toBe('push');
+    expect(x(push)).toBe(1);
+  });
+
+  it('counts overtime in the moneyline but not in regulation or fourth-quarter markets', () => {
+    const overtime: FixtureResult = {
+      status: MatchTime.finished,
+      scores: { full: done(112, 108), regulation: done(100, 100), fourth_quarter: done(22, 25) },
+    };
+    expect(settle(leg('moneyline', 'home'), overtime, 'basketball')!.kind).toBe('won');
+    expect(settle(leg('match_winner', 'draw', null, 'regulation'), overtime, 'basketball')!.kind).toBe('won');
+    expect(settle(leg('match_winner', 'home', null, 'regulation'), overtime, 'basketball')!.kind).toBe(
+      'lost',
+    );
+    expect(settle(leg('totals', 'under', 47.5, 'fourth_quarter'), overtime, 'basketball')!.kind).toBe('won');
+  });
+});
+
+describe('American football', () => {
+  const tie: FixtureResult = { status: MatchTime.finished, scores: { full: done(24, 24) } };
+  it('a 24-24 tie after overtime: moneyline no action, −3 loses, +3 wins', () => {
+    const ml = settle(leg('moneyline', 'home'), tie, 'american_football');
+    expect(ml!.kind).toBe('void');
+    expect(x(ml)).toBe(1);
+    expect(settle(leg('asian_handicap', 'home', -3), tie, 'american_football')!.kind).toBe('lost');
+    // The market's line is the home side's: the underdog's +3 is the away side of home −3.
+    expect(settle(leg('asian_handicap', 'away', -3), tie, 'american_football')!.kind).toBe('won');
+  });
+});
+
+describe('baseball', () => {
+  it('a game called after 5 innings at 3-1: moneyline stands, run line and total void', () => {
+    const called: FixtureResult = {
+      status: MatchTime.cutInHalf,
+      scores: { full: { home: 3, away: 1, complete: false } },
+      innings: 5,
+    };
+    expect(settle(leg('moneyline', 'home'), called, 'baseball')!.kind).toBe('won');
+    expect(settle(leg('moneyline', 'away'), called, 'baseball')!.kind).toBe('lost');
+    expect(settle(leg('asian_handicap', 'home', -1.5), called, 'baseball')!.kind).toBe('void');
+    expect(settle(leg('totals', 'under', 8.5), called, 'baseball')!.kind).toBe('void');
+    // 4½ innings count only with the home side ahead; before that the moneyline is void.
+    expect(settle(leg('moneyline', 'home'), { ...called, innings: 4.5 }, 'baseball')!.kind).toBe('won');
+    const awayAhead = { ...called, innings: 4.5, scores: { full: { home: 1, away: 3, complete: false } } };
+    expect(settle(leg('moneyline', 'away'), awayAhead, 'baseball')!.kind).toBe('void');
+    expect(settle(leg('moneyline', 'home'), { ...called, innings: 4 }, 'baseball')!.kind).toBe('void');
+  });
+});
+
+describe('tennis retirement, rule (b): one completed set', () => {
+  it('A leads 6-4 2-1 and B retires: A wins the match bet, games markets are void', () => {
+    const retired: FixtureResult = {
+      status: MatchTime.cutInHalf,
+      retired: 'away',
+      scores: {
+        full: { home: 1, away: 0, complete: false },
+        first_set: done(1, 0),
+        games: { home: 8, away: 5, complete: false },
+      },
+    };
+    expect(settle(leg('moneyline', 'home'), retired, 'tennis')!.kind).toBe('won');
+    expect(settle(leg('moneyline', 'away'), retired, 'tennis')!.kind).toBe('lost');
+    expect(settle(leg('moneyline', 'home', null, 'first_set'), retired, 'tennis')!.kind).toBe('won');
+    expect(settle(leg('games_handicap', 'home', -3.5), retired, 'tennis')!.kind).toBe('void');
+    expect(settle(leg('games_totals', 'under', 21.5), retired, 'tennis')!.kind).toBe('void');
+    // A total already passed stands (research §1.10 universal clause).
+    expect(settle(leg('games_totals', 'over', 12.5), retired, 'tennis')!.kind).toBe('won');
+  });
+
+  it('A leads 3-1 in the first set and B retires: everything is void', () => {
+    const early: FixtureResult = {
+      status: MatchTime.cutInHalf,
+      retired: 'away',
+      scores: { full: { home: 0, away: 0, complete: false }, games: { home: 3, away: 1, complete: false } },
+    };
+    expect(settle(leg('moneyline', 'home'), early, 'tennis')!.kind).toBe('void');
+    expect(settle(leg('moneyline', 'home', null, 'first_set'), early, 'tennis')).toMatchObject({
+      kind: 'void',
+    });
+  });
+});
+
+describe('snooker, boxing, cricket and motor racing', () => {
+  it('snooker: B withdraws at 3-1 down: A wins the match bet, frame handicap void', () => {
+    const withdrawn: FixtureResult = {
+      status: MatchTime.cutInHalf,
+      retired: 'away',
+      scores: { full: { home: 3, away: 1, complete: false } },
+    };
+    expect(settle(leg('moneyline', 'home'), withdrawn, 'snooker')!.kind).toBe('won');
+    expect(settle(leg('asian_handicap', 'home', -1.5), withdrawn, 'snooker')!.kind).toBe('void');
+  });
+
+  it('boxing draw: the 2-way moneyline is void, the 3-way draw at 21.0 wins', () => {
+    const draw: FixtureResult = { status: MatchTime.finished, scores: { full: done(0, 0) } };
+    expect(x(settle(leg('moneyline', 'home'), draw, 'boxing'))).toBe(1);
+    expect(x(settle(leg('match_winner', 'draw'), draw, 'boxing'), 21_000)).toBe(21);
+  });
+
+  it('cricket tie with no super over: dead heat ½ at 1.90 returns 0.95; a super over decides', () => {
+    const tie: FixtureResult = { status: MatchTime.finished, scores: { full: done(250, 250) } };
+    expect(x(settle(leg('moneyline', 'home'), tie, 'cricket'))).toBeCloseTo(0.95, 12);
+    expect(x(settle(leg('moneyline', 'away'), tie, 'cricket'))).toBeCloseTo(0.95, 12);
+    const superOver = { ...tie, advanced: 'away' as const };
+    expect(settle(leg('moneyline', 'away'), superOver, 'cricket')!.kind).toBe('won');
+    expect(settle(leg('moneyline', 'home'), superOver, 'cricket')!.kind).toBe('lost');
+  });
+
+  it('motor racing head-to-head: A out on lap 30, B on lap 45 → B; both must start', () => {
+    const race = (home: object, away: object): FixtureResult => ({
+      status: MatchTime.finished,
+      scores: {},
+      race: {
+        home: { started: true, position: null, laps: 0, ...home },
+        away: { started: true, position: null, laps: 0, ...away },
+      },
+    });
+    const bothOut = race({ laps: 30 }, { laps: 45 });
+    expect(settle(leg('head_to_head', 'away'), bothOut, 'motor_racing')!.kind).toBe('won');
+    expect(settle(leg('head_to_head', 'home'), bothOut, 'motor_racing')!.kind).toBe('lost');
+    expect(
+      settle(
+        leg('head_to_head', 'home'),
+        race({ position: 7, laps: 58 }, { position: 3, laps: 58 }),
+        'motor_racing',
+      )!.kind,
+    ).toBe('lost');
+    expect(
+      settle(leg('head_to_head', 'home'), race({ position: 12, laps: 57 }, { laps: 58 }), 'motor_racing')!
+        .kind,
+    ).toBe('won');
+    expect(settle(leg('head_to_head', 'home'), race({ laps: 20 }, { laps: 20 }), 'motor_racing')!.kind).toBe(
+      'void',
+    );
+    expect(
+      settle(
+        leg('head_to_head', 'home'),
+        race({ started: false }, { position: 1, laps: 58 }),
+        'motor_racing',
+      )!.kind,
+    ).toBe('void');
+  });
+});
