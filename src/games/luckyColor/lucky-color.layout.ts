@@ -187,7 +187,8 @@ export function luckyLayout(width: number, height: number, k: LuckySizeKnobs): L
   };
 
   // The drum's outer edge (balls, rim and pointer) fits its box.
-  const drumSide = Math.min(drumBox.width, drumBox.height);
+  // A canvas too small to hold anything (while the page mounts) still gets a drawable drum.
+  const drumSide = Math.max(60, Math.min(drumBox.width, drumBox.height));
   const radius = Math.floor((drumSide / 2) * 0.7);
   const ball = Math.max(6, Math.floor(radius * 0.21));
   const drum = {

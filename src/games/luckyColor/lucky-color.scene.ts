@@ -4,6 +4,7 @@ import type { TuningValues } from '../shared/tuning';
 import { Backdrop } from '../shared-art/backdrop.art';
 import { ResultStrip } from '../shared-art/result-strip.view';
 import { TweenBag } from '../shared-art/tween-bag';
+import { Baked } from '../shared-art/baked';
 import { colorNumber, mixColor, shadeColor } from '../shared-art/color';
 import { drawClover } from '../shared-art/double-tiles.art';
 import { installDigitFont } from '../shared-art/digit-font';
@@ -92,7 +93,8 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
 
   // Header: the period number and the countdown ring.
   const header = new Container();
-  const headerBack = new Graphics();
+  const headerArt = new Baked(new Graphics());
+  const headerBack = headerArt.content;
   const headerFlash = new Graphics();
   headerFlash.alpha = 0;
   const period = new BitmapText({ text: '', style: { fontFamily: FONT, fontSize: 28 } });
@@ -104,11 +106,12 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
   const seconds = new BitmapText({ text: '', style: { fontFamily: FONT, fontSize: 24 } });
   seconds.anchor.set(0.5);
   ring.addChild(ringBack, ringArc, ringLock, seconds);
-  header.addChild(headerBack, headerFlash, period, ring);
+  header.addChild(headerArt.view, headerFlash, period, ring);
 
   // Drum: a rim, ten balls kept upright while their circle turns, a pointer and the middle.
   const drum = new Container();
-  const drumFace = new Graphics();
+  const drumArt = new Baked(new Graphics());
+  const drumFace = drumArt.content;
   const streaks = new Graphics();
   const balls = new Container();
   const ballSprites = Array.from({ length: DIGITS }, () => {
@@ -134,13 +137,14 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
   burst.alpha = 0;
   const size = new Graphics();
   size.alpha = 0;
-  drum.addChild(drumFace, streaks, balls, pointer, halo, blank, bigCount, burst, drawn, size);
+  drum.addChild(drumArt.view, streaks, balls, pointer, halo, blank, bigCount, burst, drawn, size);
 
   const history = [new ResultStrip((d) => atlas.current?.small[d] ?? null)];
   history.push(new ResultStrip((d) => atlas.current?.small[d] ?? null));
-  const trend = new Graphics();
+  const trendArt = new Baked(new Graphics());
+  const trend = trendArt.content;
   const counters = new Container();
-  view.addChild(backdrop.sprite, header, drum, history[0]!.view, history[1]!.view, trend, counters);
+  view.addChild(backdrop.sprite, header, drum, history[0]!.view, history[1]!.view, trendArt.view, counters);
 
   let canvas = { width: 0, height: 0 };
   let layout: LuckyLayout | null = null;
@@ -195,6 +199,7 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
       .roundRect(box.x, box.y, box.width, box.height, r)
       .stroke({ width: 1.5, color: 0xffffff, alpha: 0.25 });
     drawClover(headerBack, box.x + r, box.y + r, box.height * 0.66, shadeColor(from, 0.45));
+    headerArt.refresh();
     headerFlash.clear().roundRect(box.x, box.y, box.width, box.height, r).fill(colorNumber(t.urgentColor));
     period.style.fontSize = Math.round(box.height * 0.44);
     period.tint = 0x03160e;
@@ -258,6 +263,7 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
         .circle(Math.cos(a) * (outer - d.ball * 0.22), Math.sin(a) * (outer - d.ball * 0.22), d.ball * 0.1)
         .fill({ color: gold, alpha: 0.7 });
     }
+    drumArt.refresh();
     // Streaks: each ball's colour smeared along its arc, shown in proportion to the speed.
     streaks.clear();
     for (let digit = 0; digit < DIGITS; digit++) {
@@ -316,7 +322,10 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
     trend.clear();
     for (const child of counters.removeChildren()) child.destroy();
     const l = layout;
-    if (!l) return;
+    if (!l) {
+      trendArt.refresh();
+      return;
+    }
     const box = l.trend;
     const digits = periods.slice(0, l.trendCount).map((p) => p.digit);
     const inset = Math.max(6, box.height * 0.1);
@@ -357,6 +366,8 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
           .fill(colorOf(second));
       trend.circle(p.x, p.y, r).stroke({ width: 1, color: 0x000000, alpha: 0.35 });
     });
+
+    trendArt.refresh();
 
     // Counters over the same periods: ▲ big, ▼ small, then each colour.
     const stats = trendStats(digits);

@@ -9,6 +9,7 @@ import {
   REEL_LENGTH,
 } from './reel.layout';
 import type { TweenBag } from './tween-bag';
+import { Baked } from './baked';
 
 /**
  * The endless horizontal reel of DOUBLE and ROWDOUBLE: a track, pooled tile sprites placed from
@@ -85,7 +86,8 @@ export class TileReel {
   private readonly track = new Graphics();
   private readonly tiles = new Container();
   private readonly halo = new Sprite(Texture.EMPTY);
-  private readonly edges = new Graphics();
+  // Each end is baked on its own so neither covers the middle of the reel.
+  private readonly edges = [new Baked(new Graphics()), new Baked(new Graphics())] as const;
   private readonly marker = new Graphics();
   private readonly clip = new Graphics();
   private readonly clipped = new Container();
@@ -103,7 +105,7 @@ export class TileReel {
     this.halo.blendMode = 'add';
     this.halo.visible = false;
     this.tiles.sortableChildren = true;
-    this.clipped.addChild(this.tiles, this.edges);
+    this.clipped.addChild(this.tiles, this.edges[0].view, this.edges[1].view);
     this.clipped.mask = this.clip;
     this.view.addChild(this.track, this.halo, this.clipped, this.clip, this.marker);
   }
@@ -133,12 +135,16 @@ export class TileReel {
     // Both ends fade into the track so tiles seem to come from and go into the dark.
     const fade = width * 0.16;
     const steps = 12;
-    this.edges.clear();
+    const [left, right] = this.edges;
+    left.content.clear();
+    right.content.clear();
     for (let i = 0; i < steps; i++) {
       const w = (fade * (steps - i)) / steps;
-      this.edges.rect(0, 0, w, height).fill({ color: trackColor, alpha: 0.16 });
-      this.edges.rect(width - w, 0, w, height).fill({ color: trackColor, alpha: 0.16 });
+      left.content.rect(0, 0, w, height).fill({ color: trackColor, alpha: 0.16 });
+      right.content.rect(width - w, 0, w, height).fill({ color: trackColor, alpha: 0.16 });
     }
+    left.refresh();
+    right.refresh();
     const mx = width / 2;
     const arrow = Math.max(6, markerWidth * 2.6);
     const m = this.marker.clear();

@@ -108,4 +108,18 @@ describe('LUCKYCOLOR layout', () => {
     expect(ring.y - ring.radius).toBeGreaterThanOrEqual(l.header.y);
     expect(ring.x + ring.radius).toBeLessThanOrEqual(l.header.x + l.header.width);
   });
+
+  it('gives a drawable drum even to a canvas that is not laid out yet', () => {
+    for (const [w, h] of [
+      [0, 0],
+      [1, 1],
+      [120, 60],
+    ] as const) {
+      const l = luckyLayout(w, h, knobs);
+      expect(l.drum.radius).toBeGreaterThan(0);
+      expect(l.drum.ball).toBeGreaterThan(0);
+      expect(l.centreBall).toBeGreaterThan(0);
+      expect(l.historyBall).toBeGreaterThan(0);
+    }
+  });
 });
