@@ -12,6 +12,7 @@ import './shared/games.css';
 const GAME_LOADERS: Partial<Record<GameType, () => Promise<GameModule>>> = {
   dice: () => import('./dice/dice-game'),
   limbo: () => import('./limbo/limbo-game'),
+  mines: () => import('./mines/mines-game'),
   rowDouble: () => import('./rowDouble/row-double-game'),
 };
 

@@ -54,6 +54,31 @@ const GAMES: GameCase[] = [
       await expect(page.getByTestId('bet-button')).toBeEnabled();
     },
   },
+  {
+    gameType: 'mines',
+    route: '/mines',
+    async playRound(page) {
+      const root = page.getByTestId('game-mines');
+      await page.getByTestId('bet-amount').fill('1,00');
+      await page.getByTestId('mines-count').selectOption('1');
+      // The board is random: a mine ends the game, so play again until one gem is cashed out.
+      for (let attempt = 0; attempt < 10; attempt++) {
+        await page.getByTestId('bet-button').click();
+        await expect(page.getByTestId('pick-random')).toBeEnabled({ timeout: 15_000 });
+        await page.getByTestId('pick-random').click();
+        const cashOut = page.getByTestId('cash-out');
+        await expect(
+          cashOut.and(page.locator(':enabled')).or(root.and(page.locator('[data-state="round.busted"]'))),
+        ).toBeVisible({ timeout: 15_000 });
+        if (await cashOut.isVisible()) {
+          await expect(cashOut).toContainText('R$');
+          await cashOut.click();
+          await expect(root).toHaveAttribute('data-state', 'round.settled', { timeout: 15_000 });
+          return;
+        }
+      }
+      throw new Error('no gem in 10 games of 1 mine');
+    },
 ];
 
 /** Waits until the game's chunk, Pixi, sounds and scene are loaded. */

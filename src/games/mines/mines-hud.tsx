@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { payoutCents } from '../../../domain/games/rules';
+import { formatMoney } from '../../lib/format';
+import type { MinesGame } from '../../services/mines-api';
+
+/** The mines counts a player can choose (design/games.md: 1–24). */
+const COUNTS = Array.from({ length: 24 }, (_, i) => i + 1);
+
+const multiplierText = (m: number) =>
+  `${m.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}×`;
+
+/** The mines count of the next game (locked while a game is open). */
+export function MinesCount(props: { mines: number; disabled: boolean; onMines: (mines: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="hud-field">
+      <label className="hud-field__label" htmlFor="mines-count">
+        {t('games.mines.countLabel')}
+      </label>
+      <select
+        id="mines-count"
+        className="mines-count"
+        value={props.mines}
+        disabled={props.disabled}
+        onChange={(event) => props.onMines(Number(event.target.value))}
+        data-testid="mines-count"
+      >
+        {COUNTS.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The open game's panel: current multiplier and what the next gem brings, the cash-out button
+ * with the payout it would take (the server's multiplier × the stake), and "pick a random tile".
+ */
+export function MinesPlay(props: {
+  game: MinesGame;
+  busy: boolean;
+  cashingOut: boolean;
+  onCashOut: () => void;
+  onRandom: () => void;
+}) {
+  const { t } = useTranslation();
+  const { game, busy } = props;
+  const payout = payoutCents(Math.round(game.amount * 100), game.multiplier) / 100;
+  const canCash = game.step >= 1 && !busy;
+  return (
+    <div className="mines-play">
+      <dl className="mines-stats">
+        <div>
+          <dt>{t('games.mines.current')}</dt>
+          <dd data-testid="mines-multiplier">{multiplierText(game.multiplier)}</dd>
+        </div>
+        <div>
+          <dt>{t('games.mines.next')}</dt>
+          <dd>{game.nextMultiplier === null ? '—' : multiplierText(game.nextMultiplier)}</dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className="button button--gold hud-bet"
+        disabled={!canCash}
+        onClick={props.onCashOut}
+        data-testid="cash-out"
+      >
+        {props.cashingOut
+          ? t('games.mines.cashingOut')
+          : t('games.mines.cashOut', { payout: formatMoney(game.step >= 1 ? payout : 0) })}
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={busy}
+        onClick={props.onRandom}
+        data-testid="pick-random"
+      >
+        {t('games.mines.pickRandom')}
+      </button>
+      {game.step === 0 && <p className="hud-hint">{t('games.mines.pickHint')}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { apiGet, apiPost } from './api-client';
+import { IDEMPOTENCY_HEADER } from './idempotency';
+
+/**
+ * The MINES calls (API.md "Games"): start a game, reveal a tile (step-checked), cash out, and
+ * `inPlay` to resume the player's open game. Every move carries the action's Idempotency-Key, so a
+ * retried request after a lost answer cannot reveal or cash out twice. Answers are checked with zod.
+ */
+
+const fairnessSchema = z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number() });
+
+const gameSchema = z.object({
+  gameId: z.string(),
+  gameCode: z.string(),
+  status: z.enum(['open', 'busted', 'cashed']),
+  mines: z.number(),
+  step: z.number(),
+  revealed: z.array(z.number()),
+  amount: z.number(),
+  multiplier: z.number(),
+  nextMultiplier: z.number().nullable(),
+  payout: z.number(),
+  outcome: z.object({ mines: z.array(z.number()) }).optional(),
+  fairness: fairnessSchema,
+  balance: z.number(),
+});
+
+const revealSchema = gameSchema.extend({ mine: z.boolean(), tile: z.number() });
+
+/** The public state of a game (the mines only once it has ended). */
+export type MinesGame = z.infer<typeof gameSchema>;
+/** A game after a reveal, and what the tile was. */
+export type MinesReveal = z.infer<typeof revealSchema>;
+
+const post = async (path: string, body: Record<string, unknown>, idempotencyKey: string) =>
+  (
+    await apiPost<unknown>(
+      `/api/app/game/mines/${path}`,
+      { ...body, loading: false },
+      { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
+    )
+  ).data;
+
+/** Starts a game of `mines` mines for `amount` BRL (the stake is debited). */
+export async function startMinesGame(
+  amount: number,
+  mines: number,
+  idempotencyKey: string,
+): Promise<MinesGame> {
+  return gameSchema.parse(await post('bet', { amount, mines }, idempotencyKey));
+}
+
+/** Reveals `tile` as the move number `step` (the gems found so far). */
+export async function revealMinesTile(
+  input: { gameId: string; tile: number; step: number },
+  idempotencyKey: string,
+): Promise<MinesReveal> {
+  return revealSchema.parse(await post('reveal', input, idempotencyKey));
+}
+
+/** Cashes out the open game at its current multiplier. */
+export async function cashOutMines(gameId: string, idempotencyKey: string): Promise<MinesGame> {
+  return gameSchema.parse(await post('cashout', { gameId }, idempotencyKey));
+}
+
+/** The player's open game, if any (quiet: the table asks on its own). */
+export async function fetchOpenMines(): Promise<MinesGame | null> {
+  const body = await apiGet<unknown>('/api/app/game/inPlay', { loading: false }, { silent: true });
+  return z.object({ mines: gameSchema.nullable() }).parse(body.data).mines;
+}
