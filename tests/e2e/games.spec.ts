@@ -79,6 +79,7 @@ const GAMES: GameCase[] = [
       }
       throw new Error('no gem in 10 games of 1 mine');
     },
+  },
 ];
 
 /** Waits until the game's chunk, Pixi, sounds and scene are loaded. */
