@@ -53,6 +53,19 @@ const GAMES: GameCase[] = [
       await expect(root).toHaveAttribute('data-state', 'round.settled', { timeout: 15_000 });
       await expect(page.getByTestId('bet-button')).toBeEnabled();
     },
+  {
+    gameType: 'rowDouble',
+    route: '/rowDouble',
+    async playRound(page) {
+      const root = page.getByTestId('game-rowDouble');
+      await page.getByTestId('bet-amount').fill('1,00');
+      await page.getByTestId('pick-black').click();
+      await expect(page.getByTestId('pick-black')).toHaveAttribute('aria-pressed', 'true');
+      await page.getByTestId('bet-button').click();
+      await expect(root).toHaveAttribute('data-state', /^round\.(placing|playing|showing)$/);
+      await expect(root).toHaveAttribute('data-state', 'round.settled', { timeout: 15_000 });
+      await expect(page.getByTestId('bet-button')).toBeEnabled();
+    },
   },
   {
     gameType: 'mines',
