@@ -53,6 +53,7 @@ const GAMES: GameCase[] = [
       await expect(root).toHaveAttribute('data-state', 'round.settled', { timeout: 15_000 });
       await expect(page.getByTestId('bet-button')).toBeEnabled();
     },
+  },
   {
     gameType: 'rowDouble',
     route: '/rowDouble',
