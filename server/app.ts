@@ -79,6 +79,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     bodyLimit: 64 * 1024,
     trustProxy: true,
+    // Start-up work (migrations, the sports feed's first schedule, a new hash chain) shares the
+    // event loop with plugin loading; on a busy 2-core machine the default 10 s was seen to expire.
+    pluginTimeout: 60_000,
   });
 
   const opened = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
