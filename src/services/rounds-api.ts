@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { apiGet, apiPost } from './api-client';
+import { IDEMPOTENCY_HEADER } from './idempotency';
+import { emitSocket, onSocketEvent, type ServerEvents } from './socket';
+
+/**
+ * The shared-round games (DOUBLE, LUCKYCOLOR; API.md "Games" and "Socket events"): the round's state
+ * for a late joiner, a bet in the open round, and the room's socket events.
+ */
+
+/** The round games' wire name. */
+export type RoundGame = 'double' | 'luckycolor';
+
+const roundSchema = z.object({
+  roundId: z.string(),
+  number: z.number(),
+  phase: z.enum(['betting', 'rolling', 'complete', 'cancelled']),
+  closesAt: z.string(),
+  rollsAt: z.string(),
+  completesAt: z.string(),
+  result: z.number().nullable(),
+  totals: z.record(z.string(), z.number()),
+});
+
+const stateSchema = z.object({
+  round: roundSchema.nullable(),
+  recent: z.array(z.object({ roundId: z.string(), number: z.number(), result: z.number() })),
+  serverTime: z.string(),
+});
+
+/** `GET /api/app/game/{game}/state`: the current round, the last results (newest first), the server's clock. */
+export type RoundState = z.infer<typeof stateSchema>;
+
+/** The current round of `game` and its recent results. */
+export async function fetchRoundState(game: RoundGame): Promise<RoundState> {
+  const body = await apiGet<unknown>(`/api/app/game/${game}/state`, { loading: false }, { silent: true });
+  return stateSchema.parse(body.data);
+}
+
+const betSchema = z.object({ betId: z.string(), roundId: z.string(), pick: z.string(), amount: z.number() });
+
+/** An accepted bet in a round (settled later with the round's result). */
+export type RoundBet = z.infer<typeof betSchema>;
+
+/** Places a bet on `pick` in the open round under the action's idempotency key. */
+export async function placeRoundBet(
+  game: RoundGame,
+  roundId: string,
+  pick: string,
+  amount: number,
+  idempotencyKey: string,
+): Promise<RoundBet> {
+  const body =
+    game === 'double'
+      ? { roundId, color: pick, amount, loading: false }
+      : { periodId: roundId, pick, amount, loading: false };
+  const answer = await apiPost<unknown>(`/api/app/game/${game}/bet`, body, {
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
+  return betSchema.parse(answer.data);
+}
+
+/** A socket event of a game room, as the round machines receive it. */
+export type RoundSocketMessage =
+  | { type: 'opened'; roundId: string; closesAt: string; rollsAt: string }
+  | { type: 'bets'; roundId: string; totals: Record<string, number> }
+  | { type: 'closed'; roundId: string }
+  | { type: 'result'; roundId: string; result: number }
+  | { type: 'cancelled'; roundId: string }
+  | { type: 'balance'; balance: number };
+
+// The room's events are not in the foundation's ServerEvents; they are read here by name.
+const listen = onSocketEvent as unknown as (
+  event: string,
+  listener: (payload: { game?: string } & Record<string, unknown>) => void,
+) => () => void;
+
+/** Joins the room of `game` and forwards its round events (and balance pushes); returns the leave. */
+export function followRoundRoom(game: RoundGame, send: (message: RoundSocketMessage) => void): () => void {
+  const own = (payload: { game?: string }) => payload.game === game;
+  const offs = [
+    listen('round.opened', (p) => {
+      if (own(p))
+        send({
+          type: 'opened',
+          roundId: String(p.roundId),
+          closesAt: String(p.closesAt),
+          rollsAt: String(p.rollsAt),
+        });
+    }),
+    listen('round.bets', (p) => {
+      if (own(p))
+        send({ type: 'bets', roundId: String(p.roundId), totals: p.totals as Record<string, number> });
+    }),
+    listen('round.closed', (p) => {
+      if (own(p)) send({ type: 'closed', roundId: String(p.roundId) });
+    }),
+    listen('round.result', (p) => {
+      if (own(p)) send({ type: 'result', roundId: String(p.roundId), result: Number(p.result) });
+    }),
+    listen('round.cancelled', (p) => {
+      if (own(p)) send({ type: 'cancelled', roundId: String(p.roundId) });
+    }),
+    onSocketEvent('insBalance', (p: ServerEvents['insBalance']) =>
+      send({ type: 'balance', balance: p.balance }),
+    ),
+  ];
+  emitSocket('game.join', { game });
+  return () => {
+    emitSocket('game.leave', { game });
+    for (const off of offs) off();
+  };
+}
