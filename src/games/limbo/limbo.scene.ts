@@ -139,7 +139,6 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
 
   let layout: LimboLayout | undefined;
   let target = 2;
-  let value = 1;
   let climbing = false;
   let climbRate = 0;
   let lastLog = 0;
@@ -400,7 +399,6 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
     toRest();
     setCrossed(false);
     setTarget(Number(cue.target));
-    value = 1;
     setCounter(1);
     counter.tint = t.counterColor;
     if (Array.isArray(cue.history)) {
@@ -417,7 +415,6 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
     const result = Math.max(1, Number(cue.result) || 1);
     setTarget(Number(cue.target));
     setCrossed(false);
-    value = 1;
     setCounter(1);
     counter.tint = t.counterColor;
     lastLog = 0;
@@ -429,14 +426,14 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
       260,
       speed,
     );
-    void motion.to(rocketMotion, { planetDrop: 0.35, ease: 'power2.in' }, climbDurationMs(result, t), speed);
+    // A result of 1,00× is a loss at once: a short stall instead of a climb.
+    const duration = result <= 1 ? t.climbBaseMs * 0.35 : climbDurationMs(result, t);
+    void motion.to(rocketMotion, { planetDrop: 0.35, ease: 'power2.in' }, duration, speed);
 
     const clock = { e: 0 };
     let lastTickMs = -Infinity;
     let lastTickStep = 0;
-    const started = performance.now();
-    const duration = result <= 1 ? t.climbBaseMs * 0.35 : climbDurationMs(result, t);
-    let lastUpdate = started;
+    let lastUpdate = performance.now();
     await motion.to(
       clock,
       {
@@ -444,7 +441,7 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
         ease: t.climbEase,
         onUpdate: () => {
           const now = performance.now();
-          value = climbValue(result, clock.e);
+          const value = climbValue(result, clock.e);
           const log = Math.log10(value);
           const dt = Math.max(1, now - lastUpdate) / 1000;
           climbRate = climbRate * 0.7 + ((log - lastLog) / dt) * 0.3;
@@ -469,7 +466,6 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
       speed,
     );
     climbing = false;
-    value = result;
     setCounter(result);
     progress = climbProgress(result, target);
     if (cue.win) await win(speed);

@@ -14,6 +14,7 @@ const knobs = tuningDefaults(tuning);
 
 describe('Limbo layout', () => {
   it.each([
+    [390, 240],
     [360, 300],
     [390, 844],
     [1280, 600],

@@ -24,6 +24,7 @@ const overlaps = (a: Rect, b: Rect) =>
 
 describe('Mines board layout', () => {
   it.each([
+    [390, 240],
     [360, 300],
     [390, 844],
     [1280, 600],
