@@ -100,6 +100,8 @@ const ptBR = {
   sportsSameFixture: 'Escolha apenas uma seleção por jogo na aposta múltipla',
   sportsLegsRequired: 'Escolha ao menos uma seleção',
   sportsResultInvalid: 'Resultado inválido para este jogo',
+  sportsCashoutUnavailable: 'Encerrar aposta indisponível no momento',
+  sportsCashoutTooMuch: 'O valor máximo para encerrar agora é R$ {amount}',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
@@ -200,6 +202,8 @@ const enUS: Record<MessageKey, string> = {
   sportsSameFixture: 'Pick only one selection per game in a parlay',
   sportsLegsRequired: 'Pick at least one selection',
   sportsResultInvalid: 'Invalid result for this game',
+  sportsCashoutUnavailable: 'Cash out is not available right now',
+  sportsCashoutTooMuch: 'The most you can cash out now is R$ {amount}',
 };
 
 const catalogues: Partial<Record<LanguageKey, Record<MessageKey, string>>> = { pt_BR: ptBR, en_US: enUS };

@@ -87,6 +87,8 @@ const sportsFileSchema = z.object({
   liveDelaySeconds: z.record(SPORT_KEY, z.number().min(0).max(60)),
   /** Hours (at most two weeks) a postponed or interrupted fixture may still be played before its bets are void (research §1.10). */
   windowHours: z.record(SPORT_KEY, z.number().positive().max(336)),
+  /** Share kept by the house when a bet is cashed out (design/sports.md "Beyond the specification"). */
+  cashoutMargin: z.number().min(0).max(0.5),
 });
 
 /** Operator configuration file (packages, VIP table, limits); later issues add sections. */

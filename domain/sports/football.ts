@@ -162,6 +162,18 @@ function totalQuotes(
   return quotes;
 }
 
+/** Home, draw and away of a European handicap (added to the home side) on the final margin. */
+function europeanHandicap(finalMargin: Distribution, lineQ: number): [number, number, number] {
+  let home = 0;
+  let draw = 0;
+  for (const [d, p] of finalMargin) {
+    const adjusted = 4 * d + lineQ;
+    if (adjusted > 0) home += p;
+    else if (adjusted === 0) draw += p;
+  }
+  return [home, draw, 1 - home - draw];
+}
+
 function threeWay(key: MarketKey, probs: [number, number, number], setting: MarginSetting): Quote {
   const prices = quotePrices(probs, setting);
   return { key, outcomes: ['home', 'draw', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
@@ -190,17 +202,10 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
   quotes.push(...handicapQuotes('full', 'asian_handicap', restMargin, margins.twoWay, [-2, -1, 0, 1, 2]));
   const finalMargin = shift(restMargin, score.home - score.away);
   for (const lineQ of [-4, 4]) {
-    const adjusted = (d: number) => 4 * d + lineQ;
-    let home = 0;
-    let draw = 0;
-    for (const [d, p] of finalMargin) {
-      if (adjusted(d) > 0) home += p;
-      else if (adjusted(d) === 0) draw += p;
-    }
     quotes.push(
       threeWay(
         { type: 'european_handicap', period: 'full', lineQ },
-        [home, draw, 1 - home - draw],
+        europeanHandicap(finalMargin, lineQ),
         margins.threeWay,
       ),
     );
@@ -260,4 +265,67 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
   );
   quotes.push(...handicapQuotes('full', 'corners_handicap', cornerMargin, margins.twoWay, [0]));
   return quotes;
+}
+
+/**
+ * One market at any line, priced like the listed ones: what a cash-out needs for a line the book
+ * does not list now (a pre-match handicap in play maps onto the live line moved by the goals since
+ * it was placed). Null when the market cannot be priced (a period over, a line already passed).
+ */
+export function priceFootballMarket(input: FootballPricingInput, key: MarketKey): Quote | null {
+  const { lambda, mu, rho, score, margins } = input;
+  const shares = remainingGoalShares(input.phase, input.minute);
+  const goals = score.home + score.away;
+  const halfOpen = input.phase === 'pre' || input.phase === 'first_half';
+  if (key.period === 'first_half' && !halfOpen) return null;
+  if (key.period !== 'full' && key.period !== 'first_half') return null;
+  const share = key.period === 'full' ? shares.full : shares.firstHalf;
+  const line = (dist: Distribution, lineQ: number) =>
+    quoteLine(key, ['home', 'away'], dist, lineQ, negate(dist), -lineQ, margins.twoWay);
+  const totals = (dist: Distribution, current: number, lineQ: number) =>
+    lineQ <= 4 * current
+      ? null
+      : quoteLine(key, ['over', 'under'], dist, -lineQ, negate(dist), lineQ, margins.twoWay);
+  if (key.type === 'corners_totals' || key.type === 'corners_handicap') {
+    if (key.period !== 'full') return null;
+    const cornerShare = remainingCornerShare(input.phase, input.minute);
+    const grid = poissonGrid(input.cornersHome * cornerShare, input.cornersAway * cornerShare, 30);
+    const { margin, total } = marginAndTotal(grid);
+    const taken = input.corners.home + input.corners.away;
+    return key.type === 'corners_handicap'
+      ? line(margin, key.lineQ!)
+      : totals(shift(total, taken), taken, key.lineQ!);
+  }
+  const grid = dixonColesGrid(lambda * share, mu * share, rho);
+  const { margin, total } = marginAndTotal(grid);
+  switch (key.type) {
+    case 'match_winner':
+      return threeWay(key, matchWinnerProbabilities(grid, score), margins.threeWay);
+    case 'asian_handicap':
+      // In play only the goals still to come count, as for the listed lines.
+      return line(margin, key.lineQ!);
+    case 'european_handicap':
+      if (key.period !== 'full') return null;
+      return threeWay(
+        key,
+        europeanHandicap(shift(margin, score.home - score.away), key.lineQ!),
+        margins.threeWay,
+      );
+    case 'totals':
+      return totals(shift(total, goals), goals, key.lineQ!);
+    case 'odd_even': {
+      if (key.period !== 'full') return null;
+      const odd = expectOver(grid, (i, j) => ((i + j + goals) % 2 === 1 ? 1 : 0));
+      const prices = quotePrices([odd, 1 - odd], margins.twoWay);
+      return {
+        key,
+        outcomes: [
+          { id: 'odd', oddsMilli: prices[0]! },
+          { id: 'even', oddsMilli: prices[1]! },
+        ],
+      };
+    }
+    default:
+      return null;
+  }
 }

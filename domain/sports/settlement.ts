@@ -192,3 +192,34 @@ export function ticketResultCode(kinds: readonly LegKind[], stakeCents: number, 
   if (payoutCents === stakeCents) return BetResult.refund;
   return BetResult.halfLost;
 }
+
+/**
+ * What an open bet can be cashed out for now (design/sports.md "Beyond the specification";
+ * research §4.3 "Cash Out"): stake × ∏ M of the legs already settled × ∏ (odds taken ÷ odds now) of
+ * the open legs, less the cash-out margin, rounded down to the centavo. Null when an open leg has
+ * no price now (suspended, closed): cash-out is then unavailable.
+ */
+export function cashoutValueCents(
+  stakeCents: number,
+  legs: ReadonlyArray<{
+    oddsMilli: number;
+    settlement: LegSettlement | null;
+    currentOddsMilli: number | null;
+  }>,
+  marginMilli: number,
+): number | null {
+  let num = BigInt(stakeCents) * BigInt(1000 - marginMilli);
+  let den = 1000n;
+  for (const leg of legs) {
+    if (leg.settlement) {
+      const m = legMultiplier(leg.oddsMilli, leg.settlement);
+      num *= m.num;
+      den *= m.den;
+    } else {
+      if (leg.currentOddsMilli === null) return null;
+      num *= BigInt(leg.oddsMilli);
+      den *= BigInt(leg.currentOddsMilli);
+    }
+  }
+  return Number(num / den);
+}

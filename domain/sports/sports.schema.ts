@@ -43,3 +43,9 @@ export const operatorResultSchema = z.strictObject({
   corners: scoreSchema.extend({ complete: z.boolean().default(true) }).optional(),
 });
 export type OperatorResultInput = z.infer<typeof operatorResultSchema>;
+
+/** `POST /sports/cashout { betId, amount? }`: without an amount the whole bet is cashed out. */
+export const sportsCashoutSchema = z.strictObject({
+  betId: z.string().min(1).max(40),
+  amount: z.unknown().optional(),
+});

@@ -14,6 +14,7 @@ import * as m007 from './migrations/007-games';
 import * as m008 from './migrations/008-sports';
 import * as m009 from './migrations/009-ledger-post';
 import * as m010 from './migrations/010-operator-audit';
+import * as m011 from './migrations/011-sports-cashout';
 
 export type Db = Kysely<Database>;
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '008-sports': m008,
   '009-ledger-post': m009,
   '010-operator-audit': m010,
+  '011-sports-cashout': m011,
 };
 
 export interface DbTarget {

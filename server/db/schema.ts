@@ -363,6 +363,8 @@ export interface SportsBetsTable {
   payout_cents: SportsCents;
   settle_seq: ColumnType<number, number | undefined, number>;
   shortfall_cents: SportsCents;
+  stake_open_cents: ColumnType<string | number | bigint | null, number | undefined, number>;
+  cashed_out_cents: SportsCents;
   accept_at: Timestamp | null;
   placed_at: Timestamp;
   settled_at: Timestamp | null;

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context';
+import { cashoutValue } from './cashout.service';
+import type { Sports } from './sports.module';
 import { centsToBrl } from '../../../domain/money';
 import { oddsFromMilli } from '../../../domain/sports/ladder';
 import { RESULT_LABELS } from '../../../domain/sports/labels';
@@ -10,11 +12,12 @@ import { RESULT_LABELS } from '../../../domain/sports/labels';
  */
 
 const OPEN_STATES = ['pending', 'open'];
-const CLOSED_STATES = ['settled', 'refused', 'cancelled', 'exception'];
+const CLOSED_STATES = ['settled', 'refused', 'cancelled', 'exception', 'cashed_out'];
 
 /** A player's sports bets, newest first. */
 export async function listSportsBets(
   ctx: AppContext,
+  sports: Sports,
   userId: number,
   options: { status?: 'open' | 'settled'; page?: number; size?: number } = {},
 ) {
@@ -41,24 +44,33 @@ export async function listSportsBets(
         .orderBy('idx')
         .execute()
     : [];
-  return bets.map((b) => ({
-    betId: b.id,
-    kind: b.kind,
-    state: b.state,
-    stake: centsToBrl(Number(b.stake_cents)),
-    payout: centsToBrl(Number(b.payout_cents)),
-    potentialReturn: centsToBrl(Number(b.potential_cents)),
-    combinedOdds: Math.floor(Number(b.combined_odds_milli) / 10) / 100,
-    result: b.result_code,
-    resultText: RESULT_LABELS[b.result_code] ?? '',
-    orderStatus: b.order_status,
-    oddsChange: b.odds_change,
-    placedAt: new Date(b.placed_at).toISOString(),
-    acceptAt: b.accept_at ? new Date(b.accept_at).toISOString() : null,
-    settledAt: b.settled_at ? new Date(b.settled_at).toISOString() : null,
-    legs: legs
-      .filter((l) => l.bet_id === b.id)
-      .map((l) => ({
+  const out = [];
+  for (const b of bets) {
+    const mine = legs.filter((l) => l.bet_id === b.id);
+    // An open bet shows what it can be cashed out for now (null while unavailable).
+    const cashout = b.state === 'open' ? await cashoutValue(ctx, sports, ctx.db, b, mine) : null;
+    out.push({
+      betId: b.id,
+      kind: b.kind,
+      state: b.state,
+      stake: centsToBrl(Number(b.stake_cents)),
+      stakeOpen: centsToBrl(b.stake_open_cents === null ? Number(b.stake_cents) : Number(b.stake_open_cents)),
+      payout: centsToBrl(Number(b.payout_cents)),
+      cashedOut: centsToBrl(Number(b.cashed_out_cents)),
+      cashout:
+        b.state === 'open'
+          ? { available: cashout !== null, value: cashout === null ? null : centsToBrl(cashout) }
+          : null,
+      potentialReturn: centsToBrl(Number(b.potential_cents)),
+      combinedOdds: Math.floor(Number(b.combined_odds_milli) / 10) / 100,
+      result: b.result_code,
+      resultText: b.state === 'cashed_out' ? 'Encerrada (cash-out)' : (RESULT_LABELS[b.result_code] ?? ''),
+      orderStatus: b.order_status,
+      oddsChange: b.odds_change,
+      placedAt: new Date(b.placed_at).toISOString(),
+      acceptAt: b.accept_at ? new Date(b.accept_at).toISOString() : null,
+      settledAt: b.settled_at ? new Date(b.settled_at).toISOString() : null,
+      legs: mine.map((l) => ({
         fixtureId: l.fixture_id,
         fixture: l.fixture_label,
         marketId: l.market_id,
@@ -71,5 +83,7 @@ export async function listSportsBets(
         result: l.result_code,
         resultText: RESULT_LABELS[l.result_code] ?? '',
       })),
-  }));
+    });
+  }
+  return out;
 }

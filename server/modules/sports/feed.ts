@@ -90,6 +90,12 @@ export interface SportsFeed {
   listFixtures(filter: FixtureFilter, now: number): FixtureSnapshot[];
   /** One fixture with its state and markets, or undefined when the feed does not know it. */
   snapshot(fixtureId: string, now: number): FixtureSnapshot | undefined;
+  /**
+   * One market's price now, listed or not (a handicap line a cash-out needs); undefined when the
+   * fixture cannot be bet or the feed cannot price that market. A feed that only relays listed
+   * prices answers for listed markets alone.
+   */
+  price(fixtureId: string, marketId: string, now: number): FeedMarket | undefined;
   /** The result as known now (partial while play goes on). */
   result(fixtureId: string, now: number): FeedResult | undefined;
   /** Messages as they happen; returns the unsubscribe function. */

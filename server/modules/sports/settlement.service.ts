@@ -1,4 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
+import type { Database } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Trx } from '../wallet/ledger';
 import { BetResult } from '../../../domain/codes';
@@ -62,6 +65,34 @@ export async function storeResult(
   return changed !== undefined;
 }
 
+type LegRow = Selectable<Database['sports_bet_legs']>;
+
+/**
+ * Each leg of a bet with its settlement at the stored results (null while it cannot be settled)
+ * and the result version it reflects. Settlement and cash-out read legs the same way.
+ */
+export async function evaluateLegs(db: Db | Trx, legs: LegRow[]) {
+  const fixtures = await db
+    .selectFrom('sports_fixtures')
+    .select(['id', 'sport', 'result', 'result_version'])
+    .where('id', 'in', [...new Set(legs.map((l) => l.fixture_id))])
+    .execute();
+  const byId = new Map(fixtures.map((f) => [f.id, f]));
+  return legs.map((leg) => {
+    const fixture = byId.get(leg.fixture_id)!;
+    const key = parseMarketId(leg.market_id);
+    const spec: LegSpec | null = key && {
+      ...key,
+      outcome: leg.outcome_id,
+      scoreAtPlacement:
+        leg.score_home_at === null ? null : { home: leg.score_home_at, away: leg.score_away_at ?? 0 },
+    };
+    const result = fixture.result ? (JSON.parse(fixture.result) as FixtureResult) : null;
+    const settlement = spec && result ? settleLeg(spec, result, fixture.sport as SportKey) : null;
+    return { leg, settlement, version: fixture.result_version };
+  });
+}
+
 interface SettledBet {
   betId: string;
   userId: number;
@@ -85,30 +116,13 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
     .where('bet_id', '=', betId)
     .orderBy('idx')
     .execute();
-  const fixtures = await trx
-    .selectFrom('sports_fixtures')
-    .select(['id', 'sport', 'result', 'result_version'])
-    .where('id', 'in', [...new Set(legs.map((l) => l.fixture_id))])
-    .execute();
-  const byId = new Map(fixtures.map((f) => [f.id, f]));
-
-  const computed = legs.map((leg) => {
-    const fixture = byId.get(leg.fixture_id)!;
-    const key = parseMarketId(leg.market_id);
-    const spec: LegSpec | null = key && {
-      ...key,
-      outcome: leg.outcome_id,
-      scoreAtPlacement:
-        leg.score_home_at === null ? null : { home: leg.score_home_at, away: leg.score_away_at ?? 0 },
-    };
-    const result = fixture.result ? (JSON.parse(fixture.result) as FixtureResult) : null;
-    const settlement = spec && result ? settleLeg(spec, result, fixture.sport as SportKey) : null;
-    return { leg, settlement, version: fixture.result_version };
-  });
+  const computed = await evaluateLegs(trx, legs);
   const kinds = computed.map((c) => c.settlement?.kind ?? null);
   const anyLost = kinds.includes('lost');
   const allSettled = kinds.every((k) => k !== null);
   const stakeCents = Number(bet.stake_cents);
+  // What still rides after partial cash-outs is what the result pays on.
+  const ridingCents = bet.stake_open_cents === null ? stakeCents : Number(bet.stake_open_cents);
   const capCents = Math.round(ctx.config.file.sports.maxPayoutPerBet * 100);
   const done = anyLost || allSettled;
   // A lost leg decides a parlay; its other legs need no result for the payout (zero).
@@ -116,7 +130,7 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
     ? anyLost
       ? 0
       : returnCents(
-          stakeCents,
+          ridingCents,
           computed.map((c) => ({ oddsMilli: c.leg.odds_milli, settlement: c.settlement ?? settled('void') })),
           capCents,
         )
@@ -124,7 +138,7 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
   const code = done
     ? anyLost
       ? BetResult.lost
-      : ticketResultCode(kinds as LegKind[], stakeCents, payout)
+      : ticketResultCode(kinds as LegKind[], ridingCents, payout)
     : BetResult.placed;
 
   const legsChanged = computed.some(

@@ -11,6 +11,7 @@ import {
   fixturesQuerySchema,
   operatorResultSchema,
   sportsBetSchema,
+  sportsCashoutSchema,
   sportsBetsQuerySchema,
   type OperatorResultInput,
 } from '../../../domain/sports/sports.schema';
@@ -18,6 +19,7 @@ import type { SportKey } from '../../../domain/sports/sports';
 import { fixtureDetailView, fixturesView, sportsView } from './catalogue.service';
 import { placeSportsBet, type PlacedBet } from './betting.service';
 import { listSportsBets } from './bets.service';
+import { cashoutBet } from './cashout.service';
 import { enterResult } from './settlement.service';
 import { announceSettled, decideAndAnnounce } from './jobs';
 import type { Sports } from './sports.module';
@@ -108,7 +110,20 @@ export async function sportsRoutes(
 
     scope.get('/api/app/sports/bets', async (request, reply) => {
       const q = parseInput(sportsBetsQuerySchema, request.query);
-      return ok(request, reply, await listSportsBets(ctx, request.session!.subjectId, { status: q.status }));
+      return ok(
+        request,
+        reply,
+        await listSportsBets(ctx, sports, request.session!.subjectId, { status: q.status }),
+      );
+    });
+
+    scope.post('/api/app/sports/cashout', async (request, reply) => {
+      const input = parseInput(sportsCashoutSchema, request.body);
+      const userId = request.session!.subjectId;
+      return runIdempotent(ctx, request, reply, userId, {
+        effect: (trx) => cashoutBet(ctx, sports, trx, userId, input.betId, input.amount),
+        after: async () => void (await announceBalances(ctx, userId)),
+      });
     });
   });
 }

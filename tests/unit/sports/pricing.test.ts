@@ -6,7 +6,12 @@ import {
   poisson,
 } from '../../../domain/sports/dixon-coles';
 import { effectiveProbability, handicapKinds, type Distribution } from '../../../domain/sports/pricing';
-import { FIRST_HALF_SHARE, priceFootball, remainingGoalShares } from '../../../domain/sports/football';
+import {
+  FIRST_HALF_SHARE,
+  priceFootball,
+  priceFootballMarket,
+  remainingGoalShares,
+} from '../../../domain/sports/football';
 import { isLadderPrice, roundDownToLadder } from '../../../domain/sports/ladder';
 import { marketId } from '../../../domain/sports/markets';
 
@@ -186,6 +191,46 @@ describe('football prices with margin on the ladder', () => {
     // No first-half markets after half-time.
     expect(live.some((q) => q.key.period === 'first_half')).toBe(false);
     expect(remainingGoalShares('second_half', 70).full).toBeCloseTo(0.215 + (0.171 * 5) / 15, 10);
+  });
+});
+
+describe('one market at any line', () => {
+  const input = {
+    lambda: LAMBDA,
+    mu: MU,
+    rho: -0.1,
+    cornersHome: 5.6,
+    cornersAway: 4.7,
+    score: { home: 1, away: 0 },
+    corners: { home: 3, away: 2 },
+    margins: {
+      threeWay: { margin: 0.06, method: 'shin' as const },
+      twoWay: { margin: 0.05, method: 'proportional' as const },
+    },
+  };
+
+  it('prices every listed market exactly as the book lists it', () => {
+    for (const phase of ['pre', 'first_half', 'second_half'] as const) {
+      const at = { ...input, phase, minute: phase === 'pre' ? 0 : phase === 'first_half' ? 30 : 70 };
+      const listed = priceFootball(
+        phase === 'pre' ? { ...at, score: { home: 0, away: 0 }, corners: { home: 0, away: 0 } } : at,
+      );
+      for (const q of listed) {
+        const alone = priceFootballMarket(
+          phase === 'pre' ? { ...at, score: { home: 0, away: 0 }, corners: { home: 0, away: 0 } } : at,
+          q.key,
+        );
+        expect(alone).toEqual(q);
+      }
+    }
+  });
+
+  it('prices an unlisted handicap line and refuses a passed total or a closed half', () => {
+    const live = { ...input, phase: 'second_half' as const, minute: 60 };
+    const far = priceFootballMarket(live, { type: 'asian_handicap', period: 'full', lineQ: 3 });
+    expect(far!.outcomes.map((o) => o.id)).toEqual(['home', 'away']);
+    expect(priceFootballMarket(live, { type: 'totals', period: 'full', lineQ: 2 })).toBeNull();
+    expect(priceFootballMarket(live, { type: 'match_winner', period: 'first_half', lineQ: null })).toBeNull();
   });
 });
 

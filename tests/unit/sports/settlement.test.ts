@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cashoutValueCents,
   legMultiplier,
   legResultCode,
   potentialReturnCents,
@@ -423,5 +424,33 @@ describe('parlays (research §2.3, stake R$100)', () => {
     expect(ticketResultCode(['void', 'void'], 100, 100)).toBe(BetResult.refund);
     expect(ticketResultCode(['halfLost', 'won'], 100, 157)).toBe(BetResult.won);
     expect(ticketResultCode(['halfLost', 'halfLost', 'won'], 100, 37)).toBe(BetResult.halfLost);
+  });
+});
+
+describe('cash-out value (research §4.3)', () => {
+  it('is the potential return at the odds now, less the margin, rounded down', () => {
+    // R$10 at 3.00, now 1.50: fair 20.00; with a 5 % margin 19.00.
+    expect(
+      cashoutValueCents(1_000, [{ oddsMilli: 3000, settlement: null, currentOddsMilli: 1500 }], 50),
+    ).toBe(1_900);
+    // Drifted to 6.00: worth half the stake before the margin.
+    expect(cashoutValueCents(1_000, [{ oddsMilli: 3000, settlement: null, currentOddsMilli: 6000 }], 0)).toBe(
+      500,
+    );
+    // A parlay with one leg won at 2.00 and one open at 1.90 → 1.25 now.
+    expect(
+      cashoutValueCents(
+        1_000,
+        [
+          { oddsMilli: 2000, settlement: settled('won'), currentOddsMilli: null },
+          { oddsMilli: 1900, settlement: null, currentOddsMilli: 1250 },
+        ],
+        50,
+      ),
+    ).toBe(Math.floor(1_000 * 2 * (1.9 / 1.25) * 0.95));
+    // A suspended leg has no price: unavailable.
+    expect(
+      cashoutValueCents(1_000, [{ oddsMilli: 3000, settlement: null, currentOddsMilli: null }], 50),
+    ).toBeNull();
   });
 });

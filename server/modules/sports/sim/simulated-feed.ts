@@ -1,7 +1,12 @@
 import { sha256Hex } from '../../../../domain/fairness/hash';
 import { MatchTime } from '../../../../domain/codes';
-import { priceFootball, type FootballMargins } from '../../../../domain/sports/football';
-import { marketId } from '../../../../domain/sports/markets';
+import {
+  priceFootball,
+  priceFootballMarket,
+  type FootballMargins,
+  type FootballPricingInput,
+} from '../../../../domain/sports/football';
+import { marketId, parseMarketId } from '../../../../domain/sports/markets';
 import type { Quote } from '../../../../domain/sports/pricing';
 import { SPORT_KEYS, type SportKey } from '../../../../domain/sports/sports';
 import {
@@ -154,20 +159,13 @@ export class SimulatedFeed implements SportsFeed {
     };
   }
 
-  /** The priced markets at t, from a cache keyed by everything the prices depend on. */
-  private quotesAt(tl: Timeline, state: SimState, t: number): { key: string; quotes: Quote[] } | null {
+  /** What the football model needs at t (null when the fixture cannot be bet). */
+  private pricingInput(tl: Timeline, state: SimState, t: number): FootballPricingInput | null {
     const phase = phaseOf(state);
     if (phase === null || tl.kickoff === null) return null;
     const pre = phase === 'pre';
-    const step = Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS);
-    const key = pre
-      ? `${tl.fixture.id}|p${step}`
-      : `${tl.fixture.id}|${phase}|${Math.floor(state.minute)}|${state.score.home}-${state.score.away}|` +
-        `${state.corners.home}-${state.corners.away}|${state.red.home}-${state.red.away}`;
-    const cached = this.quotes.get(key);
-    if (cached) return { key, quotes: cached };
     const goals = pre ? expectedGoalsAt(tl, t) : expectedGoalsAt(tl, tl.kickoff);
-    const quotes = priceFootball({
+    return {
       // A red card cuts the side's scoring rate for the rest of the match (research §3.1).
       lambda: goals.lambda * 0.7 ** state.red.home,
       mu: goals.mu * 0.7 ** state.red.away,
@@ -179,23 +177,42 @@ export class SimulatedFeed implements SportsFeed {
       score: state.score,
       corners: state.corners,
       margins: pre ? this.options.margins.preMatch : this.options.margins.live,
-    });
-    return { key, quotes: this.quotes.remember(key, quotes) };
+    };
+  }
+
+  /** The priced markets at t, from a cache keyed by everything the prices depend on. */
+  private quotesAt(tl: Timeline, state: SimState, t: number): { key: string; quotes: Quote[] } | null {
+    const input = this.pricingInput(tl, state, t);
+    if (!input) return null;
+    const step = Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS);
+    const key =
+      input.phase === 'pre'
+        ? `${tl.fixture.id}|p${step}`
+        : `${tl.fixture.id}|${input.phase}|${Math.floor(state.minute)}|${state.score.home}-${state.score.away}|` +
+          `${state.corners.home}-${state.corners.away}|${state.red.home}-${state.red.away}`;
+    const cached = this.quotes.get(key);
+    if (cached) return { key, quotes: cached };
+    return { key, quotes: this.quotes.remember(key, priceFootball(input)) };
+  }
+
+  /** A quote as the adapter's market, suspended with the fixture. */
+  private feedMarket(q: Quote, suspended: boolean): FeedMarket {
+    return {
+      id: marketId(q.key),
+      key: q.key,
+      status: suspended ? MarketStatus.suspended : MarketStatus.active,
+      outcomes: q.outcomes.map((o) => ({
+        id: o.id,
+        oddsMilli: o.oddsMilli,
+        active: !suspended && o.oddsMilli !== null,
+      })),
+    };
   }
 
   private snapshotAt(tl: Timeline, t: number): FixtureSnapshot & { oddsKey: string } {
     const state = stateAt(tl, t);
     const priced = this.quotesAt(tl, state, t);
-    const markets: FeedMarket[] = (priced?.quotes ?? []).map((q) => ({
-      id: marketId(q.key),
-      key: q.key,
-      status: state.suspended ? MarketStatus.suspended : MarketStatus.active,
-      outcomes: q.outcomes.map((o) => ({
-        id: o.id,
-        oddsMilli: o.oddsMilli,
-        active: !state.suspended && o.oddsMilli !== null,
-      })),
-    }));
+    const markets = (priced?.quotes ?? []).map((q) => this.feedMarket(q, state.suspended));
     return {
       ...this.fixtureOf(tl, t),
       state: this.matchState(state),
@@ -244,6 +261,17 @@ export class SimulatedFeed implements SportsFeed {
     const t = this.clock.toSim(now);
     if (!tl || t < tl.fixture.startsAt - LISTING_MS) return undefined;
     return this.snapshotAt(tl, t);
+  }
+
+  price(fixtureId: string, id: string, now: number): FeedMarket | undefined {
+    const tl = this.timelineOf(fixtureId);
+    const key = parseMarketId(id);
+    if (!tl || !key) return undefined;
+    const t = this.clock.toSim(now);
+    const state = stateAt(tl, t);
+    const input = this.pricingInput(tl, state, t);
+    const quote = input && priceFootballMarket(input, key);
+    return quote ? this.feedMarket(quote, state.suspended) : undefined;
   }
 
   result(fixtureId: string, now: number): FeedResult | undefined {

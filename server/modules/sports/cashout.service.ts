@@ -1,0 +1,154 @@
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
+import type { Database } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import type { Trx } from '../wallet/ledger';
+import { BetResult } from '../../../domain/codes';
+import { centsToBrl, parseAmount } from '../../../domain/money';
+import { OrderStatus } from '../../../domain/sports/labels';
+import { marketId, parseMarketId } from '../../../domain/sports/markets';
+import { cashoutValueCents } from '../../../domain/sports/settlement';
+import { isLive } from './catalogue.service';
+import { evaluateLegs } from './settlement.service';
+import { paySports } from './sports-money';
+import type { Sports } from './sports.module';
+
+/**
+ * Cash-out ("Encerrar aposta", design/sports.md "Beyond the specification"): an open bet is bought
+ * back at its potential return ÷ the odds now, less a margin — in full, or in part, which keeps the
+ * rest of the stake riding. Unavailable while any open leg has no price (suspended, closed).
+ */
+
+type BetRow = Selectable<Database['sports_bets']>;
+type LegRow = Selectable<Database['sports_bet_legs']>;
+
+const unavailable = () => new AppError(409, 'sportsCashoutUnavailable');
+
+/**
+ * The price now of the bet a leg holds. An Asian handicap in play is priced on the goals still to
+ * come, while the leg counts every goal since it was placed: it matches the live line moved by
+ * the goal difference since then (a pre-match −0.5 at 1-0 is the live +0.5).
+ */
+function oddsNow(sports: Sports, leg: LegRow, now: number): number | null {
+  const snap = sports.feed.snapshot(leg.fixture_id, now);
+  const key = parseMarketId(leg.market_id);
+  if (!snap || !key) return null;
+  let id = leg.market_id;
+  if (isLive(snap.state.periodCode) && (key.type === 'asian_handicap' || key.type === 'corners_handicap')) {
+    const counts = key.type === 'corners_handicap' ? snap.state.stats.corners : snap.state.score;
+    if (!counts) return null;
+    const before = leg.score_home_at === null ? 0 : leg.score_home_at - (leg.score_away_at ?? 0);
+    id = marketId({ ...key, lineQ: key.lineQ! + 4 * (counts.home - counts.away - before) });
+  }
+  const market = sports.feed.price(leg.fixture_id, id, now);
+  const outcome = market?.outcomes.find((o) => o.id === leg.outcome_id);
+  if (!market || market.status !== 1 || !outcome?.active) return null;
+  return outcome.oddsMilli;
+}
+
+/** What the stake still riding on a bet is. */
+const ridingOf = (bet: BetRow) =>
+  bet.stake_open_cents === null ? Number(bet.stake_cents) : Number(bet.stake_open_cents);
+
+/** The cash-out value of an open bet now, or null when unavailable. */
+export async function cashoutValue(
+  ctx: AppContext,
+  sports: Sports,
+  db: Db | Trx,
+  bet: BetRow,
+  legs: LegRow[],
+): Promise<number | null> {
+  if (bet.state !== 'open') return null;
+  const now = sports.now();
+  const evaluated = await evaluateLegs(db, legs);
+  const value = cashoutValueCents(
+    ridingOf(bet),
+    evaluated.map((e) => ({
+      oddsMilli: e.leg.odds_milli,
+      settlement: e.settlement,
+      currentOddsMilli: e.settlement ? null : oddsNow(sports, e.leg, now),
+    })),
+    Math.round(ctx.config.file.sports.cashoutMargin * 1000),
+  );
+  return value === null || value <= 0 ? null : value;
+}
+
+/**
+ * Cashes a bet out in the caller's transaction, under the bet's row lock (settlement takes the
+ * same lock, so a bet is either settled or cashed out, never both). `amount` (BRL) sells part of
+ * it: the share of the value taken leaves the same share of the stake riding.
+ */
+export async function cashoutBet(
+  ctx: AppContext,
+  sports: Sports,
+  trx: Trx,
+  userId: number,
+  betId: string,
+  amount: unknown,
+) {
+  const bet = await trx
+    .selectFrom('sports_bets')
+    .selectAll()
+    .where('id', '=', betId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!bet) throw notFound();
+  const legs = await trx
+    .selectFrom('sports_bet_legs')
+    .selectAll()
+    .where('bet_id', '=', betId)
+    .orderBy('idx')
+    .execute();
+  const value = await cashoutValue(ctx, sports, trx, bet, legs);
+  if (value === null) throw unavailable();
+  let takeCents = value;
+  if (amount !== undefined && amount !== null && amount !== '') {
+    const parsed = parseAmount(amount);
+    if (!parsed.ok) throw badRequest('amountInvalid');
+    if (parsed.cents > value)
+      throw new AppError(409, 'sportsCashoutTooMuch', { amount: centsToBrl(value).toFixed(2) });
+    takeCents = parsed.cents;
+  }
+  const full = takeCents === value;
+  const riding = ridingOf(bet);
+  // Rounded down: what stays riding never exceeds the share not sold.
+  const stillRiding = full ? 0 : Math.floor((riding * (value - takeCents)) / value);
+  const seq = bet.settle_seq + 1;
+  await paySports(
+    trx,
+    { betId, userId, stakeCents: Number(bet.stake_cents), bonusCents: Number(bet.bonus_cents) },
+    takeCents,
+    `sports-cashout:${betId}:${seq}`,
+    'sports_cashout',
+  );
+  const cashedOut = Number(bet.cashed_out_cents) + takeCents;
+  await trx
+    .updateTable('sports_bets')
+    .set(
+      full
+        ? {
+            state: 'cashed_out',
+            // Not a result of the specification's list: a return above the stake reads as won,
+            // below it as a partial loss, as for parlays.
+            result_code: cashedOut >= Number(bet.stake_cents) ? BetResult.won : BetResult.halfLost,
+            order_status: OrderStatus.drawn,
+            stake_open_cents: 0,
+            cashed_out_cents: cashedOut,
+            settle_seq: seq,
+            settled_at: new Date(sports.now()),
+          }
+        : { stake_open_cents: stillRiding, cashed_out_cents: cashedOut, settle_seq: seq },
+    )
+    .where('id', '=', betId)
+    .execute();
+  return {
+    betId,
+    amount: centsToBrl(takeCents),
+    value: centsToBrl(value),
+    state: full ? 'cashed_out' : 'open',
+    stakeOpen: centsToBrl(stillRiding),
+    cashedOut: centsToBrl(cashedOut),
+  };
+}

@@ -1,0 +1,165 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { auth, call, fundedPlayer } from '../helpers';
+import { buildSportsApp, manualClock } from './sports-helpers';
+import { auditLedger } from '../../../server/modules/wallet/audit';
+import { playerBalances } from '../../../server/modules/wallet/ledger';
+import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
+import { runSettlement } from '../../../server/modules/sports/jobs';
+import { marketId, parseMarketId, settleLeg } from '../../../domain/sports/markets';
+import { returnCents } from '../../../domain/sports/settlement';
+import { MatchTime } from '../../../domain/codes';
+import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
+
+/** Friday 13 March 2026, 09:00 in São Paulo. */
+const START = Date.UTC(2026, 2, 13, 12, 0);
+const clock = manualClock(START);
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildSportsApp(clock.now);
+});
+afterEach(async () => {
+  expect(await auditLedger(app.ctx.db)).toEqual([]);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const feed = () => app.sports.feed as SimulatedFeed;
+let counter = 0;
+const key = () => `co-${Date.now()}-${counter++}`;
+const post = (token: string, url: string, payload: object) =>
+  call(app, { method: 'POST', url, headers: { ...auth(token), 'idempotency-key': key() }, payload });
+const myBets = async (token: string) =>
+  (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(token) })).body.data;
+
+function upcoming(skip = 0): FixtureSnapshot {
+  return feed()
+    .listFixtures({ sport: 'football' }, clock.now())
+    .filter((f) => f.state.periodCode === MatchTime.notStarted && f.startsAt > clock.now() + 60_000)
+    .filter((f) => feed().timelineOf(f.id)!.fixture.fate === 'normal')[skip]!;
+}
+
+const priceOf = (snap: FixtureSnapshot, market: string, outcome: string) =>
+  snap.markets.find((m) => m.id === market)?.outcomes.find((o) => o.id === outcome)?.oddsMilli ?? null;
+
+describe('cash-out', () => {
+  it('buys a bet back in full at the price now less the margin; settlement then pays nothing', async () => {
+    const f = upcoming();
+    const p = await fundedPlayer(app, 100);
+    const odds = priceOf(f, 'match_winner:full', 'home')!;
+    const bet = await post(p.token, '/api/app/sports/bet', {
+      stake: 10,
+      legs: [{ fixtureId: f.id, marketId: 'match_winner:full', outcomeId: 'home', odds: odds / 1000 }],
+    });
+    const [listed] = await myBets(p.token);
+    // Same price now: 95 % of the stake.
+    expect(listed.cashout).toEqual({ available: true, value: 9.5 });
+    const tooMuch = await post(p.token, '/api/app/sports/cashout', {
+      betId: bet.body.data.betId,
+      amount: 9.51,
+    });
+    expect(tooMuch.code).toBe(409);
+    expect(tooMuch.body.message).toBe('O valor máximo para encerrar agora é R$ 9.50');
+    const res = await post(p.token, '/api/app/sports/cashout', { betId: bet.body.data.betId });
+    expect(res.code).toBe(200);
+    expect(res.body.data).toMatchObject({ amount: 9.5, state: 'cashed_out', stakeOpen: 0 });
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 1_000 + 950);
+    const again = await post(p.token, '/api/app/sports/cashout', { betId: bet.body.data.betId });
+    expect(again.code).toBe(409);
+    expect(again.body.message).toBe('Encerrar aposta indisponível no momento');
+    const other = await fundedPlayer(app, 10);
+    expect((await post(other.token, '/api/app/sports/cashout', { betId: bet.body.data.betId })).code).toBe(
+      404,
+    );
+
+    clock.set(feed().clock.toReal(feed().timelineOf(f.id)!.finalAt!) + 1_000);
+    await runSettlement(app.ctx, app.sports);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 1_000 + 950);
+    const [closed] = await myBets(p.token);
+    expect(closed).toMatchObject({
+      state: 'cashed_out',
+      cashedOut: 9.5,
+      resultText: 'Encerrada (cash-out)',
+      orderStatus: 9999,
+    });
+  });
+
+  it('sells part of a bet and keeps the rest riding; unavailable while suspended', async () => {
+    clock.set(START + 86_400_000);
+    const f = upcoming();
+    const p = await fundedPlayer(app, 100);
+    const odds = priceOf(f, 'odd_even:full', 'even')!;
+    const bet = await post(p.token, '/api/app/sports/bet', {
+      stake: 20,
+      legs: [{ fixtureId: f.id, marketId: 'odd_even:full', outcomeId: 'even', odds: odds / 1000 }],
+    });
+    const betId = bet.body.data.betId as string;
+    // Value 19.00: selling 9.50 keeps half the stake (R$ 10) riding.
+    const part = await post(p.token, '/api/app/sports/cashout', { betId, amount: 9.5 });
+    expect(part.body.data).toMatchObject({ amount: 9.5, value: 19, state: 'open', stakeOpen: 10 });
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 2_000 + 950);
+
+    const tl = feed().timelineOf(f.id)!;
+    clock.set(feed().clock.toReal(tl.kickoff!) + 1);
+    const suspended = await post(p.token, '/api/app/sports/cashout', { betId });
+    expect(suspended.body.message).toBe('Encerrar aposta indisponível no momento');
+    expect((await myBets(p.token))[0].cashout).toEqual({ available: false, value: null });
+
+    clock.set(feed().clock.toReal(tl.finalAt!) + 1_000);
+    await runSettlement(app.ctx, app.sports);
+    const result = feed().result(f.id, clock.now())!.result;
+    const s = settleLeg(
+      { ...parseMarketId('odd_even:full')!, outcome: 'even', scoreAtPlacement: null },
+      result,
+    )!;
+    const paid = returnCents(1_000, [{ oddsMilli: odds, settlement: s }]);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 2_000 + 950 + paid);
+  });
+
+  it('values a pre-match Asian handicap in play at the live line moved by the goals since', async () => {
+    clock.set(START + 2 * 86_400_000);
+    // A normal match with a goal in it, and a moment after that goal with the book open.
+    let found: { f: FixtureSnapshot; at: number; live: FixtureSnapshot } | undefined;
+    for (let k = 0; k < 10 && !found; k++) {
+      const f = upcoming(k);
+      if (!f) break;
+      const tl = feed().timelineOf(f.id)!;
+      const goal = tl.events.find((e) => e.kind === 'goal');
+      if (!goal) continue;
+      for (
+        let t = feed().clock.toReal(goal.at) + 90_000;
+        t < feed().clock.toReal(goal.at) + 20 * 60_000;
+        t += 30_000
+      ) {
+        const live = feed().snapshot(f.id, t)!;
+        if (!live.state.suspended && live.state.periodCode > 0) {
+          found = { f, at: t, live };
+          break;
+        }
+      }
+    }
+    const { f, at, live } = found!;
+    const ah = f.markets.find((m) => m.key.type === 'asian_handicap' && m.key.period === 'full')!;
+    const p = await fundedPlayer(app, 100);
+    const bet = await post(p.token, '/api/app/sports/bet', {
+      stake: 10,
+      legs: [
+        { fixtureId: f.id, marketId: ah.id, outcomeId: 'home', odds: priceOf(f, ah.id, 'home')! / 1000 },
+      ],
+    });
+    expect(bet.code).toBe(200);
+    clock.set(at);
+    const diff = live.state.score.home - live.state.score.away;
+    const shifted = marketId({ ...ah.key, lineQ: ah.key.lineQ! + 4 * diff });
+    // Priced by the model whether or not the book lists that line now.
+    const now = feed()
+      .price(f.id, shifted, at)!
+      .outcomes.find((o) => o.id === 'home')!.oddsMilli;
+    const [listed] = await myBets(p.token);
+    expect(now).not.toBeNull();
+    const odds = bet.body.data.legs[0].odds * 1000;
+    expect(listed.cashout.value).toBe(Math.floor((1_000 * odds * 950) / (now! * 1000)) / 100);
+  });
+});
