@@ -2,7 +2,6 @@ import { BitmapText, Container, Graphics, type Ticker } from 'pixi.js';
 import type { GameScene, SceneFactory } from '../shared/scene';
 import type { TuningValues } from '../shared/tuning';
 import { TileAtlas, tileBodyColor, type TilePalette } from '../shared-art/double-tiles.art';
-import { Backdrop } from '../shared-art/backdrop.art';
 import { TileReel, type ReelSpin } from '../shared-art/tile-reel.view';
 import { ResultStrip } from '../shared-art/result-strip.view';
 import { MultiplierChip } from '../shared-art/multiplier-chip.view';
@@ -64,7 +63,6 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
   const play = (name: DoubleSound) => sound.play(name);
 
   const view = new Container();
-  const backdrop = new Backdrop(app.renderer);
   const atlas = new TileAtlas(app.renderer);
   const reel = new TileReel();
   const chip = new MultiplierChip(FONT);
@@ -82,7 +80,7 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
 
   const strip = new ResultStrip((tile) => atlas.current?.small[tile] ?? null);
   const counters = new Container();
-  view.addChild(backdrop.sprite, reel.view, chip.view, panel, strip.view, counters);
+  view.addChild(reel.view, chip.view, panel, strip.view, counters);
 
   let size = { width: 0, height: 0 };
   let layout: DoubleLayout | null = null;
@@ -121,7 +119,7 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
     panelBack
       .clear()
       .roundRect(box.x, box.y, box.width, box.height, Math.min(14, box.height * 0.2))
-      .fill({ color: colorNumber(t.backgroundBottom), alpha: 0.88 })
+      .fill({ color: colorNumber(t.panelColor), alpha: 0.88 })
       .stroke({ width: 1, color: colorNumber(t.barColor), alpha: 0.3 });
     const size = Math.round(box.height * 0.42);
     digits.style.fontSize = size;
@@ -210,17 +208,6 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
     layout = l;
     refreshArt(l);
     const { reel: box } = l;
-    // A soft gold light behind the marker draws the eye to where the result lands.
-    backdrop.bake(l.width, l.height, colorNumber(t.backgroundTop), colorNumber(t.backgroundBottom), [
-      {
-        x: l.markerX,
-        y: box.y + box.height / 2,
-        radiusX: Math.min(l.width * 0.6, box.height * 4.4),
-        radiusY: box.height * 1.9,
-        color: colorNumber(t.markerColor),
-        alpha: 0.16,
-      },
-    ]);
     reel.view.position.set(box.x, box.y);
     reel.setStyle({
       width: box.width,
@@ -371,7 +358,6 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
       app.ticker.remove(tick);
       bag.destroy();
       reel.destroy();
-      backdrop.destroy();
       view.destroy({ children: true });
       atlas.destroy();
       releaseFont();

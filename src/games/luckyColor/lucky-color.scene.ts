@@ -1,7 +1,6 @@
 import { BitmapText, Container, Graphics, Sprite, Texture, type Ticker } from 'pixi.js';
 import type { GameScene, SceneFactory } from '../shared/scene';
 import type { TuningValues } from '../shared/tuning';
-import { Backdrop } from '../shared-art/backdrop.art';
 import { ResultStrip } from '../shared-art/result-strip.view';
 import { TweenBag } from '../shared-art/tween-bag';
 import { Baked } from '../shared-art/baked';
@@ -88,7 +87,6 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
   const play = (name: LuckyColorSound) => sound.play(name);
 
   const view = new Container();
-  const backdrop = new Backdrop(app.renderer);
   const atlas = new BallAtlas(app.renderer);
 
   // Header: the period number and the countdown ring.
@@ -144,7 +142,7 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
   const trendArt = new Baked(new Graphics());
   const trend = trendArt.content;
   const counters = new Container();
-  view.addChild(backdrop.sprite, header, drum, history[0]!.view, history[1]!.view, trendArt.view, counters);
+  view.addChild(header, drum, history[0]!.view, history[1]!.view, trendArt.view, counters);
 
   let canvas = { width: 0, height: 0 };
   let layout: LuckyLayout | null = null;
@@ -439,17 +437,6 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
     const l = luckyLayout(canvas.width, canvas.height, t);
     layout = l;
     refreshArt(l);
-    // A soft green light behind the drum.
-    backdrop.bake(l.width, l.height, colorNumber(t.backgroundTop), colorNumber(t.backgroundBottom), [
-      {
-        x: l.drum.x,
-        y: l.drum.y,
-        radiusX: l.drum.radius * 2.1,
-        radiusY: l.drum.radius * 2.1,
-        color: colorNumber(t.headerFrom),
-        alpha: 0.14,
-      },
-    ]);
     drawHeader(l);
     drawDrum(l);
     layoutHistory(l);
@@ -684,7 +671,6 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
     destroy() {
       app.ticker.remove(tick);
       bag.destroy();
-      backdrop.destroy();
       view.destroy({ children: true });
       atlas.destroy();
       releaseFont();

@@ -165,8 +165,6 @@ export const tuning = defineTuning({
     step: 1,
     description: 'Periods in the trend chart.',
   },
-  backgroundTop: { kind: 'color', default: '#0a3324', description: 'Backdrop colour at the top.' },
-  backgroundBottom: { kind: 'color', default: '#03160e', description: 'Backdrop colour at the bottom.' },
   headerFrom: { kind: 'color', default: '#2fd178', description: 'Period header gradient, left.' },
   headerTo: { kind: 'color', default: '#0f7a43', description: 'Period header gradient, right.' },
   greenColor: { kind: 'color', default: '#18b660', description: 'Green balls (1, 3, 7, 9 and half of 5).' },

@@ -2,7 +2,6 @@ import { Container, Graphics, type Ticker } from 'pixi.js';
 import type { GameScene, SceneFactory } from '../shared/scene';
 import type { TuningValues } from '../shared/tuning';
 import { TileAtlas, tileBodyColor, type TilePalette } from '../shared-art/double-tiles.art';
-import { Backdrop } from '../shared-art/backdrop.art';
 import { TileReel } from '../shared-art/tile-reel.view';
 import { ResultStrip } from '../shared-art/result-strip.view';
 import { MultiplierChip } from '../shared-art/multiplier-chip.view';
@@ -68,7 +67,6 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
   const play = (name: RowDoubleSound) => sound.play(name);
 
   const view = new Container();
-  const backdrop = new Backdrop(app.renderer);
   const atlas = new TileAtlas(app.renderer);
   const reel = new TileReel();
   const rails = new Graphics();
@@ -78,7 +76,8 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
   flash.blendMode = 'add';
   const chip = new MultiplierChip(FONT);
   const strip = new ResultStrip((tile) => atlas.current?.small[tile] ?? null, 'centre');
-  view.addChild(backdrop.sprite, rails, reel.view, glass, flash, chip.view, strip.view);
+  // The rails go over the reel: its ends are erased to the stage background, rails included.
+  view.addChild(reel.view, rails, glass, flash, chip.view, strip.view);
 
   let size = { width: 0, height: 0 };
   let layout: RowDoubleLayout | null = null;
@@ -151,16 +150,6 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
     const l = rowDoubleLayout(size.width, size.height, t);
     layout = l;
     refreshArt(l);
-    backdrop.bake(l.width, l.height, colorNumber(t.backgroundTop), colorNumber(t.backgroundBottom), [
-      {
-        x: l.markerX,
-        y: l.row.y + l.row.height / 2,
-        radiusX: Math.min(l.width * 0.55, l.row.height * 4),
-        radiusY: l.row.height * 1.7,
-        color: colorNumber(t.markerColor),
-        alpha: 0.14,
-      },
-    ]);
     drawRails(l);
     reel.view.position.set(l.row.x, l.row.y);
     reel.setStyle({
@@ -301,7 +290,6 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
       app.ticker.remove(tick);
       bag.destroy();
       reel.destroy();
-      backdrop.destroy();
       view.destroy({ children: true });
       atlas.destroy();
       releaseFont();

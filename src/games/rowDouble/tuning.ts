@@ -241,8 +241,6 @@ export const tuning = defineTuning({
     step: 1,
     description: 'Margin around the scene.',
   },
-  backgroundTop: { kind: 'color', default: '#0a3324', description: 'Backdrop colour at the top.' },
-  backgroundBottom: { kind: 'color', default: '#03160e', description: 'Backdrop colour at the bottom.' },
   trackColor: { kind: 'color', default: '#021009', description: 'The drum behind the tiles.' },
   railColor: { kind: 'color', default: '#d99a1e', description: 'Rails above and below the row.' },
   redColor: { kind: 'color', default: '#f12c4c', description: 'Red tiles (1–7).' },

@@ -1,16 +1,16 @@
-import { Container, Graphics, Sprite, Texture } from 'pixi.js';
+import { Container, Sprite, Texture } from 'pixi.js';
 import type { Box } from './geometry';
 import type { TweenBag } from './tween-bag';
 
 /**
  * A row of small result pictures, newest at the left. When one new result arrives in front of the
- * old list, the row slides right by one place and the newcomer pops in; the oldest slides out
- * under a clip. `centre` keeps the shown pictures centred in the box as the list grows.
+ * old list, the row slides right by one place and the newcomer pops in while the oldest fades
+ * out (no mask: a software renderer would pay a stencil pass for it every frame). `centre` keeps
+ * the shown pictures centred in the box as the list grows.
  */
 export class ResultStrip {
   readonly view = new Container();
   private readonly items = new Container();
-  private readonly clip = new Graphics();
   private box: Box = { x: 0, y: 0, width: 0, height: 0 };
   private size = 0;
   private gap = 0;
@@ -21,8 +21,7 @@ export class ResultStrip {
     private readonly textureOf: (result: number) => Texture | null,
     private readonly align: 'left' | 'centre' = 'left',
   ) {
-    this.items.mask = this.clip;
-    this.view.addChild(this.items, this.clip);
+    this.view.addChild(this.items);
   }
 
   /** The results shown, newest first. */
@@ -36,13 +35,6 @@ export class ResultStrip {
     this.size = size;
     this.gap = gap;
     this.count = count;
-    // Clipped to the places shown, so the one sliding out disappears at the end.
-    const shownWidth = Math.min(box.width, count * (size + gap) - gap);
-    const left = this.align === 'left' ? box.x : box.x + (box.width - shownWidth) / 2;
-    this.clip
-      .clear()
-      .rect(left, box.y - size, shownWidth, size * 3)
-      .fill(0xffffff);
     this.draw();
   }
 
@@ -55,15 +47,18 @@ export class ResultStrip {
     if (!slide || slideMs <= 0) return;
     const duration = slideMs / 1000;
     const first = this.items.children[0] as Sprite;
+    const leaving = this.items.children[this.count] as Sprite | undefined;
     const to = this.items.x;
     const before = this.offsetFor(Math.min(this.count, this.results.length - 1));
     this.items.x = this.box.x + before - (this.size + this.gap);
-    first.scale.set(0.3);
+    const natural = first.scale.x;
+    first.scale.set(natural * 0.3);
     first.alpha = 0;
     await Promise.all([
       bag.to(this.items, { x: to, duration, ease }),
       bag.to(first, { alpha: 1, duration: duration * 0.6 }),
-      bag.to(first.scale, { x: 1, y: 1, duration, ease: 'back.out(2)' }),
+      bag.to(first.scale, { x: natural, y: natural, duration, ease: 'back.out(2)' }),
+      leaving?.visible ? bag.to(leaving, { alpha: 0, duration: duration * 0.6 }) : Promise.resolve(),
     ]);
     if (bag.alive) this.draw();
   }

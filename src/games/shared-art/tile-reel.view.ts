@@ -89,8 +89,7 @@ export class TileReel {
   // Each end is baked on its own so neither covers the middle of the reel.
   private readonly edges = [new Baked(new Graphics()), new Baked(new Graphics())] as const;
   private readonly marker = new Graphics();
-  private readonly clip = new Graphics();
-  private readonly clipped = new Container();
+  private readonly caps = new Graphics();
   private readonly cells: Cell[] = [];
   private readonly winner = { slot: null as number | null, dim: 0, pop: 0, glow: 0, scale: 1, dimAlpha: 1 };
   private art: TileArt | null = null;
@@ -105,9 +104,18 @@ export class TileReel {
     this.halo.blendMode = 'add';
     this.halo.visible = false;
     this.tiles.sortableChildren = true;
-    this.clipped.addChild(this.tiles, this.edges[0].view, this.edges[1].view);
-    this.clipped.mask = this.clip;
-    this.view.addChild(this.track, this.halo, this.clipped, this.clip, this.marker);
+    // The canvas is transparent over the stage's CSS background, so tiles running past the track's
+    // ends are erased there: two small cuts instead of a stencil mask over the whole reel.
+    this.caps.blendMode = 'erase';
+    this.view.addChild(
+      this.track,
+      this.halo,
+      this.tiles,
+      this.edges[0].view,
+      this.edges[1].view,
+      this.caps,
+      this.marker,
+    );
   }
 
   /** Uses new tile textures (after a resize or a colour change); the caller owns and frees them. */
@@ -130,7 +138,8 @@ export class TileReel {
     this.track
       .roundRect(0.5, 0.5, width - 1, height - 1, radius)
       .stroke({ width: 1, color: 0xffffff, alpha: 0.07 });
-    this.clip.clear().roundRect(0, 0, width, height, radius).fill(0xffffff);
+    const cut = style.tile * 1.2;
+    this.caps.clear().rect(-cut, 0, cut, height).fill(0xffffff).rect(width, 0, cut, height).fill(0xffffff);
 
     // Both ends fade into the track so tiles seem to come from and go into the dark.
     const fade = width * 0.16;
@@ -140,8 +149,10 @@ export class TileReel {
     right.content.clear();
     for (let i = 0; i < steps; i++) {
       const w = (fade * (steps - i)) / steps;
-      left.content.rect(0, 0, w, height).fill({ color: trackColor, alpha: 0.16 });
-      right.content.rect(width - w, 0, w, height).fill({ color: trackColor, alpha: 0.16 });
+      // Rounded like the track's ends, so the bands never square its corners off.
+      const r = Math.min(radius, w / 2);
+      left.content.roundRect(0, 0, w, height, r).fill({ color: trackColor, alpha: 0.16 });
+      right.content.roundRect(width - w, 0, w, height, r).fill({ color: trackColor, alpha: 0.16 });
     }
     left.refresh();
     right.refresh();

@@ -5,12 +5,16 @@ import { boxInside, boxesOverlap, toEpochMs } from '../../../src/games/shared-ar
 import { tuningDefaults } from '../../../src/games/shared/tuning';
 
 const knobs = tuningDefaults(tuning);
+// The phone stage is 68vw tall (240–320 px); the desktop stage sits beside the HUD, 440 px and up.
 const SIZES = [
+  [360, 240],
+  [390, 265],
   [360, 300],
   [390, 360],
   [390, 844],
   [768, 420],
   [1024, 500],
+  [900, 440],
   [1280, 600],
   [1920, 700],
 ] as const;

@@ -71,11 +71,14 @@ describe('LUCKYCOLOR digits', () => {
 
 describe('LUCKYCOLOR layout', () => {
   it.each([
+    [360, 240],
+    [390, 265],
     [360, 300],
     [390, 360],
     [390, 560],
     [390, 844],
     [768, 420],
+    [900, 440],
     [1280, 600],
     [1920, 700],
   ])('keeps every part on a %i×%i canvas without overlaps', (w, h) => {
