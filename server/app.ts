@@ -17,7 +17,7 @@ import { createRealtime } from './modules/realtime/realtime';
 import { resolveSession, stillLive } from './modules/auth/session.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { announceBalances } from './modules/users/users.service';
+import { announceTurnover } from './modules/users/users.service';
 import { mainRoutes } from './modules/main/main.routes';
 import { adminGuard, adminRoutes, ensureBootstrapOperator } from './modules/admin/admin.routes';
 import { devRoutes } from './modules/dev/dev.routes';
@@ -107,8 +107,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     redis,
     sweepMs: options.socketSweepMs,
     log: app.log,
-    // A fresh socket learns the balances and the turnover left at once, not only after the next bet.
-    onConnect: async (userId) => void (await announceBalances(ctx, userId)),
+    // A fresh socket learns the turnover left at once, not only after the next bet.
+    onConnect: (userId) => announceTurnover(ctx, userId),
   });
   const sandbox =
     config.psp.kind === 'sandbox'

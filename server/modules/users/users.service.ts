@@ -142,10 +142,32 @@ export async function announceBalances(
         .executeTakeFirstOrThrow();
   ctx.realtime.emitToUser(userId, 'insBalance', { balance: balances.balance });
   ctx.realtime.emitToUser(userId, 'freeBalance', { freeBalance: balances.freeBalance });
+  emitTurnover(ctx, userId, user);
+  return { balances, username: user.username };
+}
+
+function emitTurnover(
+  ctx: AppContext,
+  userId: number,
+  user: { turnover_required_cents: unknown; wagered_cents: unknown },
+) {
   const remaining = Math.max(0, Number(user.turnover_required_cents) - Number(user.wagered_cents));
   ctx.realtime.emitToUser(userId, 'userBetAmount', {
     bouns: ctx.config.file.turnover.main,
     amount: centsToBrl(remaining),
   });
-  return { balances, username: user.username };
+}
+
+/**
+ * A new socket learns the turnover still to wager (`userBetAmount`) at once. Balances are not
+ * pushed here: the client reacts to a balance event with the low-balance offers (spec 8), which
+ * must follow money moving, not a page load.
+ */
+export async function announceTurnover(ctx: AppContext, userId: number): Promise<void> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['turnover_required_cents', 'wagered_cents'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  emitTurnover(ctx, userId, user);
 }
