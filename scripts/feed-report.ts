@@ -1,8 +1,7 @@
 import { loadConfig } from '../server/config';
 import { SimulatedFeed } from '../server/modules/sports/sim/simulated-feed';
 import { DAY_MS, MINUTE_MS, SIM_ANCHOR_MS, dayOf } from '../server/modules/sports/sim/clock';
-import { resultAt, stateAt, type Timeline } from '../server/modules/sports/sim/football.sim';
-import { MatchTime } from '../domain/codes';
+import type { SimTimeline } from '../server/modules/sports/sim/sport-sim';
 import { SPORT_KEYS } from '../domain/sports/sports';
 
 /**
@@ -28,7 +27,6 @@ const options = {
   margins: config.file.sports.margins,
 };
 const feed = new SimulatedFeed(options);
-const LIVE: readonly number[] = [MatchTime.firstHalf, MatchTime.halfTime, MatchTime.secondHalf];
 
 console.log(
   `simulated feed report — seed "${seed}", ${days} day(s) from ${new Date(SIM_ANCHOR_MS + from * DAY_MS).toISOString().slice(0, 10)}`,
@@ -39,17 +37,19 @@ let busiest = { live: 0, at: 0 };
 for (let day = from; day < from + days; day++) {
   const dayStart = SIM_ANCHOR_MS + day * DAY_MS;
   const timelines = feed.dayTimelines(day);
-  const around: Timeline[] = [...feed.dayTimelines(day - 1), ...timelines];
+  const around: SimTimeline[] = [...feed.dayTimelines(day - 1), ...timelines];
   const perSport = SPORT_KEYS.map((k) => `${k} ${timelines.filter((t) => t.fixture.sport === k).length}`);
   let peak = 0;
   let peakAt = dayStart;
   for (let t = dayStart; t < dayStart + DAY_MS; t += MINUTE_MS) {
-    const live = around.filter((tl) => LIVE.includes(stateAt(tl, t).periodCode)).length;
+    const live = around.filter((tl) => feed.stateAt(tl, t).phase === 'live').length;
     if (live > peak) [peak, peakAt] = [live, t];
   }
-  const played = timelines.filter((tl) => tl.fixture.fate === 'normal' && tl.finalAt !== null);
+  const played = timelines.filter(
+    (tl) => tl.fixture.sport === 'football' && tl.fixture.fate === 'normal' && tl.finalAt !== null,
+  );
   const goals = played.map((tl) => {
-    const full = resultAt(tl, tl.finalAt!).scores.full!;
+    const full = feed.result(tl.fixture.id, feed.clock.toReal(tl.finalAt!) + 1)!.result.scores.full!;
     return full.home + full.away;
   });
   const mean = goals.reduce((a, b) => a + b, 0) / Math.max(1, goals.length);

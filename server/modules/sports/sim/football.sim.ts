@@ -1,9 +1,30 @@
 import { MatchTime } from '../../../../domain/codes';
 import { GOAL_TIME_PROFILE } from '../../../../domain/sports/dixon-coles';
-import type { FootballPhase } from '../../../../domain/sports/football';
+import {
+  priceFootball,
+  priceFootballMarket,
+  type FootballPhase,
+  type FootballPricingInput,
+} from '../../../../domain/sports/football';
 import type { FixtureResult, PeriodScore } from '../../../../domain/sports/markets';
-import { DAY_MS, HOUR_MS, MINUTE_MS, timeOnDay, weekdayOf } from './clock';
-import { intBetween, normal, pick, randomStream, shuffled } from './random';
+import { HOUR_MS, MINUTE_MS } from './clock';
+import { intBetween, normal, randomStream } from './random';
+import {
+  LISTING_MS,
+  lastAtOrBefore,
+  mergedWindows,
+  postponement,
+  scheduleDay,
+  STATUS_CODES,
+  stopsAt,
+  type Pair,
+  type SimEvent,
+  type SimFixture,
+  type SimMargins,
+  type SimState,
+  type SimTimeline,
+  type SportSim,
+} from './sport-sim';
 import { FOOTBALL_COMPETITIONS } from './world';
 
 /**
@@ -15,20 +36,7 @@ import { FOOTBALL_COMPETITIONS } from './world';
  * postponement, abandonment and a result corrected after the final whistle (§3.6).
  */
 
-export type Side = 'home' | 'away';
-export type Fate = 'normal' | 'postponed' | 'abandoned' | 'corrected';
-
-export interface SimFixture {
-  id: string;
-  sport: 'football';
-  competition: string;
-  home: string;
-  away: string;
-  day: number;
-  /** Scheduled kick-off, simulated time. */
-  startsAt: number;
-  fate: Fate;
-}
+type Side = 'home' | 'away';
 
 /** Goals per side are exp(base + attack − opponent's defence), with home advantage. */
 const GOALS_BASE = Math.log(1.1);
@@ -40,14 +48,10 @@ export const FOOTBALL_RHO = -0.08;
 /** Corners per side before strength, and the home side's extra (league mean ≈ 10–11, §3.1). */
 const CORNERS_BASE = 4.8;
 const CORNERS_HOME_EXTRA = 0.5;
-/** Fixtures are listed this long before their start, with their prices drifting hourly. */
-export const LISTING_MS = 3 * DAY_MS;
 /** Drift per simulated hour of log expected goals, and the occasional news jump. */
 const DRIFT_SIGMA = 0.012;
 const NEWS_PROBABILITY = 0.02;
 const NEWS_SIZE = 0.08;
-/** Each side's chance per match of a fate beyond the one fixture per day that always gets it. */
-const EXTRA_FATE_PROBABILITY = 0.004;
 
 interface Strength {
   attack: number;
@@ -71,49 +75,6 @@ export function expectations(seed: string, home: string, away: string) {
   };
 }
 
-/** The football fixtures of one São Paulo day, in kick-off order. */
-export function footballDay(seed: string, seedTag: string, day: number): SimFixture[] {
-  const fixtures: SimFixture[] = [];
-  FOOTBALL_COMPETITIONS.forEach((comp, ci) => {
-    if (!comp.weekdays.includes(weekdayOf(day))) return;
-    const r = randomStream(seed, 'schedule', comp.key, day);
-    const n = intBetween(r, comp.perDay[0], comp.perDay[1]);
-    const teams = shuffled(r, comp.teams);
-    const times = Array.from({ length: n }, () => pick(r, comp.kickoffs)).sort();
-    for (let k = 0; k < n; k++) {
-      fixtures.push({
-        id: `fb-${seedTag}-${day}-${ci}-${k}`,
-        sport: 'football',
-        competition: comp.name,
-        home: teams[2 * k]!,
-        away: teams[2 * k + 1]!,
-        day,
-        startsAt: timeOnDay(day, times[k]!),
-        fate: 'normal',
-      });
-    }
-  });
-  fixtures.sort((x, y) => x.startsAt - y.startsAt || x.id.localeCompare(y.id));
-  // Every simulated day exercises each rare settlement path at least once (design/sports.md).
-  const r = randomStream(seed, 'fates', day);
-  const order = shuffled(
-    r,
-    fixtures.map((_, i) => i),
-  );
-  const forced: Fate[] = ['postponed', 'abandoned', 'corrected'];
-  forced.forEach((fate, k) => {
-    if (order[k] !== undefined) fixtures[order[k]!]!.fate = fate;
-  });
-  for (const f of fixtures) {
-    if (f.fate !== 'normal') continue;
-    const x = r();
-    if (x < EXTRA_FATE_PROBABILITY) f.fate = 'postponed';
-    else if (x < 2 * EXTRA_FATE_PROBABILITY) f.fate = 'abandoned';
-    else if (x < 4 * EXTRA_FATE_PROBABILITY) f.fate = 'corrected';
-  }
-  return fixtures;
-}
-
 export type EventKind =
   | 'postponed'
   | 'rescheduled'
@@ -129,17 +90,10 @@ export type EventKind =
   | 'interrupted'
   | 'abandoned';
 
-export interface SimEvent {
-  at: number;
+/** A football event; a goal may be taken away by the correction after the match. */
+interface FootballEvent extends SimEvent {
   kind: EventKind;
-  team?: Side;
-  /** A goal that the result correction after the match takes away. */
   overturned?: boolean;
-}
-
-interface Pair {
-  home: number;
-  away: number;
 }
 
 /** The match after an event: what the feed reports as its state. */
@@ -154,10 +108,8 @@ export interface MatchSnapshot {
   stateSeq: number;
 }
 
-export interface Timeline {
-  fixture: SimFixture;
-  /** Kick-off actually played (a rescheduled match starts a day later); null if never played. */
-  kickoff: number | null;
+export interface FootballTimeline extends SimTimeline {
+  events: FootballEvent[];
   /** Cumulative log drift of λ and μ per simulated hour since listing. */
   driftHome: number[];
   driftAway: number[];
@@ -165,22 +117,17 @@ export interface Timeline {
   mu0: number;
   cornersHome: number;
   cornersAway: number;
-  events: SimEvent[];
   snapshots: MatchSnapshot[];
   /** Bet stops: kick-off, dangerous attacks, goals, red cards. Sorted, not overlapping. */
-  suspensions: Array<{ from: number; to: number }>;
+  suspensions: Array<{ at: number; to: number }>;
   halfTimeAt: number | null;
   secondHalfAt: number | null;
-  /** When the result is final (full time, cancellation, or the end of the abandonment window). */
-  finalAt: number | null;
-  /** When a corrected result replaces the first one. */
-  correctionAt: number | null;
 }
 
 const sides: Side[] = ['home', 'away'];
 
 /** The whole life of one fixture, drawn from the seed. */
-export function footballTimeline(seed: string, fixture: SimFixture, windowMs: number): Timeline {
+export function footballTimeline(seed: string, fixture: SimFixture, windowMs: number): FootballTimeline {
   const r = randomStream(seed, fixture.id, 'match');
   const base = expectations(seed, fixture.home, fixture.away);
   const steps = Math.ceil(LISTING_MS / HOUR_MS);
@@ -191,23 +138,16 @@ export function footballTimeline(seed: string, fixture: SimFixture, windowMs: nu
     driftHome.push(driftHome[k - 1]! + DRIFT_SIGMA * normal(r) + jump());
     driftAway.push(driftAway[k - 1]! + DRIFT_SIGMA * normal(r) + jump());
   }
-  const events: SimEvent[] = [];
+  const events: FootballEvent[] = [];
   const suspensions: Array<{ from: number; to: number }> = [];
   let kickoff: number | null = fixture.startsAt;
   let finalAt: number | null = null;
 
+  let rescheduledAt: number | null = null;
   if (fixture.fate === 'postponed') {
-    const postponedAt = fixture.startsAt - 2 * HOUR_MS;
-    events.push({ at: postponedAt, kind: 'postponed' });
-    if (r() < 0.5) {
-      // Played a day later, inside the window: every bet stands (research §1.10).
-      events.push({ at: postponedAt + HOUR_MS, kind: 'rescheduled' });
-      kickoff = fixture.startsAt + DAY_MS;
-    } else {
-      kickoff = null;
-      finalAt = fixture.startsAt + windowMs;
-      events.push({ at: finalAt, kind: 'cancelled' });
-    }
+    const p = postponement(r, fixture, windowMs);
+    events.push(...(p.events as FootballEvent[]));
+    ({ kickoff, finalAt, rescheduledAt } = p);
   }
 
   const lambda = base.lambda * Math.exp(driftHome[steps]!);
@@ -316,35 +256,20 @@ export function footballTimeline(seed: string, fixture: SimFixture, windowMs: nu
     cornersAway: base.cornersAway,
     events,
     snapshots: snapshotsOf(events),
-    suspensions: merged(suspensions),
+    suspensions: mergedWindows(suspensions),
     halfTimeAt,
     secondHalfAt,
     finalAt,
     correctionAt,
+    rescheduledAt,
   };
 }
 
-function merged(windows: Array<{ from: number; to: number }>) {
-  const sorted = [...windows].sort((a, b) => a.from - b.from);
-  const out: Array<{ from: number; to: number }> = [];
-  for (const w of sorted) {
-    const last = out[out.length - 1];
-    if (last && w.from <= last.to) last.to = Math.max(last.to, w.to);
-    else out.push({ ...w });
-  }
-  return out;
-}
-
-const PERIOD_OF: Partial<Record<EventKind, number>> = {
-  postponed: MatchTime.postponed,
-  rescheduled: MatchTime.notStarted,
-  cancelled: MatchTime.cancelled,
+const PERIOD_OF: Readonly<Record<string, number>> = {
+  ...STATUS_CODES,
   kickoff: MatchTime.firstHalf,
   half_time: MatchTime.halfTime,
   second_half: MatchTime.secondHalf,
-  full_time: MatchTime.finished,
-  interrupted: MatchTime.interrupted,
-  abandoned: MatchTime.cutInHalf,
 };
 
 const INITIAL: MatchSnapshot = {
@@ -357,7 +282,7 @@ const INITIAL: MatchSnapshot = {
   stateSeq: 0,
 };
 
-function snapshotsOf(events: SimEvent[]): MatchSnapshot[] {
+function snapshotsOf(events: FootballEvent[]): MatchSnapshot[] {
   let s = INITIAL;
   return events.map((e) => {
     s = structuredClone(s);
@@ -381,25 +306,8 @@ function snapshotsOf(events: SimEvent[]): MatchSnapshot[] {
   });
 }
 
-/** Index of the last element with at ≤ t (−1 when none). */
-function lastAtOrBefore<T extends { at: number } | { from: number }>(items: T[], t: number): number {
-  let lo = 0;
-  let hi = items.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const item = items[mid]!;
-    const at = 'at' in item ? item.at : item.from;
-    if (at <= t) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}
-
 /** The match at simulated time t. */
-export interface SimState extends MatchSnapshot {
+export interface FootballState extends MatchSnapshot {
   /** Minutes of play (0–90+) while the ball is in play; 45 at half-time. */
   minute: number;
   suspended: boolean;
@@ -408,22 +316,21 @@ export interface SimState extends MatchSnapshot {
 }
 
 /** The state of the match at simulated time t. */
-export function stateAt(tl: Timeline, t: number): SimState {
+export function stateAt(tl: FootballTimeline, t: number): FootballState {
   const i = lastAtOrBefore(tl.events, t);
   const snap = i < 0 ? INITIAL : tl.snapshots[i]!;
-  const w = lastAtOrBefore(tl.suspensions, t);
-  const suspended = w >= 0 && t < tl.suspensions[w]!.to;
+  const { suspended, stopSeq } = stopsAt(tl.suspensions, t);
   let minute = 0;
   if (snap.periodCode === MatchTime.firstHalf && tl.kickoff !== null) minute = (t - tl.kickoff) / MINUTE_MS;
   else if (snap.periodCode === MatchTime.halfTime) minute = 45;
   else if (snap.periodCode === MatchTime.secondHalf && tl.secondHalfAt !== null)
     minute = 45 + (t - tl.secondHalfAt) / MINUTE_MS;
   else if (snap.periodCode === MatchTime.finished) minute = 90;
-  return { ...snap, minute, suspended, stopSeq: w + 1 };
+  return { ...snap, minute, suspended, stopSeq };
 }
 
 /** Pricing phase of a state, or null when the match cannot be bet (over, stopped, postponed). */
-export function phaseOf(state: SimState): FootballPhase | null {
+export function phaseOf(state: FootballState): FootballPhase | null {
   switch (state.periodCode) {
     case MatchTime.notStarted:
       return 'pre';
@@ -439,7 +346,7 @@ export function phaseOf(state: SimState): FootballPhase | null {
 }
 
 /** Expected goals at simulated time t: drifting before kick-off, fixed from then on. */
-export function expectedGoalsAt(tl: Timeline, t: number): { lambda: number; mu: number } {
+export function expectedGoalsAt(tl: FootballTimeline, t: number): { lambda: number; mu: number } {
   const listedFrom = tl.fixture.startsAt - LISTING_MS;
   const step = Math.max(0, Math.min(tl.driftHome.length - 1, Math.floor((t - listedFrom) / HOUR_MS)));
   return { lambda: tl.lambda0 * Math.exp(tl.driftHome[step]!), mu: tl.mu0 * Math.exp(tl.driftAway[step]!) };
@@ -451,7 +358,7 @@ export function expectedGoalsAt(tl: Timeline, t: number): { lambda: number; mu: 
  * ten minutes later); an abandoned match is cut in half once its window has passed, a postponed
  * one never played is cancelled.
  */
-export function resultAt(tl: Timeline, t: number): FixtureResult {
+export function resultAt(tl: FootballTimeline, t: number): FixtureResult {
   const state = stateAt(tl, t);
   const corrected = tl.correctionAt !== null && t >= tl.correctionAt;
   const goals = tl.events.filter((e) => e.kind === 'goal' && e.at <= t && !(corrected && e.overturned));
@@ -472,3 +379,72 @@ export function resultAt(tl: Timeline, t: number): FixtureResult {
   scores.corners = { ...state.corners, complete: final };
   return { status: state.periodCode, scores };
 }
+
+const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
+
+/** What the football model needs at t (null when the match cannot be bet). */
+function pricingInput(
+  tl: FootballTimeline,
+  state: FootballState,
+  t: number,
+  margins: SimMargins,
+): FootballPricingInput | null {
+  const phase = phaseOf(state);
+  if (phase === null || tl.kickoff === null) return null;
+  const pre = phase === 'pre';
+  const goals = pre ? expectedGoalsAt(tl, t) : expectedGoalsAt(tl, tl.kickoff);
+  return {
+    // A red card cuts the side's scoring rate for the rest of the match (research §3.1).
+    lambda: goals.lambda * 0.7 ** state.red.home,
+    mu: goals.mu * 0.7 ** state.red.away,
+    rho: FOOTBALL_RHO,
+    cornersHome: tl.cornersHome,
+    cornersAway: tl.cornersAway,
+    phase,
+    minute: state.minute,
+    score: state.score,
+    corners: state.corners,
+    margins: pre ? margins.preMatch : margins.live,
+  };
+}
+
+/** Football for the simulated feed. */
+export const footballSim: SportSim<FootballTimeline> = {
+  sport: 'football',
+  prefix: 'fb',
+  fates: ['postponed', 'abandoned', 'corrected'],
+  day: (seed, seedTag, day) => scheduleDay(seed, seedTag, day, 'fb', FOOTBALL_COMPETITIONS),
+  timeline: footballTimeline,
+  state(tl, t): SimState {
+    const s = stateAt(tl, t);
+    const running = s.periodCode === MatchTime.firstHalf || s.periodCode === MatchTime.secondHalf;
+    const seconds = Math.floor(s.minute * 60);
+    const phase = phaseOf(s);
+    return {
+      periodCode: s.periodCode,
+      clock:
+        running || s.periodCode === MatchTime.halfTime ? `${pad(seconds / 60)}:${pad(seconds % 60)}` : null,
+      score: { ...s.score },
+      stats: { corners: { ...s.corners }, yellowCards: { ...s.yellow }, redCards: { ...s.red } },
+      suspended: s.suspended,
+      stateSeq: s.stateSeq,
+      stopSeq: s.stopSeq,
+      phase: phase === null ? null : phase === 'pre' ? 'pre' : 'live',
+    };
+  },
+  result: resultAt,
+  quoteKey(tl, _state, t) {
+    const s = stateAt(tl, t);
+    const phase = phaseOf(s);
+    if (phase === 'pre') return `p${Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS)}`;
+    return `${phase}|${Math.floor(s.minute)}|${s.score.home}-${s.score.away}|${s.corners.home}-${s.corners.away}|${s.red.home}-${s.red.away}`;
+  },
+  quotes(tl, _state, t, margins) {
+    const input = pricingInput(tl, stateAt(tl, t), t, margins);
+    return input ? priceFootball(input) : [];
+  },
+  price(tl, _state, t, margins, key) {
+    const input = pricingInput(tl, stateAt(tl, t), t, margins);
+    return input ? priceFootballMarket(input, key) : null;
+  },
+};

@@ -1,11 +1,5 @@
 import { sha256Hex } from '../../../../domain/fairness/hash';
 import { MatchTime } from '../../../../domain/codes';
-import {
-  priceFootball,
-  priceFootballMarket,
-  type FootballMargins,
-  type FootballPricingInput,
-} from '../../../../domain/sports/football';
 import { marketId, parseMarketId } from '../../../../domain/sports/markets';
 import type { Quote } from '../../../../domain/sports/pricing';
 import { SPORT_KEYS, type SportKey } from '../../../../domain/sports/sports';
@@ -17,24 +11,20 @@ import {
   type FeedResult,
   type FixtureFilter,
   type FixtureSnapshot,
-  type MatchState,
   type SportSummary,
   type SportsFeed,
 } from '../feed';
 import { dayOf, HOUR_MS, simClock, type SimClock } from './clock';
+import { footballSim } from './football.sim';
 import {
-  expectedGoalsAt,
-  footballDay,
-  footballTimeline,
-  FOOTBALL_RHO,
+  assignFates,
   LISTING_MS,
-  phaseOf,
-  resultAt,
-  stateAt,
   type SimFixture,
+  type SimMargins,
   type SimState,
-  type Timeline,
-} from './football.sim';
+  type SimTimeline,
+  type SportSim,
+} from './sport-sim';
 
 export interface SimulatedFeedOptions {
   /** Replays the same world (SPORTS_FEED_SEED). */
@@ -43,7 +33,7 @@ export interface SimulatedFeedOptions {
   speed: number;
   /** Hours a postponed or abandoned fixture may still be played, per sport (simulated time). */
   windowHours: (sport: SportKey) => number;
-  margins: { preMatch: FootballMargins; live: FootballMargins };
+  margins: SimMargins;
 }
 
 /** A bounded map that forgets its oldest entries. */
@@ -58,32 +48,34 @@ class Bounded<K, V> extends Map<K, V> {
   }
 }
 
-const ID = /^fb-([0-9a-f]{6})-(-?\d{1,6})-(\d{1,2})-(\d{1,2})$/;
+/** A sport's simulation, seen through the common timeline: it only ever gets its own timelines back. */
+const erased = <T extends SimTimeline>(sim: SportSim<T>) => sim as unknown as SportSim<SimTimeline>;
 
-/** Live states (the ball in play or at half-time) and states still listed (design: live + upcoming). */
-const LIVE_CODES: readonly number[] = [MatchTime.firstHalf, MatchTime.halfTime, MatchTime.secondHalf];
-const LISTED_CODES: readonly number[] = [
-  MatchTime.notStarted,
-  ...LIVE_CODES,
-  MatchTime.interrupted,
-  MatchTime.postponed,
-];
+/** Every sport the simulation runs. */
+const SIMS: ReadonlyArray<SportSim<SimTimeline>> = [erased(footballSim)];
+const BY_PREFIX = new Map(SIMS.map((s) => [s.prefix, s]));
+const BY_SPORT = new Map(SIMS.map((s) => [s.sport, s]));
 
-const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
+const ID = /^([a-z]{2})-([0-9a-f]{6})-(-?\d{1,6})-(\d{1,2})-(\d{1,2})$/;
+/** A rare fate beyond the one forced per day, per fixture and per fate its sport has. */
+const EXTRA_FATE_PROBABILITY = 0.003;
+
+/** States still listed (design: live and upcoming, with stopped and postponed ones). */
+const LISTED_CODES: readonly number[] = [MatchTime.interrupted, MatchTime.postponed];
 
 /**
  * The built-in simulated feed (design/sports.md "Feed adapter"): a deterministic function of the
  * seed and the simulated clock, so every instance computes the same fixtures, states and prices
- * and a seeded run can be replayed. `advance` turns the differences since its last call into the
- * adapter's messages.
+ * and a seeded run can be replayed. Each sport's simulation supplies its schedule, timelines and
+ * model; `advance` turns the differences since its last call into the adapter's messages.
  */
 export class SimulatedFeed implements SportsFeed {
   readonly speed: number;
   readonly clock: SimClock;
   private readonly seedTag: string;
   private readonly days = new Bounded<number, SimFixture[]>(16);
-  private readonly timelines = new Bounded<string, Timeline>(4000);
-  private readonly quotes = new Bounded<string, Quote[]>(4000);
+  private readonly timelines = new Bounded<string, SimTimeline>(6000);
+  private readonly quoteCache = new Bounded<string, Quote[]>(6000);
   private readonly listeners = new Set<(message: FeedMessage) => void>();
   private readonly sent = new Map<
     string,
@@ -96,41 +88,64 @@ export class SimulatedFeed implements SportsFeed {
     this.seedTag = sha256Hex(options.seed).slice(0, 6);
   }
 
+  /** Every sport's fixtures of a São Paulo day, with the day's rare fates given out. */
   private day(day: number): SimFixture[] {
-    return this.days.get(day) ?? this.days.remember(day, footballDay(this.options.seed, this.seedTag, day));
+    const known = this.days.get(day);
+    if (known) return known;
+    const fixtures = SIMS.flatMap((sim) => sim.day(this.options.seed, this.seedTag, day)).sort(
+      (x, y) => x.startsAt - y.startsAt || x.id.localeCompare(y.id),
+    );
+    assignFates(
+      this.options.seed,
+      day,
+      fixtures,
+      (f) => BY_SPORT.get(f.sport)!.fates,
+      EXTRA_FATE_PROBABILITY,
+    );
+    return this.days.remember(day, fixtures);
   }
 
-  private timeline(fixture: SimFixture): Timeline {
+  private simOf(tl: SimTimeline): SportSim<SimTimeline> {
+    return BY_SPORT.get(tl.fixture.sport)!;
+  }
+
+  private timeline(fixture: SimFixture): SimTimeline {
+    const known = this.timelines.get(fixture.id);
+    if (known) return known;
     const window = this.options.windowHours(fixture.sport) * HOUR_MS;
-    return (
-      this.timelines.get(fixture.id) ??
-      this.timelines.remember(fixture.id, footballTimeline(this.options.seed, fixture, window))
-    );
+    const sim = BY_SPORT.get(fixture.sport)!;
+    return this.timelines.remember(fixture.id, sim.timeline(this.options.seed, fixture, window));
   }
 
   /** A fixture's whole timeline (tests and the realism report read it); undefined if unknown. */
-  timelineOf(id: string): Timeline | undefined {
+  timelineOf(id: string): SimTimeline | undefined {
     const m = ID.exec(id);
-    if (!m || m[1] !== this.seedTag) return undefined;
-    const fixture = this.day(Number(m[2])).find((f) => f.id === id);
+    if (!m || m[2] !== this.seedTag || !BY_PREFIX.has(m[1]!)) return undefined;
+    const fixture = this.day(Number(m[3])).find((f) => f.id === id);
     return fixture && this.timeline(fixture);
   }
 
-  /** Timelines of the days around t: yesterday's rescheduled matches to three days ahead. */
-  private around(t: number): Timeline[] {
+  /** The state of a fixture at simulated time t (the realism report reads it). */
+  stateAt(tl: SimTimeline, t: number): SimState {
+    return this.simOf(tl).state(tl, t);
+  }
+
+  /** Timelines of the days around t: rescheduled matches of past days to three days ahead. */
+  private around(t: number): SimTimeline[] {
     const today = dayOf(t);
-    const out: Timeline[] = [];
+    const out: SimTimeline[] = [];
     for (let d = today - 3; d <= today + 3; d++) for (const f of this.day(d)) out.push(this.timeline(f));
     return out;
   }
 
-  /** Kick-off as published at t: a rescheduled match shows its new start once announced. */
-  private startOf(tl: Timeline, t: number): number {
-    const rescheduled = tl.events.find((e) => e.kind === 'rescheduled');
-    return rescheduled && t >= rescheduled.at && tl.kickoff !== null ? tl.kickoff : tl.fixture.startsAt;
+  /** Kick-off as published at t: a rescheduled fixture shows its new start once announced. */
+  private startOf(tl: SimTimeline, t: number): number {
+    return tl.rescheduledAt !== null && t >= tl.rescheduledAt && tl.kickoff !== null
+      ? tl.kickoff
+      : tl.fixture.startsAt;
   }
 
-  private fixtureOf(tl: Timeline, t: number): FeedFixture {
+  private fixtureOf(tl: SimTimeline, t: number): FeedFixture {
     const f = tl.fixture;
     return {
       id: f.id,
@@ -142,57 +157,14 @@ export class SimulatedFeed implements SportsFeed {
     };
   }
 
-  private matchState(state: SimState): MatchState {
-    const running = state.periodCode === MatchTime.firstHalf || state.periodCode === MatchTime.secondHalf;
-    const seconds = Math.floor(state.minute * 60);
-    return {
-      periodCode: state.periodCode,
-      clock:
-        running || state.periodCode === MatchTime.halfTime
-          ? `${pad(seconds / 60)}:${pad(seconds % 60)}`
-          : null,
-      score: { ...state.score },
-      stats: { corners: { ...state.corners }, yellowCards: { ...state.yellow }, redCards: { ...state.red } },
-      suspended: state.suspended,
-      stateSeq: state.stateSeq,
-      stopSeq: state.stopSeq,
-    };
-  }
-
-  /** What the football model needs at t (null when the fixture cannot be bet). */
-  private pricingInput(tl: Timeline, state: SimState, t: number): FootballPricingInput | null {
-    const phase = phaseOf(state);
-    if (phase === null || tl.kickoff === null) return null;
-    const pre = phase === 'pre';
-    const goals = pre ? expectedGoalsAt(tl, t) : expectedGoalsAt(tl, tl.kickoff);
-    return {
-      // A red card cuts the side's scoring rate for the rest of the match (research §3.1).
-      lambda: goals.lambda * 0.7 ** state.red.home,
-      mu: goals.mu * 0.7 ** state.red.away,
-      rho: FOOTBALL_RHO,
-      cornersHome: tl.cornersHome,
-      cornersAway: tl.cornersAway,
-      phase,
-      minute: state.minute,
-      score: state.score,
-      corners: state.corners,
-      margins: pre ? this.options.margins.preMatch : this.options.margins.live,
-    };
-  }
-
-  /** The priced markets at t, from a cache keyed by everything the prices depend on. */
-  private quotesAt(tl: Timeline, state: SimState, t: number): { key: string; quotes: Quote[] } | null {
-    const input = this.pricingInput(tl, state, t);
-    if (!input) return null;
-    const step = Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS);
-    const key =
-      input.phase === 'pre'
-        ? `${tl.fixture.id}|p${step}`
-        : `${tl.fixture.id}|${input.phase}|${Math.floor(state.minute)}|${state.score.home}-${state.score.away}|` +
-          `${state.corners.home}-${state.corners.away}|${state.red.home}-${state.red.away}`;
-    const cached = this.quotes.get(key);
+  /** The priced markets at t, cached by everything the prices depend on. */
+  private quotesAt(tl: SimTimeline, state: SimState, t: number): { key: string; quotes: Quote[] } | null {
+    if (state.phase === null || tl.kickoff === null) return null;
+    const sim = this.simOf(tl);
+    const key = `${tl.fixture.id}|${sim.quoteKey(tl, state, t)}`;
+    const cached = this.quoteCache.get(key);
     if (cached) return { key, quotes: cached };
-    return { key, quotes: this.quotes.remember(key, priceFootball(input)) };
+    return { key, quotes: this.quoteCache.remember(key, sim.quotes(tl, state, t, this.options.margins)) };
   }
 
   /** A quote as the adapter's market, suspended with the fixture. */
@@ -209,21 +181,33 @@ export class SimulatedFeed implements SportsFeed {
     };
   }
 
-  private snapshotAt(tl: Timeline, t: number): FixtureSnapshot & { oddsKey: string } {
-    const state = stateAt(tl, t);
+  private snapshotAt(tl: SimTimeline, t: number): FixtureSnapshot & { oddsKey: string } {
+    const state = this.stateAt(tl, t);
     const priced = this.quotesAt(tl, state, t);
-    const markets = (priced?.quotes ?? []).map((q) => this.feedMarket(q, state.suspended));
     return {
       ...this.fixtureOf(tl, t),
-      state: this.matchState(state),
-      markets,
+      state: {
+        periodCode: state.periodCode,
+        clock: state.clock,
+        score: state.score,
+        stats: state.stats,
+        suspended: state.suspended,
+        stateSeq: state.stateSeq,
+        stopSeq: state.stopSeq,
+      },
+      markets: (priced?.quotes ?? []).map((q) => this.feedMarket(q, state.suspended)),
       oddsKey: `${priced?.key ?? 'none'}|${state.suspended}`,
     };
   }
 
-  private listed(tl: Timeline, t: number): boolean {
+  private isLive(tl: SimTimeline, t: number): boolean {
+    return this.stateAt(tl, t).phase === 'live';
+  }
+
+  private listed(tl: SimTimeline, t: number): boolean {
     if (t < tl.fixture.startsAt - LISTING_MS) return false;
-    return LISTED_CODES.includes(stateAt(tl, t).periodCode);
+    const state = this.stateAt(tl, t);
+    return state.phase !== null || LISTED_CODES.includes(state.periodCode);
   }
 
   listSports(now: number): SportSummary[] {
@@ -231,7 +215,7 @@ export class SimulatedFeed implements SportsFeed {
     const listed = this.around(t).filter((tl) => this.listed(tl, t));
     return SPORT_KEYS.map((key) => {
       const mine = listed.filter((tl) => tl.fixture.sport === key);
-      const live = mine.filter((tl) => LIVE_CODES.includes(stateAt(tl, t).periodCode)).length;
+      const live = mine.filter((tl) => this.isLive(tl, t)).length;
       return { key, live, upcoming: mine.length - live };
     });
   }
@@ -248,10 +232,7 @@ export class SimulatedFeed implements SportsFeed {
     const t = this.clock.toSim(now);
     return this.around(t)
       .filter((tl) => (!filter.sport || tl.fixture.sport === filter.sport) && this.listed(tl, t))
-      .filter((tl) => {
-        if (filter.live === undefined) return true;
-        return LIVE_CODES.includes(stateAt(tl, t).periodCode) === filter.live;
-      })
+      .filter((tl) => filter.live === undefined || this.isLive(tl, t) === filter.live)
       .map((tl) => this.snapshotAt(tl, t))
       .sort((a, b) => a.startsAt - b.startsAt || a.id.localeCompare(b.id));
   }
@@ -268,9 +249,9 @@ export class SimulatedFeed implements SportsFeed {
     const key = parseMarketId(id);
     if (!tl || !key) return undefined;
     const t = this.clock.toSim(now);
-    const state = stateAt(tl, t);
-    const input = this.pricingInput(tl, state, t);
-    const quote = input && priceFootballMarket(input, key);
+    const state = this.stateAt(tl, t);
+    if (state.phase === null) return undefined;
+    const quote = this.simOf(tl).price(tl, state, t, this.options.margins, key);
     return quote ? this.feedMarket(quote, state.suspended) : undefined;
   }
 
@@ -278,7 +259,7 @@ export class SimulatedFeed implements SportsFeed {
     const tl = this.timelineOf(fixtureId);
     if (!tl) return undefined;
     const t = this.clock.toSim(now);
-    return { result: resultAt(tl, t), final: tl.finalAt !== null && t >= tl.finalAt };
+    return { result: this.simOf(tl).result(tl, t), final: tl.finalAt !== null && t >= tl.finalAt };
   }
 
   subscribe(listener: (message: FeedMessage) => void): () => void {
@@ -329,7 +310,7 @@ export class SimulatedFeed implements SportsFeed {
   }
 
   /** Every fixture of a simulated day with its timeline (the realism report reads these). */
-  dayTimelines(day: number): Timeline[] {
+  dayTimelines(day: number): SimTimeline[] {
     return this.day(day).map((f) => this.timeline(f));
   }
 }

@@ -1,0 +1,224 @@
+import type { FootballMargins } from '../../../../domain/sports/football';
+import type { FixtureResult, MarketKey } from '../../../../domain/sports/markets';
+import type { Quote } from '../../../../domain/sports/pricing';
+import type { SportKey } from '../../../../domain/sports/sports';
+import { MatchTime } from '../../../../domain/codes';
+import { DAY_MS, HOUR_MS, timeOnDay, weekdayOf } from './clock';
+import { intBetween, normal, pick, randomStream, shuffled, type Random } from './random';
+import type { Competition } from './world';
+
+/**
+ * What every sport's simulation provides to the simulated feed: a seeded schedule per São Paulo
+ * day, a fixture's whole life drawn once from the seed (its timeline), its state and result at
+ * any simulated moment, and prices from the sport's model (design/sports.md "Pricing").
+ */
+
+/** Fixtures appear in the listings this long before their start (prices drift meanwhile). */
+export const LISTING_MS = 3 * DAY_MS;
+
+/** The rare paths every settlement rule needs exercised (design/sports.md "Feed adapter"). */
+export type Fate = 'normal' | 'postponed' | 'abandoned' | 'corrected' | 'retired';
+
+export interface SimFixture {
+  id: string;
+  sport: SportKey;
+  competition: string;
+  home: string;
+  away: string;
+  day: number;
+  /** Scheduled start, simulated time. */
+  startsAt: number;
+  fate: Fate;
+}
+
+export interface Pair {
+  home: number;
+  away: number;
+}
+
+/** An event of a fixture's life at a simulated time. */
+export interface SimEvent {
+  at: number;
+  kind: string;
+  team?: 'home' | 'away';
+}
+
+/** The part of a timeline every sport has. */
+export interface SimTimeline {
+  fixture: SimFixture;
+  /** When play actually starts (a rescheduled fixture a day later); null if never played. */
+  kickoff: number | null;
+  events: SimEvent[];
+  /** When the result is final (the end, a cancellation, the end of an abandonment window). */
+  finalAt: number | null;
+  /** When a corrected result replaces the first one, if ever. */
+  correctionAt: number | null;
+  /** When a new start was announced after a postponement, if ever. */
+  rescheduledAt: number | null;
+}
+
+/** A fixture at one simulated moment, in the adapter's terms. */
+export interface SimState {
+  periodCode: number;
+  clock: string | null;
+  score: Pair;
+  stats: Record<string, Pair>;
+  suspended: boolean;
+  /** Material changes so far (scores, sets, periods, status): live bets compare it. */
+  stateSeq: number;
+  /** Bet stops so far. */
+  stopSeq: number;
+  /** 'pre' before the start, 'live' while it can be bet in play, null otherwise. */
+  phase: 'pre' | 'live' | null;
+}
+
+/** Margins by market shape, before the start and in play. */
+export interface SimMargins {
+  preMatch: FootballMargins;
+  live: FootballMargins;
+}
+
+export interface SportSim<T extends SimTimeline = SimTimeline> {
+  sport: SportKey;
+  /** Two letters that start the sport's fixture ids. */
+  prefix: string;
+  /** The rare fates this sport's fixtures can have. */
+  fates: readonly Fate[];
+  /** The day's fixtures with fate 'normal' (the feed assigns the rare fates across sports). */
+  day(seed: string, seedTag: string, day: number): SimFixture[];
+  timeline(seed: string, fixture: SimFixture, windowMs: number): T;
+  state(tl: T, t: number): SimState;
+  result(tl: T, t: number): FixtureResult;
+  /** A key that changes whenever the prices may change (quotes are cached by it). */
+  quoteKey(tl: T, state: SimState, t: number): string;
+  quotes(tl: T, state: SimState, t: number, margins: SimMargins): Quote[];
+  /** One market at any line, or null when it cannot be priced now. */
+  price(tl: T, state: SimState, t: number, margins: SimMargins, key: MarketKey): Quote | null;
+}
+
+/**
+ * Gives a day's fixtures their fates: every rare fate at least once a day on a fixture whose sport
+ * has it (the realism figures of design/sports.md), and now and then one more.
+ */
+export function assignFates(
+  seed: string,
+  day: number,
+  fixtures: SimFixture[],
+  fatesOf: (f: SimFixture) => readonly Fate[],
+  extraProbability: number,
+): void {
+  const r = randomStream(seed, 'fates', day);
+  const order = shuffled(
+    r,
+    fixtures.map((_, i) => i),
+  );
+  for (const fate of ['postponed', 'abandoned', 'corrected', 'retired'] as const) {
+    const k = order.find((i) => fixtures[i]!.fate === 'normal' && fatesOf(fixtures[i]!).includes(fate));
+    if (k !== undefined) fixtures[k]!.fate = fate;
+  }
+  for (const f of fixtures) {
+    if (f.fate !== 'normal') continue;
+    const x = r();
+    const options = fatesOf(f);
+    if (x < extraProbability * options.length) f.fate = options[Math.floor(x / extraProbability)]!;
+  }
+}
+
+/** Index of the last item at or before t (−1 when none); items sorted by `at`. */
+export function lastAtOrBefore(items: ReadonlyArray<{ at: number }>, t: number): number {
+  let lo = 0;
+  let hi = items.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid]!.at <= t) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** Bet-stop windows merged where they overlap, sorted; `at` is where each starts. */
+export function mergedWindows(
+  windows: Array<{ from: number; to: number }>,
+): Array<{ at: number; to: number }> {
+  const sorted = [...windows].sort((a, b) => a.from - b.from);
+  const out: Array<{ at: number; to: number }> = [];
+  for (const w of sorted) {
+    const last = out[out.length - 1];
+    if (last && w.from <= last.to) last.to = Math.max(last.to, w.to);
+    else out.push({ at: w.from, to: w.to });
+  }
+  return out;
+}
+
+/** Whether t is inside a bet stop, and how many have started by t. */
+export function stopsAt(windows: Array<{ at: number; to: number }>, t: number) {
+  const w = lastAtOrBefore(windows, t);
+  return { suspended: w >= 0 && t < windows[w]!.to, stopSeq: w + 1 };
+}
+
+/** A competition's fixtures of one day: pairings and start times drawn from the seed. */
+export function scheduleDay(
+  seed: string,
+  seedTag: string,
+  day: number,
+  prefix: string,
+  competitions: readonly Competition[],
+): SimFixture[] {
+  const fixtures: SimFixture[] = [];
+  competitions.forEach((comp, ci) => {
+    if (!comp.weekdays.includes(weekdayOf(day))) return;
+    const r = randomStream(seed, 'schedule', comp.key, day);
+    const n = Math.min(intBetween(r, comp.perDay[0], comp.perDay[1]), Math.floor(comp.teams.length / 2));
+    const teams = shuffled(r, comp.teams);
+    const times = Array.from({ length: n }, () => pick(r, comp.kickoffs)).sort();
+    for (let k = 0; k < n; k++) {
+      fixtures.push({
+        id: `${prefix}-${seedTag}-${day}-${ci}-${k}`,
+        sport: comp.sport,
+        competition: comp.name,
+        home: teams[2 * k]!,
+        away: teams[2 * k + 1]!,
+        day,
+        startsAt: timeOnDay(day, times[k]!),
+        fate: 'normal',
+      });
+    }
+  });
+  return fixtures.sort((x, y) => x.startsAt - y.startsAt || x.id.localeCompare(y.id));
+}
+
+/**
+ * A postponement two hours before the start (research §1.10): half the time the fixture is played
+ * a day later, inside the window, and every bet stands; otherwise it is cancelled when the window
+ * ends and its bets are void.
+ */
+export function postponement(r: Random, fixture: SimFixture, windowMs: number) {
+  const postponedAt = fixture.startsAt - 2 * HOUR_MS;
+  const events: SimEvent[] = [{ at: postponedAt, kind: 'postponed' }];
+  if (r() < 0.5) {
+    const rescheduledAt = postponedAt + HOUR_MS;
+    events.push({ at: rescheduledAt, kind: 'rescheduled' });
+    return { events, kickoff: fixture.startsAt + DAY_MS, rescheduledAt, finalAt: null };
+  }
+  const finalAt = fixture.startsAt + windowMs;
+  events.push({ at: finalAt, kind: 'cancelled' });
+  return { events, kickoff: null, rescheduledAt: null, finalAt };
+}
+
+/** Period codes of the status events every sport shares. */
+export const STATUS_CODES: Readonly<Record<string, number>> = {
+  postponed: MatchTime.postponed,
+  rescheduled: MatchTime.notStarted,
+  cancelled: MatchTime.cancelled,
+  interrupted: MatchTime.interrupted,
+  abandoned: MatchTime.cutInHalf,
+  full_time: MatchTime.finished,
+};
+
+/** Hidden strength of a team or player from the seed: a standard normal draw. */
+export function ratingOf(seed: string, name: string, salt = 'rating'): number {
+  return normal(randomStream(seed, salt, name));
+}
