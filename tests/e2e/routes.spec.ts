@@ -61,6 +61,8 @@ test('a visitor opening /dice is asked to log in, lands on home and gets the log
 });
 
 test('every public route renders the shell for a visitor without console errors', async ({ page }) => {
+  // Game routes load their tables (Pixi, synthesised sounds): a long walk on software WebGL.
+  test.setTimeout(180_000);
   const errors = watchConsole(page);
   for (const route of SHELL_ROUTES) {
     await page.goto(route);
@@ -74,6 +76,7 @@ test('every route, protected ones included, renders the shell for a player witho
   page,
   request,
 }) => {
+  test.setTimeout(180_000);
   const { token } = await registerPlayer(request, 'routes');
   await useSession(page, token);
   const errors = watchConsole(page);

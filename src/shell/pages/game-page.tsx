@@ -5,7 +5,8 @@ import { GAMES, type GameType } from '../../../domain/codes';
 import { GameView, hasGame } from '../../games';
 import { emitSocket, isSocketLive } from '../../services/socket';
 import { fetchBalance } from '../../services/user-api';
-import { patchUserInfo, useUserInfo } from '../app/session';
+import { openOverlay } from '../app/overlay-store';
+import { patchUserInfo, useToken, useUserInfo } from '../app/session';
 import { GameGrid } from '../components/game-tile';
 import { PageHeading, RoutePageHeading } from './page-heading';
 
@@ -40,6 +41,7 @@ export function GamePage() {
   const { t } = useTranslation();
   const game = useRouteGame();
   const balance = useUserInfo()?.balance ?? null;
+  const token = useToken();
   const gameCode = game?.gameCode;
 
   useEffect(() => {
@@ -58,7 +60,9 @@ export function GamePage() {
     );
   }
   const name = t(`games.${game.gameType}.name`);
-  if (hasGame(game.gameType)) {
+  // A table talks to the player's wallet from its first moment, so a visitor sees the game and a
+  // way in instead of calls the server must refuse.
+  if (hasGame(game.gameType) && token) {
     return (
       <article className="panel panel--game" data-testid={`page-${game.gameType}`}>
         <PageHeading title={name} />
@@ -78,6 +82,16 @@ export function GamePage() {
       <PageHeading title={name} lead={t(`games.${game.gameType}.lead`)} />
       <section className="stage" aria-label={t('games.stage', { name })} data-testid="game-stage">
         <img className="stage__art" src={`/games/${game.gameType}.svg`} alt="" width={160} height={160} />
+        {!token && (
+          <button
+            type="button"
+            className="button button--gold"
+            onClick={() => openOverlay('login')}
+            data-testid="game-login"
+          >
+            {t('games.loginToPlay')}
+          </button>
+        )}
       </section>
     </article>
   );
