@@ -70,14 +70,16 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
   const atlas = new TileAtlas(app.renderer);
   const reel = new TileReel();
   const rails = new Graphics();
+  const ends = new Graphics();
   const glass = new Graphics();
   const flash = new Graphics();
   flash.alpha = 0;
   flash.blendMode = 'add';
   const chip = new MultiplierChip(FONT);
   const strip = new ResultStrip((tile) => atlas.current?.small[tile] ?? null, 'centre');
-  // The rails go over the reel: its ends are erased to the stage background, rails included.
-  view.addChild(reel.view, rails, glass, flash, chip.view, strip.view);
+  // The rails lie above and below the reel, under its marker; the end posts go over the reel,
+  // whose ends are erased to the stage background.
+  view.addChild(rails, reel.view, ends, glass, flash, chip.view, strip.view);
 
   let size = { width: 0, height: 0 };
   let layout: RowDoubleLayout | null = null;
@@ -128,10 +130,11 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
     glass
       .rect(row.x, row.y + row.height * 0.24, row.width, row.height * 0.05)
       .fill({ color: 0xffffff, alpha: 0.05 });
-    // Rivets at both ends hold the drum between the rails.
+    // Posts at both ends hold the drum between the rails.
+    ends.clear();
     for (const x of [row.x - rail * 0.2, row.x + row.width + rail * 0.2]) {
-      rails.roundRect(x - rail * 0.6, row.y - rail, rail * 1.2, row.height + rail * 2, rail * 0.5).fill(gold);
-      rails.roundRect(x - rail * 0.2, row.y, rail * 0.4, row.height, rail * 0.2).fill(shadeColor(gold, 0.35));
+      ends.roundRect(x - rail * 0.6, row.y - rail, rail * 1.2, row.height + rail * 2, rail * 0.5).fill(gold);
+      ends.roundRect(x - rail * 0.2, row.y, rail * 0.4, row.height, rail * 0.2).fill(shadeColor(gold, 0.35));
     }
   }
 

@@ -280,6 +280,8 @@ export class TileReel {
       const tint = (shade << 16) | (shade << 8) | shade;
       cell.sharp.texture = art.sharp[tile]!;
       cell.sharp.alpha = 1 - blur * 0.9;
+      // At full speed only the smear shows: one layer less to fill.
+      cell.sharp.visible = blur < 0.9;
       cell.sharp.tint = tint;
       cell.smear.visible = blur > 0.02 && art.smear.length === REEL_LENGTH;
       if (cell.smear.visible) {
