@@ -1,4 +1,15 @@
-import type { Distribution } from './pricing';
+import type { MarketKey } from './markets';
+import {
+  effectiveProbability,
+  handicapKinds,
+  mainLine,
+  negate,
+  quoteLine,
+  quotePrices,
+  type Distribution,
+  type MarginSetting,
+  type Quote,
+} from './pricing';
 
 /**
  * The normal approximation for basketball and American football (research/sports.md §3.2): the
@@ -54,4 +65,133 @@ export function moneylineWithOvertime(margin: Distribution): number {
 export function inPlayWinProbability(lead: number, mean: number, sd: number, timeLeft: number): number {
   if (timeLeft <= 0) return lead > 0 ? 1 : lead < 0 ? 0 : 0.5;
   return phi((lead + mean * timeLeft) / (sd * Math.sqrt(timeLeft)));
+}
+
+/** Margins by market shape (as football's). */
+interface NormalMargins {
+  threeWay: MarginSetting;
+  twoWay: MarginSetting;
+}
+
+/**
+ * A game priced by the normal model at one moment: the score so far, and for what is left the
+ * expected margin and total with their standard deviations (already scaled to the time left).
+ */
+export interface NormalGameInput {
+  score: { home: number; away: number };
+  /** Expected margin (home − away) and total of the rest of the game, and their deviations. */
+  marginLeft: number;
+  marginSd: number;
+  totalLeft: number;
+  totalSd: number;
+  /** Whether regulation is still being played (its three-way market is then open). */
+  inRegulation: boolean;
+  /**
+   * A level score at the end: `overtime` plays on until someone wins (basketball: the tie mass is
+   * shared), `void` refunds the moneyline (American football after overtime, research §1.8).
+   */
+  tie: 'overtime' | 'void';
+  margins: NormalMargins;
+}
+
+/** Whole and half lines within 12 points of a centre: the sports of this model have no quarter lines. */
+const halfLineCandidates = (centre: number) => {
+  const c = 2 * Math.round(centre * 2);
+  return Array.from({ length: 49 }, (_, k) => c + 2 * (k - 24));
+};
+
+function normalDistributions(input: NormalGameInput) {
+  const lead = input.score.home - input.score.away;
+  const points = input.score.home + input.score.away;
+  const margin =
+    input.marginSd > 0 ? discreteNormal(lead + input.marginLeft, input.marginSd) : new Map([[lead, 1]]);
+  const total =
+    input.totalSd > 0 ? discreteNormal(points + input.totalLeft, input.totalSd) : new Map([[points, 1]]);
+  return { margin, total, points };
+}
+
+function moneylineQuote(margin: Distribution, input: NormalGameInput): Quote | null {
+  const key: MarketKey = { type: 'moneyline', period: 'full', lineQ: null };
+  if (input.tie === 'void') {
+    // A tie refunds: the two sides are the handicap 0 line.
+    return quoteLine(key, ['home', 'away'], margin, 0, negate(margin), 0, input.margins.twoWay);
+  }
+  const home = moneylineWithOvertime(margin);
+  const prices = quotePrices([home, 1 - home], input.margins.twoWay);
+  if (prices.some((p) => p === null)) return null;
+  return { key, outcomes: ['home', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
+}
+
+function regulationQuote(margin: Distribution, input: NormalGameInput): Quote {
+  let home = 0;
+  let draw = 0;
+  for (const [k, p] of margin) {
+    if (k > 0) home += p;
+    else if (k === 0) draw += p;
+  }
+  const prices = quotePrices([home, draw, 1 - home - draw], input.margins.threeWay);
+  return {
+    key: { type: 'match_winner', period: 'regulation', lineQ: null },
+    outcomes: ['home', 'draw', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })),
+  };
+}
+
+/**
+ * Every market of a game priced by the normal model: the moneyline, the spread and the total
+ * around their main lines (whole and half points), and while regulation runs its three-way result.
+ */
+export function priceNormalGame(input: NormalGameInput): Quote[] {
+  const dists = normalDistributions(input);
+  const { margin, total, points } = dists;
+  const quotes: Quote[] = [];
+  const ml = moneylineQuote(margin, input);
+  if (ml) quotes.push(ml);
+  const lead = input.score.home - input.score.away;
+  const spreadMain = mainLine(halfLineCandidates(-(lead + input.marginLeft)), (lineQ) =>
+    effectiveProbability(handicapKinds(margin, lineQ)),
+  );
+  for (const d of [-4, -2, 0, 2, 4]) {
+    if (spreadMain === null) break;
+    const q = marketFrom(input, dists, { type: 'asian_handicap', period: 'full', lineQ: spreadMain + d });
+    if (q) quotes.push(q);
+  }
+  const totalMain = mainLine(
+    halfLineCandidates(points + input.totalLeft).filter((l) => l > 4 * points),
+    (lineQ) => effectiveProbability(handicapKinds(total, -lineQ)),
+  );
+  for (const d of [-4, -2, 0, 2, 4]) {
+    if (totalMain === null) break;
+    const q = marketFrom(input, dists, { type: 'totals', period: 'full', lineQ: totalMain + d });
+    if (q) quotes.push(q);
+  }
+  if (input.inRegulation) quotes.push(regulationQuote(margin, input));
+  return quotes;
+}
+
+/** One market of a normal-model game at any line; null when it cannot be priced now. */
+export function priceNormalMarket(input: NormalGameInput, key: MarketKey): Quote | null {
+  return marketFrom(input, normalDistributions(input), key);
+}
+
+function marketFrom(
+  input: NormalGameInput,
+  { margin, total, points }: ReturnType<typeof normalDistributions>,
+  key: MarketKey,
+): Quote | null {
+  const twoWay = input.margins.twoWay;
+  if (key.period === 'regulation') {
+    return key.type === 'match_winner' && input.inRegulation ? regulationQuote(margin, input) : null;
+  }
+  if (key.period !== 'full') return null;
+  switch (key.type) {
+    case 'moneyline':
+      return moneylineQuote(margin, input);
+    case 'asian_handicap':
+      return quoteLine(key, ['home', 'away'], margin, key.lineQ!, negate(margin), -key.lineQ!, twoWay);
+    case 'totals':
+      if (key.lineQ! <= 4 * points) return null;
+      return quoteLine(key, ['over', 'under'], total, -key.lineQ!, negate(total), key.lineQ!, twoWay);
+    default:
+      return null;
+  }
 }

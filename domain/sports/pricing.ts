@@ -1,6 +1,6 @@
 import { roundDownToLadder } from './ladder';
 import { oddsWithMargin, type MarginMethod } from './margin';
-import { settleHandicap, type LegKind } from './settlement';
+import { handicapKind, type LegKind } from './settlement';
 import type { MarketKey } from './markets';
 
 /**
@@ -33,7 +33,7 @@ export type Distribution = Map<number, number>;
 export function handicapKinds(dist: Distribution, lineQ: number): KindProbabilities {
   const out: KindProbabilities = { won: 0, halfWon: 0, push: 0, halfLost: 0, lost: 0 };
   for (const [value, p] of dist) {
-    const kind = settleHandicap(value, lineQ).kind as keyof KindProbabilities;
+    const kind = handicapKind(value, lineQ) as keyof KindProbabilities;
     out[kind] += p;
   }
   return out;

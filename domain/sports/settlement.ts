@@ -85,12 +85,25 @@ export function partLines(lineQ: number): [number, number] {
 }
 
 /**
- * A handicap settled on `base` (goals of the selection minus the opponent's, or a total with its
- * sign) plus the line: base + line > 0 wins, = 0 pushes, < 0 loses, each quarter-line half apart.
+ * The kind of a handicap settled on `base` (goals of the selection minus the opponent's, or a
+ * total with its sign) plus the line: base + line > 0 wins, = 0 pushes, < 0 loses, each
+ * quarter-line half apart. Pricing calls this for every score of a distribution, so it allocates
+ * nothing; settleHandicap wraps it.
  */
+export function handicapKind(base: number, lineQ: number): LegKind {
+  const odd = lineQ % 2 !== 0;
+  const a = Math.sign(4 * base + (odd ? lineQ - 1 : lineQ));
+  const b = odd ? Math.sign(4 * base + lineQ + 1) : a;
+  if (a === b) return a > 0 ? 'won' : a < 0 ? 'lost' : 'push';
+  // Neighbouring lines: one half decided, the other pushed (a win beside a loss cannot happen).
+  if (a > 0 || b > 0) return a === 0 || b === 0 ? 'halfWon' : 'won';
+  return 'halfLost';
+}
+
+/** A handicap settled on `base` plus the line (see handicapKind). */
 export function settleHandicap(base: number, lineQ: number): LegSettlement {
-  const [a, b] = partLines(lineQ);
-  return combineParts(partOf(4 * base + a), partOf(4 * base + b));
+  if (!Number.isInteger(lineQ)) throw new Error(`line ${lineQ / 4} is not on a quarter step`);
+  return settled(handicapKind(base, lineQ));
 }
 
 /** An exact fraction num/den (a leg multiplier). */

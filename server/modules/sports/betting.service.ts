@@ -2,14 +2,13 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../http/errors';
 import type { Trx } from '../wallet/ledger';
-import { BetResult, MatchTime } from '../../../domain/codes';
+import { BetResult } from '../../../domain/codes';
 import { centsToBrl, parseAmount } from '../../../domain/money';
 import { oddsFromMilli, oddsToMilli } from '../../../domain/sports/ladder';
 import { marketName, OrderStatus, outcomeName } from '../../../domain/sports/labels';
 import { combinedOddsMilli, potentialReturnCents } from '../../../domain/sports/settlement';
 import type { SportsBetInput } from '../../../domain/sports/sports.schema';
 import type { FeedMarket, FixtureSnapshot } from './feed';
-import { isLive } from './catalogue.service';
 import { countSportsWager, debitSportsStake, newSportsBetId, paySports } from './sports-money';
 import type { Sports } from './sports.module';
 
@@ -52,10 +51,9 @@ interface CheckedLeg {
 
 /** The open outcome a leg points at now, or the refusal the specification names. */
 function openOutcome(snap: FixtureSnapshot, marketId: string, outcomeId: string, now: number) {
-  const code = snap.state.periodCode;
   // Pre-match betting closes at the start by the server clock; after it only the live book sells.
-  const preMatch = code === MatchTime.notStarted && now < snap.startsAt;
-  if (!preMatch && !isLive(code)) throw gameUnavailable();
+  const preMatch = snap.state.phase === 'pre' && now < snap.startsAt;
+  if (!preMatch && snap.state.phase !== 'live') throw gameUnavailable();
   const market = snap.markets.find((m) => m.id === marketId);
   const outcome = market?.outcomes.find((o) => o.id === outcomeId);
   if (!market || market.status !== 1 || !outcome?.active || outcome.oddsMilli === null) throw optionClosed();

@@ -9,7 +9,6 @@ import { centsToBrl, parseAmount } from '../../../domain/money';
 import { OrderStatus } from '../../../domain/sports/labels';
 import { marketId, parseMarketId } from '../../../domain/sports/markets';
 import { cashoutValueCents } from '../../../domain/sports/settlement';
-import { isLive } from './catalogue.service';
 import { evaluateLegs } from './settlement.service';
 import { paySports } from './sports-money';
 import type { Sports } from './sports.module';
@@ -35,7 +34,7 @@ function oddsNow(sports: Sports, leg: LegRow, now: number): number | null {
   const key = parseMarketId(leg.market_id);
   if (!snap || !key) return null;
   let id = leg.market_id;
-  if (isLive(snap.state.periodCode) && (key.type === 'asian_handicap' || key.type === 'corners_handicap')) {
+  if (snap.state.phase === 'live' && (key.type === 'asian_handicap' || key.type === 'corners_handicap')) {
     const counts = key.type === 'corners_handicap' ? snap.state.stats.corners : snap.state.score;
     if (!counts) return null;
     const before = leg.score_home_at === null ? 0 : leg.score_home_at - (leg.score_away_at ?? 0);

@@ -1,4 +1,3 @@
-import { MatchTime } from '../../../domain/codes';
 import { marketGroup, marketName, outcomeName } from '../../../domain/sports/labels';
 import { lineOf } from '../../../domain/sports/markets';
 import type { SportKey } from '../../../domain/sports/sports';
@@ -10,11 +9,6 @@ import type { FeedMarket, FixtureSnapshot, SportsFeed } from './feed';
  * What the sports reads answer (API.md "Sports"): sports with counts, fixtures with their state,
  * and a fixture's markets with pt-BR names. Everything comes from the feed adapter.
  */
-
-const LIVE_CODES: readonly number[] = [MatchTime.firstHalf, MatchTime.halfTime, MatchTime.secondHalf];
-
-/** True while a fixture is in play. */
-export const isLive = (periodCode: number) => LIVE_CODES.includes(periodCode);
 
 /** A market on the wire: `{ id, type, period, line, status, name, group, outcomes[] }`. */
 export function marketView(snap: Pick<FixtureSnapshot, 'home' | 'away' | 'sport'>, m: FeedMarket) {
@@ -45,7 +39,7 @@ export function fixtureView(snap: FixtureSnapshot) {
     home: snap.home,
     away: snap.away,
     startsAt: new Date(snap.startsAt).toISOString(),
-    live: isLive(snap.state.periodCode),
+    live: snap.state.phase === 'live',
     periodCode: snap.state.periodCode,
     clock: snap.state.clock,
     score: snap.state.score,

@@ -44,6 +44,8 @@ export interface MatchState {
   stats: Record<string, { home: number; away: number }>;
   /** Bets are stopped (a dangerous moment, a goal, the kick-off). */
   suspended: boolean;
+  /** What can be bet now: the pre-match book before the start, the live book in play, or nothing. */
+  phase: 'pre' | 'live' | null;
   /** Counts of material changes (goals, red cards, periods) and of bet stops so far; a live bet
    *  held through its delay is refused when either moved (research §3.6 item 4). */
   stateSeq: number;

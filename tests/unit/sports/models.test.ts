@@ -12,7 +12,10 @@ import {
   inPlayWinProbability,
   moneylineWithOvertime,
   phi,
+  priceNormalGame,
+  priceNormalMarket,
 } from '../../../domain/sports/normal';
+import { marketId } from '../../../domain/sports/markets';
 import { handicapKinds } from '../../../domain/sports/pricing';
 
 /** Tennis test vectors of research/sports.md §3.3 (computed there by DP; games match the closed form). */
@@ -112,5 +115,47 @@ describe('normal margin model (basketball, American football)', () => {
     expect(inPlayWinProbability(4, 6, 12, 0.5)).toBeCloseTo(0.7953, 4);
     expect(inPlayWinProbability(-3, 6, 12, 0.25)).toBeCloseTo(0.4013, 4);
     expect(inPlayWinProbability(1, 6, 12, 0)).toBe(1);
+  });
+});
+
+describe('normal-model games on the ladder', () => {
+  const margins = {
+    threeWay: { margin: 0.06, method: 'shin' as const },
+    twoWay: { margin: 0.05, method: 'proportional' as const },
+  };
+  const base = {
+    score: { home: 0, away: 0 },
+    marginLeft: 6,
+    marginSd: 12,
+    totalLeft: 222,
+    totalSd: 18,
+    inRegulation: true,
+    margins,
+  };
+
+  it('lists the moneyline, spreads and totals around the main lines, each priceable alone', () => {
+    for (const tie of ['overtime', 'void'] as const) {
+      const quotes = priceNormalGame({ ...base, tie });
+      const ids = quotes.map((q) => marketId(q.key));
+      expect(ids).toContain('moneyline:full');
+      expect(ids).toContain('match_winner:regulation');
+      // Main spread near −6 and total near 222 (half and whole points, no quarters).
+      expect(ids.some((id) => /^asian_handicap:full:-[56](\.5)?$/.test(id))).toBe(true);
+      expect(ids.some((id) => /^totals:full:22[12](\.5)?$/.test(id))).toBe(true);
+      expect(ids.every((id) => !/\.(25|75)$/.test(id))).toBe(true);
+      for (const q of quotes) expect(priceNormalMarket({ ...base, tie }, q.key)).toEqual(q);
+    }
+  });
+
+  it('prices the moneyline from the tie rule: overtime shares the tie, a void refunds it', () => {
+    const ml = (tie: 'overtime' | 'void') =>
+      priceNormalGame({
+        ...base,
+        tie,
+        margins: { ...margins, twoWay: { margin: 0, method: 'proportional' } },
+      }).find((q) => q.key.type === 'moneyline')!.outcomes[0]!.oddsMilli;
+    // Fair 1/0.6913 = 1.4466 → 1.44 on the ladder.
+    expect(ml('overtime')).toBe(1440);
+    expect(ml('void')).toBeLessThanOrEqual(1440);
   });
 });

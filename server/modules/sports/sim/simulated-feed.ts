@@ -15,6 +15,7 @@ import {
   type SportsFeed,
 } from '../feed';
 import { dayOf, HOUR_MS, simClock, type SimClock } from './clock';
+import { basketballSim } from './basketball.sim';
 import { footballSim } from './football.sim';
 import {
   assignFates,
@@ -52,7 +53,7 @@ class Bounded<K, V> extends Map<K, V> {
 const erased = <T extends SimTimeline>(sim: SportSim<T>) => sim as unknown as SportSim<SimTimeline>;
 
 /** Every sport the simulation runs. */
-const SIMS: ReadonlyArray<SportSim<SimTimeline>> = [erased(footballSim)];
+const SIMS: ReadonlyArray<SportSim<SimTimeline>> = [erased(footballSim), erased(basketballSim)];
 const BY_PREFIX = new Map(SIMS.map((s) => [s.prefix, s]));
 const BY_SPORT = new Map(SIMS.map((s) => [s.sport, s]));
 
@@ -192,6 +193,7 @@ export class SimulatedFeed implements SportsFeed {
         score: state.score,
         stats: state.stats,
         suspended: state.suspended,
+        phase: state.phase,
         stateSeq: state.stateSeq,
         stopSeq: state.stopSeq,
       },

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
+import { dayOf } from '../../../server/modules/sports/sim/clock';
+import { MatchTime } from '../../../domain/codes';
+
+const margins = {
+  threeWay: { margin: 0.06, method: 'shin' as const },
+  twoWay: { margin: 0.05, method: 'proportional' as const },
+};
+const feedOf = (seed: string, speed = 1) =>
+  new SimulatedFeed({ seed, speed, windowHours: () => 48, margins: { preMatch: margins, live: margins } });
+
+/** Saturday 7 March 2026, 17:00 in São Paulo. */
+const NOW = Date.UTC(2026, 2, 7, 20, 0);
+
+describe('the simulated feed', () => {
+  it('replays the same world from the same seed, and another world from another', () => {
+    const a = feedOf('seed-a').listFixtures({}, NOW);
+    const again = feedOf('seed-a').listFixtures({}, NOW);
+    expect(again).toEqual(a);
+    const b = feedOf('seed-b').listFixtures({}, NOW);
+    expect(b.map((f) => `${f.home}-${f.away}`)).not.toEqual(a.map((f) => `${f.home}-${f.away}`));
+  });
+
+  it('gives every day a postponement, an abandonment and a correction, and settles each path', () => {
+    const feed = feedOf('fates');
+    for (let day = dayOf(NOW); day < dayOf(NOW) + 3; day++) {
+      const timelines = feed.dayTimelines(day);
+      for (const fate of ['postponed', 'abandoned', 'corrected'] as const) {
+        const tl = timelines.find((x) => x.fixture.fate === fate)!;
+        expect(tl).toBeDefined();
+        const end = feed.result(
+          tl.fixture.id,
+          feed.clock.toReal(tl.finalAt ?? tl.kickoff! + 4 * 3_600_000) + 20 * 60_000,
+        )!;
+        expect(end.final).toBe(true);
+        if (fate === 'abandoned') expect(end.result.status).toBe(MatchTime.cutInHalf);
+        if (fate === 'corrected') {
+          const first = feed.result(tl.fixture.id, feed.clock.toReal(tl.finalAt!) + 1)!;
+          expect(first.result).not.toEqual(end.result);
+        }
+        if (fate === 'postponed')
+          expect([MatchTime.finished, MatchTime.cancelled]).toContain(end.result.status);
+      }
+    }
+  });
+
+  it('runs faster with SPORTS_FEED_SPEED: a match of the same seed lasts 1/60 of the time', () => {
+    const slow = feedOf('speed', 1);
+    const fast = feedOf('speed', 60);
+    const tl = slow
+      .dayTimelines(dayOf(NOW))
+      .find((x) => x.fixture.sport === 'football' && x.fixture.fate === 'normal')!;
+    const fastTl = fast.timelineOf(tl.fixture.id)!;
+    const length = (f: SimulatedFeed, t: typeof tl) =>
+      f.clock.toReal(t.finalAt!) - f.clock.toReal(t.kickoff!);
+    expect(fastTl.fixture).toEqual(tl.fixture);
+    expect(length(fast, fastTl) * 60).toBeCloseTo(length(slow, tl), -2);
+  });
+
+  it('plays basketball in quarters 1001–1004 with overtime until someone wins', () => {
+    const feed = feedOf('basketball');
+    const games = [dayOf(NOW), dayOf(NOW) + 1]
+      .flatMap((d) => feed.dayTimelines(d))
+      .filter((x) => x.fixture.sport === 'basketball' && x.fixture.fate === 'normal');
+    expect(games.length).toBeGreaterThan(3);
+    for (const tl of games) {
+      const end = feed.result(tl.fixture.id, feed.clock.toReal(tl.finalAt!) + 1)!.result;
+      expect(end.status).toBe(MatchTime.finished);
+      expect(end.scores.full!.home).not.toBe(end.scores.full!.away);
+      expect(end.scores.regulation!.complete).toBe(true);
+      const codes = new Set<number>();
+      for (let t = tl.kickoff!; t < tl.finalAt!; t += 60_000) codes.add(feed.stateAt(tl, t).periodCode);
+      for (const q of [1001, 1002, 1003, 1004]) expect(codes).toContain(q);
+    }
+    const live = games[0]!;
+    const snap = feed.snapshot(live.fixture.id, feed.clock.toReal(live.kickoff! + 20 * 60_000))!;
+    expect(snap.state.phase).toBe('live');
+    expect(snap.markets.map((m) => m.id)).toContain('moneyline:full');
+  });
+});
