@@ -1,3 +1,16 @@
+import type { MarketKey } from './markets';
+import {
+  effectiveProbability,
+  handicapKinds,
+  mainLine,
+  negate,
+  quoteLine,
+  quotePrices,
+  type Distribution,
+  type MarginSetting,
+  type Quote,
+} from './pricing';
+
 /**
  * The point-level Markov model of tennis (research/sports.md §3.3): each player wins a point on
  * their own serve with a fixed probability; games, tie-breaks, sets and matches follow by exact
@@ -200,4 +213,131 @@ function currentSetScores(pA: number, pB: number, score: TennisScore): Map<strin
   };
   go(score.games[0], score.games[1], score.aServes, score.points[0], score.points[1], 1);
   return out;
+}
+
+/** P(A wins the set being played) from the live score. */
+export function currentSetProbability(pA: number, pB: number, score: TennisScore): number {
+  let p = 0;
+  for (const [k, v] of currentSetScores(pA, pB, score)) {
+    const [x, y] = k.split('|').map(Number) as [number, number];
+    if (x > y) p += v;
+  }
+  return p;
+}
+
+/** Margins by market shape (as football's). */
+interface TennisMargins {
+  threeWay: MarginSetting;
+  twoWay: MarginSetting;
+}
+
+export interface TennisPricingInput {
+  /** Each player's probability of winning a point on their own serve. */
+  pA: number;
+  pB: number;
+  bestOf: 3 | 5;
+  score: TennisScore;
+  margins: TennisMargins;
+}
+
+interface TennisLaw {
+  aWins: number;
+  /** Games of A minus games of B, and games in all, at the end. */
+  margin: Distribution;
+  total: Distribution;
+  gamesSoFar: number;
+  firstSet: number | null;
+}
+
+function tennisLaw(input: TennisPricingInput): TennisLaw {
+  const { pA, pB, bestOf, score } = input;
+  const margin: Distribution = new Map();
+  const total: Distribution = new Map();
+  let aWins = 0;
+  for (const [k, p] of matchOutcomes(pA, pB, bestOf, score)) {
+    const [winner, a, b] = k.split('|');
+    if (winner === 'A') aWins += p;
+    const d = Number(a) - Number(b);
+    const n = Number(a) + Number(b);
+    margin.set(d, (margin.get(d) ?? 0) + p);
+    total.set(n, (total.get(n) ?? 0) + p);
+  }
+  const inFirstSet = score.sets[0] + score.sets[1] === 0;
+  const gamesSoFar = score.previousGames[0] + score.previousGames[1] + score.games[0] + score.games[1];
+  return {
+    aWins,
+    margin,
+    total,
+    gamesSoFar,
+    firstSet: inFirstSet ? currentSetProbability(pA, pB, score) : null,
+  };
+}
+
+/** Games lines are half lines (a whole-game push is allowed but rarely offered). */
+const gameLines = (centre: number) => {
+  const c = 4 * Math.floor(centre) + 2;
+  return Array.from({ length: 21 }, (_, k) => c + 4 * (k - 10));
+};
+
+function tennisMarketFrom(input: TennisPricingInput, law: TennisLaw, key: MarketKey): Quote | null {
+  const twoWay = input.margins.twoWay;
+  const winner = (p: number): Quote | null => {
+    const prices = quotePrices([p, 1 - p], twoWay);
+    if (prices.some((x) => x === null)) return null;
+    return { key, outcomes: ['home', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
+  };
+  switch (key.type) {
+    case 'moneyline':
+      if (key.period === 'full') return winner(law.aWins);
+      return key.period === 'first_set' && law.firstSet !== null ? winner(law.firstSet) : null;
+    case 'games_handicap':
+      if (key.period !== 'full') return null;
+      return quoteLine(
+        key,
+        ['home', 'away'],
+        law.margin,
+        key.lineQ!,
+        negate(law.margin),
+        -key.lineQ!,
+        twoWay,
+      );
+    case 'games_totals':
+      if (key.period !== 'full' || key.lineQ! <= 4 * law.gamesSoFar) return null;
+      return quoteLine(key, ['over', 'under'], law.total, -key.lineQ!, negate(law.total), key.lineQ!, twoWay);
+    default:
+      return null;
+  }
+}
+
+/**
+ * Tennis markets from the Markov model at the live score: the match and first-set winners, and
+ * the games handicap and total games around their main lines, from the joint law of the match.
+ */
+export function priceTennis(input: TennisPricingInput): Quote[] {
+  const law = tennisLaw(input);
+  const keys: MarketKey[] = [
+    { type: 'moneyline', period: 'full', lineQ: null },
+    { type: 'moneyline', period: 'first_set', lineQ: null },
+  ];
+  let meanMargin = 0;
+  let meanTotal = 0;
+  for (const [d, p] of law.margin) meanMargin += d * p;
+  for (const [n, p] of law.total) meanTotal += n * p;
+  const spread = mainLine(gameLines(-meanMargin), (lineQ) =>
+    effectiveProbability(handicapKinds(law.margin, lineQ)),
+  );
+  const totals = mainLine(
+    gameLines(meanTotal).filter((l) => l > 4 * law.gamesSoFar),
+    (lineQ) => effectiveProbability(handicapKinds(law.total, -lineQ)),
+  );
+  for (const d of [-4, 0, 4]) {
+    if (spread !== null) keys.push({ type: 'games_handicap', period: 'full', lineQ: spread + d });
+    if (totals !== null) keys.push({ type: 'games_totals', period: 'full', lineQ: totals + d });
+  }
+  return keys.map((k) => tennisMarketFrom(input, law, k)).filter((q): q is Quote => q !== null);
+}
+
+/** One tennis market at any line, or null when it cannot be priced now. */
+export function priceTennisMarket(input: TennisPricingInput, key: MarketKey): Quote | null {
+  return tennisMarketFrom(input, tennisLaw(input), key);
 }

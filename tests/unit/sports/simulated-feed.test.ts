@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
 import { dayOf } from '../../../server/modules/sports/sim/clock';
 import { MatchTime } from '../../../domain/codes';
+import { settleLeg } from '../../../domain/sports/markets';
 
 const margins = {
   threeWay: { margin: 0.06, method: 'shin' as const },
@@ -77,5 +78,38 @@ describe('the simulated feed', () => {
     const snap = feed.snapshot(live.fixture.id, feed.clock.toReal(live.kickoff! + 20 * 60_000))!;
     expect(snap.state.phase).toBe('live');
     expect(snap.markets.map((m) => m.id)).toContain('moneyline:full');
+  });
+
+  it('plays tennis point by point, and a retirement settles under rule (b)', () => {
+    const feed = feedOf('tennis');
+    const day = dayOf(NOW);
+    const tennis = [day, day + 1, day + 2]
+      .flatMap((d) => feed.dayTimelines(d))
+      .filter((x) => x.fixture.sport === 'tennis');
+    const played = tennis.find((x) => x.fixture.fate === 'normal')!;
+    const end = feed.result(played.fixture.id, feed.clock.toReal(played.finalAt!) + 1)!.result;
+    expect(Math.max(end.scores.full!.home, end.scores.full!.away)).toBe(2);
+    expect(end.scores.first_set!.complete).toBe(true);
+    const mid = feed.snapshot(played.fixture.id, feed.clock.toReal(played.kickoff! + 40 * 60_000))!;
+    expect(mid.state.phase).toBe('live');
+    expect(mid.markets.map((m) => m.id)).toEqual(expect.arrayContaining(['moneyline:full']));
+    expect(mid.markets.some((m) => m.id.startsWith('games_totals:full:'))).toBe(true);
+
+    const retired = tennis.filter((x) => x.fixture.fate === 'retired');
+    expect(retired.length).toBeGreaterThan(0);
+    for (const tl of retired) {
+      const r = feed.result(tl.fixture.id, feed.clock.toReal(tl.finalAt!) + 1)!.result;
+      expect(r.status).toBe(MatchTime.cutInHalf);
+      expect(r.retired).toMatch(/home|away/);
+      const sets = r.scores.full!.home + r.scores.full!.away;
+      const ml = settleLeg(
+        { type: 'moneyline', period: 'full', lineQ: null, outcome: 'home', scoreAtPlacement: null },
+        r,
+        'tennis',
+      )!;
+      // After a completed set the player who advances wins; before it everything is void.
+      if (sets >= 1) expect(ml.kind).toBe(r.retired === 'away' ? 'won' : 'lost');
+      else expect(ml.kind).toBe('void');
+    }
   });
 });

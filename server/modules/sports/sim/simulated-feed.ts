@@ -17,6 +17,7 @@ import {
 import { dayOf, HOUR_MS, simClock, type SimClock } from './clock';
 import { basketballSim } from './basketball.sim';
 import { footballSim } from './football.sim';
+import { tennisSim } from './tennis.sim';
 import {
   assignFates,
   LISTING_MS,
@@ -53,7 +54,11 @@ class Bounded<K, V> extends Map<K, V> {
 const erased = <T extends SimTimeline>(sim: SportSim<T>) => sim as unknown as SportSim<SimTimeline>;
 
 /** Every sport the simulation runs. */
-const SIMS: ReadonlyArray<SportSim<SimTimeline>> = [erased(footballSim), erased(basketballSim)];
+const SIMS: ReadonlyArray<SportSim<SimTimeline>> = [
+  erased(footballSim),
+  erased(basketballSim),
+  erased(tennisSim),
+];
 const BY_PREFIX = new Map(SIMS.map((s) => [s.prefix, s]));
 const BY_SPORT = new Map(SIMS.map((s) => [s.sport, s]));
 
