@@ -16,6 +16,7 @@ import {
   priceNormalMarket,
 } from '../../../domain/sports/normal';
 import { marketId } from '../../../domain/sports/markets';
+import { priceRace, raceOutcomes, rallyGameFrom } from '../../../domain/sports/race';
 import { handicapKinds } from '../../../domain/sports/pricing';
 
 /** Tennis test vectors of research/sports.md §3.3 (computed there by DP; games match the closed form). */
@@ -157,5 +158,44 @@ describe('normal-model games on the ladder', () => {
     // Fair 1/0.6913 = 1.4466 → 1.44 on the ladder.
     expect(ml('overtime')).toBe(1440);
     expect(ml('void')).toBeLessThanOrEqual(1440);
+  });
+});
+
+describe('races to a number of units (volleyball, badminton, table tennis, snooker)', () => {
+  it('wins a rally-scored game and a race exactly, with the tennis match formula as a check', () => {
+    expect(rallyGameFrom(0.5, 0, 0, 25)).toBeCloseTo(0.5, 12);
+    expect(rallyGameFrom(0.55, 0, 0, 21, 30)).toBeGreaterThan(0.55);
+    // From 29-29 with the cap at 30 the next rally decides.
+    expect(rallyGameFrom(0.6, 29, 29, 21, 30)).toBeCloseTo(0.6, 12);
+    // Deuce at 10-10 to 11: q² / (q² + (1 − q)²).
+    expect(rallyGameFrom(0.6, 10, 10, 11)).toBeCloseTo(0.36 / (0.36 + 0.16), 12);
+    for (const s of [0.5, 0.6328, 0.7]) {
+      const bo3 = [...raceOutcomes(2, [0, 0], null, s)].filter(([k]) => k === '2|0' || k === '2|1');
+      expect(bo3.reduce((a, [, p]) => a + p, 0)).toBeCloseTo(matchProbability(s, 3), 12);
+      const bo5 = [...raceOutcomes(3, [0, 0], null, s)].filter(([k]) => k.startsWith('3|'));
+      expect(bo5.reduce((a, [, p]) => a + p, 0)).toBeCloseTo(matchProbability(s, 5), 12);
+    }
+  });
+
+  it('prices the winner, units handicap and total units around the main lines', () => {
+    const quotes = priceRace({
+      need: 5,
+      won: [2, 1],
+      current: 0.55,
+      unit: 0.55,
+      margins: {
+        threeWay: { margin: 0.06, method: 'shin' },
+        twoWay: { margin: 0.05, method: 'proportional' },
+      },
+    });
+    const ids = quotes.map((q) => marketId(q.key));
+    expect(ids).toContain('moneyline:full');
+    expect(
+      ids
+        .filter((id) => id.startsWith('asian_handicap:full:'))
+        .every((id) => !id.endsWith(':0.5') && !id.endsWith(':-0.5')),
+    ).toBe(true);
+    // Three frames already played: no total at or below 3.
+    expect(quotes.filter((q) => q.key.type === 'totals').every((q) => q.key.lineQ! > 12)).toBe(true);
   });
 });

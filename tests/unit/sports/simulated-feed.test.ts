@@ -92,7 +92,7 @@ describe('the simulated feed', () => {
     expect(end.scores.first_set!.complete).toBe(true);
     const mid = feed.snapshot(played.fixture.id, feed.clock.toReal(played.kickoff! + 40 * 60_000))!;
     expect(mid.state.phase).toBe('live');
-    expect(mid.markets.map((m) => m.id)).toEqual(expect.arrayContaining(['moneyline:full']));
+    expect(mid.markets.some((m) => m.id.startsWith('moneyline:'))).toBe(true);
     expect(mid.markets.some((m) => m.id.startsWith('games_totals:full:'))).toBe(true);
 
     const retired = tennis.filter((x) => x.fixture.fate === 'retired');

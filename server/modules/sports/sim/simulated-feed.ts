@@ -18,6 +18,7 @@ import { dayOf, HOUR_MS, simClock, type SimClock } from './clock';
 import { basketballSim } from './basketball.sim';
 import { footballSim } from './football.sim';
 import { tennisSim } from './tennis.sim';
+import { raceSims } from './race.sim';
 import {
   assignFates,
   LISTING_MS,
@@ -58,6 +59,7 @@ const SIMS: ReadonlyArray<SportSim<SimTimeline>> = [
   erased(footballSim),
   erased(basketballSim),
   erased(tennisSim),
+  ...raceSims.map(erased),
 ];
 const BY_PREFIX = new Map(SIMS.map((s) => [s.prefix, s]));
 const BY_SPORT = new Map(SIMS.map((s) => [s.sport, s]));

@@ -154,14 +154,15 @@ function tennisTimeline(seed: string, fixture: SimFixture, windowMs: number): Te
     let tbFirstA = true;
     let firstSet: 'home' | 'away' | null = null;
     let at = kickoff;
-    // A retirement comes somewhere in the match: after a set or before (rule (b) tells them apart).
-    const retireAfter = fixture.fate === 'retired' ? intBetween(r, 20, 140) : Infinity;
+    // A retirement comes somewhere in the match, after a set or before (rule (b) tells them apart);
+    // every best-of-three match lasts at least twelve games.
+    const retireAfter = fixture.fate === 'retired' ? intBetween(r, 2, 11) : Infinity;
     events.push({ at, kind: 'kickoff' });
     snapshots.push({ score: structuredClone(s), seq: ++seq, firstSet });
     windows.push({ from: at, to: at + 30_000 });
-    let played = 0;
+    let gamesPlayed = 0;
     while (s.sets[0] < 2 && s.sets[1] < 2) {
-      if (played === retireAfter) {
+      if (gamesPlayed === retireAfter && s.points[0] + s.points[1] === 0) {
         retired = r() < 0.5 ? 'home' : 'away';
         events.push({ at, kind: 'retired', team: retired });
         snapshots.push({ score: structuredClone(s), seq: ++seq, firstSet });
@@ -178,7 +179,6 @@ function tennisTimeline(seed: string, fixture: SimFixture, windowMs: number): Te
       const aWins = r() < (aServing ? pA : 1 - pB);
       at += length;
       s.points[aWins ? 0 : 1]++;
-      played++;
       const [x, y] = s.points;
       const gameOver = tiebreak
         ? (x >= 7 || y >= 7) && Math.abs(x - y) >= 2
@@ -188,6 +188,7 @@ function tennisTimeline(seed: string, fixture: SimFixture, windowMs: number): Te
         s.games[winner]++;
         s.points = [0, 0];
         seq++;
+        gamesPlayed++;
         const [ga, gb] = s.games;
         const setOver = tiebreak || ((ga >= 6 || gb >= 6) && Math.abs(ga - gb) >= 2);
         if (tiebreak) {

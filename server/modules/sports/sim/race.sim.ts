@@ -1,0 +1,435 @@
+import { MatchTime } from '../../../../domain/codes';
+import type { FixtureResult } from '../../../../domain/sports/markets';
+import {
+  priceRace,
+  priceRaceMarket,
+  rallyGameFrom,
+  type RacePricingInput,
+} from '../../../../domain/sports/race';
+import type { SportKey } from '../../../../domain/sports/sports';
+import { HOUR_MS, MINUTE_MS } from './clock';
+import { intBetween, normal, randomStream } from './random';
+import {
+  LISTING_MS,
+  lastAtOrBefore,
+  mergedWindows,
+  postponement,
+  ratingOf,
+  scheduleDay,
+  STATUS_CODES,
+  stopsAt,
+  type Fate,
+  type SimEvent,
+  type SimFixture,
+  type SimMargins,
+  type SimState,
+  type SimTimeline,
+  type SportSim,
+} from './sport-sim';
+import type { Competition } from './world';
+
+/**
+ * Sports played as a race to a number of units (research §3.3 "Adapt the same DP"): volleyball
+ * sets, badminton and table-tennis games in rally scoring, snooker frames. Each unit is simulated
+ * rally by rally (or frame by frame) from the sides' hidden ratings, and priced by the same
+ * rally and race recursions from the live score.
+ */
+
+interface RaceConfig {
+  sport: SportKey;
+  prefix: string;
+  competitions: readonly Competition[];
+  fates: readonly Fate[];
+  /** Units to win (3 of 5 sets, 2 of 3 games, 5 of 9 frames). */
+  need: number;
+  /** Points of a unit and its cap (the deciding volleyball set is to 15); null: frames. */
+  target: ((unit: number) => number) | null;
+  cap: number;
+  /** P(home wins a rally or a frame) of equal sides, and its change per rating point. */
+  perRating: number;
+  /** Seconds a rally (or minutes a frame) takes, and the break between units. */
+  rallySeconds: readonly [number, number];
+  frameMinutes: readonly [number, number];
+  breakMs: number;
+  /** How the live clock names the unit being played. */
+  unitName: (n: number) => string;
+}
+
+const SUPERLIGA = [
+  'Sada Cruzeiro',
+  'Minas',
+  'Sesi-SP',
+  'Praia Clube',
+  'Vôlei Renata',
+  'Suzano',
+  'Joinville',
+  'Montes Claros',
+  'Guarulhos',
+  'Apan Blumenau',
+  'Itambé Minas',
+  'Osasco',
+  'Sesc RJ Flamengo',
+  'Pinheiros',
+  'Maringá',
+  'Barueri',
+];
+const BADMINTON = [
+  'Viktor Axelsen',
+  'Shi Yuqi',
+  'Anders Antonsen',
+  'Kunlavut Vitidsarn',
+  'Jonatan Christie',
+  'Ygor Coelho',
+  'An Se-young',
+  'Wang Zhiyi',
+  'Akane Yamaguchi',
+  'Carolina Marín',
+  'Juliana Vieira',
+  'Loh Kean Yew',
+  'Lee Zii Jia',
+  'Kodai Naraoka',
+  'Lakshya Sen',
+  'Chou Tien-chen',
+];
+const TABLE_TENNIS = [
+  'Wang Chuqin',
+  'Fan Zhendong',
+  'Lin Shidong',
+  'Hugo Calderano',
+  'Tomokazu Harimoto',
+  'Truls Möregårdh',
+  'Liang Jingkun',
+  'Felix Lebrun',
+  'Dang Qiu',
+  'Lin Yun-ju',
+  'Bruna Takahashi',
+  'Sun Yingsha',
+  'Wang Manyu',
+  'Chen Meng',
+  'Hina Hayata',
+  'Vitor Ishiy',
+];
+const SNOOKER = [
+  'Judd Trump',
+  "Ronnie O'Sullivan",
+  'Kyren Wilson',
+  'Mark Selby',
+  'Neil Robertson',
+  'Mark Allen',
+  'John Higgins',
+  'Luca Brecel',
+  'Zhao Xintong',
+  'Ding Junhui',
+  'Shaun Murphy',
+  'Barry Hawkins',
+  'Mark Williams',
+  'Ali Carter',
+  'Igor Figueiredo',
+  'Jack Lisowski',
+];
+
+const every = [0, 1, 2, 3, 4, 5, 6];
+
+const CONFIGS: readonly RaceConfig[] = [
+  {
+    sport: 'volleyball',
+    prefix: 'vb',
+    competitions: [
+      {
+        key: 'superliga',
+        sport: 'volleyball',
+        name: 'Superliga',
+        teams: SUPERLIGA,
+        weekdays: [2, 3, 4, 5, 6],
+        kickoffs: ['18:30', '19:00', '21:00'],
+        perDay: [2, 4],
+        spread: 0,
+      },
+    ],
+    fates: ['postponed'],
+    need: 3,
+    target: (unit) => (unit === 5 ? 15 : 25),
+    cap: Infinity,
+    perRating: 0.02,
+    rallySeconds: [18, 35],
+    frameMinutes: [0, 0],
+    breakMs: 3 * MINUTE_MS,
+    unitName: (n) => `${n}º set`,
+  },
+  {
+    sport: 'badminton',
+    prefix: 'bd',
+    competitions: [
+      {
+        key: 'bwf',
+        sport: 'badminton',
+        name: 'BWF World Tour',
+        teams: BADMINTON,
+        weekdays: every,
+        kickoffs: ['02:00', '04:00', '06:00', '08:00'],
+        perDay: [2, 5],
+        spread: 0,
+      },
+    ],
+    fates: ['postponed', 'retired'],
+    need: 2,
+    target: () => 21,
+    cap: 30,
+    perRating: 0.025,
+    rallySeconds: [15, 35],
+    frameMinutes: [0, 0],
+    breakMs: 2 * MINUTE_MS,
+    unitName: (n) => `${n}º game`,
+  },
+  {
+    sport: 'table_tennis',
+    prefix: 'tt',
+    competitions: [
+      {
+        key: 'wtt',
+        sport: 'table_tennis',
+        name: 'WTT Series',
+        teams: TABLE_TENNIS,
+        weekdays: every,
+        kickoffs: ['03:00', '05:00', '07:00', '09:00', '11:00'],
+        perDay: [3, 6],
+        spread: 0,
+      },
+    ],
+    fates: ['postponed', 'retired'],
+    need: 3,
+    target: () => 11,
+    cap: Infinity,
+    perRating: 0.03,
+    rallySeconds: [12, 28],
+    frameMinutes: [0, 0],
+    breakMs: MINUTE_MS,
+    unitName: (n) => `${n}º game`,
+  },
+  {
+    sport: 'snooker',
+    prefix: 'sn',
+    competitions: [
+      {
+        key: 'wst',
+        sport: 'snooker',
+        name: 'World Snooker Tour',
+        teams: SNOOKER,
+        weekdays: every,
+        kickoffs: ['06:00', '10:00', '14:00'],
+        perDay: [2, 4],
+        spread: 0,
+      },
+    ],
+    fates: ['postponed', 'retired'],
+    need: 5,
+    target: null,
+    cap: Infinity,
+    perRating: 0.07,
+    rallySeconds: [0, 0],
+    frameMinutes: [10, 25],
+    breakMs: 2 * MINUTE_MS,
+    unitName: (n) => `Frame ${n}`,
+  },
+];
+
+/** Hourly pre-match drift of the rally (or frame) probability. */
+const DRIFT_SD = 0.001;
+
+type Two = [number, number];
+
+interface RaceSnapshot {
+  units: Two;
+  points: Two;
+  seq: number;
+}
+
+export interface RaceTimeline extends SimTimeline {
+  q0: number;
+  drift: number[];
+  snapshots: RaceSnapshot[];
+  suspensions: Array<{ at: number; to: number }>;
+  retired: 'home' | 'away' | null;
+}
+
+const clamp = (p: number) => Math.min(0.9, Math.max(0.1, p));
+
+function raceTimeline(cfg: RaceConfig, seed: string, fixture: SimFixture, windowMs: number): RaceTimeline {
+  const r = randomStream(seed, fixture.id, 'match');
+  const edge = ratingOf(seed, fixture.home, cfg.sport) - ratingOf(seed, fixture.away, cfg.sport);
+  const q0 = clamp(0.5 + (cfg.perRating * edge) / 2);
+  const drift = [0];
+  for (let k = 1; k <= LISTING_MS / HOUR_MS; k++) drift.push(drift[k - 1]! + DRIFT_SD * normal(r));
+  const events: SimEvent[] = [];
+  const snapshots: RaceSnapshot[] = [];
+  const windows: Array<{ from: number; to: number }> = [];
+  let kickoff: number | null = fixture.startsAt;
+  let finalAt: number | null = null;
+  let rescheduledAt: number | null = null;
+  let retired: 'home' | 'away' | null = null;
+  let seq = 0;
+  const units: Two = [0, 0];
+  let points: Two = [0, 0];
+  const push = (e: SimEvent, material: boolean) => {
+    if (material) seq++;
+    events.push(e);
+    snapshots.push({ units: [...units], points: [...points], seq });
+  };
+  if (fixture.fate === 'postponed') {
+    const p = postponement(r, fixture, windowMs);
+    for (const e of p.events) push(e, true);
+    ({ kickoff, finalAt, rescheduledAt } = p);
+  }
+  if (kickoff !== null) {
+    const q = clamp(q0 + drift[drift.length - 1]!);
+    let at = kickoff;
+    push({ at, kind: 'kickoff' }, true);
+    windows.push({ from: at, to: at + 30_000 });
+    // A retirement or withdrawal some way into the match.
+    const retireAfter = fixture.fate === 'retired' ? intBetween(r, 1, cfg.need - 1) : Infinity;
+    let unitsPlayed = 0;
+    while (units[0] < cfg.need && units[1] < cfg.need) {
+      if (unitsPlayed === retireAfter) {
+        retired = r() < 0.5 ? 'home' : 'away';
+        push({ at, kind: 'retired', team: retired }, true);
+        finalAt = at;
+        break;
+      }
+      const unit = unitsPlayed + 1;
+      let homeWins: boolean;
+      if (cfg.target === null) {
+        at += intBetween(r, cfg.frameMinutes[0], cfg.frameMinutes[1]) * MINUTE_MS;
+        homeWins = r() < q;
+      } else {
+        const target = cfg.target(unit);
+        points = [0, 0];
+        for (;;) {
+          const [x, y] = points;
+          const length = intBetween(r, cfg.rallySeconds[0], cfg.rallySeconds[1]) * 1000;
+          // Game and set points stop the book until the rally is over.
+          if (Math.max(x, y) >= target - 1 && x !== y) windows.push({ from: at - 3_000, to: at + length });
+          at += length;
+          const home = r() < q;
+          points[home ? 0 : 1]++;
+          const [a, b] = points;
+          const over = a >= cfg.cap || b >= cfg.cap || ((a >= target || b >= target) && Math.abs(a - b) >= 2);
+          if (over) {
+            homeWins = a > b;
+            break;
+          }
+          push({ at, kind: 'point', team: home ? 'home' : 'away' }, false);
+        }
+      }
+      units[homeWins ? 0 : 1]++;
+      unitsPlayed++;
+      points = [0, 0];
+      push({ at, kind: 'unit', team: homeWins ? 'home' : 'away' }, true);
+      windows.push({ from: at, to: at + 20_000 });
+      at += cfg.breakMs;
+    }
+    if (retired === null) {
+      finalAt = events[events.length - 1]!.at;
+      push({ at: finalAt, kind: 'full_time' }, true);
+    }
+  }
+  return {
+    fixture,
+    kickoff,
+    events,
+    finalAt,
+    correctionAt: null,
+    rescheduledAt,
+    q0,
+    drift,
+    snapshots,
+    suspensions: mergedWindows(windows),
+    retired,
+  };
+}
+
+function codeAt(tl: RaceTimeline, i: number): number {
+  for (let k = i; k >= 0; k--) {
+    const kind = tl.events[k]!.kind;
+    if (kind === 'retired') return MatchTime.cutInHalf;
+    if (STATUS_CODES[kind] !== undefined) return STATUS_CODES[kind]!;
+    // Code 1 stands for "in play": the specification's match codes are football's.
+    if (kind === 'kickoff' || kind === 'point' || kind === 'unit') return MatchTime.firstHalf;
+  }
+  return MatchTime.notStarted;
+}
+
+function raceSim(cfg: RaceConfig): SportSim<RaceTimeline> {
+  const snapAt = (tl: RaceTimeline, t: number) => {
+    const i = lastAtOrBefore(tl.events, t);
+    const snap = i >= 0 ? tl.snapshots[i]! : { units: [0, 0] as Two, points: [0, 0] as Two, seq: 0 };
+    return { i, code: codeAt(tl, i), snap };
+  };
+  const input = (tl: RaceTimeline, t: number, margins: SimMargins): RacePricingInput | null => {
+    const { code, snap } = snapAt(tl, t);
+    const live = code === MatchTime.firstHalf;
+    if (!live && code !== MatchTime.notStarted) return null;
+    const listedFrom = tl.fixture.startsAt - LISTING_MS;
+    const when = live ? tl.kickoff! : t;
+    const step = Math.max(0, Math.min(tl.drift.length - 1, Math.floor((when - listedFrom) / HOUR_MS)));
+    const q = clamp(tl.q0 + tl.drift[step]!);
+    const unitNumber = snap.units[0] + snap.units[1] + 1;
+    const unit = cfg.target === null ? q : rallyGameFrom(q, 0, 0, cfg.target(1), cfg.cap);
+    const current =
+      cfg.target === null
+        ? null
+        : rallyGameFrom(q, snap.points[0], snap.points[1], cfg.target(unitNumber), cfg.cap);
+    return {
+      need: cfg.need,
+      won: snap.units,
+      current: live ? current : null,
+      unit,
+      margins: live ? margins.live : margins.preMatch,
+    };
+  };
+  return {
+    sport: cfg.sport,
+    prefix: cfg.prefix,
+    fates: cfg.fates,
+    day: (seed, seedTag, day) => scheduleDay(seed, seedTag, day, cfg.prefix, cfg.competitions),
+    timeline: (seed, fixture, windowMs) => raceTimeline(cfg, seed, fixture, windowMs),
+    state(tl, t): SimState {
+      const { code, snap } = snapAt(tl, t);
+      const { suspended, stopSeq } = stopsAt(tl.suspensions, t);
+      const live = code === MatchTime.firstHalf;
+      return {
+        periodCode: code,
+        clock: live ? cfg.unitName(snap.units[0] + snap.units[1] + 1) : null,
+        score: { home: snap.units[0], away: snap.units[1] },
+        stats: cfg.target === null ? {} : { points: { home: snap.points[0], away: snap.points[1] } },
+        suspended: live && suspended,
+        stateSeq: snap.seq,
+        stopSeq,
+        phase: code === MatchTime.notStarted && tl.kickoff !== null ? 'pre' : live ? 'live' : null,
+      };
+    },
+    result(tl, t): FixtureResult {
+      const { code, snap } = snapAt(tl, t);
+      if (code === MatchTime.cancelled || tl.kickoff === null || t < tl.kickoff)
+        return { status: code, scores: {} };
+      const full = { home: snap.units[0], away: snap.units[1], complete: code === MatchTime.finished };
+      if (code === MatchTime.cutInHalf)
+        return { status: code, scores: { full }, retired: tl.retired ?? undefined };
+      return { status: code, scores: { full } };
+    },
+    quoteKey(tl, st, t) {
+      if (st.phase === 'pre') return `p${Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS)}`;
+      return `l${lastAtOrBefore(tl.events, t)}`;
+    },
+    quotes(tl, _st, t, margins) {
+      const i = input(tl, t, margins);
+      return i ? priceRace(i) : [];
+    },
+    price(tl, _st, t, margins, key) {
+      const i = input(tl, t, margins);
+      return i ? priceRaceMarket(i, key) : null;
+    },
+  };
+}
+
+/** Volleyball, badminton, table tennis and snooker for the simulated feed. */
+export const raceSims = CONFIGS.map(raceSim);
