@@ -15,7 +15,7 @@ import {
   type SportsFeed,
 } from '../feed';
 import { dayOf, HOUR_MS, simClock, type SimClock } from './clock';
-import { basketballSim } from './basketball.sim';
+import { americanFootballSim, basketballSim } from './scoring.sim';
 import { footballSim } from './football.sim';
 import { tennisSim } from './tennis.sim';
 import { raceSims } from './race.sim';
@@ -59,6 +59,7 @@ const SIMS: ReadonlyArray<SportSim<SimTimeline>> = [
   erased(footballSim),
   erased(basketballSim),
   erased(tennisSim),
+  erased(americanFootballSim),
   ...raceSims.map(erased),
 ];
 const BY_PREFIX = new Map(SIMS.map((s) => [s.prefix, s]));
