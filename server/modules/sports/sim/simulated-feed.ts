@@ -18,6 +18,7 @@ import { dayOf, HOUR_MS, simClock, type SimClock } from './clock';
 import { americanFootballSim, basketballSim } from './scoring.sim';
 import { footballSim } from './football.sim';
 import { tennisSim } from './tennis.sim';
+import { baseballSim } from './baseball.sim';
 import { raceSims } from './race.sim';
 import {
   assignFates,
@@ -60,6 +61,7 @@ const SIMS: ReadonlyArray<SportSim<SimTimeline>> = [
   erased(basketballSim),
   erased(tennisSim),
   erased(americanFootballSim),
+  erased(baseballSim),
   ...raceSims.map(erased),
 ];
 const BY_PREFIX = new Map(SIMS.map((s) => [s.prefix, s]));

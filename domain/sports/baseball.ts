@@ -1,0 +1,112 @@
+import { dixonColesGrid } from './dixon-coles';
+import type { MarketKey } from './markets';
+import {
+  effectiveProbability,
+  handicapKinds,
+  mainLine,
+  negate,
+  quoteLine,
+  quotePrices,
+  type Distribution,
+  type MarginSetting,
+  type Quote,
+} from './pricing';
+
+/**
+ * Baseball runs as a count model (research §3.4): each side's runs still to come are Poisson over
+ * the innings it has left, added to the score. A tie after nine goes to extra innings, which the
+ * home side wins slightly more often and which usually end by one run.
+ */
+
+/** P(home wins in extra innings) — the research's "coin flip with a slight home edge". */
+export const EXTRA_INNINGS_HOME = 0.52;
+
+interface BaseballMargins {
+  threeWay: MarginSetting;
+  twoWay: MarginSetting;
+}
+
+export interface BaseballPricingInput {
+  score: { home: number; away: number };
+  /** Expected runs each side still scores in regulation. */
+  homeRunsLeft: number;
+  awayRunsLeft: number;
+  margins: BaseballMargins;
+}
+
+/** Final margin and total, with a regulation tie resolved by one run in extra innings. */
+function baseballLaw(input: BaseballPricingInput) {
+  const grid = dixonColesGrid(input.homeRunsLeft, input.awayRunsLeft, 0, 25);
+  const margin: Distribution = new Map();
+  const total: Distribution = new Map();
+  const add = (d: Distribution, k: number, p: number) => d.set(k, (d.get(k) ?? 0) + p);
+  for (let i = 0; i < grid.size; i++) {
+    for (let j = 0; j < grid.size; j++) {
+      const p = grid.p[i]![j]!;
+      const d = input.score.home + i - (input.score.away + j);
+      const n = input.score.home + i + input.score.away + j;
+      if (d !== 0) {
+        add(margin, d, p);
+        add(total, n, p);
+      } else {
+        add(margin, 1, p * EXTRA_INNINGS_HOME);
+        add(margin, -1, p * (1 - EXTRA_INNINGS_HOME));
+        add(total, n + 1, p);
+      }
+    }
+  }
+  let home = 0;
+  for (const [d, p] of margin) if (d > 0) home += p;
+  return { home, margin, total, runs: input.score.home + input.score.away };
+}
+
+function marketFrom(
+  input: BaseballPricingInput,
+  law: ReturnType<typeof baseballLaw>,
+  key: MarketKey,
+): Quote | null {
+  if (key.period !== 'full') return null;
+  const twoWay = input.margins.twoWay;
+  switch (key.type) {
+    case 'moneyline': {
+      const prices = quotePrices([law.home, 1 - law.home], twoWay);
+      if (prices.some((p) => p === null)) return null;
+      return { key, outcomes: ['home', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
+    }
+    case 'asian_handicap':
+      return quoteLine(
+        key,
+        ['home', 'away'],
+        law.margin,
+        key.lineQ!,
+        negate(law.margin),
+        -key.lineQ!,
+        twoWay,
+      );
+    case 'totals':
+      if (key.lineQ! <= 4 * law.runs) return null;
+      return quoteLine(key, ['over', 'under'], law.total, -key.lineQ!, negate(law.total), key.lineQ!, twoWay);
+    default:
+      return null;
+  }
+}
+
+/** The moneyline, the run line (±1.5) and totals around the main line. */
+export function priceBaseball(input: BaseballPricingInput): Quote[] {
+  const law = baseballLaw(input);
+  const keys: MarketKey[] = [
+    { type: 'moneyline', period: 'full', lineQ: null },
+    { type: 'asian_handicap', period: 'full', lineQ: -6 },
+    { type: 'asian_handicap', period: 'full', lineQ: 6 },
+  ];
+  const candidates = Array.from({ length: 20 }, (_, k) => 4 * (law.runs + k) + 2);
+  const main = mainLine(candidates, (l) => effectiveProbability(handicapKinds(law.total, -l)));
+  if (main !== null)
+    for (const d of [-4, 0, 4]) keys.push({ type: 'totals', period: 'full', lineQ: main + d });
+  return keys.map((k) => marketFrom(input, law, k)).filter((q): q is Quote => q !== null);
+}
+
+/** One baseball market at any line, or null. */
+export function priceBaseballMarket(input: BaseballPricingInput, key: MarketKey): Quote | null {
+  return marketFrom(input, baseballLaw(input), key);
+}
