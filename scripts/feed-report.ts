@@ -99,5 +99,5 @@ console.log(
   `\nfootball goals per normal match over ${allGoals.length} matches: ${overall.toFixed(2)} (2.4–2.9 expected)`,
 );
 // One day's mean of a few dozen matches varies by ±0.3; the figure is judged over the whole run.
-if (allGoals.length >= 50 && (overall < 2.4 || overall > 2.9)) failed = true;
+if (allGoals.length >= 100 && (overall < 2.4 || overall > 2.9)) failed = true;
 process.exitCode = failed ? 1 : 0;

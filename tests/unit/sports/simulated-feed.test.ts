@@ -112,4 +112,37 @@ describe('the simulated feed', () => {
       else expect(ml.kind).toBe('void');
     }
   });
+
+  it('lists all twelve sports, each fixture with prices from its model, and settles every sport', () => {
+    const feed = feedOf('all-sports');
+    const sports = new Set<string>();
+    for (let day = dayOf(NOW); day < dayOf(NOW) + 7; day++) {
+      for (const tl of feed.dayTimelines(day)) {
+        sports.add(tl.fixture.sport);
+        if (tl.fixture.fate !== 'normal' || tl.kickoff === null) continue;
+        const before = feed.snapshot(tl.fixture.id, feed.clock.toReal(tl.kickoff) - 60_000)!;
+        expect(before.state.phase).toBe('pre');
+        expect(before.markets.length).toBeGreaterThan(0);
+        const end = feed.result(tl.fixture.id, feed.clock.toReal(tl.finalAt!) + 1)!;
+        expect(end.final).toBe(true);
+        expect(end.result.status).toBe(MatchTime.finished);
+      }
+    }
+    expect([...sports].sort()).toEqual(
+      [
+        'american_football',
+        'badminton',
+        'baseball',
+        'basketball',
+        'boxing',
+        'cricket',
+        'football',
+        'motor_racing',
+        'snooker',
+        'table_tennis',
+        'tennis',
+        'volleyball',
+      ].sort(),
+    );
+  });
 });

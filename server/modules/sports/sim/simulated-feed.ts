@@ -19,6 +19,9 @@ import { americanFootballSim, basketballSim } from './scoring.sim';
 import { footballSim } from './football.sim';
 import { tennisSim } from './tennis.sim';
 import { baseballSim } from './baseball.sim';
+import { boxingSim } from './boxing.sim';
+import { cricketSim } from './cricket.sim';
+import { motorSim } from './motor.sim';
 import { raceSims } from './race.sim';
 import {
   assignFates,
@@ -62,6 +65,9 @@ const SIMS: ReadonlyArray<SportSim<SimTimeline>> = [
   erased(tennisSim),
   erased(americanFootballSim),
   erased(baseballSim),
+  erased(boxingSim),
+  erased(cricketSim),
+  erased(motorSim),
   ...raceSims.map(erased),
 ];
 const BY_PREFIX = new Map(SIMS.map((s) => [s.prefix, s]));

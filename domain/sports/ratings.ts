@@ -1,0 +1,141 @@
+import type { MarketKey } from './markets';
+import { discreteNormal, moneylineWithOvertime, phi } from './normal';
+import { quotePrices, type MarginSetting, type Quote } from './pricing';
+
+/**
+ * The sports priced "from ratings" (research §3.4): boxing from per-round stoppage chances and a
+ * decision, cricket from the normal law of an innings' runs, and motor-racing head-to-heads from
+ * the drivers' pace and their chances of not finishing.
+ */
+
+interface Margins {
+  threeWay: MarginSetting;
+  twoWay: MarginSetting;
+}
+
+/** A two-way market from P(home), P(away) and what is left refunded (a tie, a void). */
+function twoWayQuote(key: MarketKey, home: number, away: number, setting: MarginSetting): Quote | null {
+  // With a refund the fair odds are 1/(P ÷ (1 − P_refund)): the sides' shares of the rest.
+  const prices = quotePrices([home / (home + away), away / (home + away)], setting);
+  if (prices.some((p) => p === null)) return null;
+  return { key, outcomes: ['home', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
+}
+
+export interface BoxingPricingInput {
+  roundsLeft: number;
+  /** Per round: P(home stops away), P(away stops home). */
+  stopHome: number;
+  stopAway: number;
+  /** If it goes the distance: P(home wins the decision), P(draw). */
+  decisionHome: number;
+  decisionDraw: number;
+  margins: Margins;
+}
+
+/** P(home wins), P(draw), P(away wins) of a fight from now. */
+export function boxingOutcomes(input: BoxingPricingInput): [number, number, number] {
+  const none = 1 - input.stopHome - input.stopAway;
+  let home = 0;
+  let going = 1;
+  for (let k = 0; k < input.roundsLeft; k++) {
+    home += going * input.stopHome;
+    going *= none;
+  }
+  home += going * input.decisionHome;
+  // The away side wins whatever is neither a home win nor a draw.
+  const draw = going * input.decisionDraw;
+  return [home, draw, 1 - home - draw];
+}
+
+/** A fight's markets: the two-way moneyline (a draw is void) and the three-way result. */
+export function priceBoxing(input: BoxingPricingInput): Quote[] {
+  return (['moneyline', 'match_winner'] as const)
+    .map((type) => priceBoxingMarket(input, { type, period: 'full', lineQ: null }))
+    .filter((q): q is Quote => q !== null);
+}
+
+/** One boxing market, or null. */
+export function priceBoxingMarket(input: BoxingPricingInput, key: MarketKey): Quote | null {
+  if (key.period !== 'full') return null;
+  const [home, draw, away] = boxingOutcomes(input);
+  if (key.type === 'moneyline') return twoWayQuote(key, home, away, input.margins.twoWay);
+  if (key.type !== 'match_winner') return null;
+  const prices = quotePrices([home, draw, away], input.margins.threeWay);
+  return { key, outcomes: ['home', 'draw', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
+}
+
+export interface CricketPricingInput {
+  /** Each side's final runs: mean and deviation (a side not yet batting has its whole innings). */
+  homeMean: number;
+  homeSd: number;
+  awayMean: number;
+  awaySd: number;
+  /** In the chase: the chasing side stops once past the target, so only reaching it matters. */
+  chase: { side: 'home' | 'away'; target: number } | null;
+  margins: Margins;
+}
+
+/**
+ * P(home wins) with a tie shared: a tie with no super over is a dead heat (half the odds), and a
+ * super over is even, so both price a tie as half a win (research §1.9).
+ */
+export function cricketHomeShare(input: CricketPricingInput): number {
+  if (input.chase) {
+    const chaser =
+      input.chase.side === 'home' ? [input.homeMean, input.homeSd] : [input.awayMean, input.awaySd];
+    const runs = discreteNormal(chaser[0]!, Math.max(chaser[1]!, 1e-6));
+    let reach = 0;
+    let tie = 0;
+    for (const [k, p] of runs) {
+      if (k >= input.chase.target) reach += p;
+      else if (k === input.chase.target - 1) tie += p;
+    }
+    const chaserShare = reach + tie / 2;
+    return input.chase.side === 'home' ? chaserShare : 1 - chaserShare;
+  }
+  const margin = discreteNormal(input.homeMean - input.awayMean, Math.hypot(input.homeSd, input.awaySd));
+  return moneylineWithOvertime(margin);
+}
+
+/** The cricket moneyline. */
+export function priceCricket(input: CricketPricingInput): Quote[] {
+  const q = priceCricketMarket(input, { type: 'moneyline', period: 'full', lineQ: null });
+  return q ? [q] : [];
+}
+
+/** One cricket market, or null. */
+export function priceCricketMarket(input: CricketPricingInput, key: MarketKey): Quote | null {
+  if (key.type !== 'moneyline' || key.period !== 'full') return null;
+  const home = cricketHomeShare(input);
+  return twoWayQuote(key, home, 1 - home, input.margins.twoWay);
+}
+
+export interface HeadToHeadInput {
+  /** Pace of the first driver over the second, in standard deviations of a race's noise. */
+  paceEdge: number;
+  /** Each driver's chance of not finishing, and the race's laps. */
+  dnf: number;
+  laps: number;
+  margins: Margins;
+}
+
+/**
+ * P(first ahead), P(second ahead), P(void): both finish → the faster; one finishes → that one;
+ * neither → more laps, void when equal (retirement laps uniform over the race).
+ */
+export function headToHeadOutcomes(input: HeadToHeadInput): [number, number, number] {
+  const { dnf: d, laps } = input;
+  const faster = phi(input.paceEdge / Math.SQRT2);
+  const both = (1 - d) * (1 - d);
+  const equalLaps = (d * d) / (laps - 1);
+  const first = both * faster + (1 - d) * d + (d * d - equalLaps) / 2;
+  const second = both * (1 - faster) + d * (1 - d) + (d * d - equalLaps) / 2;
+  return [first, second, equalLaps];
+}
+
+/** A head-to-head of two drivers (pre-race only). */
+export function priceHeadToHead(input: HeadToHeadInput): Quote[] {
+  const [a, b] = headToHeadOutcomes(input);
+  const q = twoWayQuote({ type: 'head_to_head', period: 'full', lineQ: null }, a, b, input.margins.twoWay);
+  return q ? [q] : [];
+}

@@ -1,0 +1,219 @@
+import { MatchTime } from '../../../../domain/codes';
+import type { FixtureResult } from '../../../../domain/sports/markets';
+import { priceBoxing, priceBoxingMarket, type BoxingPricingInput } from '../../../../domain/sports/ratings';
+import { HOUR_MS, MINUTE_MS } from './clock';
+import { intBetween, normal, randomStream } from './random';
+import {
+  LISTING_MS,
+  lastAtOrBefore,
+  mergedWindows,
+  postponement,
+  ratingOf,
+  scheduleDay,
+  STATUS_CODES,
+  stopsAt,
+  type SimEvent,
+  type SimFixture,
+  type SimMargins,
+  type SimState,
+  type SimTimeline,
+  type SportSim,
+} from './sport-sim';
+import type { Competition } from './world';
+import { phi } from '../../../../domain/sports/normal';
+
+/**
+ * Simulated boxing (research §3.4): round by round each fighter may stop the other, with chances
+ * from their hidden ratings; a fight that goes the distance is a decision, a draw a few per cent
+ * of the time. The two-way moneyline is void on a draw; the three-way result pays it.
+ */
+
+const FIGHTERS = [
+  'Canelo Álvarez',
+  'Terence Crawford',
+  'Oleksandr Usyk',
+  'Naoya Inoue',
+  'Dmitry Bivol',
+  'Artur Beterbiev',
+  'Tyson Fury',
+  'Anthony Joshua',
+  'Gervonta Davis',
+  'Shakur Stevenson',
+  'Devin Haney',
+  'Ryan Garcia',
+  'Jai Opetaia',
+  'Junto Nakatani',
+  'Esquiva Falcão',
+  'Hebert Conceição',
+  'Beatriz Ferreira',
+  'Keyshawn Davis',
+  'David Benavidez',
+  'Jermall Charlo',
+];
+
+const COMPETITIONS: readonly Competition[] = [
+  {
+    key: 'boxing',
+    sport: 'boxing',
+    name: 'Boxe Profissional',
+    teams: FIGHTERS,
+    weekdays: [5, 6],
+    kickoffs: ['21:00', '22:00', '23:00'],
+    perDay: [1, 3],
+    spread: 0,
+  },
+];
+
+const ROUNDS = 12;
+const ROUND_MS = 3 * MINUTE_MS;
+const REST_MS = MINUTE_MS;
+/** Stoppage chance per round of equal fighters, and its change per rating point. */
+const STOP_BASE = 0.025;
+const STOP_PER_RATING = 0.012;
+/** Decisions: P(draw), and how much a rating point moves P(win on points). */
+const DRAW = 0.04;
+const DECISION_SCALE = 0.8;
+const DRIFT_SD = 0.01;
+
+export interface BoxingTimeline extends SimTimeline {
+  edge0: number;
+  drift: number[];
+  winner: 'home' | 'away' | 'draw' | null;
+  suspensions: Array<{ at: number; to: number }>;
+}
+
+const chances = (edge: number) => ({
+  stopHome: Math.max(0.005, STOP_BASE + STOP_PER_RATING * edge),
+  stopAway: Math.max(0.005, STOP_BASE - STOP_PER_RATING * edge),
+  decisionHome: (1 - DRAW) * phi(DECISION_SCALE * edge),
+  decisionDraw: DRAW,
+});
+
+function boxingTimeline(seed: string, fixture: SimFixture, windowMs: number): BoxingTimeline {
+  const r = randomStream(seed, fixture.id, 'fight');
+  const edge0 = ratingOf(seed, fixture.home, 'boxing') - ratingOf(seed, fixture.away, 'boxing');
+  const drift = [0];
+  for (let k = 1; k <= LISTING_MS / HOUR_MS; k++) drift.push(drift[k - 1]! + DRIFT_SD * normal(r));
+  const events: SimEvent[] = [];
+  const windows: Array<{ from: number; to: number }> = [];
+  let kickoff: number | null = fixture.startsAt;
+  let finalAt: number | null = null;
+  let rescheduledAt: number | null = null;
+  let winner: BoxingTimeline['winner'] = null;
+  if (fixture.fate === 'postponed') {
+    const p = postponement(r, fixture, windowMs);
+    events.push(...p.events);
+    ({ kickoff, finalAt, rescheduledAt } = p);
+  }
+  if (kickoff !== null) {
+    const c = chances(edge0 + drift[drift.length - 1]!);
+    let at = kickoff;
+    for (let round = 1; round <= ROUNDS && winner === null; round++) {
+      events.push({ at, kind: 'round' });
+      windows.push({ from: at, to: at + 20_000 });
+      const u = r();
+      if (u < c.stopHome + c.stopAway) {
+        winner = u < c.stopHome ? 'home' : 'away';
+        at += intBetween(r, 10, 170) * 1000;
+        events.push({ at, kind: 'stoppage', team: winner });
+        break;
+      }
+      at += ROUND_MS + REST_MS;
+    }
+    if (winner === null) {
+      const u = r();
+      winner = u < c.decisionHome ? 'home' : u < c.decisionHome + c.decisionDraw ? 'draw' : 'away';
+      events.push({ at, kind: 'decision' });
+    }
+    events.push({ at, kind: 'full_time' });
+    finalAt = at;
+  }
+  return {
+    fixture,
+    kickoff,
+    events,
+    finalAt,
+    correctionAt: null,
+    rescheduledAt,
+    edge0,
+    drift,
+    winner,
+    suspensions: mergedWindows(windows),
+  };
+}
+
+function at(tl: BoxingTimeline, t: number) {
+  const i = lastAtOrBefore(tl.events, t);
+  let code: number = MatchTime.notStarted;
+  let rounds = 0;
+  for (let k = 0; k <= i; k++) {
+    const kind = tl.events[k]!.kind;
+    if (kind === 'round') {
+      rounds++;
+      // Code 1 stands for "in play": the specification's match codes are football's.
+      code = MatchTime.firstHalf;
+    } else if (STATUS_CODES[kind] !== undefined) code = STATUS_CODES[kind]!;
+  }
+  return { code, rounds, seq: i + 1 };
+}
+
+function pricingInput(tl: BoxingTimeline, t: number, margins: SimMargins): BoxingPricingInput | null {
+  const s = at(tl, t);
+  const live = s.code === MatchTime.firstHalf;
+  if (!live && s.code !== MatchTime.notStarted) return null;
+  const listedFrom = tl.fixture.startsAt - LISTING_MS;
+  const when = live ? tl.kickoff! : t;
+  const step = Math.max(0, Math.min(tl.drift.length - 1, Math.floor((when - listedFrom) / HOUR_MS)));
+  return {
+    roundsLeft: live ? ROUNDS - s.rounds + 1 : ROUNDS,
+    ...chances(tl.edge0 + tl.drift[step]!),
+    margins: live ? margins.live : margins.preMatch,
+  };
+}
+
+/** Boxing for the simulated feed. */
+export const boxingSim: SportSim<BoxingTimeline> = {
+  sport: 'boxing',
+  prefix: 'bx',
+  fates: ['postponed'],
+  day: (seed, seedTag, day) => scheduleDay(seed, seedTag, day, 'bx', COMPETITIONS),
+  timeline: boxingTimeline,
+  state(tl, t): SimState {
+    const s = at(tl, t);
+    const { suspended, stopSeq } = stopsAt(tl.suspensions, t);
+    const live = s.code === MatchTime.firstHalf;
+    return {
+      periodCode: s.code,
+      clock: live ? `Round ${s.rounds}` : null,
+      score: { home: 0, away: 0 },
+      stats: { rounds: { home: s.rounds, away: s.rounds } },
+      suspended: live && suspended,
+      stateSeq: s.seq,
+      stopSeq,
+      phase: s.code === MatchTime.notStarted && tl.kickoff !== null ? 'pre' : live ? 'live' : null,
+    };
+  },
+  result(tl, t): FixtureResult {
+    const s = at(tl, t);
+    if (s.code !== MatchTime.finished) return { status: s.code, scores: {} };
+    // The result as a score: 1-0 to the winner, 0-0 for a draw.
+    return {
+      status: s.code,
+      scores: {
+        full: { home: tl.winner === 'home' ? 1 : 0, away: tl.winner === 'away' ? 1 : 0, complete: true },
+      },
+    };
+  },
+  quoteKey(tl, st, t) {
+    if (st.phase === 'pre') return `p${Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS)}`;
+    return `r${at(tl, t).rounds}`;
+  },
+  quotes(tl, _st, t, margins) {
+    const input = pricingInput(tl, t, margins);
+    return input ? priceBoxing(input) : [];
+  },
+  price(tl, _st, t, margins, key) {
+    const input = pricingInput(tl, t, margins);
+    return input ? priceBoxingMarket(input, key) : null;
+  },
+};
