@@ -7,6 +7,7 @@ import { playerBalances } from '../../../server/modules/wallet/ledger';
 import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
 import { runSettlement } from '../../../server/modules/sports/jobs';
 import { parseMarketId, settleLeg } from '../../../domain/sports/markets';
+import type { SportKey } from '../../../domain/sports/sports';
 import { returnCents } from '../../../domain/sports/settlement';
 import { isLadderPrice } from '../../../domain/sports/ladder';
 import { BetResult, MatchTime } from '../../../domain/codes';
@@ -271,6 +272,47 @@ describe('single bets', () => {
       ).code,
     ).toBe(400);
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(5_000 - 1_500);
+  });
+});
+
+describe('every sport', () => {
+  it('takes a bet on each sport and settles it by the rules of that sport', async () => {
+    clock.set(START + 8 * 86_400_000);
+    const p = await fundedPlayer(app, 1_000);
+    const placed: Array<{ leg: Leg; sport: SportKey; finalAt: number }> = [];
+    const sports = new Set<string>();
+    for (const f of feed().listFixtures({}, clock.now())) {
+      const tl = feed().timelineOf(f.id)!;
+      if (sports.has(f.sport) || f.state.phase !== 'pre' || tl.fixture.fate !== 'normal') continue;
+      const market = f.markets.find((m) => m.outcomes.every((o) => o.oddsMilli !== null))!;
+      const leg = {
+        fixtureId: f.id,
+        marketId: market.id,
+        outcomeId: market.outcomes[0]!.id,
+        odds: market.outcomes[0]!.oddsMilli! / 1000,
+      };
+      const res = await placeBet(p.token, { stake: 10, legs: [leg] });
+      expect(res.code).toBe(200);
+      sports.add(f.sport);
+      placed.push({ leg, sport: f.sport, finalAt: feed().clock.toReal(tl.finalAt!) + 1_000 });
+    }
+    // The days ahead hold every sport but boxing and volleyball on some weekdays.
+    expect(sports.size).toBeGreaterThanOrEqual(10);
+    clock.set(Math.max(...placed.map((x) => x.finalAt)));
+    await runSettlement(app.ctx, app.sports);
+    let expected = 100_000 - 1_000 * placed.length;
+    for (const { leg, sport } of placed) {
+      const result = feed().result(leg.fixtureId, clock.now())!.result;
+      const spec = { ...parseMarketId(leg.marketId)!, outcome: leg.outcomeId, scoreAtPlacement: null };
+      const s = settleLeg(spec, result, sport)!;
+      expect(s).not.toBeNull();
+      expected += returnCents(1_000, [{ oddsMilli: Math.round(leg.odds * 1000), settlement: s }]);
+    }
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(expected);
+    const open = (
+      await call(app, { method: 'GET', url: '/api/app/sports/bets?status=open', headers: auth(p.token) })
+    ).body.data;
+    expect(open).toEqual([]);
   });
 });
 
