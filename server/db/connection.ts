@@ -15,6 +15,7 @@ import * as m008 from './migrations/008-sports';
 import * as m009 from './migrations/009-ledger-post';
 import * as m010 from './migrations/010-operator-audit';
 import * as m011 from './migrations/011-sports-cashout';
+import * as m012 from './migrations/012-sports-cancels';
 
 export type Db = Kysely<Database>;
 
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '009-ledger-post': m009,
   '010-operator-audit': m010,
   '011-sports-cashout': m011,
+  '012-sports-cancels': m012,
 };
 
 export interface DbTarget {

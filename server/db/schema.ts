@@ -370,6 +370,14 @@ export interface SportsBetsTable {
   settled_at: Timestamp | null;
 }
 
+export interface SportsFixtureCancelsTable {
+  id: Generated<number>;
+  fixture_id: string;
+  from_at: Timestamp;
+  to_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 export interface SportsBetLegsTable {
   bet_id: string;
   idx: number;
@@ -418,6 +426,7 @@ export interface Database {
   sports_fixtures: SportsFixturesTable;
   sports_bets: SportsBetsTable;
   sports_bet_legs: SportsBetLegsTable;
+  sports_fixture_cancels: SportsFixtureCancelsTable;
   player_seeds: PlayerSeedsTable;
   revealed_seeds: RevealedSeedsTable;
   game_settings: GameSettingsTable;

@@ -11,8 +11,9 @@ import { RESULT_LABELS } from '../../../domain/sports/labels';
  * its result in words and in the specification's codes.
  */
 
-const OPEN_STATES = ['pending', 'open'];
-const CLOSED_STATES = ['settled', 'refused', 'cancelled', 'exception', 'cashed_out'];
+// A bet held for review (−1) is still open: its result is yet to come.
+const OPEN_STATES = ['pending', 'open', 'exception'];
+const CLOSED_STATES = ['settled', 'refused', 'cashed_out'];
 
 /** A player's sports bets, newest first. */
 export async function listSportsBets(

@@ -60,7 +60,7 @@ export async function cashoutValue(
 ): Promise<number | null> {
   if (bet.state !== 'open') return null;
   const now = sports.now();
-  const evaluated = await evaluateLegs(db, legs);
+  const evaluated = await evaluateLegs(db, legs, bet.placed_at);
   const value = cashoutValueCents(
     ridingOf(bet),
     evaluated.map((e) => ({

@@ -70,7 +70,14 @@ export type FeedMessage =
   | { type: 'match_state'; fixtureId: string; state: MatchState }
   | { type: 'odds_change'; fixtureId: string; markets: FeedMarket[] }
   | { type: 'bet_stop'; fixtureId: string }
-  | { type: 'bet_settlement'; fixtureId: string; result: FeedResult };
+  | { type: 'bet_settlement'; fixtureId: string; result: FeedResult }
+  | { type: 'bet_cancel'; fixtureId: string; window: CancelWindow };
+
+/** `BetCancel { from, to }`: bets on the fixture placed inside the window are void (wall-clock ms). */
+export interface CancelWindow {
+  from: number;
+  to: number;
+}
 
 export interface SportSummary {
   key: SportKey;
@@ -98,6 +105,8 @@ export interface SportsFeed {
    * prices answers for listed markets alone.
    */
   price(fixtureId: string, marketId: string, now: number): FeedMarket | undefined;
+  /** Bet cancellations announced by now. */
+  cancels(fixtureId: string, now: number): CancelWindow[];
   /** The result as known now (partial while play goes on). */
   result(fixtureId: string, now: number): FeedResult | undefined;
   /** Messages as they happen; returns the unsubscribe function. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Socket } from 'socket.io';
 import type { AppContext } from '../../context';
 import type { FeedMessage } from './feed';
-import { storeResult } from './settlement.service';
+import { storeCancel, storeResult } from './settlement.service';
 import type { Sports } from './sports.module';
 
 /**
@@ -79,6 +79,9 @@ export function feedPump(ctx: AppContext, sports: Sports) {
             periodCode: m.periodCode,
             startsAt: new Date(m.fixture.startsAt).toISOString(),
           });
+          break;
+        case 'bet_cancel':
+          await storeCancel(ctx, m.fixtureId, m.window);
           break;
         case 'bet_settlement':
           // Only fixtures with bets have a row; the settlement loop pays from what is stored.

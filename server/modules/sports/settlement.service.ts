@@ -22,6 +22,7 @@ import {
   type LegKind,
 } from '../../../domain/sports/settlement';
 import type { SportKey } from '../../../domain/sports/sports';
+import type { CancelWindow } from './feed';
 import { paySports, reverseSports } from './sports-money';
 import type { Sports } from './sports.module';
 
@@ -65,21 +66,71 @@ export async function storeResult(
   return changed !== undefined;
 }
 
+/**
+ * Stores a bet cancellation of a fixture that has bets; a new window bumps the fixture's version
+ * so settlement revisits its bets.
+ */
+export async function storeCancel(
+  ctx: AppContext,
+  fixtureId: string,
+  window: CancelWindow,
+): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const fixture = await trx
+      .selectFrom('sports_fixtures')
+      .select('id')
+      .where('id', '=', fixtureId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!fixture) return false;
+    const inserted = await trx
+      .insertInto('sports_fixture_cancels')
+      .values({ fixture_id: fixtureId, from_at: new Date(window.from), to_at: new Date(window.to) })
+      .onConflict((oc) => oc.columns(['fixture_id', 'from_at', 'to_at']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return false;
+    await trx
+      .updateTable('sports_fixtures')
+      .set((eb) => ({ result_version: eb('result_version', '+', 1), done: false, updated_at: new Date() }))
+      .where('id', '=', fixtureId)
+      .execute();
+    return true;
+  });
+}
+
 type LegRow = Selectable<Database['sports_bet_legs']>;
 
 /**
  * Each leg of a bet with its settlement at the stored results (null while it cannot be settled)
- * and the result version it reflects. Settlement and cash-out read legs the same way.
+ * and the result version it reflects. A leg placed inside a cancellation window is void
+ * (`cancelled`); a leg the final result cannot settle is `stuck` (held for review). Settlement and
+ * cash-out read legs the same way.
  */
-export async function evaluateLegs(db: Db | Trx, legs: LegRow[]) {
+export async function evaluateLegs(db: Db | Trx, legs: LegRow[], placedAt: Date) {
+  const ids = [...new Set(legs.map((l) => l.fixture_id))];
   const fixtures = await db
     .selectFrom('sports_fixtures')
-    .select(['id', 'sport', 'result', 'result_version'])
-    .where('id', 'in', [...new Set(legs.map((l) => l.fixture_id))])
+    .select(['id', 'sport', 'result', 'result_final', 'result_version'])
+    .where('id', 'in', ids)
+    .execute();
+  const windows = await db
+    .selectFrom('sports_fixture_cancels')
+    .select(['fixture_id', 'from_at', 'to_at'])
+    .where('fixture_id', 'in', ids)
     .execute();
   const byId = new Map(fixtures.map((f) => [f.id, f]));
+  const placed = new Date(placedAt).getTime();
   return legs.map((leg) => {
     const fixture = byId.get(leg.fixture_id)!;
+    const cancelled = windows.some(
+      (w) =>
+        w.fixture_id === leg.fixture_id &&
+        placed >= new Date(w.from_at).getTime() &&
+        placed <= new Date(w.to_at).getTime(),
+    );
+    if (cancelled)
+      return { leg, settlement: settled('void'), version: fixture.result_version, cancelled, stuck: false };
     const key = parseMarketId(leg.market_id);
     const spec: LegSpec | null = key && {
       ...key,
@@ -89,9 +140,13 @@ export async function evaluateLegs(db: Db | Trx, legs: LegRow[]) {
     };
     const result = fixture.result ? (JSON.parse(fixture.result) as FixtureResult) : null;
     const settlement = spec && result ? settleLeg(spec, result, fixture.sport as SportKey) : null;
-    return { leg, settlement, version: fixture.result_version };
+    const stuck = settlement === null && fixture.result_final;
+    return { leg, settlement, version: fixture.result_version, cancelled, stuck };
   });
 }
+
+/** Bets settlement revisits: open ones, settled ones (corrections) and held ones. */
+const SETTLEABLE_STATES = ['open', 'settled', 'exception'];
 
 interface SettledBet {
   betId: string;
@@ -108,18 +163,20 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
     .where('id', '=', betId)
     .forUpdate()
     .executeTakeFirst();
-  // Pending bets wait for their live decision; refused and cancelled ones are closed.
-  if (!bet || (bet.state !== 'open' && bet.state !== 'settled')) return null;
+  // Pending bets wait for their live decision; refused and cashed-out ones are closed.
+  if (!bet || !SETTLEABLE_STATES.includes(bet.state)) return null;
   const legs = await trx
     .selectFrom('sports_bet_legs')
     .selectAll()
     .where('bet_id', '=', betId)
     .orderBy('idx')
     .execute();
-  const computed = await evaluateLegs(trx, legs);
+  const computed = await evaluateLegs(trx, legs, bet.placed_at);
   const kinds = computed.map((c) => c.settlement?.kind ?? null);
   const anyLost = kinds.includes('lost');
   const allSettled = kinds.every((k) => k !== null);
+  // A final result that cannot settle a leg (data missing) holds the bet for review (−1).
+  const stuck = !anyLost && computed.some((c) => c.stuck);
   const stakeCents = Number(bet.stake_cents);
   // What still rides after partial cash-outs is what the result pays on.
   const ridingCents = bet.stake_open_cents === null ? stakeCents : Number(bet.stake_open_cents);
@@ -135,18 +192,24 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
           capCents,
         )
     : 0;
-  const code = done
-    ? anyLost
-      ? BetResult.lost
-      : ticketResultCode(kinds as LegKind[], ridingCents, payout)
-    : BetResult.placed;
+  const allCancelled = computed.every((c) => c.cancelled);
+  const code = stuck
+    ? BetResult.lotteryException
+    : done
+      ? anyLost
+        ? BetResult.lost
+        : allCancelled
+          ? BetResult.cancelled
+          : ticketResultCode(kinds as LegKind[], ridingCents, payout)
+      : BetResult.placed;
+  const state = stuck ? 'exception' : done ? 'settled' : 'open';
 
   const legsChanged = computed.some(
     (c) => c.leg.settled_version !== c.version || c.leg.kind !== (c.settlement?.kind ?? null),
   );
   const wasPaid = bet.state === 'settled' ? Number(bet.payout_cents) : 0;
   const owed = done ? payout : 0;
-  const stateChanged = (bet.state === 'settled') !== done || bet.result_code !== code;
+  const stateChanged = bet.state !== state || bet.result_code !== code;
   if (!legsChanged && !stateChanged && wasPaid === owed) return null;
 
   let seq = bet.settle_seq;
@@ -165,7 +228,11 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
       .updateTable('sports_bet_legs')
       .set({
         kind: c.settlement?.kind ?? null,
-        result_code: c.settlement ? legResultCode(c.settlement.kind) : BetResult.placed,
+        result_code: c.cancelled
+          ? BetResult.cancelled
+          : c.settlement
+            ? legResultCode(c.settlement.kind)
+            : BetResult.placed,
         settled_version: c.version,
       })
       .where('bet_id', '=', betId)
@@ -175,9 +242,11 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
   await trx
     .updateTable('sports_bets')
     .set({
-      state: done ? 'settled' : 'open',
+      state,
       result_code: code,
-      order_status: done ? OrderStatus.drawn : OrderStatus.pending,
+      // A ticket cancelled whole was never drawn (8888); a held one is still pending.
+      order_status:
+        state === 'settled' ? (allCancelled ? OrderStatus.notDrawn : OrderStatus.drawn) : OrderStatus.pending,
       payout_cents: owed,
       settle_seq: seq,
       shortfall_cents: shortfall,
@@ -211,7 +280,7 @@ export async function settleFixture(
     .distinct()
     .where('sports_bet_legs.fixture_id', '=', fixtureId)
     .where('sports_bet_legs.settled_version', '<', version)
-    .where('sports_bets.state', 'in', ['open', 'settled'])
+    .where('sports_bets.state', 'in', SETTLEABLE_STATES)
     .execute();
   const settledBets: SettledBet[] = [];
   for (const { bet_id } of rows) {
@@ -255,6 +324,7 @@ export async function settlePending(ctx: AppContext, sports: Sports): Promise<Se
       const fromFeed = sports.feed.result(f.id, sports.now());
       if (fromFeed) await storeResult(ctx, f.id, fromFeed.result, fromFeed.final, 'feed');
     }
+    for (const window of sports.feed.cancels(f.id, sports.now())) await storeCancel(ctx, f.id, window);
     settledBets.push(...(await settleFixture(ctx, sports, f.id)));
   }
   return settledBets;

@@ -273,6 +273,104 @@ describe('settlement exactly once', () => {
   });
 });
 
+describe('cancellations and exceptions', () => {
+  it('voids bets placed inside a feed cancellation window with −10, and settles the others', async () => {
+    let f: FixtureSnapshot | undefined;
+    for (let day = 5; !f && day < 20; day++) {
+      clock.set(START + day * 86_400_000);
+      f = upcoming('corrected')[0];
+    }
+    const tl = feed().timelineOf(f!.id)!;
+    const window = tl.cancels![0]!;
+    const p = await fundedPlayer(app, 100);
+    const before = await placeBet(p.token, [legOf(f!, 'match_winner:full', 'draw')], 10);
+    expect(before.code).toBe(200);
+    // A live bet inside the window, at a moment it will be accepted (nothing happens in its delay).
+    const delay = app.sports.liveDelayMs('football');
+    let at = feed().clock.toReal(window.from);
+    const accepted = (t: number) => {
+      const a = feed().snapshot(f!.id, t)!.state;
+      const b = feed().snapshot(f!.id, t + delay)!.state;
+      return !a.suspended && !b.suspended && a.stateSeq === b.stateSeq && a.stopSeq === b.stopSeq;
+    };
+    while (!accepted(at)) at += 2_000;
+    expect(at).toBeLessThan(feed().clock.toReal(window.to));
+    clock.set(at);
+    const live = await placeBet(
+      p.token,
+      [legOf(feed().snapshot(f!.id, at)!, 'odd_even:full', 'odd')],
+      20,
+      'any',
+    );
+    expect(live.code).toBe(200);
+    clock.set(at + delay);
+    expect(await decideDueBets(app.ctx, app.sports)).toEqual([expect.objectContaining({ accepted: true })]);
+    clock.set(feed().clock.toReal(window.at) + 1_000);
+    await feedPump(app.ctx, app.sports)();
+    await runSettlement(app.ctx, app.sports);
+    const listed = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
+      .body.data;
+    const cancelled = listed.find((b: { betId: string }) => b.betId === live.body.data.betId);
+    expect(cancelled).toMatchObject({
+      result: BetResult.cancelled,
+      resultText: 'Cancelada',
+      orderStatus: 8888,
+      payout: 20,
+    });
+    expect(cancelled.legs[0].result).toBe(BetResult.cancelled);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 1_000);
+    clock.set(realFinal(f!.id));
+    await runSettlement(app.ctx, app.sports);
+    const bets = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
+      .body.data;
+    const prematch = bets.find((b: { betId: string }) => b.betId === before.body.data.betId);
+    expect([BetResult.won, BetResult.lost]).toContain(prematch.result);
+  });
+
+  it('holds a bet for review (−1) when the final result cannot settle it, until it can', async () => {
+    clock.set(START + 86_400_000);
+    const f = upcoming('normal').at(-1)!;
+    const corners = f.markets.find((m) => m.key.type === 'corners_totals')!;
+    const p = await fundedPlayer(app, 100);
+    const bet = await placeBet(p.token, [legOf(f, corners.id, 'over')], 10);
+    const login = await call(app, {
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
+    });
+    const op = auth(login.body.data.access_token);
+    const url = `/api/admin/sports/fixtures/${f.id}/result`;
+    await call(app, {
+      method: 'POST',
+      url,
+      headers: op,
+      payload: { status: -1, full: { home: 1, away: 0 } },
+    });
+    let [held] = (
+      await call(app, { method: 'GET', url: '/api/app/sports/bets?status=open', headers: auth(p.token) })
+    ).body.data;
+    expect(held).toMatchObject({
+      betId: bet.body.data.betId,
+      state: 'exception',
+      result: BetResult.lotteryException,
+      resultText: 'Em análise',
+      orderStatus: 0,
+    });
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(9_000);
+    await call(app, {
+      method: 'POST',
+      url,
+      headers: op,
+      payload: { status: -1, full: { home: 1, away: 0 }, corners: { home: 9, away: 8 } },
+    });
+    [held] = (
+      await call(app, { method: 'GET', url: '/api/app/sports/bets?status=settled', headers: auth(p.token) })
+    ).body.data;
+    const line = corners.key.lineQ! / 4;
+    expect(held.result).toBe(17 > line ? BetResult.won : BetResult.lost);
+  });
+});
+
 describe('live bets', () => {
   /** A moment of a normal match's first half that satisfies `fits` at the sport's live delay. */
   function liveMoment(fits: (before: FixtureSnapshot, after: FixtureSnapshot) => boolean) {

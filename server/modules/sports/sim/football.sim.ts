@@ -153,6 +153,7 @@ export function footballTimeline(seed: string, fixture: SimFixture, windowMs: nu
   const lambda = base.lambda * Math.exp(driftHome[steps]!);
   const mu = base.mu * Math.exp(driftAway[steps]!);
   let halfTimeAt: number | null = null;
+  const cancels: Array<{ from: number; to: number; at: number }> = [];
   let secondHalfAt: number | null = null;
   let correctionAt: number | null = null;
 
@@ -240,6 +241,10 @@ export function footballTimeline(seed: string, fixture: SimFixture, windowMs: nu
           last.overturned = true;
           correctionAt = fullTimeAt + 10 * MINUTE_MS;
         }
+        // The same feed error priced the match wrongly for three minutes of the first half: bets
+        // placed then are cancelled (UOF bet_cancel with a window), announced five minutes later.
+        const from = kickoff + intBetween(r, 10, 35) * MINUTE_MS;
+        cancels.push({ from, to: from + 3 * MINUTE_MS, at: from + 8 * MINUTE_MS });
       }
     }
   }
@@ -262,6 +267,7 @@ export function footballTimeline(seed: string, fixture: SimFixture, windowMs: nu
     finalAt,
     correctionAt,
     rescheduledAt,
+    cancels,
   };
 }
 

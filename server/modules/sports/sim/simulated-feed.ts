@@ -8,6 +8,7 @@ import {
   type FeedFixture,
   type FeedMarket,
   type FeedMessage,
+  type CancelWindow,
   type FeedResult,
   type FixtureFilter,
   type FixtureSnapshot,
@@ -96,7 +97,16 @@ export class SimulatedFeed implements SportsFeed {
   private readonly listeners = new Set<(message: FeedMessage) => void>();
   private readonly sent = new Map<
     string,
-    { start: number; period: number; state: string; odds: string; suspended: boolean; result: string }
+    {
+      start: number;
+      period: number;
+      state: string;
+      odds: string;
+      suspended: boolean;
+      result: string;
+      /** The end of the latest cancellation already sent. */
+      cancelledUpTo: number;
+    }
   >();
 
   constructor(private readonly options: SimulatedFeedOptions) {
@@ -273,6 +283,14 @@ export class SimulatedFeed implements SportsFeed {
     return quote ? this.feedMarket(quote, state.suspended) : undefined;
   }
 
+  cancels(fixtureId: string, now: number): CancelWindow[] {
+    const tl = this.timelineOf(fixtureId);
+    const t = this.clock.toSim(now);
+    return (tl?.cancels ?? [])
+      .filter((c) => c.at <= t)
+      .map((c) => ({ from: this.clock.toReal(c.from), to: this.clock.toReal(c.to) }));
+  }
+
   result(fixtureId: string, now: number): FeedResult | undefined {
     const tl = this.timelineOf(fixtureId);
     if (!tl) return undefined;
@@ -310,6 +328,11 @@ export class SimulatedFeed implements SportsFeed {
       if (state.suspended && !before?.suspended) this.emit({ type: 'bet_stop', fixtureId: id });
       if (!before || before.odds !== snap.oddsKey)
         this.emit({ type: 'odds_change', fixtureId: id, markets: snap.markets });
+      const cancels = this.cancels(id, now);
+      for (const window of cancels) {
+        if (!before || window.to > before.cancelledUpTo)
+          this.emit({ type: 'bet_cancel', fixtureId: id, window });
+      }
       if (
         before ? before.result !== resultSig : Object.keys(result.result.scores).length > 0 || result.final
       ) {
@@ -322,6 +345,7 @@ export class SimulatedFeed implements SportsFeed {
         odds: snap.oddsKey,
         suspended: state.suspended,
         result: resultSig,
+        cancelledUpTo: Math.max(0, ...cancels.map((w) => w.to)),
       });
     }
     for (const id of this.sent.keys()) if (!seen.has(id)) this.sent.delete(id);

@@ -55,6 +55,8 @@ export interface SimTimeline {
   correctionAt: number | null;
   /** When a new start was announced after a postponement, if ever. */
   rescheduledAt: number | null;
+  /** Bet cancellations: bets placed from `from` to `to` are void, announced at `at` (simulated). */
+  cancels?: Array<{ from: number; to: number; at: number }>;
 }
 
 /** A fixture at one simulated moment, in the adapter's terms. */
