@@ -29,9 +29,12 @@ export function marketView(snap: Pick<FixtureSnapshot, 'home' | 'away' | 'sport'
   };
 }
 
-/** A fixture in a list, with its main market (Resultado Final) inline. */
+/** A fixture in a list, with its main market (Resultado Final, or the sport's winner market) inline. */
 export function fixtureView(snap: FixtureSnapshot) {
-  const main = snap.markets.find((m) => m.key.type === 'match_winner' && m.key.period === 'full');
+  // The winner market each sport shows first: 1X2, else the moneyline or the head-to-head.
+  const main = ['match_winner:full', 'moneyline:full', 'head_to_head:full']
+    .map((id) => snap.markets.find((m) => m.id === id))
+    .find((m) => m !== undefined);
   return {
     id: snap.id,
     sport: snap.sport,
@@ -57,7 +60,7 @@ export function fixtureDetailView(snap: FixtureSnapshot) {
   };
 }
 
-/** `/sports/sports`: the twelve sports with pt-BR names and live / upcoming counts. */
+/** `/sports/sports`: the twelve sports with pt-BR names, live / upcoming counts and competitions. */
 export function sportsView(feed: SportsFeed, now: number) {
   const counts = new Map(feed.listSports(now).map((s) => [s.key, s]));
   return SPORTS.map((s) => ({
@@ -65,6 +68,7 @@ export function sportsView(feed: SportsFeed, now: number) {
     name: s.name,
     live: counts.get(s.key)?.live ?? 0,
     upcoming: counts.get(s.key)?.upcoming ?? 0,
+    competitions: feed.listCompetitions(s.key, now),
   }));
 }
 

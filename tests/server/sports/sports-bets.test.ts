@@ -70,6 +70,7 @@ describe('sports reads', () => {
     expect(res.body.data).toHaveLength(12);
     const football = res.body.data.find((s: { key: string }) => s.key === 'football');
     expect(football).toMatchObject({ name: 'Futebol' });
+    expect(football.competitions).toContain('Brasileirão Série A');
     expect(football.upcoming).toBeGreaterThan(5);
 
     const list = (await call(app, { method: 'GET', url: '/api/app/sports/fixtures?sport=football' })).body
@@ -84,6 +85,11 @@ describe('sports reads', () => {
     expect(upcoming.main.outcomes[1].name).toBe('Empate');
     const brazilian = list.filter((f: { competition: string }) => f.competition.startsWith('Brasileirão'));
     expect(brazilian.length).toBeGreaterThan(0);
+    // Other sports list their winner market inline.
+    const tennis = (
+      await call(app, { method: 'GET', url: '/api/app/sports/fixtures?sport=tennis&live=false' })
+    ).body.data;
+    expect(tennis.find((f: { main: unknown }) => f.main).main.id).toBe('moneyline:full');
 
     const live = (
       await call(app, { method: 'GET', url: '/api/app/sports/fixtures?sport=football&live=true' })

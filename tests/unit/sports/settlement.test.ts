@@ -190,7 +190,7 @@ describe('European handicap (research §1.11): three-way, no refunds', () => {
 });
 
 describe('other football markets (research §1.11)', () => {
-  it('double chance style: a draw selection wins on a draw (code 10, not 0)', () => {
+  it('a draw selection of 1X2 wins on a draw (code 10, not the push code 0)', () => {
     const s = settleLeg(leg('match_winner', 'draw', null), finished(0, 0))!;
     expect(s.kind).toBe('won');
     expect(legResultCode(s.kind)).toBe(BetResult.won);
