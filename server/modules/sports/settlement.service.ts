@@ -313,10 +313,12 @@ export async function settleFixture(
  * (unless an operator entered one) and settles it.
  */
 export async function settlePending(ctx: AppContext, sports: Sports): Promise<SettledBet[]> {
+  // Nothing settles before the start: upcoming fixtures are left alone.
   const open = await ctx.db
     .selectFrom('sports_fixtures')
     .select(['id', 'result_source'])
     .where('done', '=', false)
+    .where('starts_at', '<=', new Date(sports.now()))
     .execute();
   const settledBets: SettledBet[] = [];
   for (const f of open) {

@@ -11,7 +11,7 @@ import { applyVipUpgrades } from '../wallet/vip';
  * with new postings rather than touching old ones.
  */
 
-/** A sports bet id: S + São Paulo-agnostic UTC date + 12 hex digits. */
+/** A sports bet id: S + the UTC date + 12 hex digits. */
 export function newSportsBetId(now: number): string {
   const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
   return `S${day}${randomBytes(6).toString('hex').toUpperCase()}`;
