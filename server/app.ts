@@ -12,6 +12,7 @@ import { AppError } from './http/errors';
 import { langOf } from './http/reply';
 import { translate } from '../domain/messages';
 import { memoryRateLimiter, redisRateLimiter } from './security/rate-limit';
+import { installSecurityHeaders } from './security/http-headers';
 import { createMailer } from './modules/mail/mail.service';
 import { createRealtime } from './modules/realtime/realtime';
 import { resolveSession, stillLive } from './modules/auth/session.service';
@@ -84,6 +85,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pluginTimeout: 60_000,
   });
 
+  // First of the hooks, so CORS preflights are answered before any guard asks for a token.
+  const securityHeaders = installSecurityHeaders(app, {
+    corsOrigins: config.corsOrigins,
+    staticDir: config.staticDir,
+  });
+
   const opened = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(opened.db);
 
@@ -109,6 +116,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
     // A fresh socket learns the turnover left at once, not only after the next bet.
     onConnect: (userId) => announceTurnover(ctx, userId),
+    allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins],
+    responseHeaders: securityHeaders,
   });
   const sandbox =
     config.psp.kind === 'sandbox'

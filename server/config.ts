@@ -36,6 +36,7 @@ const envSchema = z.object({
   SPORTS_FEED_SPEED: z.coerce.number().min(0.01).max(1000).default(1),
   TREVO_STATIC_DIR: z.string().default('dist'),
   TREVO_PUBLIC_URL: z.string().url().optional(),
+  TREVO_CORS_ORIGINS: z.string().default(''),
   TREVO_TURNOVER_MAIN: z.coerce.number().min(0).max(100).optional(),
   TREVO_TURNOVER_BONUS: z.coerce.number().min(0).max(100).optional(),
   TREVO_PAYOUT_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
@@ -194,6 +195,8 @@ export interface Config {
     | { kind: 'bcb-pix'; baseUrl: string; clientId: string; clientSecret: string; pixKey: string };
   /** Where players reach the site; the sandbox PSP puts it in the BR Code location. */
   publicUrl: string;
+  /** Other sites (exact origins) allowed to call the API and open sockets (CORS allow-list). */
+  corsOrigins: string[];
   /** How long the sandbox PSP waits before sending its webhook (real PSPs: within 5 s). */
   sandboxWebhookDelayMs: number;
   /** How long the sandbox PSP takes to complete a payout. */
@@ -209,6 +212,30 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * TREVO_CORS_ORIGINS: comma-separated exact origins (`https://admin.trevo.bet`). A wildcard or a
+ * value with a path would widen the allow-list silently, so both stop the server.
+ */
+function parseOrigins(raw: string): string[] {
+  const origins: string[] = [];
+  for (const item of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+      throw new ConfigError(`TREVO_CORS_ORIGINS: "${item}" is not an origin like https://admin.trevo.bet`);
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
 
 /** Reads and validates the environment; throws ConfigError listing every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -236,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'TREVO_PSP=bcb-pix needs TREVO_PSP_URL, TREVO_PSP_CLIENT_ID, TREVO_PSP_CLIENT_SECRET and TREVO_PSP_PIX_KEY',
     );
   }
+  const corsOrigins = parseOrigins(e.TREVO_CORS_ORIGINS);
   let fileRaw: unknown;
   try {
     fileRaw = JSON.parse(readFileSync(e.TREVO_CONFIG, 'utf8'));
@@ -277,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : { kind: 'sandbox' },
     publicUrl: e.TREVO_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    corsOrigins,
     sandboxWebhookDelayMs: e.TREVO_SANDBOX_WEBHOOK_DELAY_MS,
     sandboxPayoutDelayMs: e.TREVO_SANDBOX_PAYOUT_DELAY_MS,
     payoutIntervalMs: e.TREVO_PAYOUT_INTERVAL_MS,

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { GAME_CODES } from '../../../domain/codes';
 import type { SessionRef } from '../auth/session.service';
+import { isAllowedOrigin } from '../../security/http-headers';
 
 /** The socket.io side of Trevo at `/gamecenter-siop` (API.md "Socket events"). */
 export interface Realtime {
@@ -26,6 +27,10 @@ export interface RealtimeDeps {
   /** Runs when a player's socket has joined its rooms (e.g. to push the current balances). */
   onConnect?(userId: number): Promise<void>;
   log: { warn(obj: object, msg: string): void };
+  /** Other sites allowed to open a socket besides the page's own host (public URL, CORS list). */
+  allowedOrigins?: readonly string[];
+  /** Headers added to the socket's HTTP answers (polling, upgrade): the app's security headers. */
+  responseHeaders?: Record<string, string>;
 }
 
 const gameJoinSchema = z.object({ game: z.string().min(1).max(20) });
@@ -36,25 +41,20 @@ interface SocketData {
   sessionId: number;
 }
 
-/**
- * A browser on another site must not open a socket with a player's token: when the handshake
- * carries an Origin, its host must be the host the request was sent to.
- */
-function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
-}
-
 export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime {
   const io = new Server(server, {
     path: '/gamecenter-siop',
     serveClient: false,
-    allowRequest: (req, callback) => callback(null, sameOrigin(req.headers.origin, req.headers.host)),
+    // A browser on another site must not open a socket with a player's token: a handshake that
+    // carries an Origin must come from the host it was sent to or an allow-listed site.
+    allowRequest: (req, callback) =>
+      callback(null, isAllowedOrigin(req.headers.origin, req.headers.host, deps.allowedOrigins ?? [])),
+    cors: { origin: [...(deps.allowedOrigins ?? [])] },
   });
+  const extraHeaders = deps.responseHeaders ?? {};
+  const addHeaders = (headers: Record<string, string>) => Object.assign(headers, extraHeaders);
+  io.engine.on('initial_headers', addHeaders);
+  io.engine.on('headers', addHeaders);
   if (deps.redis) io.adapter(createAdapter(deps.redis.pub, deps.redis.sub));
 
   io.use(async (socket, next) => {
