@@ -11,6 +11,7 @@ import './shared/games.css';
  */
 const GAME_LOADERS: Partial<Record<GameType, () => Promise<GameModule>>> = {
   dice: () => import('./dice/dice-game'),
+  double: () => import('./double/double-game'),
   limbo: () => import('./limbo/limbo-game'),
   mines: () => import('./mines/mines-game'),
   rowDouble: () => import('./rowDouble/row-double-game'),

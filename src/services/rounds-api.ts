@@ -22,13 +22,31 @@ const roundSchema = z.object({
   totals: z.record(z.string(), z.number()),
 });
 
+const myBetSchema = z.object({
+  betId: z.string(),
+  roundId: z.string(),
+  pick: z.string(),
+  amount: z.number(),
+  status: z.enum(['open', 'settled', 'cancelled']),
+  payout: z.number().nullable(),
+});
+
+/** A bet of the logged-in player in the current or the previous round, as the state call gives it. */
+export type RoundStateBet = z.infer<typeof myBetSchema>;
+
 const stateSchema = z.object({
   round: roundSchema.nullable(),
   recent: z.array(z.object({ roundId: z.string(), number: z.number(), result: z.number() })),
+  // Absent for a visitor (and from an older server): no bets of one's own to show.
+  myBets: z.array(myBetSchema).default([]),
   serverTime: z.string(),
 });
 
-/** `GET /api/app/game/{game}/state`: the current round, the last results (newest first), the server's clock. */
+/**
+ * `GET /api/app/game/{game}/state`: the current round, the last results (newest first), the
+ * player's own bets in the current and previous round (a reload settles what it shows), the
+ * server's clock.
+ */
 export type RoundState = z.infer<typeof stateSchema>;
 
 /** The current round of `game` and its recent results. */
@@ -67,7 +85,9 @@ export type RoundSocketMessage =
   | { type: 'closed'; roundId: string }
   | { type: 'result'; roundId: string; result: number }
   | { type: 'cancelled'; roundId: string }
-  | { type: 'balance'; balance: number };
+  | { type: 'balance'; balance: number }
+  /** The socket (re)connected and the room was joined again: events may have been missed. */
+  | { type: 'joined' };
 
 // The room's events are not in the foundation's ServerEvents; they are read here by name.
 const listen = onSocketEvent as unknown as (
@@ -75,10 +95,18 @@ const listen = onSocketEvent as unknown as (
   listener: (payload: { game?: string } & Record<string, unknown>) => void,
 ) => () => void;
 
-/** Joins the room of `game` and forwards its round events (and balance pushes); returns the leave. */
+/**
+ * Joins the room of `game` and forwards its round events (and balance pushes); returns the leave.
+ * The server forgets the room with the connection, so the join is sent again on every (re)connect
+ * (a new login opens a new socket too) and the machine is told to catch up on what it missed.
+ */
 export function followRoundRoom(game: RoundGame, send: (message: RoundSocketMessage) => void): () => void {
   const own = (payload: { game?: string }) => payload.game === game;
   const offs = [
+    listen('connect', () => {
+      emitSocket('game.join', { game });
+      send({ type: 'joined' });
+    }),
     listen('round.opened', (p) => {
       if (own(p))
         send({

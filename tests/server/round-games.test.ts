@@ -166,6 +166,42 @@ describe('round games', () => {
     expect((await state('double')).round.phase).toBe('betting');
   });
 
+  it("a player's state call brings their bets of the round, open and then settled (a reload)", async () => {
+    const round = await openRound('double');
+    const p = await player();
+    const other = await player();
+    for (const who of [p, other]) {
+      await call(app, {
+        method: 'POST',
+        url: '/api/app/game/double/bet',
+        headers: { ...auth(who.token), 'idempotency-key': key() },
+        payload: { roundId: round.roundId, color: 'red', amount: 2 },
+      });
+    }
+    const mine = async () =>
+      (await call(app, { method: 'GET', url: '/api/app/game/double/state', headers: auth(p.token) })).body
+        .data.myBets;
+    expect(await mine()).toEqual([
+      expect.objectContaining({
+        roundId: round.roundId,
+        pick: 'red',
+        amount: 2,
+        status: 'open',
+        payout: null,
+      }),
+    ]);
+    expect((await state('double')).myBets).toEqual([]);
+    await closeRound('double', round.roundId);
+    const result = (await state('double')).round.result;
+    const payout = doubleColor(result) === 'red' ? 4 : 0;
+    expect(await mine()).toEqual([expect.objectContaining({ status: 'settled', payout })]);
+    // The next round opens; the finished one's bets still come with the state.
+    await roundTick(app.ctx, 'double');
+    await roundTick(app.ctx, 'double');
+    expect((await state('double')).round.phase).toBe('betting');
+    expect((await mine()).map((b: { roundId: string }) => b.roundId)).toEqual([round.roundId]);
+  });
+
   it("lists the player's bets in the game history", async () => {
     const p = await player();
     await call(app, {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { runIdempotent } from '../../http/idempotency';
-import { requirePlayer } from '../auth/session.service';
+import { requirePlayer, resolveSession, tokenOf } from '../auth/session.service';
 import { GAMES } from '../../../domain/codes';
 import { centsToBrl } from '../../../domain/money';
 import { instantOutcome } from '../../../domain/fairness/instant';
@@ -103,9 +103,12 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   const roundGame = z.enum(['double', 'luckycolor']);
 
   for (const game of ['double', 'luckycolor'] as const) {
-    app.get(`/api/app/game/${game}/state`, async (request, reply) =>
-      ok(request, reply, await roundState(ctx, game)),
-    );
+    app.get(`/api/app/game/${game}/state`, async (request, reply) => {
+      // Anyone may watch a round; a logged-in player also gets their own bets in it (a reload).
+      const token = tokenOf(request);
+      const session = token ? await resolveSession(ctx, token, 'player').catch(() => undefined) : undefined;
+      return ok(request, reply, await roundState(ctx, game, session?.subjectId));
+    });
   }
 
   app.get<{ Params: { game: string; roundId: string } }>(

@@ -272,8 +272,35 @@ export async function placeRoundBet(
   };
 }
 
-/** What a late joiner needs to render the current round, with the last results. */
-export async function roundState(ctx: AppContext, game: RoundGame) {
+/**
+ * The bets of `userId` in the given rounds, for a page (re)loaded mid-round or after a result:
+ * open bets are still in play, settled ones carry their payout, cancelled ones were refunded.
+ */
+async function playerRoundBets(ctx: AppContext, userId: number, roundIds: string[]) {
+  if (roundIds.length === 0) return [];
+  const rows = await ctx.db
+    .selectFrom('bets')
+    .select(['id', 'round_id', 'params', 'amount_cents', 'status', 'payout_cents', 'multiplier'])
+    .where('user_id', '=', userId)
+    .where('round_id', 'in', roundIds)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({
+    betId: r.id,
+    roundId: r.round_id!,
+    pick: (JSON.parse(r.params) as { pick: string }).pick,
+    amount: centsToBrl(Number(r.amount_cents)),
+    status: r.status as 'open' | 'settled' | 'cancelled',
+    payout: r.status === 'open' ? null : centsToBrl(Number(r.payout_cents ?? 0)),
+    multiplier: r.status === 'open' ? null : Number(r.multiplier),
+  }));
+}
+
+/**
+ * What a late joiner needs to render the current round, with the last results; for a logged-in
+ * player (`userId`) also their bets in the current and the previous round (`myBets`).
+ */
+export async function roundState(ctx: AppContext, game: RoundGame, userId?: number) {
   const chain = await ensureChain(ctx.db, game, ctx.config.file.games.chainLength);
   const current = await ctx.db
     .selectFrom('rounds')
@@ -308,6 +335,14 @@ export async function roundState(ctx: AppContext, game: RoundGame) {
         }
       : null,
     recent: recent.map((r) => ({ roundId: r.id, number: r.number, result: r.result, hash: r.hash })),
+    myBets:
+      userId === undefined || !current
+        ? []
+        : await playerRoundBets(
+            ctx,
+            userId,
+            [current.number, current.number - 1].filter((n) => n > 0).map((n) => roundId(game, n)),
+          ),
     serverTime: new Date().toISOString(),
   };
 }

@@ -1,21 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { BET_TIMEOUT_MS, activeLeafPath } from '../../../src/machines/games/bet-actors';
+import { doubleMachine, type DoubleMachineCue } from '../../../src/machines/games/double.machine';
 import {
   ROUND_RESYNC_MS,
-  doubleMachine,
-  type DoubleBetInput,
-  type DoubleEvent,
-  type DoubleMachineCue,
-} from '../../../src/machines/games/double.machine';
+  type RoundBetInput as DoubleBetInput,
+  type RoundGameEvent as DoubleEvent,
+} from '../../../src/machines/games/round-game';
 import { ApiError } from '../../../src/services/api-client';
-import type { RoundBet, RoundState } from '../../../src/services/rounds-api';
+import type { RoundBet, RoundState, RoundStateBet } from '../../../src/services/rounds-api';
 
 const CLOSES = '2026-03-14T12:00:15.000Z';
 const ROLLS = '2026-03-14T12:00:16.000Z';
 
-/** A state answer: the round `double-7` in `phase`, with two finished rounds. */
-function stateOf(phase: 'betting' | 'rolling' | null): RoundState {
+/** A state answer: the round `double-7` in `phase`, with two finished rounds and the player's bets. */
+function stateOf(
+  phase: 'betting' | 'rolling' | 'complete' | null,
+  extra: { result?: number; myBets?: RoundStateBet[]; serverTime?: string } = {},
+): RoundState {
   return {
     round: phase
       ? {
@@ -25,15 +27,17 @@ function stateOf(phase: 'betting' | 'rolling' | null): RoundState {
           closesAt: CLOSES,
           rollsAt: ROLLS,
           completesAt: ROLLS,
-          result: null,
+          result: extra.result ?? null,
           totals: { red: 12.5 },
         }
       : null,
     recent: [
+      ...(extra.result !== undefined ? [{ roundId: 'double-7', number: 7, result: extra.result }] : []),
       { roundId: 'double-6', number: 6, result: 3 },
       { roundId: 'double-5', number: 5, result: 0 },
     ],
-    serverTime: '2026-03-14T12:00:05.000Z',
+    myBets: extra.myBets ?? [],
+    serverTime: extra.serverTime ?? new Date().toISOString(),
   };
 }
 
@@ -43,7 +47,7 @@ type BetAnswer = 'ok' | Error | 'hang';
  * The machine with a faked state call, a faked room (the test pushes server events through
  * `server`), scripted bet answers and a scene that finishes each cue at once.
  */
-function start(state: RoundState, answers: BetAnswer[] = ['ok']) {
+function start(state: RoundState | (() => RoundState), answers: BetAnswer[] = ['ok']) {
   const calls = {
     placeBet: vi.fn<(input: DoubleBetInput) => void>(),
     publishBalance: vi.fn<(balance: number) => void>(),
@@ -56,7 +60,7 @@ function start(state: RoundState, answers: BetAnswer[] = ['ok']) {
     actors: {
       loadState: fromPromise<RoundState>(async () => {
         calls.loadState();
-        return state;
+        return typeof state === 'function' ? state() : state;
       }),
       roomEvents: fromCallback<DoubleEvent>(({ sendBack }) => {
         push = sendBack;
@@ -67,7 +71,7 @@ function start(state: RoundState, answers: BetAnswer[] = ['ok']) {
         const answer = answers[Math.min(n++, answers.length - 1)]!;
         if (answer === 'hang') return new Promise<RoundBet>(() => undefined);
         if (answer instanceof Error) throw answer;
-        return { betId: `B${n}`, roundId: input.roundId, pick: input.color, amount: input.amountCents / 100 };
+        return { betId: `B${n}`, roundId: input.roundId, pick: input.pick, amount: input.amountCents / 100 };
       }),
     },
     actions: {
@@ -98,22 +102,26 @@ describe('double machine: following the round', () => {
     const run = start(stateOf('betting'));
     await vi.advanceTimersByTimeAsync(0);
     expect(run.phase()).toBe('betting');
-    expect(run.cues).toContainEqual({ type: 'cue.betting', roundId: 'double-7', closesAt: CLOSES });
+    expect(run.cues).toContainEqual({
+      type: 'cue.betting',
+      roundId: 'double-7',
+      closesAt: Date.parse(CLOSES),
+    });
     expect(run.actor.getSnapshot().context.round?.totals).toEqual({ red: 12.5 });
 
     run.actor.send({ type: 'player.bet' });
     await vi.advanceTimersByTimeAsync(0);
-    run.actor.send({ type: 'player.setColor', color: 'white' });
+    run.actor.send({ type: 'player.setPick', pick: 'white' });
     run.actor.send({ type: 'player.bet' });
     await vi.advanceTimersByTimeAsync(0);
 
     const inputs = run.calls.placeBet.mock.calls.map((c) => c[0]);
-    expect(inputs.map((i) => [i.roundId, i.color, i.amountCents])).toEqual([
+    expect(inputs.map((i) => [i.roundId, i.pick, i.amountCents])).toEqual([
       ['double-7', 'red', 100],
       ['double-7', 'white', 100],
     ]);
     expect(inputs[0]!.idempotencyKey).not.toBe(inputs[1]!.idempotencyKey);
-    expect(run.actor.getSnapshot().context.bets.map((b) => b.color)).toEqual(['red', 'white']);
+    expect(run.actor.getSnapshot().context.bets.map((b) => b.pick)).toEqual(['red', 'white']);
   });
 
   it('settles the player’s bets with the result, rolls it and asks for the server’s balance', async () => {
@@ -136,7 +144,12 @@ describe('double machine: following the round', () => {
     expect(run.cues).toContainEqual({ type: 'cue.roll', roundId: 'double-7', tile: 4 });
     expect(run.cues).toContainEqual({ type: 'cue.result', roundId: 'double-7', tile: 4, win: true });
     expect(run.actor.getSnapshot().context.bets[0]!.outcome).toEqual({ win: true, payout: 2 });
-    expect(run.actor.getSnapshot().context.recent.slice(0, 3)).toEqual([4, 3, 0]);
+    expect(
+      run.actor
+        .getSnapshot()
+        .context.recent.slice(0, 3)
+        .map((r) => r.result),
+    ).toEqual([4, 3, 0]);
     expect(run.calls.refreshBalance).toHaveBeenCalled();
 
     run.server({ type: 'server.balance', balance: 101 });
@@ -231,5 +244,77 @@ describe('double machine: refused bets', () => {
     run.actor.send({ type: 'player.bet' });
     expect(run.actor.getSnapshot().context.problem).toBe('fillBetAmount');
     expect(run.calls.placeBet).not.toHaveBeenCalled();
+  });
+});
+
+describe('double machine: arriving, reloading and reconnecting', () => {
+  const mine = (status: RoundStateBet['status'], payout: number | null): RoundStateBet => ({
+    betId: 'B-old',
+    roundId: 'double-7',
+    pick: 'black',
+    amount: 5,
+    status,
+    payout,
+  });
+
+  it('a reload during betting shows the player’s open bets of the round, and settles them', async () => {
+    const run = start(stateOf('betting', { myBets: [mine('open', null)] }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run.actor.getSnapshot().context.bets).toEqual([
+      { betId: 'B-old', pick: 'black', amount: 5, outcome: null },
+    ]);
+    run.server({ type: 'server.result', roundId: 'double-7', result: 9 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run.actor.getSnapshot().context.bets[0]!.outcome).toEqual({ win: true, payout: 10 });
+    expect(run.cues).toContainEqual({ type: 'cue.result', roundId: 'double-7', tile: 9, win: true });
+  });
+
+  it('a reload after the result shows the player’s bets settled as the server recorded them', async () => {
+    const run = start(stateOf('complete', { result: 9, myBets: [mine('settled', 10)] }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run.phase()).toBe('waiting');
+    const { round, bets } = run.actor.getSnapshot().context;
+    expect(round).toMatchObject({ roundId: 'double-7', result: 9 });
+    expect(bets).toEqual([{ betId: 'B-old', pick: 'black', amount: 5, outcome: { win: true, payout: 10 } }]);
+    expect(run.cues).toContainEqual({ type: 'cue.history', results: [9, 3, 0] });
+  });
+
+  it('a refunded bet of a cancelled round shows as refunded after a reload', async () => {
+    const state = stateOf('complete', { result: 2, myBets: [mine('cancelled', 5)] });
+    const run = start(state);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run.actor.getSnapshot().context.bets[0]!.outcome).toBe('refunded');
+  });
+
+  it('a socket reconnect asks for the state again and catches up with a result it missed', async () => {
+    let answer = stateOf('betting');
+    const run = start(() => answer);
+    await vi.advanceTimersByTimeAsync(0);
+    run.actor.send({ type: 'player.bet' });
+    await vi.advanceTimersByTimeAsync(0);
+    // The socket dropped through the close and the result; the server settled the bet.
+    answer = stateOf('complete', {
+      result: 1,
+      myBets: [{ ...mine('settled', 0), betId: 'B1', pick: 'red' }],
+    });
+    answer.myBets[0]!.payout = 2;
+    run.server({ type: 'server.joined' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run.calls.loadState).toHaveBeenCalledTimes(2);
+    expect(run.phase()).toBe('waiting');
+    expect(run.actor.getSnapshot().context.bets).toEqual([
+      { betId: 'B1', pick: 'red', amount: 5, outcome: { win: true, payout: 2 } },
+    ]);
+  });
+
+  it('counts down on the server’s clock: closesAt is moved by the clock difference', async () => {
+    const serverAhead = new Date(Date.now() + 3_000).toISOString();
+    const run = start(stateOf('betting', { serverTime: serverAhead }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run.cues).toContainEqual({
+      type: 'cue.betting',
+      roundId: 'double-7',
+      closesAt: Date.parse(CLOSES) - 3_000,
+    });
   });
 });

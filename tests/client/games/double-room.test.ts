@@ -1,0 +1,66 @@
+import type { Socket } from 'socket.io-client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { followRoundRoom, type RoundSocketMessage } from '../../../src/services/rounds-api';
+import { setSocketFactory, syncSocket } from '../../../src/services/socket';
+import { FakeSocket } from '../support';
+
+let sockets: FakeSocket[] = [];
+
+beforeEach(() => {
+  sockets = [];
+  setSocketFactory((options) => {
+    const s = new FakeSocket(options as Record<string, unknown>);
+    sockets.push(s);
+    return s as unknown as Socket;
+  });
+  syncSocket(null);
+});
+
+afterEach(() => {
+  syncSocket(null);
+  setSocketFactory(null);
+});
+
+const joins = (s: FakeSocket) => s.emitted.filter(([event]) => event === 'game.join');
+
+describe('followRoundRoom: the DOUBLE room', () => {
+  it('joins on every (re)connect, not only on mount, and tells the machine to catch up', () => {
+    syncSocket('tok');
+    const socket = sockets[0]!;
+    socket.connected = false;
+    const seen: RoundSocketMessage[] = [];
+    const leave = followRoundRoom('double', (m) => seen.push(m));
+    // Not connected yet: nothing can be sent, the join waits for the connection.
+    expect(joins(socket)).toEqual([]);
+
+    socket.connected = true;
+    socket.serverSends('connect', undefined);
+    expect(joins(socket)).toEqual([['game.join', { game: 'double' }]]);
+
+    socket.connected = false;
+    socket.serverSends('disconnect', 'transport close');
+    socket.connected = true;
+    socket.serverSends('connect', undefined);
+    expect(joins(socket)).toHaveLength(2);
+    expect(seen.filter((m) => m.type === 'joined')).toHaveLength(2);
+
+    // A new login opens a new socket: the room is joined on it too.
+    syncSocket('tok-2');
+    sockets[1]!.serverSends('connect', undefined);
+    expect(joins(sockets[1]!)).toEqual([['game.join', { game: 'double' }]]);
+
+    leave();
+    expect(sockets[1]!.emitted.at(-1)).toEqual(['game.leave', { game: 'double' }]);
+    sockets[1]!.serverSends('connect', undefined);
+    expect(joins(sockets[1]!)).toHaveLength(1);
+  });
+
+  it('forwards only its own game’s round events', () => {
+    syncSocket('tok');
+    const seen: RoundSocketMessage[] = [];
+    followRoundRoom('double', (m) => seen.push(m));
+    sockets[0]!.serverSends('round.result', { game: 'luckycolor', roundId: 'luckycolor-3', result: 4 });
+    sockets[0]!.serverSends('round.result', { game: 'double', roundId: 'double-3', result: 4 });
+    expect(seen).toEqual([{ type: 'result', roundId: 'double-3', result: 4 }]);
+  });
+});
