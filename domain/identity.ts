@@ -151,3 +151,23 @@ export function suggestEmails(typed: string): string[] {
   const partial = at < 0 ? '' : typed.slice(at + 1).toLowerCase();
   return MAIL_DOMAINS.filter((d) => d.startsWith(partial) && d !== partial).map((d) => `${local}@${d}`);
 }
+
+/** The minimum age to play (spec S1.1, S9.9). */
+export const MINIMUM_AGE = 18;
+
+/** Today's date (`YYYY-MM-DD`) in São Paulo, where a Brazilian player's birthday turns. */
+export function saoPauloDate(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+}
+
+/** Completed years between a `YYYY-MM-DD` birth date and `today` (also `YYYY-MM-DD`). */
+export function ageOn(birthDate: string, today: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** Whether someone born on `birthDate` is of age today in São Paulo. */
+export function isAdult(birthDate: string, now: Date = new Date()): boolean {
+  return ageOn(birthDate, saoPauloDate(now)) >= MINIMUM_AGE;
+}

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { sessionStore } from '../../src/shell/app/session';
 import { Toast } from '../../src/shell/overlays/dialogs-host';
 import { LoginForm, RegisterForm } from '../../src/shell/overlays/auth-panel';
 import { fail, installFakeServer, ok, userInfoFixture } from './support';
+import { saoPauloDate } from '../../domain/identity';
 
 const valueOf = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
 
@@ -149,6 +150,7 @@ describe('register form', () => {
     await user.type(screen.getByTestId('register-cpf'), '52998224725');
     await user.type(screen.getByTestId('register-email'), 'ana@example.com');
     await user.type(screen.getByTestId('register-phone'), '11987654321');
+    fireEvent.change(screen.getByTestId('register-birthdate'), { target: { value: '1990-05-17' } });
     await user.type(screen.getByTestId('register-password'), 'Trevo#Forte2026');
     await user.type(screen.getByTestId('register-password-confirm'), 'Trevo#Forte2026');
     await user.type(screen.getByTestId('register-captcha-input'), 'abcd');
@@ -163,6 +165,7 @@ describe('register form', () => {
       username: 'ana@example.com',
       country: '+55',
       phone: '11987654321',
+      birthDate: '1990-05-17',
       pwd: 'Trevo#Forte2026',
       pwd1: 'Trevo#Forte2026',
       captCode: 'abcd',
@@ -170,5 +173,66 @@ describe('register form', () => {
     const newId = captchaSrc('register-captcha-image').split('/').pop()!.split('?')[0];
     expect(newId).not.toBe(String(sent.codeId));
     expect(valueOf('register-captcha-input')).toBe('');
+  });
+
+  /** Fills every field but the birth date, accepts the terms and answers the captcha. */
+  async function fillAllButBirthDate(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByTestId('register-cpf'), '52998224725');
+    await user.type(screen.getByTestId('register-email'), 'ana@example.com');
+    await user.type(screen.getByTestId('register-password'), 'Trevo#Forte2026');
+    await user.type(screen.getByTestId('register-password-confirm'), 'Trevo#Forte2026');
+    await user.type(screen.getByTestId('register-captcha-input'), 'abcd');
+    await user.click(screen.getByTestId('register-terms'));
+  }
+
+  /** The birth date of someone who turns `years` old `dayShift` days from today (São Paulo). */
+  function birthDateFor(years: number, dayShift = 0): string {
+    const [y, m, d] = saoPauloDate().split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y - years, m - 1, d + dayShift));
+    return date.toISOString().slice(0, 10);
+  }
+
+  it('asks for the date of birth and sends nothing without it', async () => {
+    const user = userEvent.setup();
+    const server = installFakeServer(() => ok(null));
+    renderRegister();
+    const field = screen.getByTestId('register-birthdate') as HTMLInputElement;
+    expect(field.type).toBe('date');
+    expect(screen.getByLabelText('Data de nascimento')).toBe(field);
+
+    await fillAllButBirthDate(user);
+    await user.click(screen.getByTestId('register-submit'));
+
+    expect(screen.getByTestId('toast').textContent).toBe('Informe a data de nascimento');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses someone who turns 18 tomorrow, in pt-BR, without calling the server', async () => {
+    const user = userEvent.setup();
+    const server = installFakeServer(() => ok(null));
+    renderRegister();
+
+    await fillAllButBirthDate(user);
+    fireEvent.change(screen.getByTestId('register-birthdate'), { target: { value: birthDateFor(18, 1) } });
+    expect(screen.getByRole('alert').textContent).toBe('É preciso ter mais de 18 anos para se cadastrar');
+    await user.click(screen.getByTestId('register-submit'));
+
+    expect(screen.getByTestId('toast').textContent).toBe('É preciso ter mais de 18 anos para se cadastrar');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('sends the birth date of someone who turns 18 today', async () => {
+    const user = userEvent.setup();
+    const server = installFakeServer(() => fail(409, 409, 'Este e-mail já está cadastrado'));
+    renderRegister();
+
+    await fillAllButBirthDate(user);
+    fireEvent.change(screen.getByTestId('register-birthdate'), { target: { value: birthDateFor(18) } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByTestId('register-submit'));
+
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    const sent = JSON.parse(server.requests[0]!.data as string) as Record<string, string>;
+    expect(sent.birthDate).toBe(birthDateFor(18));
   });
 });

@@ -76,6 +76,7 @@ export async function registerInUi(page: Page, player: { email: string; cpf: str
   await page.getByTestId('register-cpf').fill(player.cpf);
   await page.getByTestId('register-email').fill(player.email);
   await page.getByTestId('register-phone').fill('11987654321');
+  await page.getByTestId('register-birthdate').fill('1990-05-17');
   await page.getByTestId('register-password').fill(PASSWORD);
   await page.getByTestId('register-password-confirm').fill(PASSWORD);
   await page.getByTestId('register-captcha-input').fill(CAPTCHA);

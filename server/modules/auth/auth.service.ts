@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, tooMany } from '../../http/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
 import { inviteCode, newToken, sameDigest, sha256Hex, sixDigitCode } from '../../security/tokens';
-import { isValidCpf, normaliseCpf, passwordProblem } from '../../../domain/identity';
+import { isAdult, isValidCpf, normaliseCpf, passwordProblem } from '../../../domain/identity';
 import type { LoginPayload, RegisterPayload } from '../../../domain/schemas/auth.schema';
 import { consumeCaptcha } from './captcha.service';
 import { createSession, liveSessionIds, revokeSessions, type SessionRef } from './session.service';
@@ -32,15 +32,6 @@ export function assertPasswordPolicy(password: string): void {
   if (problem === 'common') throw badRequest('passwordCommon');
 }
 
-function ageOn(birthDate: string, today = new Date()): number {
-  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - y;
-  const beforeBirthday =
-    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
-  if (beforeBirthday) age -= 1;
-  return age;
-}
-
 async function assertIpAllowed(ctx: AppContext, ip: string): Promise<void> {
   if ((await ctx.limiter.peek(`login-ip:${ip}`)) >= THROTTLE.perIpPerMinute) throw tooMany();
 }
@@ -60,7 +51,7 @@ export async function register(ctx: AppContext, input: RegisterPayload, ip: stri
   if (input.pwd !== input.pwd1) throw badRequest('passwordMismatch');
   if (!isValidCpf(input.cardNo)) throw badRequest('cpfInvalid');
   if (input.birthDate !== undefined) {
-    if (ageOn(input.birthDate) < 18) throw badRequest('underage');
+    if (!isAdult(input.birthDate)) throw badRequest('underage');
   } else if (ctx.config.profile === 'br-regulated') {
     throw badRequest('birthDateRequired');
   }

@@ -1,7 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { isValidCpf, normaliseCpf, passwordProblem, suggestEmails } from '../../../domain/identity';
+import {
+  isAdult,
+  isValidCpf,
+  normaliseCpf,
+  passwordProblem,
+  saoPauloDate,
+  suggestEmails,
+} from '../../../domain/identity';
 import { translate } from '../../../domain/messages';
 import { currentLanguage } from '../../lib/i18n';
 import { maskCpf, maskPhone } from '../../lib/format';
@@ -199,6 +206,7 @@ export function RegisterForm() {
   const [cpf, setCpf] = useState('');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
+  const [birthDate, setBirthDate] = useState('');
   const [pwd, setPwd] = useState('');
   const [pwd1, setPwd1] = useState('');
   const [regcode, setRegcode] = useState(() => readItem('yqm') ?? '');
@@ -215,6 +223,8 @@ export function RegisterForm() {
     if (!captCode) return t('auth.verify');
     if (!cpf || !email || !pwd || !pwd1) return t('auth.fillRequired');
     if (!isValidCpf(cpf)) return translate('cpfInvalid', lang);
+    if (!birthDate) return translate('birthDateRequired', lang);
+    if (!isAdult(birthDate)) return translate('underage', lang);
     const weak = passwordProblem(pwd);
     if (weak === 'length') return translate('passwordLength', lang);
     if (weak === 'common') return translate('passwordCommon', lang);
@@ -238,6 +248,7 @@ export function RegisterForm() {
         username: email,
         country: '+55',
         ...(phone ? { phone: phone.replace(/\D/g, '') } : {}),
+        birthDate,
         pwd,
         pwd1,
         ...(regcode.trim() ? { regcode: regcode.trim() } : {}),
@@ -293,6 +304,18 @@ export function RegisterForm() {
           </span>
         }
         testId="register-phone"
+      />
+      <TextField
+        label={t('auth.birthDate')}
+        value={birthDate}
+        onValue={setBirthDate}
+        type="date"
+        min="1900-01-01"
+        max={saoPauloDate()}
+        autoComplete="bday"
+        hint={t('auth.birthDateHint')}
+        error={birthDate && !isAdult(birthDate) ? translate('underage', lang) : null}
+        testId="register-birthdate"
       />
       <PasswordField
         label={t('auth.password')}
