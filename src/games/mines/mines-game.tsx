@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { machineInspector } from '../../lib/inspector';
@@ -15,8 +15,14 @@ import {
 import type { MinesGame, MinesReveal } from '../../services/mines-api';
 import { readDebugParams } from '../shared/debug-params';
 import type { GameHostProps } from '../shared/game-host';
-import { GameLayout } from '../shared/game-layout';
-import { GameStage } from '../shared/game-stage';
+import {
+  GameTable,
+  REPLAY_DELAY_MS,
+  replayLater,
+  useHostActions,
+  useStageStatus,
+  useTunePanel,
+} from '../shared/game-table';
 import { BalanceDisplay } from '../shared/hud/balance-display';
 import { BetAmount } from '../shared/hud/bet-amount';
 import { GameTabs } from '../shared/hud/game-tabs';
@@ -32,12 +38,6 @@ import { tuning } from './tuning';
 import './mines.css';
 
 const GAME_CODE = 'SE0001';
-/** A replayed move answers after this, like a quick server. */
-const REPLAY_DELAY_MS = 250;
-
-/** A recorded answer after the replay delay. */
-const later = <T,>(value: T) =>
-  new Promise<T>((resolve) => setTimeout(() => resolve(value), REPLAY_DELAY_MS));
 
 /** The actors of `?round=`: the recorded answers in order instead of the server; nothing is bet. */
 function replayActors(fixture: MinesFixture) {
@@ -47,15 +47,17 @@ function replayActors(fixture: MinesFixture) {
     loadOpenGame: fromPromise<MinesGame | null>(() => Promise.resolve(null)),
     startGame: fromPromise<MinesGame, MinesStartInput>(() => {
       next = 0;
-      return later(fixture.bet.response as MinesGame);
+      return replayLater(fixture.bet.response as MinesGame);
     }),
     revealTile: fromPromise<MinesReveal, MinesRevealInput>(() => {
       const m = move();
-      return m && 'reveal' in m ? later(m.response as MinesReveal) : Promise.reject(new Error('replay'));
+      return m && 'reveal' in m
+        ? replayLater(m.response as MinesReveal)
+        : Promise.reject(new Error('replay'));
     }),
     cashOut: fromPromise<MinesGame, MinesCashOutInput>(() => {
       const m = move();
-      return m && 'cashout' in m ? later(m.response as MinesGame) : Promise.reject(new Error('replay'));
+      return m && 'cashout' in m ? replayLater(m.response as MinesGame) : Promise.reject(new Error('replay'));
     }),
   };
 }
@@ -68,25 +70,11 @@ export function Game(host: GameHostProps) {
     ? (fixtures as Record<string, MinesFixture>)[debug.round]
     : undefined;
   const values = useMemo(() => tuningDefaults(tuning), []);
-  const hostRef = useRef(host);
-  useEffect(() => {
-    hostRef.current = host;
-  });
+  const actions = useHostActions(host, fixture !== undefined);
 
   const machine = useMemo(
-    () =>
-      minesMachine.provide({
-        actors: fixture ? replayActors(fixture) : {},
-        actions: {
-          publishBalance: (_, params) => {
-            if (!fixture) hostRef.current.publishBalance(params.balance);
-          },
-          refreshBalance: () => {
-            if (!fixture) hostRef.current.refreshBalance();
-          },
-        },
-      }),
-    [fixture],
+    () => minesMachine.provide({ actors: fixture ? replayActors(fixture) : {}, actions }),
+    [fixture, actions],
   );
   const actor = useActorRef(machine, {
     input: fixture
@@ -109,11 +97,10 @@ export function Game(host: GameHostProps) {
   const serverBalance = useSelector(actor, (s) => s.context.balance);
 
   const entry = useGameEntry(GAME_CODE);
-  const [progress, setProgress] = useState(0);
-  const [failed, setFailed] = useState(false);
+  const status = useStageStatus();
+  const ready = status.ready;
 
   const bridge = useSceneBridge<MinesCue>(actor, () => actor.getSnapshot().context.turbo);
-  const ready = progress >= 1 && !failed;
   const between = ['idle', 'failed', 'round.settled', 'round.busted'].includes(state);
   const open = game?.status === 'open' && !between;
   const moving = state === 'round.revealing' || state === 'round.cashingOut' || state === 'round.showing';
@@ -159,19 +146,7 @@ export function Game(host: GameHostProps) {
   }, [actor, ready]);
   useSpaceToBet(bet, ready && between);
 
-  // ?tune: the panel edits the live values; each change redraws the table.
-  useEffect(() => {
-    if (!debug.tune || !ready) return;
-    let close: (() => void) | undefined;
-    let cancelled = false;
-    void import('../shared/tune-panel')
-      .then(({ openTunePanel }) => openTunePanel('MINES', tuning, values, bridge.redraw))
-      .then((dispose) => (cancelled ? dispose() : (close = dispose)));
-    return () => {
-      cancelled = true;
-      close?.();
-    };
-  }, [debug.tune, ready, values, bridge.redraw]);
+  useTunePanel(debug.tune && ready, 'MINES', tuning, values, bridge.redraw);
 
   const failureText =
     failure && failure.kind !== 'server' && failure.kind !== 'insufficientFunds'
@@ -234,48 +209,28 @@ export function Game(host: GameHostProps) {
   );
 
   return (
-    <GameLayout
+    <GameTable
       gameType="mines"
       state={state}
-      progress={progress}
-      failed={failed}
-      onRetry={() => {
-        setFailed(false);
-        setProgress(0);
+      status={status}
+      createScene={createScene}
+      tuning={values}
+      sounds={sounds}
+      label={t('games.stage', { name: t('games.mines.name') })}
+      onInput={(input) => {
+        if (input.type === 'tile.pick' && typeof input.tile === 'number') {
+          actor.send({ type: 'player.pick', tile: input.tile });
+        }
       }}
-      stage={(attempt) => (
-        <GameStage
-          key={attempt}
-          createScene={createScene}
-          tuning={values}
-          sounds={sounds}
-          label={t('games.stage', { name: t('games.mines.name') })}
-          onInput={(input) => {
-            if (input.type === 'tile.pick' && typeof input.tile === 'number') {
-              actor.send({ type: 'player.pick', tile: input.tile });
-            }
-          }}
-          onScene={handleScene}
-          onProgress={setProgress}
-          onError={(error) => {
-            console.error(error);
-            setFailed(true);
-          }}
-        />
-      )}
+      onScene={handleScene}
       hud={hud}
+      replay={fixture ? debug.round : null}
       notice={
-        fixture ? (
-          <p className="game-notice" data-testid="round-replay">
-            {t('gameHud.replay', { name: debug.round })}
+        resumed &&
+        open && (
+          <p className="game-notice" data-testid="mines-resumed">
+            {t('games.mines.resumed')}
           </p>
-        ) : (
-          resumed &&
-          open && (
-            <p className="game-notice" data-testid="mines-resumed">
-              {t('games.mines.resumed')}
-            </p>
-          )
         )
       }
       below={
