@@ -19,6 +19,29 @@ export interface ServerEvents {
   notice: Notice;
   /** A settled bet anywhere on the platform, for the games' live feed (player masked). */
   'bets.feed': { game: string; player: string; amount: number; multiplier: number; payout: number };
+  /** Prices and suspensions of a watched fixture (`suspended` alone is a bet stop). */
+  'sports.odds': {
+    fixtureId: string;
+    suspended?: boolean;
+    markets?: Array<{
+      id: string;
+      status: number;
+      outcomes: Array<{ id: string; odds: number | null; active: boolean }>;
+    }>;
+  };
+  /** Score, clock, period and statistics of a watched fixture. */
+  'sports.state': {
+    fixtureId: string;
+    periodCode: number;
+    clock?: string | null;
+    score?: { home: number; away: number };
+    stats?: Record<string, { home: number; away: number }>;
+    startsAt?: string;
+  };
+  /** One of the player's sports bets was settled (or refused after the live delay). */
+  'sports.betSettled': { betId: string; result: number; payout: number };
+  /** One of the player's live bets was accepted after the delay. */
+  'sports.betAccepted': { betId: string };
 }
 
 /** Client → server events. */
@@ -26,6 +49,8 @@ export interface ClientEvents {
   offGame: { gameCode: string };
   'game.join': { game: string };
   'game.leave': { game: string };
+  'sports.watch': { fixtureId: string };
+  'sports.unwatch': { fixtureId: string };
 }
 
 type Listener<E extends keyof ServerEvents> = (payload: ServerEvents[E]) => void;

@@ -52,7 +52,9 @@ const lazyPage = {
   games: async () => ({ Component: (await import('../pages/games-page')).GamesPage }),
   faq: async () => ({ Component: (await import('../pages/faq-page')).FaqPage }),
   error: async () => ({ Component: (await import('../pages/error-page')).ErrorPage }),
-  sports: async () => ({ Component: (await import('../pages/sports-page')).SportsPage }),
+  sports: async () => ({ Component: (await import('../sports/sportsbook-page')).SportsbookPage }),
+  sportsFixture: async () => ({ Component: (await import('../sports/fixture-page')).FixturePage }),
+  sportsBets: async () => ({ Component: (await import('../sports/my-bets-page')).MyBetsPage }),
   game: async () => ({ Component: (await import('../pages/game-page')).GamePage }),
 };
 
@@ -125,6 +127,14 @@ export const appRoutes: RouteObject[] = [
         Component: StandaloneLayout,
         children: [
           page('footballPage', lazyPage.sports),
+          // The sportsbook's own pages share the sports heading key (issue 6).
+          { path: '/sports/fixture/:id', handle: { page: 'footballPage' }, lazy: lazyPage.sportsFixture },
+          {
+            path: '/sports/bets',
+            handle: { page: 'footballPage' },
+            lazy: lazyPage.sportsBets,
+            loader: requireLogin,
+          },
           page('play', lazyPage.game),
           gamePage('mines'),
           gamePage('dice', { protected: true }),

@@ -1,0 +1,299 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatMoney } from '../../lib/format';
+import {
+  selectionKey,
+  slipSummary,
+  type SlipMode,
+  type TicketResult,
+} from '../../machines/sports/bet-slip.machine';
+import type { OddsChangePreference } from '../../services/sports-api';
+import { useToken } from '../app/session';
+import { askToLogIn } from '../app/shell-actions';
+import { CloseIcon } from '../components/icons';
+import { betSlip, useSlip } from './bet-slip-store';
+import { formatOdds, resultLabel } from './sports-format';
+
+/** Stakes offered as one tap (BRL). */
+const QUICK_STAKES = [5, 10, 20, 50];
+const PREFERENCES: OddsChangePreference[] = ['none', 'higher', 'any'];
+
+function ResultLine({ result }: { result: TicketResult }) {
+  const { t } = useTranslation();
+  if (!result.ok) {
+    return (
+      <li className="slip-result slip-result--refused" data-testid="slip-result" data-ok="false">
+        <strong>{t('sports.slip.refused')}</strong>
+        <span data-testid="slip-refusal">
+          {result.message || t('sports.slip.failed')}
+          {result.code !== null ? ` (${t('sports.code', { code: result.code })})` : ''}
+        </span>
+      </li>
+    );
+  }
+  const word =
+    result.state === 'pending'
+      ? t('sports.slip.pending')
+      : result.state === 'refused'
+        ? `${resultLabel(result.result)} (${t('sports.code', { code: result.result })})`
+        : t('sports.slip.accepted');
+  return (
+    <li
+      className={`slip-result slip-result--${result.state === 'refused' ? 'refused' : 'ok'}`}
+      data-testid="slip-result"
+      data-ok="true"
+      data-state={result.state}
+    >
+      <strong>{word}</strong>
+      <span>
+        {t('sports.slip.ticket', { id: result.bet.betId })} · {formatMoney(result.bet.stake)} ·{' '}
+        {formatOdds(result.bet.combinedOdds)}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The bet slip ("Cupom de apostas"): a column beside the markets on wide screens, a bar at the
+ * bottom of the screen that opens into a sheet on phones.
+ */
+export function BetSlip() {
+  const { t } = useTranslation();
+  const token = useToken();
+  const [open, setOpen] = useState(false);
+  const state = useSlip((s) => s.value as string);
+  const context = useSlip((s) => s.context);
+  const send = betSlip().send;
+  const summary = slipSummary(context);
+  const count = context.selections.length;
+  const busy = state === 'placing' || state === 'confirming';
+  const refusedFor = (key: string) =>
+    context.results.find(
+      (r): r is Extract<TicketResult, { ok: false }> => !r.ok && r.selectionKeys.includes(key),
+    );
+
+  const place = () => {
+    if (!token) {
+      askToLogIn();
+      return;
+    }
+    send({ type: 'player.place' });
+  };
+
+  return (
+    <aside
+      className={`slip${open ? ' slip--open' : ''}${count === 0 && state !== 'receipt' ? ' slip--empty' : ''}`}
+      aria-label={t('sports.slip.title')}
+      data-testid="bet-slip"
+      data-state={state}
+    >
+      <button
+        type="button"
+        className="slip__bar"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        data-testid="slip-toggle"
+      >
+        <span className="slip__count" data-testid="slip-count">
+          {count}
+        </span>
+        <span className="slip__bar-title">{t('sports.slip.title')}</span>
+        {summary.potentialReturn > 0 ? (
+          <span className="slip__bar-return">{formatMoney(summary.potentialReturn)}</span>
+        ) : null}
+        <span className="slip__chevron" aria-hidden="true">
+          {open ? '▾' : '▴'}
+        </span>
+      </button>
+      <div className="slip__body">
+        {state === 'receipt' ? (
+          <div className="slip__receipt" data-testid="slip-receipt">
+            <h3 className="slip__heading">{t('sports.slip.receipt')}</h3>
+            <ul className="slip-results">
+              {context.results.map((r) => (
+                <ResultLine key={r.ticketId} result={r} />
+              ))}
+            </ul>
+            <div className="slip__actions">
+              <button
+                type="button"
+                className="button button--gold button--block"
+                onClick={() => send({ type: 'player.dismiss' })}
+                data-testid="slip-dismiss"
+              >
+                {t('sports.slip.continue')}
+              </button>
+              <Link
+                to="/sports/bets"
+                className="button button--ghost button--block"
+                data-testid="slip-my-bets"
+              >
+                {t('sports.myBets')}
+              </Link>
+            </div>
+          </div>
+        ) : count === 0 ? (
+          <p className="slip__empty">{t('sports.slip.empty')}</p>
+        ) : (
+          <>
+            <div className="tabs slip__modes" role="tablist">
+              {(['single', 'multiple'] as SlipMode[]).map((mode) => (
+                <button
+                  key={mode}
+                  type="button"
+                  role="tab"
+                  className="tabs__tab"
+                  aria-selected={context.mode === mode}
+                  disabled={busy || (mode === 'multiple' && count < 2)}
+                  onClick={() => send({ type: 'player.setMode', mode })}
+                  data-testid={`slip-mode-${mode}`}
+                >
+                  {t(`sports.slip.${mode}`)}
+                </button>
+              ))}
+            </div>
+            <ul className="slip__list">
+              {context.selections.map((s) => {
+                const key = selectionKey(s);
+                const refusal = refusedFor(key);
+                return (
+                  <li
+                    key={key}
+                    className={`slip-pick${s.available ? '' : ' slip-pick--off'}`}
+                    data-testid="slip-selection"
+                  >
+                    <div className="slip-pick__main">
+                      <strong className="slip-pick__outcome">{s.outcome}</strong>
+                      <span className="slip-pick__market">{s.market}</span>
+                      <span className="slip-pick__fixture">
+                        {s.live ? <span className="live-dot">{t('sports.live')}</span> : null} {s.fixture}
+                      </span>
+                      {!s.available ? (
+                        <span className="slip-pick__note">{t('sports.slip.suspended')}</span>
+                      ) : null}
+                      {refusal ? (
+                        <span className="slip-pick__note" data-testid="slip-pick-refusal">
+                          {refusal.message}
+                          {refusal.code !== null ? ` (${t('sports.code', { code: refusal.code })})` : ''}
+                        </span>
+                      ) : null}
+                    </div>
+                    <span
+                      className={`slip-pick__odds${s.moved ? ` slip-pick__odds--${s.moved}` : ''}`}
+                      data-testid="slip-odds"
+                    >
+                      {s.moved === 'up' ? '▲ ' : s.moved === 'down' ? '▼ ' : ''}
+                      {formatOdds(s.odds)}
+                    </span>
+                    <button
+                      type="button"
+                      className="icon-button slip-pick__remove"
+                      aria-label={t('sports.slip.remove')}
+                      disabled={busy}
+                      onClick={() => send({ type: 'slip.remove', key })}
+                    >
+                      <CloseIcon />
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            <label className="field slip__stake">
+              <span className="field__label">
+                {context.mode === 'single' && count > 1 ? t('sports.slip.stakeEach') : t('sports.slip.stake')}
+              </span>
+              <span className="slip__stake-input">
+                <span aria-hidden="true">R$</span>
+                <input
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0,00"
+                  value={context.stakeText}
+                  disabled={busy}
+                  onChange={(e) => send({ type: 'player.setStake', text: e.target.value })}
+                  data-testid="slip-stake"
+                />
+              </span>
+            </label>
+            <div className="slip__quick">
+              {QUICK_STAKES.map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  className="chip"
+                  disabled={busy}
+                  onClick={() => send({ type: 'player.setStake', text: `${v},00` })}
+                >
+                  {v}
+                </button>
+              ))}
+            </div>
+            <label className="field slip__pref">
+              <span className="field__label">{t('sports.slip.oddsChange')}</span>
+              <select
+                value={context.oddsChange}
+                onChange={(e) =>
+                  send({ type: 'player.setOddsChange', preference: e.target.value as OddsChangePreference })
+                }
+                data-testid="slip-odds-change"
+              >
+                {PREFERENCES.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`sports.slip.preference.${p}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <dl className="slip__summary">
+              {context.mode === 'multiple' && summary.combinedOdds !== null ? (
+                <>
+                  <dt>{t('sports.slip.combinedOdds')}</dt>
+                  <dd data-testid="slip-combined">{formatOdds(summary.combinedOdds)}</dd>
+                </>
+              ) : null}
+              <dt>{t('sports.slip.totalStake')}</dt>
+              <dd>{formatMoney(summary.totalStake)}</dd>
+              <dt>{t('sports.slip.potentialReturn')}</dt>
+              <dd className="slip__return" data-testid="slip-return">
+                {formatMoney(summary.potentialReturn)}
+              </dd>
+            </dl>
+            {context.problem ? (
+              <p className="slip__problem" role="alert" data-testid="slip-problem">
+                {t(`sports.slip.problem.${context.problem}`)}
+              </p>
+            ) : null}
+            {context.failure ? (
+              <p className="slip__problem" role="alert" data-testid="slip-failure">
+                {context.failure === 'timeout' ? t('sports.slip.timeout') : context.failure}
+              </p>
+            ) : null}
+            <button
+              type="button"
+              className="button button--gold button--block"
+              onClick={place}
+              disabled={busy}
+              data-testid="slip-place"
+            >
+              {state === 'placing'
+                ? t('sports.slip.placing')
+                : state === 'confirming'
+                  ? t('sports.slip.confirming')
+                  : t('sports.slip.place', { amount: formatMoney(summary.totalStake) })}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost button--small slip__clear"
+              onClick={() => send({ type: 'slip.clear' })}
+              disabled={busy}
+              data-testid="slip-clear"
+            >
+              {t('sports.slip.clear')}
+            </button>
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}

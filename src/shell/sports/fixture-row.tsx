@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { SportsFixture } from '../../services/sports-api';
+import { OddsButton } from './odds-button';
+import { formatKickoff, periodLabel } from './sports-format';
+
+/** Short labels of the winner market's outcomes in a list: 1, X, 2. */
+const SHORT: Record<string, string> = { home: '1', draw: 'X', away: '2' };
+
+/** When a fixture is: live with period and clock, or its kick-off. */
+function FixtureWhen({ fixture }: { fixture: SportsFixture }) {
+  const { t } = useTranslation();
+  if (fixture.live) {
+    return (
+      <span className="fixture-when fixture-when--live">
+        <span className="live-dot">{t('sports.live')}</span>
+        <span data-testid="fixture-clock">{fixture.clock ?? periodLabel(fixture.periodCode)}</span>
+      </span>
+    );
+  }
+  if (fixture.periodCode !== 0) {
+    return <span className="fixture-when">{periodLabel(fixture.periodCode)}</span>;
+  }
+  const kickoff = formatKickoff(fixture.startsAt);
+  return (
+    <span className="fixture-when">
+      <span>
+        {kickoff.day === 'today' || kickoff.day === 'tomorrow' ? t(`sports.${kickoff.day}`) : kickoff.day}
+      </span>
+      <span>{kickoff.time}</span>
+    </span>
+  );
+}
+
+/** A fixture in a list: teams, score when started, and the winner market's prices inline. */
+export function FixtureRow({ fixture }: { fixture: SportsFixture }) {
+  const { t } = useTranslation();
+  const started = fixture.live || fixture.periodCode !== 0;
+  const main = fixture.main;
+  return (
+    <li
+      className={`fixture${fixture.live ? ' fixture--live' : ''}`}
+      data-testid="fixture-row"
+      data-id={fixture.id}
+    >
+      <Link
+        to={`/sports/fixture/${encodeURIComponent(fixture.id)}`}
+        className="fixture__link"
+        data-testid="fixture-link"
+      >
+        <FixtureWhen fixture={fixture} />
+        <span className="fixture__teams">
+          <span className="fixture__team">
+            <span>{fixture.home}</span>
+            {started ? <strong data-testid="fixture-score-home">{fixture.score.home}</strong> : null}
+          </span>
+          <span className="fixture__team">
+            <span>{fixture.away}</span>
+            {started ? <strong data-testid="fixture-score-away">{fixture.score.away}</strong> : null}
+          </span>
+          <small className="fixture__competition">{fixture.competition}</small>
+        </span>
+        <span className="fixture__more" aria-label={t('sports.fixture.allMarkets')}>
+          ›
+        </span>
+      </Link>
+      <div className={`fixture__prices fixture__prices--${main?.outcomes.length ?? 0}`}>
+        {main ? (
+          main.outcomes.map((o) => (
+            <OddsButton
+              key={o.id}
+              fixture={fixture}
+              market={main}
+              outcome={o}
+              label={main.outcomes.length <= 3 ? (SHORT[o.id] ?? o.name) : o.name}
+              suspended={fixture.suspended}
+            />
+          ))
+        ) : (
+          <span className="fixture__closed">{t('sports.noPrices')}</span>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import type { SportsFixtureDetail } from '../../services/sports-api';
+import { formatKickoff, periodLabel } from './sports-format';
+
+/** Statistics the tracker names; others show under their own key. */
+const KNOWN_STATS = [
+  'corners',
+  'yellowCards',
+  'redCards',
+  'games',
+  'points',
+  'gamesTotal',
+  'innings',
+  'rounds',
+  'laps',
+] as const;
+
+/** Known statistics first, in the tracker's order. */
+function statRank(key: string): number {
+  const index = (KNOWN_STATS as readonly string[]).indexOf(key);
+  return index === -1 ? KNOWN_STATS.length : index;
+}
+
+/** One statistic as two bars meeting in the middle, the leader's side brighter. */
+function StatBar({ label, home, away }: { label: string; home: number; away: number }) {
+  const total = home + away;
+  const homeShare = total === 0 ? 50 : (home / total) * 100;
+  return (
+    <li className="stat" data-testid="tracker-stat">
+      <span className="stat__value">{home}</span>
+      <span className="stat__label">{label}</span>
+      <span className="stat__value">{away}</span>
+      <span className="stat__bar" aria-hidden="true">
+        <span
+          className={`stat__side stat__side--home${home > away ? ' stat__side--lead' : ''}`}
+          style={{ width: `${homeShare}%` }}
+        />
+        <span
+          className={`stat__side stat__side--away${away > home ? ' stat__side--lead' : ''}`}
+          style={{ width: `${100 - homeShare}%` }}
+        />
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The live tracker of a fixture: the scoreboard (teams, score, clock and period) over a drawing of
+ * the field, and the match statistics as bars. Before the start it shows the kick-off time.
+ */
+export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
+  const { t } = useTranslation();
+  const kickoff = formatKickoff(fixture.startsAt);
+  const started = fixture.live || fixture.periodCode !== 0;
+  const stats = Object.entries(fixture.stats).sort(([a], [b]) => statRank(a) - statRank(b));
+  return (
+    <section
+      className={`tracker tracker--${fixture.sport}`}
+      aria-label={t('sports.fixture.tracker')}
+      data-testid="live-tracker"
+    >
+      <div className="tracker__field">
+        <div className="tracker__team tracker__team--home">
+          <span className="tracker__crest" aria-hidden="true">
+            {fixture.home.slice(0, 1)}
+          </span>
+          <strong>{fixture.home}</strong>
+        </div>
+        <div className="tracker__centre">
+          {started ? (
+            <span className="tracker__score" data-testid="tracker-score">
+              {fixture.score.home} <span aria-hidden="true">–</span> {fixture.score.away}
+            </span>
+          ) : (
+            <span className="tracker__kickoff">
+              {kickoff.day === 'today' || kickoff.day === 'tomorrow'
+                ? t(`sports.${kickoff.day}`)
+                : kickoff.day}{' '}
+              {kickoff.time}
+            </span>
+          )}
+          <span className="tracker__status">
+            {fixture.live ? <span className="live-dot">{t('sports.live')}</span> : null}
+            <span data-testid="tracker-period">{periodLabel(fixture.periodCode)}</span>
+            {fixture.clock ? (
+              <span className="tracker__clock" data-testid="tracker-clock">
+                {fixture.clock}
+              </span>
+            ) : null}
+          </span>
+          {fixture.suspended ? <span className="tracker__stop">{t('sports.fixture.suspended')}</span> : null}
+        </div>
+        <div className="tracker__team tracker__team--away">
+          <span className="tracker__crest tracker__crest--away" aria-hidden="true">
+            {fixture.away.slice(0, 1)}
+          </span>
+          <strong>{fixture.away}</strong>
+        </div>
+      </div>
+      {stats.length > 0 ? (
+        <ul className="tracker__stats">
+          {stats.map(([key, value]) => (
+            <StatBar
+              key={key}
+              label={t(`sports.stats.${key}`, { defaultValue: key })}
+              home={value.home}
+              away={value.away}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { selectionKey, type SlipSelection } from '../../machines/sports/bet-slip.machine';
+import type { SportsFixture, SportsMarket, SportsOutcome } from '../../services/sports-api';
+import { betSlip, useSlip } from './bet-slip-store';
+import { formatOdds } from './sports-format';
+
+/** How long a moved price stays coloured. */
+export const PRICE_FLASH_MS = 1_600;
+
+/** The direction a value moved since the last render, held for PRICE_FLASH_MS. */
+function usePriceFlash(odds: number | null): 'up' | 'down' | null {
+  const previous = useRef(odds);
+  const [flash, setFlash] = useState<'up' | 'down' | null>(null);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = odds;
+    if (before === null || odds === null || before === odds) return;
+    setFlash(odds > before ? 'up' : 'down');
+    const timer = setTimeout(() => setFlash(null), PRICE_FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [odds]);
+  return flash;
+}
+
+/** A small padlock: the price is not open for betting now. */
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" fill="currentColor">
+      <path d="M4 7V5a4 4 0 1 1 8 0v2h1v8H3V7h1Zm2 0h4V5a2 2 0 1 0-4 0v2Z" />
+    </svg>
+  );
+}
+
+/** The slip's selection for an outcome of a market. */
+export function selectionOf(
+  fixture: Pick<SportsFixture, 'id' | 'home' | 'away' | 'live'>,
+  market: SportsMarket,
+  outcome: SportsOutcome,
+): Omit<SlipSelection, 'moved' | 'available'> {
+  return {
+    fixtureId: fixture.id,
+    fixture: `${fixture.home} x ${fixture.away}`,
+    marketId: market.id,
+    market: market.name,
+    outcomeId: outcome.id,
+    outcome: outcome.name,
+    odds: outcome.odds ?? 0,
+    live: fixture.live,
+  };
+}
+
+/**
+ * One price: the selection's label and odds, a tap puts it on (or takes it off) the slip.
+ * A moved price flashes green (up) or red (down); a suspended one is locked.
+ */
+export function OddsButton({
+  fixture,
+  market,
+  outcome,
+  label,
+  suspended = false,
+}: {
+  fixture: Pick<SportsFixture, 'id' | 'home' | 'away' | 'live'>;
+  market: SportsMarket;
+  outcome: SportsOutcome;
+  /** Shorter text than the outcome's name (e.g. "1", "X", "2" in a list). */
+  label?: string;
+  suspended?: boolean;
+}) {
+  const key = selectionKey({ fixtureId: fixture.id, marketId: market.id, outcomeId: outcome.id });
+  const selected = useSlip((s) => s.context.selections.some((x) => selectionKey(x) === key));
+  const flash = usePriceFlash(outcome.odds);
+  const locked = suspended || market.status !== 1 || !outcome.active || outcome.odds === null;
+  const classes = [
+    'odds',
+    selected ? 'odds--selected' : '',
+    flash ? `odds--${flash}` : '',
+    locked ? 'odds--locked' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <button
+      type="button"
+      className={classes}
+      aria-pressed={selected}
+      disabled={locked}
+      onClick={() =>
+        betSlip().send({ type: 'slip.toggle', selection: selectionOf(fixture, market, outcome) })
+      }
+      data-testid="odds-button"
+      data-outcome={outcome.id}
+      data-market={market.id}
+    >
+      <span className="odds__label">{label ?? outcome.name}</span>
+      <span className="odds__price" data-testid="odds-price">
+        {locked ? <LockIcon /> : formatOdds(outcome.odds!)}
+        {flash && !locked ? <span aria-hidden="true">{flash === 'up' ? ' ▲' : ' ▼'}</span> : null}
+      </span>
+    </button>
+  );
+}

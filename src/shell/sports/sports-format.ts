@@ -1,0 +1,44 @@
+import { MATCH_TIME_LABELS, RESULT_LABELS } from '../../../domain/sports/labels';
+
+/** How prices, times and codes of the sportsbook read on the pages (pt-BR). */
+
+const oddsFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Decimal odds as Brazilian players read them: "1,85". */
+export function formatOdds(odds: number): string {
+  return oddsFormat.format(odds);
+}
+
+/** The period of a match time code in words ("1º Tempo", "Intervalo", "3º Quarto"). */
+export function periodLabel(code: number): string {
+  return MATCH_TIME_LABELS[code] ?? '';
+}
+
+/** A bet result code in words ("Ganhou", "Meio ganho", "Recusada"). */
+export function resultLabel(code: number): string {
+  return RESULT_LABELS[code] ?? '';
+}
+
+/** The tone of a result code on the page. */
+export function resultTone(code: number): 'green' | 'gold' | 'muted' | 'danger' {
+  if (code === 10 || code === 21) return 'green';
+  if (code === 20 || code === 4 || code === 11) return 'danger';
+  if (code === 1000 || code === -1) return 'gold';
+  return 'muted';
+}
+
+/** A kick-off time: "Hoje 14:30", "Amanhã 09:00" or "23/11 20:45" in the player's time zone. */
+export function formatKickoff(
+  iso: string,
+  now = new Date(),
+  locale = 'pt-BR',
+): { day: string; time: string } {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+  const tomorrow = new Date(now);
+  tomorrow.setDate(now.getDate() + 1);
+  if (dayKey(at) === dayKey(now)) return { day: 'today', time };
+  if (dayKey(at) === dayKey(tomorrow)) return { day: 'tomorrow', time };
+  return { day: at.toLocaleDateString(locale, { day: '2-digit', month: '2-digit' }), time };
+}

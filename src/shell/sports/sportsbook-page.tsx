@@ -1,0 +1,106 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { isSportKey } from '../../../domain/sports/sports';
+import { PageHeading } from '../pages/page-heading';
+import { BetSlip } from './bet-slip';
+import { FixtureRow } from './fixture-row';
+import { SPORT_KEYS, type SportKey } from './sport-keys';
+import { useFixtureList, useSports } from './use-sports-data';
+import './sports.css';
+
+/** How many upcoming fixtures the home lists before "more" would be needed. */
+const UPCOMING_SHOWN = 30;
+
+/** Tabs for the twelve sports, each with its live count. */
+function SportTabs({ current, onPick }: { current: SportKey; onPick: (key: SportKey) => void }) {
+  const { t } = useTranslation();
+  const { data } = useSports();
+  return (
+    <nav className="sport-tabs" aria-label={t('sports.sportsNav')} data-testid="sport-tabs">
+      {SPORT_KEYS.map((key) => {
+        const live = data?.find((s) => s.key === key)?.live ?? 0;
+        return (
+          <button
+            key={key}
+            type="button"
+            className="sport-tab"
+            aria-current={key === current ? 'page' : undefined}
+            onClick={() => onPick(key)}
+            data-testid={`sport-tab-${key}`}
+          >
+            <span>{t(`sports.${key}`)}</span>
+            {live > 0 ? <span className="sport-tab__live">{live}</span> : null}
+          </button>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** `/footballPage`: the sportsbook home — a sport's live and upcoming fixtures with prices, and the slip. */
+export function SportsbookPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('sport');
+  const sport: SportKey = isSportKey(requested) ? requested : 'football';
+  const { data, failed } = useFixtureList(sport);
+  const live = data?.filter((f) => f.live) ?? [];
+  const upcoming = data?.filter((f) => !f.live && f.periodCode === 0).slice(0, UPCOMING_SHOWN) ?? [];
+
+  return (
+    <article className="sportsbook" data-testid="page-footballPage">
+      <div className="sportsbook__main">
+        <div className="sportsbook__head">
+          <PageHeading title={t('pages.footballPage.title')} lead={t('pages.footballPage.lead')} />
+          <Link to="/sports/bets" className="button button--ghost button--small" data-testid="my-bets-link">
+            {t('sports.myBets')}
+          </Link>
+        </div>
+        <SportTabs current={sport} onPick={(key) => setParams(key === 'football' ? {} : { sport: key })} />
+        {failed && !data ? (
+          <p className="callout">{t('sports.loadFailed')}</p>
+        ) : !data ? (
+          <p className="empty">{t('sports.loading')}</p>
+        ) : (
+          <>
+            <section className="fixture-section" aria-labelledby="sports-live" data-testid="live-section">
+              <h2 id="sports-live" className="section-title">
+                <span className="live-dot">{t('sports.live')}</span> {t('sports.liveTitle')}
+                <span className="fixture-section__count">{live.length}</span>
+              </h2>
+              {live.length === 0 ? (
+                <p className="empty">{t('sports.noLive')}</p>
+              ) : (
+                <ul className="fixture-list">
+                  {live.map((f) => (
+                    <FixtureRow key={f.id} fixture={f} />
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section
+              className="fixture-section"
+              aria-labelledby="sports-upcoming"
+              data-testid="upcoming-section"
+            >
+              <h2 id="sports-upcoming" className="section-title">
+                {t('sports.upcomingTitle')}
+                <span className="fixture-section__count">{upcoming.length}</span>
+              </h2>
+              {upcoming.length === 0 ? (
+                <p className="empty">{t('sports.noUpcoming')}</p>
+              ) : (
+                <ul className="fixture-list">
+                  {upcoming.map((f) => (
+                    <FixtureRow key={f.id} fixture={f} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </div>
+      <BetSlip />
+    </article>
+  );
+}

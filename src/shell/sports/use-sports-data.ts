@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState } from 'react';
+import { emitSocket, isSocketLive, onSocketEvent, type ServerEvents } from '../../services/socket';
+import {
+  fetchFixture,
+  fetchFixtures,
+  fetchSports,
+  type SportSummary,
+  type SportsFixture,
+  type SportsFixtureDetail,
+  type SportsMarket,
+} from '../../services/sports-api';
+import { betSlip } from './bet-slip-store';
+
+/**
+ * The live data of the sportsbook pages. Lists are re-read on a short period (a visitor has no
+ * socket); a fixture's page also joins the fixture's socket room when there is a connection, so
+ * prices and the score move as the feed reports them. Every price seen is passed to the bet slip.
+ */
+
+/** How often the lists are re-read. */
+export const LIST_REFRESH_MS = 4_000;
+/** How often an open fixture is re-read (the socket brings changes sooner when connected). */
+export const FIXTURE_REFRESH_MS = 5_000;
+
+/** Passes a fixture's prices to the slip, so a selection on it shows the current price. */
+function feedSlip(fixtureId: string, markets: SportsMarket[]): void {
+  betSlip().send({ type: 'feed.odds', fixtureId, markets });
+}
+
+/** Runs `load` now and every `periodMs` while mounted; the latest answer wins. */
+function usePolled<T>(load: () => Promise<T>, periodMs: number, deps: unknown[]) {
+  const [data, setData] = useState<T | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setData(null);
+    setFailed(false);
+    const run = () => {
+      load()
+        .then((value) => {
+          if (!alive) return;
+          setData(value);
+          setFailed(false);
+        })
+        .catch(() => {
+          if (alive) setFailed(true);
+        })
+        .finally(() => {
+          if (alive) timer = setTimeout(run, periodMs);
+        });
+    };
+    run();
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+    // The caller lists what `load` depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return { data, failed };
+}
+
+/** The twelve sports with live and upcoming counts. */
+export function useSports() {
+  return usePolled<SportSummary[]>(fetchSports, LIST_REFRESH_MS * 5, []);
+}
+
+/** A sport's live and upcoming fixtures, refreshed; their main prices reach the slip. */
+export function useFixtureList(sport: string) {
+  return usePolled<SportsFixture[]>(
+    async () => {
+      const list = await fetchFixtures(sport);
+      for (const f of list) if (f.main) feedSlip(f.id, [f.main]);
+      return list;
+    },
+    LIST_REFRESH_MS,
+    [sport],
+  );
+}
+
+type OddsPush = ServerEvents['sports.odds'];
+type StatePush = ServerEvents['sports.state'];
+
+/** Applies an odds push to a fixture's markets. */
+export function mergeOdds(fixture: SportsFixtureDetail, push: OddsPush): SportsFixtureDetail {
+  if (!push.markets) return { ...fixture, suspended: push.suspended ?? fixture.suspended };
+  const byId = new Map(push.markets.map((m) => [m.id, m]));
+  const markets = fixture.markets.map((m) => {
+    const next = byId.get(m.id);
+    if (!next) return m;
+    const outcomes = m.outcomes.map((o) => {
+      const pushed = next.outcomes.find((x) => x.id === o.id);
+      return pushed ? { ...o, odds: pushed.odds, active: pushed.active } : o;
+    });
+    return { ...m, status: next.status, outcomes };
+  });
+  return { ...fixture, markets, suspended: push.suspended ?? fixture.suspended };
+}
+
+/** Applies a state push (score, clock, period, statistics) to a fixture. */
+export function mergeState(fixture: SportsFixtureDetail, push: StatePush): SportsFixtureDetail {
+  return {
+    ...fixture,
+    periodCode: push.periodCode,
+    clock: push.clock === undefined ? fixture.clock : push.clock,
+    score: push.score ?? fixture.score,
+    stats: push.stats ?? fixture.stats,
+    startsAt: push.startsAt ?? fixture.startsAt,
+  };
+}
+
+/** One fixture with every market, kept current by the socket room and a periodic re-read. */
+export function useFixture(id: string) {
+  const [fixture, setFixture] = useState<SportsFixtureDetail | null>(null);
+  const [missing, setMissing] = useState(false);
+  const watching = useRef(false);
+
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setFixture(null);
+    setMissing(false);
+    const watch = () => {
+      // Joining is idempotent on the server; repeating it re-joins after a reconnection.
+      if (isSocketLive()) {
+        emitSocket('sports.watch', { fixtureId: id });
+        watching.current = true;
+      }
+    };
+    const load = () => {
+      fetchFixture(id)
+        .then((next) => {
+          if (!alive) return;
+          setFixture(next);
+          setMissing(false);
+          feedSlip(next.id, next.markets);
+        })
+        .catch(() => {
+          if (alive) setMissing(true);
+        })
+        .finally(() => {
+          if (!alive) return;
+          watch();
+          timer = setTimeout(load, FIXTURE_REFRESH_MS);
+        });
+    };
+    load();
+    const offOdds = onSocketEvent('sports.odds', (push) => {
+      if (push.fixtureId !== id) return;
+      setFixture((current) => (current ? mergeOdds(current, push) : current));
+      betSlip().send({ type: 'feed.odds', ...push });
+    });
+    const offState = onSocketEvent('sports.state', (push) => {
+      if (push.fixtureId !== id) return;
+      setFixture((current) => (current ? mergeState(current, push) : current));
+    });
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+      offOdds();
+      offState();
+      if (watching.current) emitSocket('sports.unwatch', { fixtureId: id });
+      watching.current = false;
+    };
+  }, [id]);
+
+  return { fixture, missing };
+}
