@@ -13,6 +13,7 @@ import {
   RefreshIcon,
   WalletIcon,
 } from '../components/icons';
+import { SportsHistory } from '../sports/sports-history';
 import { RoutePageHeading } from './page-heading';
 
 /** Records per page. */
@@ -84,7 +85,7 @@ function RecordRow({ record, locale }: { record: WalletRecord; locale: string })
   );
 }
 
-/** `/registros`: the wallet records, paginated (API.md); game and sports histories join later. */
+/** `/registros`: the wallet records, paginated (API.md), and the latest sports bets. */
 export function RecordsPage() {
   const { t } = useTranslation();
   const token = useToken();
@@ -188,6 +189,7 @@ export function RecordsPage() {
           )}
         </section>
       )}
+      {token ? <SportsHistory /> : null}
     </article>
   );
 }

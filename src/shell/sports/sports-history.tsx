@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import i18n, { bcp47 } from '../../lib/i18n';
+import { fetchMyBets, type MySportsBet } from '../../services/sports-api';
+import { useBetsVersion } from './bet-slip-store';
+import { formatOdds, resultTone } from './sports-format';
+import './sports.css';
+
+/** How many sports bets the records page lists; "Minhas apostas" has them all. */
+export const SPORTS_HISTORY_SIZE = 10;
+
+/**
+ * The sports section of `/registros`: the player's latest sports bets with stake, odds, return and
+ * the result in words and code, read from "Minhas apostas" (`GET /sports/bets`).
+ */
+export function SportsHistory() {
+  const { t } = useTranslation();
+  const version = useBetsVersion();
+  const [bets, setBets] = useState<MySportsBet[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const locale = bcp47(i18n.language);
+
+  useEffect(() => {
+    let alive = true;
+    fetchMyBets()
+      .then((list) => alive && setBets(list.slice(0, SPORTS_HISTORY_SIZE)))
+      .catch(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, [version]);
+
+  return (
+    <section aria-labelledby="records-sports" className="records" data-testid="records-sports">
+      <div className="section-head">
+        <h2 id="records-sports" className="section-title">
+          {t('sports.bets.history')}
+        </h2>
+        <Link to="/sports/bets" className="button button--ghost button--small">
+          {t('sports.bets.historyAll')}
+        </Link>
+      </div>
+      {failed && !bets ? (
+        <p className="callout">{t('sports.loadFailed')}</p>
+      ) : !bets ? (
+        <p className="empty">{t('sports.loading')}</p>
+      ) : bets.length === 0 ? (
+        <p className="empty" data-testid="records-sports-empty">
+          {t('sports.bets.historyEmpty')}
+        </p>
+      ) : (
+        <ul className="record-list">
+          {bets.map((bet) => (
+            <li key={bet.betId} className="record" data-testid="records-sports-row" data-result={bet.result}>
+              <span className="record__main">
+                <strong>
+                  {bet.legs.length > 1
+                    ? `${t('sports.slip.multiple')} (${bet.legs.length})`
+                    : (bet.legs[0]?.outcome ?? '')}{' '}
+                  · {formatOdds(bet.combinedOdds)}
+                </strong>
+                <small>{bet.legs.map((l) => l.fixture).join(' · ')}</small>
+                <small>{formatDateTime(bet.placedAt, locale)}</small>
+              </span>
+              <span className="record__side">
+                <strong className="record__amount">
+                  {formatMoney(bet.stake)} →{' '}
+                  {bet.state === 'open' || bet.state === 'pending' ? '…' : formatMoney(bet.payout)}
+                </strong>
+                <span className={`badge badge--${resultTone(bet.result)}`}>
+                  {bet.resultText || '—'} · {bet.result}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

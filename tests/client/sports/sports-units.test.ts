@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { SportsFixtureDetail, SportsMarket } from '../../../src/services/sports-api';
+import { groupMarkets } from '../../../src/shell/sports/fixture-page';
+import {
+  formatKickoff,
+  formatOdds,
+  periodLabel,
+  resultLabel,
+  resultTone,
+} from '../../../src/shell/sports/sports-format';
+import { mergeOdds, mergeState } from '../../../src/shell/sports/use-sports-data';
+
+function market(id: string, group: string, status = 1): SportsMarket {
+  return {
+    id,
+    type: id.split(':')[0]!,
+    period: 'full',
+    line: null,
+    status,
+    name: group,
+    group,
+    outcomes: [
+      { id: 'home', name: 'A', odds: 2, active: true },
+      { id: 'away', name: 'B', odds: 1.8, active: true },
+    ],
+  };
+}
+
+const fixture: SportsFixtureDetail = {
+  id: 'f1',
+  sport: 'football',
+  competition: 'Brasileirão Série A',
+  home: 'A',
+  away: 'B',
+  startsAt: '2026-11-22T20:00:00.000Z',
+  live: true,
+  periodCode: 1,
+  clock: '12:00',
+  score: { home: 0, away: 0 },
+  suspended: false,
+  main: null,
+  stats: { corners: { home: 1, away: 0 } },
+  markets: [
+    market('match_winner:full', 'Resultado Final'),
+    market('asian_handicap:full:-0.5', 'Handicap Asiático'),
+    market('asian_handicap:full:-0.25', 'Handicap Asiático'),
+    market('totals:full:2.5', 'Total de Gols (Mais/Menos)', -3),
+  ],
+};
+
+describe('sportsbook page helpers', () => {
+  it('groups markets by their pt-BR group in the server’s order and drops settled ones', () => {
+    const groups = groupMarkets(fixture.markets);
+    expect(groups.map((g) => [g.group, g.markets.length])).toEqual([
+      ['Resultado Final', 1],
+      ['Handicap Asiático', 2],
+    ]);
+  });
+
+  it('applies odds pushes (prices, status, bet stop) and state pushes to a fixture', () => {
+    const moved = mergeOdds(fixture, {
+      fixtureId: 'f1',
+      markets: [
+        { id: 'match_winner:full', status: -1, outcomes: [{ id: 'home', odds: 2.2, active: false }] },
+      ],
+    });
+    expect(moved.markets[0]!.status).toBe(-1);
+    expect(moved.markets[0]!.outcomes[0]).toMatchObject({ odds: 2.2, active: false });
+    expect(moved.markets[0]!.outcomes[1]!.odds).toBe(1.8);
+    expect(mergeOdds(fixture, { fixtureId: 'f1', suspended: true }).suspended).toBe(true);
+    const later = mergeState(fixture, {
+      fixtureId: 'f1',
+      periodCode: 3,
+      clock: '61:10',
+      score: { home: 1, away: 0 },
+    });
+    expect(later).toMatchObject({ periodCode: 3, clock: '61:10', score: { home: 1, away: 0 } });
+    expect(later.stats).toEqual(fixture.stats);
+  });
+
+  it('reads odds, periods and result codes in pt-BR', () => {
+    expect(formatOdds(1.5)).toBe('1,50');
+    expect(periodLabel(2)).toBe('Intervalo');
+    expect(periodLabel(1003)).toBe('3º Quarto');
+    expect(resultLabel(21)).toBe('Meio ganho');
+    expect(resultLabel(-11)).toBe('Recusada');
+    expect(resultTone(10)).toBe('green');
+    expect(resultTone(20)).toBe('danger');
+    expect(resultTone(90)).toBe('muted');
+  });
+
+  it('says today and tomorrow for near kick-offs', () => {
+    const now = new Date(2026, 10, 22, 10, 0);
+    expect(formatKickoff(new Date(2026, 10, 22, 18, 30).toISOString(), now)).toEqual({
+      day: 'today',
+      time: '18:30',
+    });
+    expect(formatKickoff(new Date(2026, 10, 23, 9, 5).toISOString(), now).day).toBe('tomorrow');
+    expect(formatKickoff(new Date(2026, 10, 25, 9, 5).toISOString(), now).day).toBe('25/11');
+  });
+});
