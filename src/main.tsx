@@ -1,4 +1,4 @@
-import './lib/i18n';
+import { languageReady } from './lib/i18n';
 import './shell/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -30,8 +30,10 @@ setNavigator((to, options) => void router.navigate(to, options));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+void languageReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );

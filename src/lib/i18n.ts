@@ -1,20 +1,26 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from '../../assets/locales/en_US.json';
 import ptBR from '../../assets/locales/pt_BR.json';
 import { DEFAULT_LANGUAGE, toLanguageKey, type LanguageKey } from '../../domain/languages';
 import { readItem, writeItem } from '../services/storage';
 
 /**
- * Every text of the interface comes from `assets/locales/<lang>.json`. pt_BR is the default and the
- * reference; a stored language without a locale file falls back to it. The files are small, so they
- * are bundled rather than fetched: the first paint never waits for a translation.
+ * Every text of the interface comes from `assets/locales/<lang>.json`. pt_BR is the default, the
+ * reference and the fallback, so it is bundled with the first page; every other language is its own
+ * chunk, fetched only by a player who chose it (a visitor's first page carries one language, not
+ * eight). A stored language without a locale file falls back to pt_BR.
  */
 
-const resources = {
-  pt_BR: { translation: ptBR },
-  en_US: { translation: enUS },
-} as const;
+type Translation = Record<string, unknown>;
+
+/** The other languages' files, each a lazy chunk, by language key. */
+const LAZY_LOCALES: Record<string, () => Promise<Translation>> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<Translation>(['../../assets/locales/*.json', '!../../assets/locales/pt_BR.json'], {
+      import: 'default',
+    }),
+  ).map(([path, load]) => [path.replace(/^.*\/(\w+)\.json$/, '$1'), load]),
+);
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -23,9 +29,12 @@ declare module 'i18next' {
   }
 }
 
-/** Languages that have a locale file, in the order the language picker shows them. */
-export const UI_LANGUAGES = Object.keys(resources) as (keyof typeof resources)[];
-export type UiLanguage = (typeof UI_LANGUAGES)[number];
+/** Languages that have a locale file, pt_BR first, in the order the language picker shows them. */
+export const UI_LANGUAGES: readonly LanguageKey[] = [
+  'pt_BR',
+  ...(Object.keys(LAZY_LOCALES) as LanguageKey[]),
+];
+export type UiLanguage = LanguageKey;
 
 function toUiLanguage(key: LanguageKey): UiLanguage {
   return (UI_LANGUAGES as readonly string[]).includes(key) ? (key as UiLanguage) : 'pt_BR';
@@ -39,22 +48,42 @@ export function bcp47(key: string): string {
 const initial = toUiLanguage(toLanguageKey(readItem('lang')));
 
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: initial,
+  resources: { pt_BR: { translation: ptBR } },
+  lng: 'pt_BR',
   fallbackLng: DEFAULT_LANGUAGE,
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
 
-if (typeof document !== 'undefined') document.documentElement.lang = bcp47(initial);
+/** Makes `key`'s texts available (fetching its chunk the first time). */
+async function loadLanguage(key: UiLanguage): Promise<void> {
+  const load = LAZY_LOCALES[key];
+  if (!load || i18n.hasResourceBundle(key, 'translation')) return;
+  i18n.addResourceBundle(key, 'translation', await load());
+}
 
 /** Switches the interface and the `lang` header to `key`, and remembers it. */
 export async function setLanguage(key: UiLanguage): Promise<void> {
   writeItem('lang', key);
+  await loadLanguage(key);
   await i18n.changeLanguage(key);
   if (typeof document !== 'undefined') document.documentElement.lang = bcp47(key);
 }
+
+/**
+ * Resolves when the stored language is showing: at once for pt_BR, after its chunk otherwise (the
+ * app renders after it, so a player never sees a flash of the other language). A chunk that fails
+ * to load leaves pt_BR.
+ */
+export const languageReady: Promise<void> = (
+  initial === 'pt_BR' ? Promise.resolve() : loadLanguage(initial).then(() => i18n.changeLanguage(initial))
+).then(
+  () => {
+    if (typeof document !== 'undefined') document.documentElement.lang = bcp47(currentLanguage());
+  },
+  () => undefined,
+);
 
 /** The language the interface is showing. */
 export function currentLanguage(): UiLanguage {

@@ -117,7 +117,7 @@ describe('the deposit popup', () => {
     await user.click(screen.getByTestId('deposit-submit'));
 
     expect(overlayStore.get()).toBe('editBank');
-    expect(screen.getByTestId('kyc-warning').textContent).toBe(
+    expect((await screen.findByTestId('kyc-warning')).textContent).toBe(
       'Por favor, assegure-se da veracidade das informações acima para garantir a segurança dos seus fundos.',
     );
     expect((screen.getByTestId('kyc-name') as HTMLInputElement).value).toBe('Ana Souza');
@@ -417,13 +417,15 @@ describe('demo accounts', () => {
     renderOverlays();
     act(() => overlayStore.set('login'));
 
-    await user.click(screen.getByTestId('login-demo'));
+    await user.click(await screen.findByTestId('login-demo'));
     expect((await screen.findByTestId('test-account-username')).textContent).toBe('demo.ab12@trevo.demo');
     expect(screen.getByTestId('test-account-password').textContent).toBe('Demo#8x7Kq2');
     expect(screen.getByTestId('test-account-panel').textContent).toContain('R$ 1.000,00');
     await user.click(screen.getByTestId('test-account-use'));
 
-    expect((screen.getByTestId('login-username') as HTMLInputElement).value).toBe('demo.ab12@trevo.demo');
+    expect(((await screen.findByTestId('login-username')) as HTMLInputElement).value).toBe(
+      'demo.ab12@trevo.demo',
+    );
     expect((screen.getByTestId('login-password') as HTMLInputElement).value).toBe('Demo#8x7Kq2');
     expect((screen.getByTestId('login-submit') as HTMLButtonElement).disabled).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LANGUAGES } from '../../../domain/languages';
 import { bcp47, currentLanguage, setLanguage, UI_LANGUAGES, type UiLanguage } from '../../lib/i18n';
 import { fetchGuestAnalysis } from '../../services/main-api';
 import { GameGrid } from '../components/game-tile';
@@ -30,6 +31,9 @@ function useGuestStats(): Stats | null {
   }, []);
   return stats;
 }
+
+/** Each language named in itself (section 3's table), as a language picker should. */
+const LANGUAGE_NAMES = Object.fromEntries(LANGUAGES.map((l) => [l.key, l.name]));
 
 const LEGAL_LINKS = ['text_pp', 'text_jr', 'text_tc', 'text_faq'] as const;
 
@@ -145,7 +149,7 @@ export function Footer() {
             >
               {UI_LANGUAGES.map((key) => (
                 <option key={key} value={key}>
-                  {t(`language.${key}`)}
+                  {LANGUAGE_NAMES[key]}
                 </option>
               ))}
             </select>

@@ -1,14 +1,40 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useOverlay } from '../app/overlay-store';
-import { AuthPanel } from './auth-panel';
-import { AvatarPicker } from './avatar-picker';
-import { ChangePasswordPanel } from './change-password-panel';
-import { PasswordResetPanel } from './password-reset-panel';
-import { TestAccountPanel } from './test-account-panel';
-import { UserMenu } from './user-menu';
-import { KycPanel } from '../wallet/kyc-panel';
-import { GameDepositPanel, OfferPanel } from '../wallet/offer-panel';
-import { WalletPopup } from '../wallet/wallet-popup';
+
+/**
+ * The panels are chunks of their own, fetched when first opened: a visitor's first page carries
+ * none of the forms, the wallet or their machines (issue 5's first-page budget). Each loads in
+ * well under a second; a spinner covers the wait.
+ */
+const AuthPanel = lazy(async () => ({ default: (await import('./auth-panel')).AuthPanel }));
+const AvatarPicker = lazy(async () => ({ default: (await import('./avatar-picker')).AvatarPicker }));
+const ChangePasswordPanel = lazy(async () => ({
+  default: (await import('./change-password-panel')).ChangePasswordPanel,
+}));
+const PasswordResetPanel = lazy(async () => ({
+  default: (await import('./password-reset-panel')).PasswordResetPanel,
+}));
+const TestAccountPanel = lazy(async () => ({
+  default: (await import('./test-account-panel')).TestAccountPanel,
+}));
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+const KycPanel = lazy(async () => ({ default: (await import('../wallet/kyc-panel')).KycPanel }));
+const OfferPanel = lazy(async () => ({ default: (await import('../wallet/offer-panel')).OfferPanel }));
+const GameDepositPanel = lazy(async () => ({
+  default: (await import('../wallet/offer-panel')).GameDepositPanel,
+}));
+const WalletPopup = lazy(async () => ({ default: (await import('../wallet/wallet-popup')).WalletPopup }));
+
+/** Shown while a panel's chunk loads. */
+function PanelLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="loading-layer" role="progressbar" aria-label={t('common.loading')}>
+      <span className="spinner" />
+    </div>
+  );
+}
 
 /** Renders the overlay the store names. */
 export function OverlayHost() {
@@ -50,5 +76,5 @@ export function OverlayHost() {
     return () => document.body.classList.remove('no-scroll');
   }, [open]);
 
-  return panel;
+  return panel && <Suspense fallback={<PanelLoading />}>{panel}</Suspense>;
 }

@@ -1,0 +1,153 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { closeHttpConnections, fundedHttpPlayer, startServerProcess } from '../tests/support/server-process';
+
+/**
+ * `npm run bench` (second half): what the client costs a player.
+ *
+ * - Bytes: gzip size of all JavaScript a visitor's home page loads, and of what each game route
+ *   loads on top of it (its chunk, Pixi, gsap, howler), as the browser actually requested them.
+ * - Frames: frame time p50/p95 of each scene while it animates, in headless Chromium (SwiftShader
+ *   WebGL) at 390×844, device pixel ratio 1. The instant games replay a recorded round
+ *   (`?round=`) several times; DOUBLE and LUCKYCOLOR play the server's live rounds (short ones).
+ *
+ * Figures, not pass/fail: targets (home ≤ 200 kB gzip without Pixi, p95 ≤ 20 ms) are in
+ * docs/performance.md. Needs a built client (`npx vite build`).
+ */
+
+const GAMES = [
+  { route: '/dice', replay: 'win' },
+  { route: '/limbo', replay: 'big' },
+  { route: '/mines', replay: 'win' },
+  { route: '/rowDouble', replay: 'redWin' },
+  { route: '/double', replay: null },
+  { route: '/luckyColor', replay: null },
+] as const;
+
+/** Machine states in which a scene is animating a round (every game's names). */
+const ANIMATING = /^round\.(playing|showing|revealing|cashingOut|closed|rolling|drawing)/;
+const FRAME_SECONDS = Number(process.env.BENCH_FRAME_SECONDS ?? 12);
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** The gzip size of a built asset, from its URL path. */
+function gzipOf(path: string): number {
+  return gzipSync(readFileSync(join('dist', path))).length;
+}
+
+/** Every JavaScript URL path the page requests from now on. */
+function recordScripts(page: Page): Set<string> {
+  const seen = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('.js')) seen.add(url.pathname);
+  });
+  return seen;
+}
+
+/** Records every animation frame's duration together with the game root's state at that frame. */
+const FRAME_RECORDER = `
+  window.__frames = [];
+  let last = 0;
+  const tick = (now) => {
+    const root = document.querySelector('[data-testid^="game-"][data-state]');
+    if (last) window.__frames.push([now - last, root ? root.getAttribute('data-state') : '']);
+    last = now;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+`;
+
+async function bytes(browser: Browser, base: string, token: string) {
+  const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const home = recordScripts(visitor);
+  await visitor.goto(`${base}/home`);
+  await visitor.waitForLoadState('networkidle');
+  await visitor.close();
+  const homeBytes = [...home].reduce((sum, path) => sum + gzipOf(path), 0);
+  const pixiOnHome = [...home].some((path) => /pixi|RenderTarget|Geometry/i.test(path));
+  console.log(
+    `  home page JavaScript: ${kB(homeBytes)} gzip in ${home.size} files; Pixi ${pixiOnHome ? 'LOADED' : 'not loaded'}`,
+  );
+  for (const game of GAMES) {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await page.goto(`${base}/home`);
+    await page.waitForLoadState('networkidle');
+    const extra = recordScripts(page);
+    await page.goto(`${base}${game.route}`);
+    await page.locator('[data-testid^="game-"][data-state]').first().waitFor({ timeout: 120_000 });
+    await page.waitForLoadState('networkidle');
+    await page.close();
+    const added = [...extra].filter((path) => !home.has(path));
+    const total = added.reduce((sum, path) => sum + gzipOf(path), 0);
+    console.log(`  ${game.route.padEnd(12)} adds ${kB(total)} gzip in ${added.length} files`);
+  }
+}
+
+async function frames(browser: Browser, base: string, token: string) {
+  for (const game of GAMES) {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await page.addInitScript(FRAME_RECORDER);
+    await page.goto(`${base}${game.route}${game.replay ? `?round=${game.replay}` : ''}`);
+    await page.getByTestId('game-loading').waitFor({ state: 'hidden', timeout: 120_000 });
+    const until = Date.now() + FRAME_SECONDS * 1000;
+    // A replay plays once on load; the bet button plays it again until the time is up.
+    while (Date.now() < until) {
+      if (game.replay) {
+        const button = page.getByTestId('bet-button');
+        if (await button.isEnabled().catch(() => false)) await button.click().catch(() => undefined);
+      }
+      await page.waitForTimeout(500);
+    }
+    const log = (await page.evaluate('window.__frames')) as [number, string][];
+    await page.close();
+    const animating = log
+      .filter(([, state]) => ANIMATING.test(state))
+      .map(([ms]) => ms)
+      .sort((a, b) => a - b);
+    console.log(
+      `  ${game.route.padEnd(12)} ${String(animating.length).padStart(4)} animating frames: p50 ${pct(animating, 0.5).toFixed(1)} ms  p95 ${pct(animating, 0.95).toFixed(1)} ms`,
+    );
+  }
+}
+
+async function main() {
+  if (!existsSync('dist/index.html')) throw new Error('Build the client first: npx vite build');
+  const dir = mkdtempSync(join(tmpdir(), 'trevo-bench-client-'));
+  // Short shared rounds (as the end-to-end tests use), so a measurement sees several spins.
+  const config = JSON.parse(readFileSync('config/default.json', 'utf8'));
+  config.games.double = { bettingMs: 5000, rollingMs: 7000, completeMs: 1000 };
+  config.games.luckycolor = { bettingMs: 5000, rollingMs: 8000, completeMs: 0 };
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+  const server = await startServerProcess({
+    TREVO_DATA_DIR: join(dir, 'data'),
+    TREVO_CONFIG: join(dir, 'config.json'),
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking'],
+  });
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const { token } = await fundedHttpPlayer(server.port, 0, 0);
+    console.log(`Trevo client bench: headless Chromium (SwiftShader), 390×844, DPR 1`);
+    console.log('Bytes (gzip, as requested by the browser)');
+    await bytes(browser, base, token);
+    console.log(`Frames while a scene animates (${FRAME_SECONDS} s per game)`);
+    await frames(browser, base, token);
+  } finally {
+    await browser.close();
+    await server.stop();
+    closeHttpConnections();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
