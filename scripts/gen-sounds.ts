@@ -14,12 +14,15 @@ import { encodeWav, recipeDurationMs, renderRecipe } from '../src/games/shared/s
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Every `src/games/<game>/<game>.sounds.ts` with its exported `sounds`. */
+/** `rowDouble` → `row-double`: folders are named after the gameType, files in kebab-case. */
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** Every `src/games/<gameType>/<game-type>.sounds.ts` with its exported `sounds`. */
 export async function loadSoundBooks(gamesDir = join(root, 'src/games')): Promise<Map<string, SoundBook>> {
   const books = new Map<string, SoundBook>();
   for (const entry of readdirSync(gamesDir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
-    const file = join(gamesDir, entry.name, `${entry.name}.sounds.ts`);
+    const file = join(gamesDir, entry.name, `${kebab(entry.name)}.sounds.ts`);
     if (!existsSync(file)) continue;
     const module = (await import(pathToFileURL(file).href)) as { sounds?: SoundBook };
     if (module.sounds) books.set(entry.name, module.sounds);
