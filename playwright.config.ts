@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real server,
@@ -6,6 +7,17 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = `.tmp/e2e-data-${Date.now()}`;
+
+/**
+ * The operator configuration with short shared rounds, so DOUBLE and LUCKYCOLOR tests bet in an
+ * open round and see it settle within a test's time (defaults: 15 s + 6 s + 3 s and 50 s + 10 s).
+ */
+const configPath = '.tmp/e2e-config.json';
+const operatorConfig = JSON.parse(readFileSync('config/default.json', 'utf8'));
+operatorConfig.games.double = { bettingMs: 8000, rollingMs: 7000, completeMs: 1000 };
+operatorConfig.games.luckycolor = { bettingMs: 8000, rollingMs: 8000, completeMs: 0 };
+mkdirSync('.tmp', { recursive: true });
+writeFileSync(configPath, JSON.stringify(operatorConfig, null, 2));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,6 +42,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       TREVO_DATA_DIR: dataDir,
+      TREVO_CONFIG: configPath,
       TREVO_CAPTCHA_FIXED: 'abcd',
       TREVO_CSID: 'chat-e2e#trevo_suporte',
       TREVO_LOG_LEVEL: 'warn',
@@ -38,6 +51,8 @@ export default defineConfig({
       TREVO_SANDBOX_WEBHOOK_DELAY_MS: '300',
       TREVO_SANDBOX_PAYOUT_DELAY_MS: '1000',
       TREVO_PAYOUT_INTERVAL_MS: '500',
+      // The sportsbook journey (issue 6) watches football matches start and settle within a test.
+      SPORTS_FEED_SPEED: '240',
     },
   },
 });

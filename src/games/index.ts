@@ -13,6 +13,7 @@ const GAME_LOADERS: Partial<Record<GameType, () => Promise<GameModule>>> = {
   dice: () => import('./dice/dice-game'),
   double: () => import('./double/double-game'),
   limbo: () => import('./limbo/limbo-game'),
+  luckyColor: () => import('./luckyColor/lucky-color-game'),
   mines: () => import('./mines/mines-game'),
   rowDouble: () => import('./rowDouble/row-double-game'),
 };

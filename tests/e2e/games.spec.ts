@@ -18,6 +18,29 @@ interface GameCase {
   route: string;
   /** Plays one round to its end (the root's data-state is the machine's state). */
   playRound(page: Page): Promise<void>;
+  /** Test time limit, when longer than the default 120 s (shared rounds wait for the next one). */
+  timeoutMs?: number;
+}
+
+/**
+ * A shared-round game (DOUBLE, LUCKYCOLOR): waits for a round to open fresh (so the bet is not
+ * racing its close), bets on `pick`, and waits until the round's result settles the bet. The e2e
+ * server runs 8 s betting windows (playwright.config.ts).
+ */
+async function playSharedRound(page: Page, gameType: string, pick: string) {
+  const root = page.getByTestId(`game-${gameType}`);
+  await page.getByTestId('bet-amount').fill('1,00');
+  await page.getByTestId(`pick-${pick}`).click();
+  await expect(page.getByTestId(`pick-${pick}`)).toHaveAttribute('aria-pressed', 'true');
+  await expect(root).not.toHaveAttribute('data-state', 'round.betting', { timeout: 30_000 });
+  await expect(root).toHaveAttribute('data-state', 'round.betting', { timeout: 30_000 });
+  const rows = page.getByTestId('round-bets').locator('li');
+  await page.getByTestId('bet-button').click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-outcome', 'open');
+  await expect(root).toHaveAttribute('data-state', /^round\.(closed|rolling|showing)$/, { timeout: 15_000 });
+  await expect(rows.first()).toHaveAttribute('data-outcome', /^(win|loss)$/, { timeout: 15_000 });
+  await expect(root).toHaveAttribute('data-state', /^round\.(complete|betting)$/, { timeout: 20_000 });
 }
 
 /** A phone, a desktop, and the narrowest phone the table must still fit. */
@@ -67,6 +90,18 @@ const GAMES: GameCase[] = [
       await expect(root).toHaveAttribute('data-state', 'round.settled', { timeout: 15_000 });
       await expect(page.getByTestId('bet-button')).toBeEnabled();
     },
+  },
+  {
+    gameType: 'double',
+    route: '/double',
+    timeoutMs: 240_000,
+    playRound: (page) => playSharedRound(page, 'double', 'black'),
+  },
+  {
+    gameType: 'luckyColor',
+    route: '/luckyColor',
+    timeoutMs: 240_000,
+    playRound: (page) => playSharedRound(page, 'luckyColor', 'big'),
   },
   {
     gameType: 'mines',
@@ -142,7 +177,7 @@ for (const game of GAMES) {
     page,
     request,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(game.timeoutMs ?? 120_000);
     const errors = watchConsole(page);
     const player = await registerPlayer(request, `game-${game.gameType}`);
     await fundPlayer(request, player);

@@ -48,7 +48,6 @@ export function Game(host: GameHostProps) {
     [],
   );
   const actor = useActorRef(machine, { input: {}, inspect: machineInspector() });
-  const state = useSelector(actor, (s) => activeLeafPath(s.value));
   const phase = useSelector(actor, (s) => activeLeafPath((s.value as { round: unknown }).round));
   const placing = useSelector(actor, (s) => s.matches({ bet: 'placing' }));
   const amountText = useSelector(actor, (s) => s.context.amountText);
@@ -180,7 +179,8 @@ export function Game(host: GameHostProps) {
   return (
     <GameLayout
       gameType="double"
-      state={state}
+      // The round's phase: the bet region only says whether a bet is on its way.
+      state={`round.${phase}`}
       progress={progress}
       failed={failed}
       onRetry={() => {

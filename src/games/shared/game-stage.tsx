@@ -1,5 +1,7 @@
 import { gsap } from 'gsap';
 import { Application } from 'pixi.js';
+// The site's CSP has no 'unsafe-eval' (server/security/http-headers.ts): Pixi's eval-free paths.
+import 'pixi.js/unsafe-eval';
 import { useEffect, useRef } from 'react';
 import type { GameScene, SceneCue, SceneFactory, SceneInput } from './scene';
 import { loadSoundBus, type LoadedSoundBus } from './sound-bus';

@@ -72,6 +72,8 @@ export interface RoundGameContext {
   balance: number | null;
   /** The server's clock minus this device's (from the state answer), so countdowns match it. */
   skewMs: number;
+  /** A round that opened while the last one was still being shown; betting on it starts right after. */
+  queued: { roundId: string; closesAt: string } | null;
 }
 
 export type RoundGameEvent =
@@ -198,6 +200,7 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
       canBet: ({ context }) => context.round !== null,
       isRollDone: ({ event }) => event.type === 'scene.cueDone' && event.cue === spec.rollCueType,
       isResultDone: ({ event }) => event.type === 'scene.cueDone' && event.cue === 'cue.result',
+      hasQueuedRound: ({ context }) => context.queued !== null,
       isStateBetting: ({ event }) =>
         (event as unknown as { output: RoundState }).output.round?.phase === 'betting',
       isStateSettled: ({ event }) => {
@@ -216,8 +219,21 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
           round: { roundId: e.roundId, closesAt: e.closesAt, totals: {}, result: null },
           bets: [],
           failure: null,
+          queued: null,
         };
       }),
+      queueRound: assign({
+        queued: ({ event }) => {
+          const e = event as Extract<RoundGameEvent, { type: 'server.opened' }>;
+          return { roundId: e.roundId, closesAt: e.closesAt };
+        },
+      }),
+      openQueued: assign(({ context }) => ({
+        round: { ...context.queued!, totals: {}, result: null },
+        bets: [],
+        failure: null,
+        queued: null,
+      })),
       /** Takes the state answer: the round, its totals, the history and the player's own bets. */
       takeState: assign(({ context, event }) => {
         const s = (event as unknown as { output: RoundState }).output;
@@ -272,6 +288,7 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
       key: null,
       balance: null,
       skewMs: 0,
+      queued: null,
     }),
     type: 'parallel',
     on: {
@@ -366,18 +383,30 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
           rolling: {
             description: 'The draw plays to the round’s result.',
             entry: 'emitRoll',
-            on: { 'scene.cueDone': { guard: 'isRollDone', target: 'showing' } },
+            on: {
+              'scene.cueDone': { guard: 'isRollDone', target: 'showing' },
+              'server.opened': { actions: 'queueRound' },
+            },
             after: { cueTimeout: { target: 'showing' } },
           },
           showing: {
             description: 'The result and the player’s outcome; then the server’s balance.',
             entry: 'emitResult',
-            on: { 'scene.cueDone': { guard: 'isResultDone', target: 'complete' } },
+            on: {
+              'scene.cueDone': { guard: 'isResultDone', target: 'complete' },
+              'server.opened': { actions: 'queueRound' },
+            },
             after: { cueTimeout: { target: 'complete' } },
           },
           complete: {
             description: 'The round is settled; the balance is asked of the server.',
             entry: ['emitHistory', 'refreshBalance'],
+            always: {
+              guard: 'hasQueuedRound',
+              target: 'betting',
+              actions: 'openQueued',
+              description: 'The next round opened while this one was still on screen.',
+            },
             on: {
               'server.opened': { target: 'betting', actions: 'openRound' },
               'server.joined': { target: 'loading' },

@@ -318,3 +318,25 @@ describe('double machine: arriving, reloading and reconnecting', () => {
     });
   });
 });
+
+describe('double machine: a round opening while the last one is on screen', () => {
+  it('is not lost: betting on it starts as soon as the result has been shown', async () => {
+    const run = start(stateOf('betting'));
+    await vi.advanceTimersByTimeAsync(0);
+    // The next round opens while the reel is still rolling (the scene answers only afterwards).
+    run.server({ type: 'server.result', roundId: 'double-7', result: 4 });
+    expect(run.phase()).toBe('rolling');
+    run.server({ type: 'server.opened', roundId: 'double-8', closesAt: CLOSES, rollsAt: ROLLS });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run.phase()).toBe('betting');
+    expect(run.actor.getSnapshot().context.round?.roundId).toBe('double-8');
+    expect(run.cues.map((c) => c.type)).toEqual([
+      'cue.history',
+      'cue.betting',
+      'cue.roll',
+      'cue.result',
+      'cue.history',
+      'cue.betting',
+    ]);
+  });
+});

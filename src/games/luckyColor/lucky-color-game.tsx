@@ -1,0 +1,220 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { luckyMultiplier, type LuckyPick } from '../../../domain/games/rules';
+import { formatMoney } from '../../lib/format';
+import { machineInspector } from '../../lib/inspector';
+import { activeLeafPath, readAmount } from '../../machines/games/bet-actors';
+import { luckyColorMachine } from '../../machines/games/lucky-color.machine';
+import { readDebugParams } from '../shared/debug-params';
+import type { GameHostProps } from '../shared/game-host';
+import { GameLayout } from '../shared/game-layout';
+import { GameStage } from '../shared/game-stage';
+import { BalanceDisplay } from '../shared/hud/balance-display';
+import { BetAmount } from '../shared/hud/bet-amount';
+import { GameTabs } from '../shared/hud/game-tabs';
+import { useGameEntry, useSpaceToBet } from '../shared/hud/hooks';
+import { RoundBets } from '../shared/hud/round-bets';
+import { TableSwitches } from '../shared/hud/sound-controls';
+import { tuningDefaults } from '../shared/tuning';
+import { useSceneBridge } from '../shared/use-scene-bridge';
+import { LuckyPicks, useLuckyPickName } from './lucky-color-hud';
+import { createScene, type LuckyColorCue } from './lucky-color.scene';
+import { sounds } from './lucky-color.sounds';
+import { tuning } from './tuning';
+
+const GAME_CODE = 'SE0007';
+
+/** The round phases the HUD names (games.luckyColor.phase.*). */
+/** The best a pick can pay (a colour's pure digit), for the potential payout. */
+function bestPays(pick: LuckyPick): number {
+  return Math.max(...Array.from({ length: 10 }, (_, digit) => luckyMultiplier(pick, digit)));
+}
+
+const PHASES = ['loading', 'waiting', 'betting', 'closed', 'rolling', 'showing', 'complete', 'cancelled'];
+
+/** The LUCKYCOLOR table: the shared period's machine, the ball drum with history and trend, the picks, the HUD. */
+export function Game(host: GameHostProps) {
+  const { t } = useTranslation();
+  const debug = useMemo(() => readDebugParams(window.location.search), []);
+  const values = useMemo(() => tuningDefaults(tuning), []);
+  const hostRef = useRef(host);
+  useEffect(() => {
+    hostRef.current = host;
+  });
+  const machine = useMemo(
+    () =>
+      luckyColorMachine.provide({
+        actions: {
+          publishBalance: (_, params) => hostRef.current.publishBalance(params.balance),
+          refreshBalance: () => hostRef.current.refreshBalance(),
+        },
+      }),
+    [],
+  );
+  const actor = useActorRef(machine, { input: {}, inspect: machineInspector() });
+  const phase = useSelector(actor, (s) => activeLeafPath((s.value as { round: unknown }).round));
+  const placing = useSelector(actor, (s) => s.matches({ bet: 'placing' }));
+  const amountText = useSelector(actor, (s) => s.context.amountText);
+  const pick = useSelector(actor, (s) => s.context.pick as LuckyPick);
+  const round = useSelector(actor, (s) => s.context.round);
+  const bets = useSelector(actor, (s) => s.context.bets);
+  const problem = useSelector(actor, (s) => s.context.problem);
+  const failure = useSelector(actor, (s) => s.context.failure);
+
+  const entry = useGameEntry(GAME_CODE);
+  const [progress, setProgress] = useState(0);
+  const [failed, setFailed] = useState(false);
+  // Turbo shortens the drum's animations on this device; the round's timing is the server's.
+  const [turbo, setTurbo] = useState(false);
+  const turboRef = useRef(turbo);
+  useEffect(() => {
+    turboRef.current = turbo;
+  });
+  const bridge = useSceneBridge<LuckyColorCue>(actor, () => turboRef.current);
+  const ready = progress >= 1 && !failed;
+
+  // The round ran on while the scene loaded: a new scene is shown the results and the countdown.
+  const onScene = bridge.onScene;
+  const handleScene = useCallback<typeof onScene>(
+    (scene, size) => {
+      onScene(scene, size);
+      if (!scene) return;
+      const snapshot = actor.getSnapshot();
+      const { recent, round: current, skewMs } = snapshot.context;
+      void scene.play(
+        { type: 'cue.history', periods: recent.map((r) => ({ periodId: r.roundId, digit: r.result })) },
+        { turbo: true },
+      );
+      if (current && snapshot.matches({ round: 'betting' }))
+        void scene.play(
+          { type: 'cue.period', periodId: current.roundId, closesAt: Date.parse(current.closesAt) - skewMs },
+          { turbo: false },
+        );
+    },
+    [actor, onScene],
+  );
+  const open = phase === 'betting';
+  const canBet = ready && open && !placing && entry?.stop !== true;
+
+  const bet = useCallback(() => {
+    if (canBet) actor.send({ type: 'player.bet' });
+  }, [actor, canBet]);
+  useSpaceToBet(bet, canBet);
+
+  // ?tune: the panel edits the live values; each change redraws the table.
+  useEffect(() => {
+    if (!debug.tune || !ready) return;
+    let close: (() => void) | undefined;
+    let cancelled = false;
+    void import('../shared/tune-panel')
+      .then(({ openTunePanel }) => openTunePanel('LUCKYCOLOR', tuning, values, bridge.redraw))
+      .then((dispose) => (cancelled ? dispose() : (close = dispose)));
+    return () => {
+      cancelled = true;
+      close?.();
+    };
+  }, [debug.tune, ready, values, bridge.redraw]);
+
+  const failureText =
+    failure === null || failure.kind === 'insufficientFunds'
+      ? null
+      : failure.kind === 'server'
+        ? failure.message
+        : t(`gameHud.failed.${failure.kind}`);
+  const stake = readAmount(amountText);
+  const pickName = useLuckyPickName();
+
+  const hud = (
+    <div className="hud" data-testid="game-hud">
+      <BalanceDisplay value={host.balance} />
+      <p className="hud-note" data-testid="round-phase" data-phase={phase}>
+        {PHASES.includes(phase) ? t(`games.luckyColor.phase.${phase as 'betting'}`) : ''}
+      </p>
+      <BetAmount
+        text={amountText}
+        onText={(text) => actor.send({ type: 'player.setAmount', text })}
+        disabled={false}
+        balance={host.balance}
+        minBet={entry?.minBet ?? null}
+        maxBet={entry?.maxBet ?? null}
+        problem={problem}
+      />
+      <LuckyPicks
+        selected={pick}
+        disabled={false}
+        onPick={(next) => actor.send({ type: 'player.setPick', pick: next })}
+        totals={round?.totals ?? {}}
+      />
+      <p className="hud-note" data-testid="potential-payout">
+        {t('gameHud.potentialPayout')}: {stake.ok ? formatMoney((stake.cents / 100) * bestPays(pick)) : '—'}
+      </p>
+      <button
+        type="button"
+        className="button button--gold hud-bet"
+        disabled={!canBet}
+        onClick={bet}
+        data-testid="bet-button"
+      >
+        {placing ? t('gameHud.betting') : t('gameHud.bet')}
+      </button>
+      {failureText && (
+        <p className="hud-problem" role="alert" data-testid="bet-failure">
+          {failureText}
+        </p>
+      )}
+      {entry?.stop && <p className="hud-problem">{t('gameHud.stopped')}</p>}
+      <RoundBets
+        bets={bets}
+        label={pickName}
+        texts={{
+          title: t('games.luckyColor.bets.title'),
+          open: t('games.luckyColor.bets.open'),
+          refunded: t('games.luckyColor.refunded'),
+        }}
+      />
+      <TableSwitches turbo={turbo} onTurbo={setTurbo} />
+      <p className="hud-hint">{t('gameHud.spaceHint')}</p>
+    </div>
+  );
+
+  return (
+    <GameLayout
+      gameType="luckyColor"
+      // The round's phase: the bet region only says whether a bet is on its way.
+      state={`round.${phase}`}
+      progress={progress}
+      failed={failed}
+      onRetry={() => {
+        setFailed(false);
+        setProgress(0);
+      }}
+      stage={(attempt) => (
+        <GameStage
+          key={attempt}
+          createScene={createScene}
+          tuning={values}
+          sounds={sounds}
+          label={t('games.stage', { name: t('games.luckyColor.name') })}
+          // The drum reports no input: the pick buttons and the bet button place the bets.
+          onInput={() => undefined}
+          onScene={handleScene}
+          onProgress={setProgress}
+          onError={(error) => {
+            console.error(error);
+            setFailed(true);
+          }}
+        />
+      )}
+      hud={hud}
+      below={
+        <GameTabs
+          gameKey="luckycolor"
+          refreshKey={bets.map((b) => `${b.betId}:${b.outcome === null ? '' : 'done'}`).join()}
+          entry={entry}
+          rules={<p>{t('games.luckyColor.rules')}</p>}
+        />
+      }
+    />
+  );
+}
