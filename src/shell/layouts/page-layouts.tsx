@@ -26,7 +26,8 @@ function Chrome({ children, standalone }: { children: ReactNode; standalone: boo
       </main>
       <Footer />
       {mobile && !standalone && <MainNav placement="bottom" />}
-      <OfferButton />
+      {/* Games and the sportsbook keep their controls low on a phone: the offer docks small, high. */}
+      <OfferButton compact={standalone} />
     </div>
   );
 }

@@ -42,8 +42,11 @@ export function OfferPanel() {
   );
 }
 
-/** The floating animated button of the offer, with its countdown; hidden while a panel is open. */
-export function OfferButton() {
+/**
+ * The floating animated button of the offer, with its countdown; hidden while a panel is open.
+ * `compact`: a small pill high on the page, for tables whose controls sit low on a phone.
+ */
+export function OfferButton({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const token = useToken();
   const offer = useOffer();
@@ -53,7 +56,7 @@ export function OfferButton() {
   return (
     <button
       type="button"
-      className="offer-button"
+      className={`offer-button${compact ? ' offer-button--compact' : ''}`}
       onClick={() => openOverlay('secondDeposit')}
       aria-label={t('offer.buttonLabel', { time })}
       data-testid="offer-button"
