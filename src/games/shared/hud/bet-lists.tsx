@@ -49,7 +49,7 @@ export function RecentBets(props: {
               {new Date(r.createdAt).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })}
             </td>
             <td>{formatMoney(r.amount)}</td>
-            <td>{describeOutcome(r.outcome)}</td>
+            <td>{describeOutcome(r.outcome, r.game)}</td>
             <td>{r.payout > 0 ? formatMoney(r.payout) : '—'}</td>
             {onVerify && (
               <td>

@@ -40,10 +40,13 @@ export function rememberRevealedSeed(serverSeed: string): void {
   }
 }
 
-/** The outcome as one short line ("roll 77.18", "mines 3, 8, 21"). */
-export function describeOutcome(outcome: unknown): string {
+/** The outcome as one short line ("roll 77.18", "mines 3, 8, 21"); `game` tells a round's result from a multiplier. */
+export function describeOutcome(outcome: unknown, game?: string): string {
   if (!outcome || typeof outcome !== 'object') return '—';
   const o = outcome as Record<string, unknown>;
+  // DOUBLE's result is a tile, LUCKYCOLOR's a digit; only LIMBO's is a multiplier.
+  if (typeof o.result === 'number' && game === 'double') return `#${o.result}`;
+  if (typeof o.result === 'number' && game === 'luckycolor') return String(o.result);
   if (typeof o.roll === 'number') return o.roll.toFixed(2).replace('.', ',');
   if (typeof o.result === 'number') return `${o.result.toFixed(2).replace('.', ',')}×`;
   if (typeof o.tile === 'number') return `#${o.tile}`;
