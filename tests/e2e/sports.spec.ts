@@ -1,0 +1,233 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { cashOf, fundPlayer, registerPlayer, useSession, watchConsole } from './support';
+
+/**
+ * Issue 6 end to end: with the feed at SPORTS_FEED_SPEED=240 (playwright.config.ts) a football
+ * match lasts under a minute. A funded player places a single and a múltipla on football from the
+ * sportsbook home, sees the stakes leave the balance, watches both bets settle in "Minhas apostas",
+ * and the balance ends at what the server paid. The pages are photographed at phone and desktop
+ * sizes, and must not scroll sideways on a 360 px phone.
+ */
+
+// A step that waits longer than this is stuck; only the settlement poll waits minutes.
+test.use({ actionTimeout: 30_000 });
+
+interface WireFixture {
+  id: string;
+  live: boolean;
+  periodCode: number;
+  clock: string | null;
+  startsAt: string;
+  suspended: boolean;
+  main: { status: number; outcomes: Array<{ id: string; active: boolean; odds: number | null }> } | null;
+}
+
+interface WireBet {
+  betId: string;
+  state: string;
+  stake: number;
+  payout: number;
+  result: number;
+  resultText: string;
+  legs: Array<{ fixtureId: string; result: number }>;
+}
+
+/** Real time a pre-match bet keeps before kick-off, so the bet is placed before the market closes. */
+const KICKOFF_MARGIN_MS = 15_000;
+
+/**
+ * Football fixtures that can be bet before their start from the home list, soonest first. At this
+ * speed a match lasts under a minute, so a bet on one starting soon settles within the test.
+ */
+async function soonestFootball(request: APIRequestContext): Promise<WireFixture[]> {
+  const body = (await (await request.get('/api/app/sports/fixtures?sport=football')).json()) as {
+    data: WireFixture[];
+  };
+  return body.data
+    .filter(
+      (f) =>
+        !f.live &&
+        f.periodCode === 0 &&
+        !f.suspended &&
+        Date.parse(f.startsAt) > Date.now() + KICKOFF_MARGIN_MS &&
+        f.main?.status === 1 &&
+        f.main.outcomes.every((o) => o.active && o.odds !== null),
+    )
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+}
+
+async function myBets(request: APIRequestContext, token: string): Promise<WireBet[]> {
+  const response = await request.get('/api/app/sports/bets', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { data: WireBet[] }).data;
+}
+
+/** Closes the alert the API client shows for a refusal, if one is up. */
+async function closeAlert(page: Page) {
+  const ok = page.getByTestId('alert-ok');
+  if (await ok.isVisible()) await ok.click();
+}
+
+/** Picks an outcome of a fixture's winner market in the home list. */
+async function pick(page: Page, fixtureId: string, outcome: string) {
+  const button = page.locator(
+    `[data-testid=fixture-row][data-id="${fixtureId}"] [data-testid=odds-button][data-outcome=${outcome}]`,
+  );
+  await expect(button).toBeEnabled({ timeout: 20_000 });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
+
+/**
+ * Places what is on the slip until the server takes every bet: a live market may be suspended at
+ * that moment ('Opção não disponível para apostas'), which the slip shows and keeps for a retry.
+ */
+async function placeSlip(page: Page) {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    await closeAlert(page);
+    await page.getByTestId('slip-place').click();
+    const receipt = page.getByTestId('slip-receipt');
+    await expect(receipt).toBeVisible({ timeout: 30_000 });
+    const refused = await receipt
+      .locator('[data-testid=slip-result][data-ok=false], [data-testid=slip-result][data-state=refused]')
+      .count();
+    if (refused === 0) {
+      await expect(receipt.locator('[data-testid=slip-result][data-ok=true]').first()).toBeVisible();
+      await page.getByTestId('slip-dismiss').click();
+      return;
+    }
+    await expect(
+      receipt.getByTestId('slip-refusal').or(receipt.locator('[data-state=refused]')).first(),
+    ).toBeVisible();
+    await page.waitForTimeout(1_000);
+    await closeAlert(page);
+    await page.getByTestId('slip-dismiss').click();
+    if ((await page.getByTestId('slip-selection').count()) === 0)
+      throw new Error('refused bets left the slip');
+  }
+  throw new Error('the server kept refusing the slip');
+}
+
+test('a single and a múltipla on football settle; balance and Minhas apostas agree', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(420_000);
+  const errors = watchConsole(page);
+  const player = await registerPlayer(request, 'sports');
+  await fundPlayer(request, player);
+  expect(await cashOf(request, player.token)).toBe(100);
+  await useSession(page, player.token);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Three fixtures that start soonest (a night in São Paulo can leave none for a couple of minutes).
+  let fixtures: WireFixture[] = [];
+  await expect
+    .poll(async () => (fixtures = await soonestFootball(request)).length, { timeout: 120_000 })
+    .toBeGreaterThanOrEqual(3);
+  const [single, legA, legB] = fixtures as [WireFixture, WireFixture, WireFixture];
+
+  await page.goto('/footballPage');
+  await expect(page.getByTestId('page-footballPage')).toBeVisible();
+  await expect(page.getByTestId('sport-tab-football')).toHaveAttribute('aria-current', 'page');
+
+  // The single: R$ 10 on the home side, taking whatever price the feed moves to meanwhile.
+  await pick(page, single.id, 'home');
+  await page.getByTestId('slip-odds-change').selectOption('any');
+  await expect(page.getByTestId('slip-count')).toHaveText('1');
+  await page.getByTestId('slip-stake').fill('10');
+  await expect(page.getByTestId('slip-return')).not.toHaveText('R$ 0,00');
+  await page.screenshot({ path: testInfo.outputPath('home-slip-1280.png') });
+  await placeSlip(page);
+
+  // The múltipla: R$ 5 on two other matches; the slip turns to Múltipla at the second pick.
+  await pick(page, legA.id, 'home');
+  await pick(page, legB.id, 'away');
+  await expect(page.getByTestId('slip-mode-multiple')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('slip-combined')).toBeVisible();
+  await page.getByTestId('slip-stake').fill('5');
+  await placeSlip(page);
+
+  // Both stakes left the balance at once.
+  await expect.poll(() => cashOf(request, player.token)).toBe(85);
+  const placed = await myBets(request, player.token);
+  expect(placed).toHaveLength(2);
+  expect(placed.map((b) => b.legs.length).sort()).toEqual([1, 2]);
+
+  await page.getByTestId('my-bets-link').click();
+  await expect(page.getByTestId('page-my-bets')).toBeVisible();
+  await expect(page.getByTestId('my-bet')).toHaveCount(2, { timeout: 20_000 });
+  await page.screenshot({ path: testInfo.outputPath('my-bets-open-1280.png'), fullPage: true });
+
+  // The fixture page of the single: markets grouped by their pt-BR names and the tracker.
+  await page.goto(`/sports/fixture/${encodeURIComponent(single.id)}`);
+  await expect(page.getByTestId('live-tracker')).toBeVisible();
+  if ((await page.getByTestId('market-group').count()) > 0) {
+    await expect(page.locator('[data-testid=market-group][data-group="Resultado Final"]')).toBeVisible();
+  }
+  await page.screenshot({ path: testInfo.outputPath('fixture-1280.png'), fullPage: true });
+
+  // Both bets settle: the server's results and payouts.
+  let settled: WireBet[] = [];
+  await expect
+    .poll(
+      async () => {
+        settled = (await myBets(request, player.token)).filter(
+          (b) => b.state !== 'open' && b.state !== 'pending',
+        );
+        return settled.length;
+      },
+      { timeout: 300_000, intervals: [2_000] },
+    )
+    .toBe(2);
+  for (const bet of settled) {
+    expect(bet.result).not.toBe(1000);
+    expect(bet.resultText).not.toBe('');
+  }
+  const paid = settled.reduce((sum, b) => sum + b.payout, 0);
+  await expect.poll(() => cashOf(request, player.token)).toBeCloseTo(85 + paid, 2);
+
+  // "Minhas apostas" shows them settled, each result in words and with its code.
+  await page.goto('/sports/bets');
+  await page.getByTestId('my-bets-tab-settled').click();
+  await expect(page.getByTestId('my-bet')).toHaveCount(2);
+  for (const bet of settled) {
+    const card = page.locator(`[data-testid=my-bet][data-bet="${bet.betId}"]`);
+    await expect(card.getByTestId('my-bet-result')).toContainText(bet.resultText);
+    await expect(card.getByTestId('my-bet-result')).toContainText(`código ${bet.result}`);
+    await expect(card.getByTestId('my-bet-payout')).toContainText(bet.payout.toFixed(2).replace('.', ','));
+  }
+  await page.getByTestId('my-bets-tab-open').click();
+  await expect(page.getByTestId('my-bets-empty')).toBeVisible();
+  await page.getByTestId('my-bets-tab-settled').click();
+  await page.screenshot({ path: testInfo.outputPath('my-bets-settled-1280.png'), fullPage: true });
+
+  // Phones: 390 × 844 for the photographs, and nothing scrolls sideways at 360 px.
+  const [shown] = await soonestFootball(request);
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const [name, path] of [
+      ['home', '/footballPage'],
+      ['fixture', `/sports/fixture/${encodeURIComponent((shown ?? legA).id)}`],
+      ['my-bets', '/sports/bets'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('main article')).toBeVisible();
+      await page.waitForTimeout(800);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      if (width === 390) await page.screenshot({ path: testInfo.outputPath(`${name}-390.png`) });
+    }
+  }
+  // A refused attempt logs its HTTP status; anything else is a fault of the pages.
+  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+});
+
+test('Minhas apostas asks a visitor to log in', async ({ page }) => {
+  await page.goto('/sports/bets');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('alert-message')).toBeVisible();
+});
