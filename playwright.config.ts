@@ -53,8 +53,6 @@ export default defineConfig({
       TREVO_PAYOUT_INTERVAL_MS: '500',
       // The sportsbook journey (issue 6) watches football matches start and settle within a test.
       SPORTS_FEED_SPEED: '240',
-      // The sportsbook journey (issue 6) watches football matches start and settle within a test.
-      SPORTS_FEED_SPEED: '240',
     },
   },
 });
