@@ -21,7 +21,13 @@ import { tuningDefaults } from '../shared/tuning';
 import { useSceneBridge } from '../shared/use-scene-bridge';
 import { createScene, type DoubleCue } from './double.scene';
 import { sounds } from './double.sounds';
+import { fixtures } from './fixtures';
 import { tuning } from './tuning';
+import { replayActors } from '../shared-art/round-replay';
+import type { RecordedRound } from '../shared-art/round-wire';
+
+/** A recorded visit of `fixtures.ts`. */
+type ReplayRecording = RecordedRound<{ amount: number; color?: string; pick?: string }>;
 
 const GAME_CODE = 'SE0006';
 
@@ -33,6 +39,13 @@ export function Game(host: GameHostProps) {
   const { t } = useTranslation();
   const debug = useMemo(() => readDebugParams(window.location.search), []);
   const values = useMemo(() => tuningDefaults(tuning), []);
+  // ?round=: a recorded visit plays instead of the server, once the scene is on screen.
+  const fixture = debug.round ? (fixtures as Record<string, ReplayRecording>)[debug.round] : undefined;
+  const sceneShown = useMemo(() => {
+    let resolve = () => undefined as void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve };
+  }, []);
   const hostRef = useRef(host);
   useEffect(() => {
     hostRef.current = host;
@@ -40,12 +53,17 @@ export function Game(host: GameHostProps) {
   const machine = useMemo(
     () =>
       doubleMachine.provide({
+        actors: fixture ? replayActors(fixture, sceneShown.promise) : {},
         actions: {
-          publishBalance: (_, params) => hostRef.current.publishBalance(params.balance),
-          refreshBalance: () => hostRef.current.refreshBalance(),
+          publishBalance: (_, params) => {
+            if (!fixture) hostRef.current.publishBalance(params.balance);
+          },
+          refreshBalance: () => {
+            if (!fixture) hostRef.current.refreshBalance();
+          },
         },
       }),
-    [],
+    [fixture, sceneShown],
   );
   const actor = useActorRef(machine, { input: {}, inspect: machineInspector() });
   const phase = useSelector(actor, (s) => activeLeafPath((s.value as { round: unknown }).round));
@@ -56,6 +74,9 @@ export function Game(host: GameHostProps) {
   const bets = useSelector(actor, (s) => s.context.bets);
   const problem = useSelector(actor, (s) => s.context.problem);
   const failure = useSelector(actor, (s) => s.context.failure);
+  const replayBalance = useSelector(actor, (s) => s.context.balance);
+  // A replay shows the recording's balance (R$ 100 before its first push), never the player's.
+  const balance = fixture ? (replayBalance ?? 100) : host.balance;
 
   const entry = useGameEntry(GAME_CODE);
   const [progress, setProgress] = useState(0);
@@ -75,6 +96,7 @@ export function Game(host: GameHostProps) {
     (scene, size) => {
       onScene(scene, size);
       if (!scene) return;
+      sceneShown.resolve();
       const snapshot = actor.getSnapshot();
       const { recent, round: current, skewMs } = snapshot.context;
       void scene.play({ type: 'cue.history', results: recent.map((r) => r.result) }, { turbo: true });
@@ -84,7 +106,7 @@ export function Game(host: GameHostProps) {
           { turbo: false },
         );
     },
-    [actor, onScene],
+    [actor, onScene, sceneShown],
   );
   const open = phase === 'betting';
   const canBet = ready && open && !placing && entry?.stop !== true;
@@ -124,7 +146,7 @@ export function Game(host: GameHostProps) {
 
   const hud = (
     <div className="hud" data-testid="game-hud">
-      <BalanceDisplay value={host.balance} />
+      <BalanceDisplay value={balance} />
       <p className="hud-note" data-testid="round-phase" data-phase={phase}>
         {PHASES.includes(phase) ? t(`games.double.phase.${phase as 'betting'}`) : ''}
       </p>
@@ -132,7 +154,7 @@ export function Game(host: GameHostProps) {
         text={amountText}
         onText={(text) => actor.send({ type: 'player.setAmount', text })}
         disabled={false}
-        balance={host.balance}
+        balance={balance}
         minBet={entry?.minBet ?? null}
         maxBet={entry?.maxBet ?? null}
         problem={problem}
@@ -205,6 +227,13 @@ export function Game(host: GameHostProps) {
         />
       )}
       hud={hud}
+      notice={
+        fixture && (
+          <p className="game-notice" data-testid="round-replay">
+            {t('gameHud.replay', { name: debug.round })}
+          </p>
+        )
+      }
       below={
         <GameTabs
           gameKey="double"
