@@ -102,6 +102,12 @@ const ptBR = {
   sportsResultInvalid: 'Resultado inválido para este jogo',
   sportsCashoutUnavailable: 'Encerrar aposta indisponível no momento',
   sportsCashoutTooMuch: 'O valor máximo para encerrar agora é R$ {amount}',
+  totpRequired: 'Informe o código do aplicativo autenticador',
+  totpInvalid: 'Código do autenticador incorreto ou já usado',
+  totpEnrolRequired: 'Cadastre o autenticador antes de entrar',
+  totpAlreadyEnrolled: 'O autenticador já está cadastrado',
+  roleForbidden: 'Seu perfil de operador não permite esta ação',
+  operatorExists: 'Já existe um operador com este usuário',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
@@ -204,6 +210,12 @@ const enUS: Record<MessageKey, string> = {
   sportsResultInvalid: 'Invalid result for this game',
   sportsCashoutUnavailable: 'Cash out is not available right now',
   sportsCashoutTooMuch: 'The most you can cash out now is R$ {amount}',
+  totpRequired: 'Enter the code from your authenticator app',
+  totpInvalid: 'Wrong or already used authenticator code',
+  totpEnrolRequired: 'Set up the authenticator before signing in',
+  totpAlreadyEnrolled: 'The authenticator is already set up',
+  roleForbidden: 'Your operator role does not allow this action',
+  operatorExists: 'An operator with this username already exists',
 };
 
 const catalogues: Partial<Record<LanguageKey, Record<MessageKey, string>>> = { pt_BR: ptBR, en_US: enUS };

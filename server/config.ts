@@ -21,6 +21,7 @@ const envSchema = z.object({
     .optional(),
   TREVO_OPERATOR_USERNAME: z.string().min(3).max(64).optional(),
   TREVO_OPERATOR_PASSWORD: z.string().min(8).max(64).optional(),
+  TREVO_OPERATOR_TOTP: z.enum(['required', 'optional']).optional(),
   TREVO_CAPTCHA_FIXED: z.string().min(1).max(16).optional(),
   SMTP_URL: z.string().url().optional(),
   TREVO_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -184,6 +185,11 @@ export interface Config {
   profile: 'seed' | 'br-regulated';
   csid?: string;
   operator?: { username: string; password: string };
+  /**
+   * Whether operators must enrol a TOTP second factor before signing in. Always `required` in
+   * production; development and tests may leave it `optional` (an enrolled operator still needs it).
+   */
+  operatorTotp: 'required' | 'optional';
   captchaFixed?: string;
   smtpUrl?: string;
   logLevel: string;
@@ -255,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if ((e.TREVO_OPERATOR_USERNAME === undefined) !== (e.TREVO_OPERATOR_PASSWORD === undefined)) {
     throw new ConfigError('Set both TREVO_OPERATOR_USERNAME and TREVO_OPERATOR_PASSWORD, or neither');
   }
+  if (production && e.TREVO_OPERATOR_TOTP === 'optional') {
+    throw new ConfigError('TREVO_OPERATOR_TOTP=optional is refused with NODE_ENV=production');
+  }
   if (
     e.TREVO_PSP === 'bcb-pix' &&
     !(e.TREVO_PSP_URL && e.TREVO_PSP_CLIENT_ID && e.TREVO_PSP_CLIENT_SECRET && e.TREVO_PSP_PIX_KEY)
@@ -288,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.TREVO_OPERATOR_USERNAME && e.TREVO_OPERATOR_PASSWORD
         ? { username: e.TREVO_OPERATOR_USERNAME, password: e.TREVO_OPERATOR_PASSWORD }
         : undefined,
+    operatorTotp: e.TREVO_OPERATOR_TOTP ?? (production ? 'required' : 'optional'),
     captchaFixed: e.TREVO_CAPTCHA_FIXED,
     smtpUrl: e.SMTP_URL,
     logLevel: e.TREVO_LOG_LEVEL,

@@ -16,6 +16,7 @@ import * as m009 from './migrations/009-ledger-post';
 import * as m010 from './migrations/010-operator-audit';
 import * as m011 from './migrations/011-sports-cashout';
 import * as m012 from './migrations/012-sports-cancels';
+import * as m013 from './migrations/013-operator-roles';
 
 export type Db = Kysely<Database>;
 
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '010-operator-audit': m010,
   '011-sports-cashout': m011,
   '012-sports-cancels': m012,
+  '013-operator-roles': m013,
 };
 
 export interface DbTarget {

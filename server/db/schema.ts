@@ -40,6 +40,11 @@ export interface OperatorsTable {
   password_hash: string;
   totp_secret: string | null;
   created_at: CreatedAt;
+  /** support | finance | trader | admin (migration 013). */
+  role: string;
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enrolled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  totp_last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {

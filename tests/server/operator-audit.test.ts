@@ -42,13 +42,58 @@ function routeTable(instance: FastifyInstance): Array<{ method: string; url: str
   return routes;
 }
 
+/**
+ * The roles each operator route allows (admin passes every route). A route missing here, or one
+ * whose declared roles differ, fails the matrix test below: a new route needs its authorisation
+ * decided and tested.
+ */
+const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader'>> = {
+  'GET /api/admin/auth/me': ['support', 'finance', 'trader'],
+  'POST /api/admin/auth/logout': ['support', 'finance', 'trader'],
+  'GET /api/admin/operators': [],
+  'POST /api/admin/operators': [],
+  'PUT /api/admin/operators/:id': [],
+  'POST /api/admin/operators/:id/totp/reset': [],
+  'GET /api/admin/notices': [],
+  'POST /api/admin/notices': [],
+  'GET /api/admin/withdrawals': ['finance'],
+  'POST /api/admin/withdrawals/:id/approve': ['finance'],
+  'POST /api/admin/withdrawals/:id/reject': ['finance'],
+  'POST /api/admin/withdrawals/bulk': ['finance'],
+  'GET /api/admin/audit/verify': ['finance'],
+  'GET /api/admin/games': ['trader'],
+  'PUT /api/admin/games/:game': ['trader'],
+  'GET /api/admin/sports/fixtures': ['trader'],
+  'POST /api/admin/sports/fixtures/:id/result': ['trader'],
+};
+
+const OPEN_ROUTES = new Set(['POST /api/admin/auth/login', 'POST /api/admin/auth/totp/enrol']);
+
+/** The guarded operator routes, logout last (it ends the session that calls it). */
+function adminRoutes() {
+  return routeTable(app)
+    .filter((r) => r.url.startsWith('/api/admin') && r.method !== 'HEAD')
+    .map((r) => `${r.method} ${r.url}`)
+    .filter((r) => !OPEN_ROUTES.has(r))
+    .sort((a, b) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
+}
+
+/** A request to a route-table entry, parameters filled with ids that exist nowhere. */
+function requestOf(route: string, token?: string) {
+  const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', string];
+  return {
+    method,
+    url: path.replace(/:(\w+)/g, '999999'),
+    payload: method === 'GET' ? undefined : {},
+    headers: token ? auth(token) : undefined,
+  };
+}
+
 describe('the /api/admin route table', () => {
   it('every operator route refuses a visitor (401) and a player (403), enumerated from the router', async () => {
-    const admin = routeTable(app).filter(
-      (r) => r.url.startsWith('/api/admin') && r.url !== '/api/admin/auth/login' && r.method !== 'HEAD',
-    );
+    const admin = adminRoutes();
     // The enumeration sees the routes of every module, so a new one is checked without a new test.
-    expect(admin.map((r) => `${r.method} ${r.url}`)).toEqual(
+    expect(admin).toEqual(
       expect.arrayContaining([
         'POST /api/admin/notices',
         'GET /api/admin/withdrawals',
@@ -59,17 +104,51 @@ describe('the /api/admin route table', () => {
     );
     const player = await registerPlayer(app);
     for (const route of admin) {
-      const url = route.url.replace(/:(\w+)/g, '1');
-      const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-      const visitor = await call(app, { method, url, payload: method === 'GET' ? undefined : {} });
-      expect(visitor.code, `${method} ${url}`).toBe(401);
-      const asPlayer = await call(app, {
-        method,
-        url,
-        payload: method === 'GET' ? undefined : {},
-        headers: auth(player.token),
+      const visitor = await call(app, requestOf(route));
+      expect(visitor.code, route).toBe(401);
+      const asPlayer = await call(app, requestOf(route, player.token));
+      expect(asPlayer.code, route).toBe(403);
+    }
+  });
+
+  it('every operator route declares its roles: each role is refused (403) exactly where the matrix says', async () => {
+    const admin = adminRoutes();
+    expect([...admin].sort(), 'routes without an entry in ROLE_MATRIX').toEqual(
+      Object.keys(ROLE_MATRIX).sort(),
+    );
+    const adminToken = await operatorToken();
+    const tokens: Record<string, string> = {};
+    for (const role of ['support', 'finance', 'trader'] as const) {
+      const username = `matriz_${role}`;
+      const created = await call(app, {
+        method: 'POST',
+        url: '/api/admin/operators',
+        headers: auth(adminToken),
+        payload: { username, pwd: 'Operador#Seguro2026', role },
       });
-      expect(asPlayer.code, `${method} ${url}`).toBe(403);
+      expect(created.code).toBe(200);
+      const login = await call(app, {
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        payload: { username, pwd: 'Operador#Seguro2026' },
+      });
+      expect(login.body.data.role).toBe(role);
+      tokens[role] = login.body.data.access_token as string;
+    }
+    for (const route of admin) {
+      for (const role of ['support', 'finance', 'trader'] as const) {
+        const res = await call(app, requestOf(route, tokens[role]));
+        if (ROLE_MATRIX[route]!.includes(role)) {
+          expect(res.code, `${role} ${route}`).not.toBe(403);
+        } else {
+          expect(res.code, `${role} ${route}`).toBe(403);
+          expect(res.body.message).toBe('Seu perfil de operador não permite esta ação');
+        }
+      }
+      // admin passes everywhere (a route without declared roles would refuse even admin)
+      if (!route.endsWith('/logout')) {
+        expect((await call(app, requestOf(route, adminToken))).code, `admin ${route}`).not.toBe(403);
+      }
     }
   });
 });

@@ -1,30 +1,83 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest, parseInput, tooMany } from '../../http/errors';
-import { ok } from '../../http/reply';
+import {
+  AppError,
+  badRequest,
+  forbidden,
+  notFound,
+  notLoggedIn,
+  parseInput,
+  tooMany,
+} from '../../http/errors';
+import { langOf, ok } from '../../http/reply';
+import { translate } from '../../../domain/messages';
 import { operatorLoginSchema } from '../../../domain/schemas/auth.schema';
+import {
+  OPERATOR_ROLES,
+  operatorCreateSchema,
+  operatorUpdateSchema,
+  totpEnrolSchema,
+  type OperatorRole,
+} from '../../../domain/schemas/operator.schema';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
-import { createSession, resolveSession, tokenOf } from '../auth/session.service';
+import {
+  createSession,
+  liveSessionIds,
+  resolveSession,
+  revokeSessions,
+  tokenOf,
+} from '../auth/session.service';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdraw.service';
+import { allGameSettings } from '../games/settings';
 import { centsToBrl } from '../../../domain/money';
-import { auditEntry, recordAudit } from './audit-trail';
+import { auditEntry, recordAudit, verifyAuditChain } from './audit-trail';
+import { matchTotp, newTotpSecret, otpauthUri } from './totp';
+import { withdrawalRisk } from './withdrawal-risk';
 
 const ADMIN_PREFIX = '/api/admin';
-const OPEN_ADMIN_PATHS = new Set(['/api/admin/auth/login']);
+const OPEN_ADMIN_PATHS = new Set(['/api/admin/auth/login', '/api/admin/auth/totp/enrol']);
+
+/** Role sets routes declare (admin passes every route anyway). */
+export const ROLES = {
+  any: OPERATOR_ROLES,
+  support: ['support'],
+  finance: ['finance'],
+  trader: ['trader'],
+  admin: ['admin'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The operator roles an `/api/admin` route allows; a route without it refuses everyone. */
+    roles?: readonly OperatorRole[];
+  }
+  interface FastifyRequest {
+    operatorRole?: OperatorRole;
+  }
+}
 
 const withdrawalsQuerySchema = z.object({
   status: z.enum(['waiting_approval', 'queued', 'sent', 'paid', 'failed', 'rejected']).optional(),
 });
 const rejectSchema = z.strictObject({ note: z.string().trim().max(200, { message: 'tooLong' }).optional() });
+const bulkSchema = z.strictObject({
+  action: z.enum(['approve', 'reject']),
+  ids: z.array(z.string().min(1).max(40)).min(1).max(50),
+  note: z.string().trim().max(200, { message: 'tooLong' }).optional(),
+});
 
 const noticeSchema = z.strictObject({
   text: z.string().trim().min(1, { message: 'noticeEmpty' }).max(500, { message: 'tooLong' }),
 });
 
+/** Login throttle per IP: this many failures a minute. */
+const LOGIN_FAILURES_PER_MINUTE = 10;
+
 /**
- * The `/api/admin` guard runs in `onRequest`, before routing and validation, so an unknown admin
- * path or a malformed body reveals nothing without an operator token (API.md "Operator").
+ * The `/api/admin` guard runs in `onRequest`, before validation, so a malformed body reveals nothing
+ * without an operator token (API.md "Operator"). After the token it checks the role the route
+ * declares in `config.roles`; a route that declares none refuses every operator (fail closed).
  */
 export function adminGuard(ctx: AppContext) {
   return async (request: FastifyRequest) => {
@@ -32,10 +85,26 @@ export function adminGuard(ctx: AppContext) {
     if (path !== ADMIN_PREFIX && !path.startsWith(`${ADMIN_PREFIX}/`)) return;
     if (OPEN_ADMIN_PATHS.has(path)) return;
     request.session = await resolveSession(ctx, tokenOf(request), 'operator');
+    // An unknown admin path answers 404 to an operator; there is no route to declare roles.
+    if (request.is404) return;
+    const operator = await ctx.db
+      .selectFrom('operators')
+      .select('role')
+      .where('id', '=', request.session.subjectId)
+      .executeTakeFirst();
+    if (!operator) throw notLoggedIn('loginAgain');
+    const role = operator.role as OperatorRole;
+    const allowed = request.routeOptions.config.roles;
+    if (!allowed) {
+      request.log.error({ url: request.routeOptions.url }, 'admin route without declared roles');
+      throw forbidden('roleForbidden');
+    }
+    if (role !== 'admin' && !allowed.includes(role)) throw forbidden('roleForbidden');
+    request.operatorRole = role;
   };
 }
 
-/** Creates the bootstrap operator from the environment if it does not exist yet. */
+/** Creates the bootstrap operator (role admin) from the environment if it does not exist yet. */
 export async function ensureBootstrapOperator(ctx: AppContext): Promise<void> {
   const op = ctx.config.operator;
   if (!op) return;
@@ -47,43 +116,253 @@ export async function ensureBootstrapOperator(ctx: AppContext): Promise<void> {
   if (existing) return;
   await ctx.db
     .insertInto('operators')
-    .values({ username: op.username, password_hash: await hashPassword(op.password) })
+    .values({ username: op.username, password_hash: await hashPassword(op.password), role: 'admin' })
     .onConflict((oc) => oc.column('username').doNothing())
     .execute();
 }
 
+/**
+ * Checks username and password with the per-IP throttle; unknown user and wrong password answer
+ * the same. Returns the operator row.
+ */
+async function checkPassword(ctx: AppContext, request: FastifyRequest, username: string, pwd: string) {
+  const key = `admin-login-ip:${request.ip}`;
+  if ((await ctx.limiter.peek(key)) >= LOGIN_FAILURES_PER_MINUTE) throw tooMany();
+  const operator = await ctx.db
+    .selectFrom('operators')
+    .select(['id', 'username', 'password_hash', 'role', 'totp_secret', 'totp_pending_secret'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  const valid = operator ? await verifyPassword(pwd, operator.password_hash) : await verifyAgainstDummy(pwd);
+  if (!operator || !valid) {
+    await ctx.limiter.hit(key, 60_000);
+    throw badRequest('badCredentials');
+  }
+  return { operator, throttleKey: key };
+}
+
+/**
+ * Accepts a code for `secret` once: the step it matches must be later than the last accepted one,
+ * and the guarded update makes two concurrent logins with the same code accept only one.
+ */
+async function consumeTotp(ctx: AppContext, operatorId: number, secret: string, code: string) {
+  const step = matchTotp(secret, code);
+  if (step === null) return false;
+  const res = await ctx.db
+    .updateTable('operators')
+    .set({ totp_last_step: step })
+    .where('id', '=', operatorId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin/auth/login', async (request, reply) => {
-    const key = `admin-login-ip:${request.ip}`;
-    if ((await ctx.limiter.peek(key)) >= 10) throw tooMany();
     const input = parseInput(operatorLoginSchema, request.body);
-    const operator = await ctx.db
-      .selectFrom('operators')
-      .select(['id', 'password_hash'])
-      .where('username', '=', input.username)
-      .executeTakeFirst();
-    const valid = operator
-      ? await verifyPassword(input.pwd, operator.password_hash)
-      : await verifyAgainstDummy(input.pwd);
-    if (!operator || !valid) {
-      await ctx.limiter.hit(key, 60_000);
-      throw badRequest('badCredentials');
+    const { operator, throttleKey } = await checkPassword(ctx, request, input.username, input.pwd);
+    let enrolled = false;
+    if (operator.totp_secret) {
+      if (!input.totp) throw badRequest('totpRequired');
+      if (!(await consumeTotp(ctx, operator.id, operator.totp_secret, input.totp))) {
+        await ctx.limiter.hit(throttleKey, 60_000);
+        throw badRequest('totpInvalid');
+      }
+    } else if (input.totp && operator.totp_pending_secret) {
+      // The first code from a new authenticator confirms its enrolment.
+      if (!(await consumeTotp(ctx, operator.id, operator.totp_pending_secret, input.totp))) {
+        await ctx.limiter.hit(throttleKey, 60_000);
+        throw badRequest('totpInvalid');
+      }
+      enrolled = true;
+    } else if (ctx.config.operatorTotp === 'required') {
+      throw badRequest('totpEnrolRequired');
     }
     const token = await createSession(ctx, 'operator', operator.id, request.ip);
-    await ctx.db.transaction().execute((trx) =>
-      recordAudit(trx, {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (enrolled) {
+        await trx
+          .updateTable('operators')
+          .set({
+            totp_secret: operator.totp_pending_secret,
+            totp_pending_secret: null,
+            totp_enrolled_at: new Date(),
+          })
+          .where('id', '=', operator.id)
+          .execute();
+        await recordAudit(trx, {
+          actorId: operator.id,
+          action: 'operator.totp.enrol',
+          object: `operator:${operator.id}`,
+          before: { totp: false },
+          after: { totp: true },
+          requestId: String(request.id),
+        });
+      }
+      await recordAudit(trx, {
         actorId: operator.id,
         action: 'operator.login',
         object: `operator:${operator.id}`,
         before: null,
-        after: { ip: request.ip },
+        after: { ip: request.ip, totp: Boolean(input.totp) },
         requestId: String(request.id),
-      }),
-    );
-    return ok(request, reply, { access_token: token });
+      });
+    });
+    return ok(request, reply, { access_token: token, role: operator.role });
   });
 
-  app.post('/api/admin/notices', async (request, reply) => {
+  // Enrolment starts with the password; the secret is shown this once, and the first login with a
+  // code from it confirms it. After that it is never returned again (reset by an admin only).
+  app.post('/api/admin/auth/totp/enrol', async (request, reply) => {
+    const input = parseInput(totpEnrolSchema, request.body);
+    const { operator } = await checkPassword(ctx, request, input.username, input.pwd);
+    if (operator.totp_secret) throw new AppError(409, 'totpAlreadyEnrolled');
+    const secret = newTotpSecret();
+    await ctx.db
+      .updateTable('operators')
+      .set({ totp_pending_secret: secret })
+      .where('id', '=', operator.id)
+      .where('totp_secret', 'is', null)
+      .execute();
+    return ok(request, reply, { secret, otpauthUri: otpauthUri(secret, operator.username) });
+  });
+
+  app.get('/api/admin/auth/me', { config: { roles: ROLES.any } }, async (request, reply) => {
+    const me = await ctx.db
+      .selectFrom('operators')
+      .select(['id', 'username', 'role', 'totp_enrolled_at'])
+      .where('id', '=', request.session!.subjectId)
+      .executeTakeFirstOrThrow();
+    return ok(request, reply, {
+      id: me.id,
+      username: me.username,
+      role: me.role,
+      totpEnrolled: me.totp_enrolled_at !== null,
+    });
+  });
+
+  app.post('/api/admin/auth/logout', { config: { roles: ROLES.any } }, async (request, reply) => {
+    await revokeSessions(ctx, [request.session!.sessionId]);
+    return ok(request, reply);
+  });
+
+  app.get('/api/admin/operators', { config: { roles: ROLES.admin } }, async (request, reply) => {
+    const rows = await ctx.db
+      .selectFrom('operators')
+      .select(['id', 'username', 'role', 'totp_enrolled_at', 'created_at'])
+      .orderBy('id')
+      .execute();
+    return ok(
+      request,
+      reply,
+      rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        role: r.role,
+        totpEnrolled: r.totp_enrolled_at !== null,
+        createdAt: new Date(r.created_at).toISOString(),
+      })),
+    );
+  });
+
+  app.post('/api/admin/operators', { config: { roles: ROLES.admin } }, async (request, reply) => {
+    const input = parseInput(operatorCreateSchema, request.body);
+    const passwordHash = await hashPassword(input.pwd);
+    const created = await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('operators')
+        .values({ username: input.username, password_hash: passwordHash, role: input.role })
+        .onConflict((oc) => oc.column('username').doNothing())
+        .returning(['id', 'username', 'role'])
+        .executeTakeFirst();
+      if (!row) throw new AppError(409, 'operatorExists');
+      await recordAudit(
+        trx,
+        auditEntry(request, 'operator.create', `operator:${row.id}`, null, {
+          username: row.username,
+          role: row.role,
+        }),
+      );
+      return row;
+    });
+    return ok(request, reply, created);
+  });
+
+  app.put<{ Params: { id: string } }>(
+    '/api/admin/operators/:id',
+    { config: { roles: ROLES.admin } },
+    async (request, reply) => {
+      const id = parseInput(
+        z.coerce
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 31 - 1),
+        request.params.id,
+      );
+      const { role } = parseInput(operatorUpdateSchema, request.body);
+      const changed = await ctx.db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('operators')
+          .select('role')
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw notFound();
+        await trx.updateTable('operators').set({ role }).where('id', '=', id).execute();
+        await recordAudit(trx, auditEntry(request, 'operator.role', `operator:${id}`, before, { role }));
+        return { id, role };
+      });
+      // A new role takes effect on the next request (the guard reads it); sessions stay open.
+      return ok(request, reply, changed);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/operators/:id/totp/reset',
+    { config: { roles: ROLES.admin } },
+    async (request, reply) => {
+      const id = parseInput(
+        z.coerce
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 31 - 1),
+        request.params.id,
+      );
+      await ctx.db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('operators')
+          .set({ totp_secret: null, totp_pending_secret: null, totp_enrolled_at: null })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) === 0) throw notFound();
+        await recordAudit(
+          trx,
+          auditEntry(request, 'operator.totp.reset', `operator:${id}`, { totp: true }, { totp: false }),
+        );
+      });
+      // A lost authenticator may be in the wrong hands: that operator's sessions end now.
+      await revokeSessions(ctx, await liveSessionIds(ctx, 'operator', id));
+      return ok(request, reply);
+    },
+  );
+
+  app.get('/api/admin/notices', { config: { roles: ROLES.admin } }, async (request, reply) => {
+    const rows = await ctx.db
+      .selectFrom('notices')
+      .select(['id', 'text', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute();
+    return ok(
+      request,
+      reply,
+      rows.map((r) => ({ id: r.id, text: r.text, createdAt: new Date(r.created_at).toISOString() })),
+    );
+  });
+
+  app.post('/api/admin/notices', { config: { roles: ROLES.admin } }, async (request, reply) => {
     const { text } = parseInput(noticeSchema, request.body);
     const notice = await ctx.db.transaction().execute(async (trx) => {
       const row = await trx
@@ -99,7 +378,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(request, reply, notice);
   });
 
-  app.get('/api/admin/withdrawals', async (request, reply) => {
+  app.get('/api/admin/withdrawals', { config: { roles: ROLES.finance } }, async (request, reply) => {
     const { status } = parseInput(withdrawalsQuerySchema, request.query);
     let query = ctx.db
       .selectFrom('withdrawals')
@@ -120,10 +399,15 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       .limit(200);
     if (status) query = query.where('withdrawals.payout_state', '=', status);
     const rows = await query.execute();
-    return ok(
-      request,
-      reply,
-      rows.map((r) => ({
+    const out = [];
+    for (const r of rows) {
+      const createdAt = new Date(r.created_at);
+      // Signals matter for the decision, so only the withdrawals still waiting for one carry them.
+      const risk =
+        r.payout_state === 'waiting_approval'
+          ? await withdrawalRisk(ctx.db, { userId: r.user_id, account: r.account, createdAt })
+          : null;
+      out.push({
         id: r.id,
         userId: r.user_id,
         username: r.username,
@@ -133,14 +417,27 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         fee: centsToBrl(Number(r.fee_cents)),
         status: r.status,
         payoutState: r.payout_state,
-        createdAt: new Date(r.created_at).toISOString(),
-      })),
-    );
+        createdAt: createdAt.toISOString(),
+        risk: risk && {
+          accountAgeDays: risk.accountAgeDays,
+          newAccount: risk.newAccount,
+          depositMinutesBefore: risk.depositMinutesBefore,
+          bonusTurnoverLeft: centsToBrl(risk.bonusTurnoverLeftCents),
+          turnoverLeft: centsToBrl(risk.turnoverLeftCents),
+          sameKeyUsers: risk.sameKeyUsers,
+          depositsPaid: centsToBrl(risk.depositsPaidCents),
+          depositsPaidCount: risk.depositsPaidCount,
+          withdrawalsPaid: centsToBrl(risk.withdrawalsPaidCents),
+          withdrawalsPaidCount: risk.withdrawalsPaidCount,
+        },
+      });
+    }
+    return ok(request, reply, out);
   });
 
-  app.post<{ Params: { id: string } }>('/api/admin/withdrawals/:id/approve', async (request, reply) => {
-    const id = request.params.id.slice(0, 40);
-    await approveWithdrawal(ctx, id, request.session!.subjectId, (trx) =>
+  /** Approves one withdrawal and records the decision in the same transaction. */
+  const approve = (request: FastifyRequest, id: string) =>
+    approveWithdrawal(ctx, id, request.session!.subjectId, (trx) =>
       recordAudit(
         trx,
         auditEntry(
@@ -152,14 +449,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         ),
       ),
     );
-    return ok(request, reply);
-  });
 
-  app.post<{ Params: { id: string } }>('/api/admin/withdrawals/:id/reject', async (request, reply) => {
-    const { note } = parseInput(rejectSchema, request.body ?? {});
-    const id = request.params.id.slice(0, 40);
+  /** Rejects one withdrawal (the hold returns) and records the decision. */
+  const reject = (request: FastifyRequest, id: string, note: string | undefined) => {
     const reason = note ?? 'recusado pelo operador';
-    await rejectWithdrawal(ctx, id, request.session!.subjectId, reason, (trx) =>
+    return rejectWithdrawal(ctx, id, request.session!.subjectId, reason, (trx) =>
       recordAudit(
         trx,
         auditEntry(
@@ -171,6 +465,102 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         ),
       ),
     );
-    return ok(request, reply);
+  };
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/withdrawals/:id/approve',
+    { config: { roles: ROLES.finance } },
+    async (request, reply) => {
+      await approve(request, request.params.id.slice(0, 40));
+      return ok(request, reply);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/withdrawals/:id/reject',
+    { config: { roles: ROLES.finance } },
+    async (request, reply) => {
+      const { note } = parseInput(rejectSchema, request.body ?? {});
+      await reject(request, request.params.id.slice(0, 40), note);
+      return ok(request, reply);
+    },
+  );
+
+  // Each id is decided on its own (its own transaction and audit row); one refusal stops no other.
+  app.post('/api/admin/withdrawals/bulk', { config: { roles: ROLES.finance } }, async (request, reply) => {
+    const input = parseInput(bulkSchema, request.body);
+    const results = [];
+    for (const id of new Set(input.ids)) {
+      try {
+        if (input.action === 'approve') await approve(request, id);
+        else await reject(request, id, input.note);
+        results.push({ id, ok: true, message: null });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        results.push({ id, ok: false, message: translate(err.key, langOf(request), err.params) });
+      }
+    }
+    return ok(request, reply, results);
+  });
+
+  app.get('/api/admin/games', { config: { roles: ROLES.trader } }, async (request, reply) => {
+    const settings = await allGameSettings(ctx.db);
+    return ok(
+      request,
+      reply,
+      settings.map((s) => ({
+        game: s.game,
+        stop: s.stop,
+        minBet: centsToBrl(s.minBetCents),
+        maxBet: centsToBrl(s.maxBetCents),
+        maxPayout: centsToBrl(s.maxPayoutCents),
+        edge: s.edge,
+      })),
+    );
+  });
+
+  // Fixtures an operator should look at: started with no final result, or corrected by an operator.
+  app.get('/api/admin/sports/fixtures', { config: { roles: ROLES.trader } }, async (request, reply) => {
+    const rows = await ctx.db
+      .selectFrom('sports_fixtures')
+      .select([
+        'id',
+        'sport',
+        'competition',
+        'home',
+        'away',
+        'starts_at',
+        'result',
+        'result_final',
+        'result_version',
+        'result_source',
+        'settled_version',
+      ])
+      .where('starts_at', '<=', new Date(Date.now() - 2 * 3_600_000))
+      .where((eb) => eb.or([eb('result_final', '=', false), eb('result_source', '!=', 'feed')]))
+      .orderBy('starts_at', 'desc')
+      .limit(100)
+      .execute();
+    return ok(
+      request,
+      reply,
+      rows.map((r) => ({
+        id: r.id,
+        sport: r.sport,
+        competition: r.competition,
+        home: r.home,
+        away: r.away,
+        startsAt: new Date(r.starts_at).toISOString(),
+        result: r.result === null ? null : (JSON.parse(r.result) as unknown),
+        resultFinal: r.result_final,
+        resultVersion: r.result_version,
+        resultSource: r.result_source,
+        settledVersion: r.settled_version,
+      })),
+    );
+  });
+
+  app.get('/api/admin/audit/verify', { config: { roles: ROLES.finance } }, async (request, reply) => {
+    return ok(request, reply, await verifyAuditChain(ctx.db));
   });
 }

@@ -86,19 +86,23 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  // Operators change a game's settings at run time (the /api/admin guard checks the token).
-  app.put<{ Params: { game: string } }>('/api/admin/games/:game', async (request, reply) => {
-    const game = parseInput(z.enum(GAME_KEYS), request.params.game);
-    const patch = parseInput(gameSettingsPatchSchema, request.body ?? {});
-    const after = await ctx.db.transaction().execute(async (trx) => {
-      const before = await gameSettings(trx, game);
-      await updateGameSettings(trx, game, patch);
-      const changed = await gameSettings(trx, game);
-      await recordAudit(trx, auditEntry(request, 'game.settings', `game:${game}`, before, changed));
-      return changed;
-    });
-    return ok(request, reply, after);
-  });
+  // Operators change a game's settings at run time (the /api/admin guard checks the token and role).
+  app.put<{ Params: { game: string } }>(
+    '/api/admin/games/:game',
+    { config: { roles: ['trader'] } },
+    async (request, reply) => {
+      const game = parseInput(z.enum(GAME_KEYS), request.params.game);
+      const patch = parseInput(gameSettingsPatchSchema, request.body ?? {});
+      const after = await ctx.db.transaction().execute(async (trx) => {
+        const before = await gameSettings(trx, game);
+        await updateGameSettings(trx, game, patch);
+        const changed = await gameSettings(trx, game);
+        await recordAudit(trx, auditEntry(request, 'game.settings', `game:${game}`, before, changed));
+        return changed;
+      });
+      return ok(request, reply, after);
+    },
+  );
 
   const roundGame = z.enum(['double', 'luckycolor']);
 

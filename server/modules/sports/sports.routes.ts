@@ -66,16 +66,20 @@ export async function sportsRoutes(
     return ok(request, reply, fixtureDetailView(snap));
   });
 
-  // The /api/admin guard has already checked the operator token.
-  app.post<{ Params: { id: string } }>('/api/admin/sports/fixtures/:id/result', async (request, reply) => {
-    const result = resultFromInput(parseInput(operatorResultSchema, request.body));
-    const settled = await enterResult(ctx, sports, request.params.id.slice(0, 64), result);
-    await announceSettled(ctx, settled);
-    return ok(request, reply, {
-      fixtureId: request.params.id,
-      settled: settled.map((s) => ({ betId: s.betId, result: s.resultCode, payout: s.payoutCents / 100 })),
-    });
-  });
+  // The /api/admin guard has already checked the operator token and role.
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/sports/fixtures/:id/result',
+    { config: { roles: ['trader'] } },
+    async (request, reply) => {
+      const result = resultFromInput(parseInput(operatorResultSchema, request.body));
+      const settled = await enterResult(ctx, sports, request.params.id.slice(0, 64), result);
+      await announceSettled(ctx, settled);
+      return ok(request, reply, {
+        fixtureId: request.params.id,
+        settled: settled.map((s) => ({ betId: s.betId, result: s.resultCode, payout: s.payoutCents / 100 })),
+      });
+    },
+  );
 
   app.register(async (scope) => {
     scope.addHook('preHandler', requirePlayer(ctx));

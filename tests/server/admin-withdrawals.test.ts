@@ -1,0 +1,195 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { auth, buildTestApp, call, fundedPlayer, type Player } from './helpers';
+import { auditLedger } from '../../server/modules/wallet/audit';
+import { processPayouts } from '../../server/modules/wallet/payout.processor';
+
+let app: FastifyInstance;
+let opAuth: Record<string, string>;
+beforeAll(async () => {
+  app = await buildTestApp(
+    {},
+    { TREVO_SANDBOX_WEBHOOK_DELAY_MS: '0', TREVO_SANDBOX_PAYOUT_DELAY_MS: '0', TREVO_TURNOVER_MAIN: '0' },
+  );
+  const op = await call(app, {
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
+  });
+  opAuth = auth(op.body.data.access_token);
+});
+afterEach(async () => {
+  expect(await auditLedger(app.ctx.db)).toEqual([]);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+let keyCounter = 0;
+
+/** A withdrawal of `amount` BRL to `pixKey` (a CPF), above the approval threshold when large. */
+async function withdraw(player: Player, amount: number, pixKey = player.cpf) {
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/app/order/withdraw',
+    headers: { ...auth(player.token), 'idempotency-key': `aw-${Date.now()}-${keyCounter++}` },
+    payload: { payCardBank: 'CPF', payCardNo: pixKey, name: 'Maria Silva', whatsapp: '11987654321', amount },
+  });
+  expect(res.code, res.body.message).toBe(200);
+  return res.body.data.id as string;
+}
+
+const queue = async () =>
+  (await call(app, { method: 'GET', url: '/api/admin/withdrawals?status=waiting_approval', headers: opAuth }))
+    .body.data as Array<{ id: string; risk: Record<string, unknown> | null }>;
+
+describe('the withdrawals queue', () => {
+  it('shows the risk signals: new account, deposit just before, bonus turnover left, same PIX key elsewhere', async () => {
+    const a = await fundedPlayer(app, 6000);
+    const b = await fundedPlayer(app, 6000);
+    // a deposit paid ten minutes ago, and a bonus still to be wagered
+    await app.ctx.db
+      .insertInto('deposit_orders')
+      .values({
+        id: `risk-${a.userId}`,
+        user_id: a.userId,
+        pkg_id: '',
+        curreny: 'BRL',
+        amount_cents: 600_000,
+        gift_cents: 0,
+        txid: `risk${a.userId}`,
+        pay_no: `risk${a.userId}`,
+        expires_at: new Date(Date.now() + 3_600_000),
+        paid_at: new Date(Date.now() - 600_000),
+      })
+      .execute();
+    await app.ctx.db
+      .updateTable('users')
+      .set({ bonus_turnover_required_cents: 12_345 })
+      .where('id', '=', a.userId)
+      .execute();
+    const wb = await withdraw(b, 5500, a.cpf);
+    const wa = await withdraw(a, 5500);
+    const items = await queue();
+    const ra = items.find((w) => w.id === wa)!.risk!;
+    expect(ra).toMatchObject({
+      accountAgeDays: 0,
+      newAccount: true,
+      bonusTurnoverLeft: 123.45,
+      sameKeyUsers: [b.email],
+      depositsPaid: 6000,
+      depositsPaidCount: 1,
+      withdrawalsPaidCount: 0,
+    });
+    expect(ra.depositMinutesBefore).toBeGreaterThanOrEqual(9);
+    expect(ra.depositMinutesBefore).toBeLessThanOrEqual(11);
+    const rb = items.find((w) => w.id === wb)!.risk!;
+    expect(rb).toMatchObject({
+      depositMinutesBefore: null,
+      bonusTurnoverLeft: 0,
+      sameKeyUsers: [a.email],
+    });
+
+    // Clean up through the real path: both rejected, holds returned.
+    const bulk = await call(app, {
+      method: 'POST',
+      url: '/api/admin/withdrawals/bulk',
+      headers: opAuth,
+      payload: { action: 'reject', ids: [wa, wb], note: 'chave PIX compartilhada' },
+    });
+    expect(bulk.body.data).toEqual([
+      { id: wa, ok: true, message: null },
+      { id: wb, ok: true, message: null },
+    ]);
+  });
+
+  it('bulk approval decides each one once and reports the ones no longer pending', async () => {
+    const players = await Promise.all([1, 2, 3].map(() => fundedPlayer(app, 6000)));
+    const ids = [];
+    for (const p of players) ids.push(await withdraw(p, 5500));
+    await call(app, {
+      method: 'POST',
+      url: `/api/admin/withdrawals/${ids[2]}/reject`,
+      headers: opAuth,
+      payload: {},
+    });
+    const bulk = await call(app, {
+      method: 'POST',
+      url: '/api/admin/withdrawals/bulk',
+      headers: opAuth,
+      payload: { action: 'approve', ids },
+    });
+    expect(bulk.body.data.map((r: { ok: boolean }) => r.ok)).toEqual([true, true, false]);
+    expect(bulk.body.data[2].message).toMatch(/\S/);
+    const empty = await call(app, {
+      method: 'POST',
+      url: '/api/admin/withdrawals/bulk',
+      headers: opAuth,
+      payload: { action: 'approve', ids: [] },
+    });
+    expect(empty.code).toBe(400);
+    await processPayouts(app.ctx);
+    await processPayouts(app.ctx);
+    const rows = await app.ctx.db
+      .selectFrom('operator_audit')
+      .select(['action', 'object'])
+      .where(
+        'object',
+        'in',
+        ids.map((id) => `withdrawal:${id}`),
+      )
+      .orderBy('seq')
+      .execute();
+    expect(rows).toEqual([
+      { action: 'withdrawal.reject', object: `withdrawal:${ids[2]}` },
+      { action: 'withdrawal.approve', object: `withdrawal:${ids[0]}` },
+      { action: 'withdrawal.approve', object: `withdrawal:${ids[1]}` },
+    ]);
+  });
+
+  it('20 concurrent approvals pay once; approve after reject is refused', async () => {
+    const p = await fundedPlayer(app, 6000);
+    const id = await withdraw(p, 5500);
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(app, { method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, headers: opAuth }).then(
+          (r) => r.code,
+        ),
+      ),
+    );
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    await processPayouts(app.ctx);
+    await processPayouts(app.ctx);
+    const payouts = await app.ctx.db
+      .selectFrom('ledger_transactions')
+      .select('kind')
+      .where('reference', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(payouts.map((t) => t.kind)).toEqual(['withdrawal_hold', 'withdrawal_paid']);
+    const w = await app.ctx.db
+      .selectFrom('withdrawals')
+      .select('payout_state')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(w.payout_state).toBe('paid');
+
+    const q = await fundedPlayer(app, 6000);
+    const id2 = await withdraw(q, 5500);
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: `/api/admin/withdrawals/${id2}/reject`,
+          headers: opAuth,
+          payload: {},
+        })
+      ).code,
+    ).toBe(200);
+    expect(
+      (await call(app, { method: 'POST', url: `/api/admin/withdrawals/${id2}/approve`, headers: opAuth }))
+        .code,
+    ).toBe(409);
+  });
+});
