@@ -518,12 +518,13 @@ export const betSlipMachine = setup({
       on: {
         'player.dismiss': {
           target: 'editing',
+          description: 'Refused selections stay on the slip with the reason beside them.',
           actions: assign(({ context }) => {
             const selections = unplaced(context);
             return {
               selections,
               mode: selections.length < 2 ? ('single' as SlipMode) : context.mode,
-              results: [],
+              results: context.results.filter((r) => !r.ok),
             };
           }),
         },

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { SportsFixture } from '../../services/sports-api';
 import { OddsButton } from './odds-button';
 import { formatKickoff, periodLabel } from './sports-format';
+import { useRunningClock } from './use-running-clock';
 
 /** Short labels of the winner market's outcomes in a list: 1, X, 2. */
 const SHORT: Record<string, string> = { home: '1', draw: 'X', away: '2' };
@@ -10,11 +11,12 @@ const SHORT: Record<string, string> = { home: '1', draw: 'X', away: '2' };
 /** When a fixture is: live with period and clock, or its kick-off. */
 function FixtureWhen({ fixture }: { fixture: SportsFixture }) {
   const { t } = useTranslation();
+  const clock = useRunningClock(fixture.clock, fixture.periodCode);
   if (fixture.live) {
     return (
       <span className="fixture-when fixture-when--live">
         <span className="live-dot">{t('sports.live')}</span>
-        <span data-testid="fixture-clock">{fixture.clock ?? periodLabel(fixture.periodCode)}</span>
+        <span data-testid="fixture-clock">{clock ?? periodLabel(fixture.periodCode)}</span>
       </span>
     );
   }

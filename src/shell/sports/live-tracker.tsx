@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SportsFixtureDetail } from '../../services/sports-api';
 import { formatKickoff, periodLabel } from './sports-format';
+import { useRunningClock } from './use-running-clock';
 
 /** Statistics the tracker names; others show under their own key. */
 const KNOWN_STATS = [
@@ -51,6 +52,7 @@ function StatBar({ label, home, away }: { label: string; home: number; away: num
 export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
   const { t } = useTranslation();
   const kickoff = formatKickoff(fixture.startsAt);
+  const clock = useRunningClock(fixture.clock, fixture.periodCode);
   const started = fixture.live || fixture.periodCode !== 0;
   const stats = Object.entries(fixture.stats).sort(([a], [b]) => statRank(a) - statRank(b));
   return (
@@ -82,9 +84,9 @@ export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
           <span className="tracker__status">
             {fixture.live ? <span className="live-dot">{t('sports.live')}</span> : null}
             <span data-testid="tracker-period">{periodLabel(fixture.periodCode)}</span>
-            {fixture.clock ? (
+            {clock ? (
               <span className="tracker__clock" data-testid="tracker-clock">
-                {fixture.clock}
+                {clock}
               </span>
             ) : null}
           </span>

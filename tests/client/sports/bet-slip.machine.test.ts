@@ -193,6 +193,8 @@ describe('betSlip machine', () => {
     expect(results[1]).toMatchObject({ message: 'Opção não disponível para apostas', code: 409 });
     actor.send({ type: 'player.dismiss' });
     expect(actor.getSnapshot().context.selections.map((s) => s.fixtureId)).toEqual(['f2']);
+    // The reason stays beside the refused selection until the next try.
+    expect(actor.getSnapshot().context.results).toEqual([results[1]]);
   });
 
   it('reuses the key of a bet whose outcome is unknown when the same bet is retried', async () => {

@@ -8,6 +8,7 @@ import {
   resultLabel,
   resultTone,
 } from '../../../src/shell/sports/sports-format';
+import { advanceClock } from '../../../src/shell/sports/use-running-clock';
 import { mergeOdds, mergeState } from '../../../src/shell/sports/use-sports-data';
 
 function market(id: string, group: string, status = 1): SportsMarket {
@@ -97,5 +98,12 @@ describe('sportsbook page helpers', () => {
     });
     expect(formatKickoff(new Date(2026, 10, 23, 9, 5).toISOString(), now).day).toBe('tomorrow');
     expect(formatKickoff(new Date(2026, 10, 25, 9, 5).toISOString(), now).day).toBe('25/11');
+  });
+
+  it('runs a football clock on between updates and leaves other clocks alone', () => {
+    expect(advanceClock('44:58', 3)).toBe('45:01');
+    expect(advanceClock('09:00', 0.9)).toBe('09:00');
+    expect(advanceClock('90:00', 75)).toBe('91:15');
+    expect(advanceClock('3º set', 10)).toBe('3º set');
   });
 });

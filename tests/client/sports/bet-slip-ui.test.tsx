@@ -1,0 +1,108 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import '../../../src/lib/i18n';
+import { sessionStore } from '../../../src/shell/app/session';
+import { BetSlip } from '../../../src/shell/sports/bet-slip';
+import { betSlip } from '../../../src/shell/sports/bet-slip-store';
+import { OddsButton } from '../../../src/shell/sports/odds-button';
+import type { SportsMarket } from '../../../src/services/sports-api';
+import { fail, installFakeServer, ok, type FakeServer } from '../support';
+
+const fixture = { id: 'fx-1', home: 'Flamengo', away: 'Palmeiras', live: false };
+const market: SportsMarket = {
+  id: 'match_winner:full',
+  type: 'match_winner',
+  period: 'full',
+  line: null,
+  status: 1,
+  name: 'Resultado Final',
+  group: 'Resultado Final',
+  outcomes: [
+    { id: 'home', name: 'Flamengo', odds: 2.1, active: true },
+    { id: 'draw', name: 'Empate', odds: 3.2, active: true },
+    { id: 'away', name: 'Palmeiras', odds: 3.6, active: true },
+  ],
+};
+
+function Page() {
+  return (
+    <MemoryRouter>
+      {market.outcomes.map((o) => (
+        <OddsButton key={o.id} fixture={fixture} market={market} outcome={o} />
+      ))}
+      <BetSlip />
+    </MemoryRouter>
+  );
+}
+
+let server: FakeServer;
+
+beforeEach(() => {
+  sessionStore.set({ ...sessionStore.get(), token: 'token-1' });
+  server = installFakeServer(() => ok(null));
+  act(() => betSlip().send({ type: 'slip.clear' }));
+});
+
+afterEach(() => {
+  cleanup();
+});
+
+describe('the bet slip on screen', () => {
+  it('takes a price from the page, explains a missing stake in pt-BR, and places with a key', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    const home = screen.getAllByTestId('odds-button')[0]!;
+    await user.click(home);
+    expect(home.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('slip-count').textContent).toBe('1');
+    expect(within(screen.getByTestId('slip-selection')).getByText('Flamengo')).toBeTruthy();
+
+    await user.click(screen.getByTestId('slip-place'));
+    expect(screen.getByTestId('slip-problem').textContent).toBe('Informe o valor da aposta');
+
+    server.answer = () =>
+      ok({
+        betId: 'S1',
+        stake: 10,
+        status: 1000,
+        state: 'open',
+        acceptAt: null,
+        combinedOdds: 2.1,
+        potentialReturn: 21,
+        legs: [
+          { fixtureId: 'fx-1', marketId: 'match_winner:full', outcomeId: 'home', odds: 2.1, live: false },
+        ],
+      });
+    await user.type(screen.getByTestId('slip-stake'), '10');
+    expect(screen.getByTestId('slip-return').textContent).toContain('21,00');
+    await user.click(screen.getByTestId('slip-place'));
+    expect(await screen.findByTestId('slip-receipt')).toBeTruthy();
+    expect(screen.getByTestId('slip-result').getAttribute('data-ok')).toBe('true');
+    const request = server.requests.at(-1)!;
+    expect(request.url).toBe('/api/app/sports/bet');
+    expect(JSON.parse(request.data as string)).toMatchObject({
+      stake: 10,
+      oddsChange: 'none',
+      legs: [{ fixtureId: 'fx-1', marketId: 'match_winner:full', outcomeId: 'home', odds: 2.1 }],
+    });
+    expect(String(request.headers['Idempotency-Key'])).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('shows the server’s refusal with its code and keeps the selection', async () => {
+    const user = userEvent.setup();
+    server.answer = () => fail(409, 409, 'Opção não disponível para apostas');
+    render(<Page />);
+    await user.click(screen.getAllByTestId('odds-button')[2]!);
+    await user.type(screen.getByTestId('slip-stake'), '5');
+    await user.click(screen.getByTestId('slip-place'));
+    const refusal = await screen.findByTestId('slip-refusal');
+    expect(refusal.textContent).toBe('Opção não disponível para apostas (código 409)');
+    await user.click(screen.getByTestId('slip-dismiss'));
+    expect(screen.getByTestId('slip-pick-refusal').textContent).toContain(
+      'Opção não disponível para apostas',
+    );
+    expect(screen.getAllByTestId('slip-selection')).toHaveLength(1);
+  });
+});
