@@ -76,7 +76,7 @@ export function Game(host: GameHostProps) {
   const failure = useSelector(actor, (s) => s.context.failure);
   const replayBalance = useSelector(actor, (s) => s.context.balance);
   // A replay shows the recording's balance (R$ 100 before its first push), never the player's.
-  const balance = fixture ? (replayBalance ?? 100) : host.balance;
+  const sessionBalance = fixture ? (replayBalance ?? 100) : host.balance;
 
   const entry = useGameEntry(GAME_CODE);
   const [progress, setProgress] = useState(0);
@@ -89,6 +89,13 @@ export function Game(host: GameHostProps) {
   });
   const bridge = useSceneBridge<DoubleCue>(actor, () => turboRef.current);
   const ready = progress >= 1 && !failed;
+  // The server pays at the result, before the draw has played: the shown balance and the bets
+  // hold still while it plays, so they never tell the result early.
+  const drawing = phase === 'rolling';
+  const held = useRef<number | null>(null);
+  if (!drawing) held.current = null;
+  else if (held.current === null) held.current = sessionBalance;
+  const balance = drawing ? held.current : sessionBalance;
 
   // The round ran on while the scene loaded: a new scene is shown the results and the countdown.
   const onScene = bridge.onScene;
@@ -186,6 +193,7 @@ export function Game(host: GameHostProps) {
       {entry?.stop && <p className="hud-problem">{t('gameHud.stopped')}</p>}
       <RoundBets
         bets={bets}
+        concealed={drawing}
         label={colorName}
         texts={{
           title: t('games.double.bets.title'),

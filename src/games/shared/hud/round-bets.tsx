@@ -31,12 +31,17 @@ export function RoundBets(props: {
   bets: RoundBetRow[];
   label: (pick: string) => string;
   texts: RoundBetTexts;
+  /** While the draw plays the bets still read "in play", so the list never tells the result early. */
+  concealed?: boolean;
 }) {
   const { texts } = props;
   if (props.bets.length === 0) return null;
+  const bets = props.concealed
+    ? props.bets.map((b) => (b.outcome === 'refunded' ? b : { ...b, outcome: null }))
+    : props.bets;
   return (
     <ul className="round-bets" data-testid="round-bets" aria-label={texts.title}>
-      {props.bets.map((b) => {
+      {bets.map((b) => {
         const outcome = outcomeOf(b);
         return (
           <li key={b.betId} className={`round-bets__row round-bets__row--${outcome}`} data-outcome={outcome}>
