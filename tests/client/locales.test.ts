@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_KEYS } from '../../domain/languages';
+
+/**
+ * Every language file must carry every text of pt_BR (the reference): a missing key shows pt_BR to a
+ * player who chose another language, an extra key is a typo nobody reads, and a lost `{{placeholder}}`
+ * drops an amount or a name from the sentence.
+ */
+
+type Tree = { [key: string]: string | Tree };
+
+const files = import.meta.glob<Tree>('../../assets/locales/*.json', { eager: true, import: 'default' });
+const locales: Record<string, Tree> = Object.fromEntries(
+  Object.entries(files).map(([path, tree]) => [path.replace(/^.*\/(\w+)\.json$/, '$1'), tree]),
+);
+const reference = locales.pt_BR as Tree;
+
+/** Flattens a locale tree to `a.b.c` → text. */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+/** i18next's plural suffixes (Intl.PluralRules categories). */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** The categories i18next selects for whole counts in `lang` (pt's `many` only applies to 1e6-style exponents). */
+function pluralCategories(lang: string): string[] {
+  const rules = new Intl.PluralRules(lang.replace('_', '-'));
+  const used = new Set<string>(['other']);
+  for (let n = 0; n <= 1000; n += 1) used.add(rules.select(n));
+  return [...used].sort();
+}
+
+/** pt_BR's keys as `lang` needs them: a plural group of pt_BR becomes the group with `lang`'s categories. */
+function expectedKeys(lang: string): Map<string, string> {
+  const expected = new Map<string, string>();
+  for (const key of flatten(reference).keys()) {
+    const base = key.replace(PLURAL_SUFFIX, '');
+    if (base === key) expected.set(key, key);
+    else
+      for (const category of pluralCategories(lang)) {
+        // pt_BR's `_other` text is the one whose placeholders every form of `lang` must keep.
+        const target = `${base}_${category}`;
+        if (!expected.has(target) || key.endsWith('_other')) expected.set(target, key);
+      }
+  }
+  return expected;
+}
+
+const placeholders = (text: string): string[] =>
+  [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1] ?? '');
+
+/** Every language of the specification that names a real language (nr_NR does not: docs/decisions.md). */
+const TRANSLATED = LANGUAGE_KEYS.filter((key) => key !== 'nr_NR');
+
+describe('locale files', () => {
+  it('exist for every language of the specification', () => {
+    expect(Object.keys(locales).sort()).toEqual([...TRANSLATED].sort());
+  });
+
+  it('pt_BR has no empty text', () => {
+    expect([...flatten(reference)].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+  });
+
+  describe.each(TRANSLATED.filter((lang) => lang !== 'pt_BR'))('%s', (lang) => {
+    const texts = flatten(locales[lang] ?? {});
+    const expected = expectedKeys(lang);
+
+    it("has exactly pt_BR's keys (with its own plural forms)", () => {
+      const missing = [...expected.keys()]
+        .filter((key) => !texts.has(key))
+        .map((key) => `${lang} lacks ${key}`);
+      const extra = [...texts.keys()]
+        .filter((key) => !expected.has(key))
+        .map((key) => `${lang} has extra ${key}`);
+      expect([...missing, ...extra]).toEqual([]);
+    });
+
+    it('has no empty text', () => {
+      const empty = [...texts].filter(([, text]) => text.trim() === '').map(([key]) => `${lang} ${key}`);
+      expect(empty).toEqual([]);
+    });
+
+    it("keeps every placeholder of pt_BR's text", () => {
+      const ref = flatten(reference);
+      const lost: string[] = [];
+      for (const [key, source] of expected) {
+        const text = texts.get(key);
+        if (text === undefined) continue;
+        for (const name of placeholders(ref.get(source) ?? '')) {
+          if (!placeholders(text).includes(name)) lost.push(`${lang} ${key} lacks {{${name}}}`);
+        }
+      }
+      expect(lost).toEqual([]);
+    });
+  });
+});
