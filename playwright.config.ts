@@ -53,6 +53,10 @@ export default defineConfig({
       TREVO_PAYOUT_INTERVAL_MS: '500',
       // The sportsbook journey (issue 6) watches football matches start and settle within a test.
       SPORTS_FEED_SPEED: '240',
+      // The operator console journey (issue 8) signs in as this operator, enrolling TOTP as production requires.
+      TREVO_OPERATOR_USERNAME: 'operador',
+      TREVO_OPERATOR_PASSWORD: 'Operador#E2e2026',
+      TREVO_OPERATOR_TOTP: 'required',
     },
   },
 });

@@ -147,6 +147,12 @@ export const appRoutes: RouteObject[] = [
       { path: '*', loader: landingLoader, Component: LoadingScreen },
     ],
   },
+  // The operator console: its own chunk, outside the player's layout, never loaded by a player page.
+  {
+    path: '/admin/*',
+    HydrateFallback: LoadingScreen,
+    lazy: async () => ({ Component: (await import('../../admin/admin-app')).AdminApp }),
+  },
 ];
 
 /** The browser router of the app. */

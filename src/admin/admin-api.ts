@@ -1,0 +1,174 @@
+import axios, { AxiosError } from 'axios';
+import type { OperatorRole } from '../../domain/schemas/operator.schema';
+
+/**
+ * The operator console's own HTTP client. It follows api-client.ts's envelope and error rules but
+ * carries the operator token (never the player's) and none of the player shell's reactions: a 401
+ * here just returns the console to its login form.
+ */
+
+/** Where the operator token lives: this tab only, gone when the tab closes. */
+export const OPERATOR_TOKEN_KEY = 'trevo.operatorToken';
+
+/** Gives up like the player client does (spec 9: 30 s). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** What a failed operator call rejects with: the server's pt-BR message and the HTTP status. */
+export class AdminApiError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number | null,
+  ) {
+    super(message);
+    this.name = 'AdminApiError';
+  }
+}
+
+/** The operator token of this tab, if signed in. */
+export function operatorToken(): string | null {
+  return sessionStorage.getItem(OPERATOR_TOKEN_KEY);
+}
+
+/** Stores or forgets the operator token. */
+export function setOperatorToken(token: string | null): void {
+  if (token) sessionStorage.setItem(OPERATOR_TOKEN_KEY, token);
+  else sessionStorage.removeItem(OPERATOR_TOKEN_KEY);
+}
+
+const unauthorisedListeners = new Set<() => void>();
+
+/** Runs `listener` when the server says the operator session is over (401). */
+export function onOperatorLoggedOut(listener: () => void): () => void {
+  unauthorisedListeners.add(listener);
+  return () => unauthorisedListeners.delete(listener);
+}
+
+const client = axios.create({ timeout: REQUEST_TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } });
+
+async function request<T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> {
+  const token = operatorToken();
+  try {
+    const res = await client.request<{ status: number; message: string; data: T }>({
+      method,
+      url,
+      data: method === 'get' ? undefined : (data ?? {}),
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+    return res.data.data;
+  } catch (err) {
+    if (err instanceof AxiosError) {
+      const status = err.response?.status ?? null;
+      const body = err.response?.data as { message?: string } | undefined;
+      if (status === 401 && token) {
+        setOperatorToken(null);
+        for (const listener of unauthorisedListeners) listener();
+      }
+      throw new AdminApiError(body?.message || err.message, status);
+    }
+    throw err;
+  }
+}
+
+export interface OperatorMe {
+  id: number;
+  username: string;
+  role: OperatorRole;
+  totpEnrolled: boolean;
+}
+
+export interface WithdrawalRisk {
+  accountAgeDays: number;
+  newAccount: boolean;
+  depositMinutesBefore: number | null;
+  bonusTurnoverLeft: number;
+  turnoverLeft: number;
+  sameKeyUsers: string[];
+  depositsPaid: number;
+  depositsPaidCount: number;
+  withdrawalsPaid: number;
+  withdrawalsPaidCount: number;
+}
+
+export interface AdminWithdrawal {
+  id: string;
+  userId: number;
+  username: string;
+  method: string;
+  account: string;
+  amount: number;
+  fee: number;
+  payoutState: string;
+  createdAt: string;
+  risk: WithdrawalRisk | null;
+}
+
+export interface BulkResult {
+  id: string;
+  ok: boolean;
+  message: string | null;
+}
+
+export interface AdminNotice {
+  id: number;
+  text: string;
+  createdAt: string;
+}
+
+export interface AdminGameSettings {
+  game: string;
+  stop: boolean;
+  minBet: number;
+  maxBet: number;
+  maxPayout: number;
+  edge: number;
+}
+
+export interface AttentionFixture {
+  id: string;
+  sport: string;
+  competition: string;
+  home: string;
+  away: string;
+  startsAt: string;
+  result: { status?: number; scores?: Record<string, { home: number; away: number }> } | null;
+  resultFinal: boolean;
+  resultSource: string;
+  resultVersion: number;
+  settledVersion: number;
+}
+
+export interface FixtureResultInput {
+  status: number;
+  full?: { home: number; away: number; complete: boolean };
+  firstHalf?: { home: number; away: number; complete: boolean };
+}
+
+/** The operator calls of API.md "Operator" and the back-office issue. */
+export const adminApi = {
+  login: (input: { username: string; pwd: string; totp?: string }) =>
+    request<{ access_token: string; role: OperatorRole }>('post', '/api/admin/auth/login', input),
+  enrol: (input: { username: string; pwd: string }) =>
+    request<{ secret: string; otpauthUri: string }>('post', '/api/admin/auth/totp/enrol', input),
+  me: () => request<OperatorMe>('get', '/api/admin/auth/me'),
+  logout: () => request<null>('post', '/api/admin/auth/logout'),
+  withdrawals: (status = 'waiting_approval') =>
+    request<AdminWithdrawal[]>('get', `/api/admin/withdrawals?status=${encodeURIComponent(status)}`),
+  approve: (id: string) => request<null>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/approve`),
+  reject: (id: string, note?: string) =>
+    request<null>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/reject`, note ? { note } : {}),
+  bulk: (action: 'approve' | 'reject', ids: string[]) =>
+    request<BulkResult[]>('post', '/api/admin/withdrawals/bulk', { action, ids }),
+  notices: () => request<AdminNotice[]>('get', '/api/admin/notices'),
+  publishNotice: (text: string) => request<AdminNotice>('post', '/api/admin/notices', { text }),
+  games: () => request<AdminGameSettings[]>('get', '/api/admin/games'),
+  updateGame: (game: string, patch: Partial<Omit<AdminGameSettings, 'game'>>) =>
+    request<unknown>('put', `/api/admin/games/${encodeURIComponent(game)}`, patch),
+  fixtures: () => request<AttentionFixture[]>('get', '/api/admin/sports/fixtures'),
+  enterResult: (id: string, result: FixtureResultInput) =>
+    request<{ settled: Array<{ betId: string; result: number; payout: number }> }>(
+      'post',
+      `/api/admin/sports/fixtures/${encodeURIComponent(id)}/result`,
+      result,
+    ),
+  verifyAudit: () => request<{ rows: number; problems: string[] }>('get', '/api/admin/audit/verify'),
+};

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OperatorRole } from '../../domain/schemas/operator.schema';
+import { adminApi, onOperatorLoggedOut, operatorToken, setOperatorToken, type OperatorMe } from './admin-api';
+import { AdminLogin } from './admin-login';
+import { NoticesPanel, WithdrawalsPanel } from './admin-panels';
+import { AuditPanel, GamesPanel, SportsPanel } from './admin-ops-panels';
+import './admin.css';
+
+type Section = 'withdrawals' | 'notices' | 'sports' | 'games' | 'audit';
+
+/** The sections and the roles that see them (the server checks the same roles on every call). */
+const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
+  { key: 'withdrawals', roles: ['finance'] },
+  { key: 'notices', roles: [] },
+  { key: 'sports', roles: ['trader'] },
+  { key: 'games', roles: ['trader'] },
+  { key: 'audit', roles: ['finance'] },
+];
+
+/** True when an operator of `role` may open `section` (admin opens everything). */
+export function canOpen(role: OperatorRole, section: Section): boolean {
+  return role === 'admin' || SECTIONS.find((s) => s.key === section)!.roles.includes(role);
+}
+
+/** The operator console at `/admin`: a lazy chunk the player's pages never load. */
+export function AdminApp() {
+  const { t } = useTranslation();
+  const [me, setMe] = useState<OperatorMe | null>(null);
+  const [checking, setChecking] = useState(Boolean(operatorToken()));
+  const [section, setSection] = useState<Section | null>(null);
+
+  const loadMe = useCallback(async () => {
+    if (!operatorToken()) {
+      setChecking(false);
+      return;
+    }
+    try {
+      const who = await adminApi.me();
+      setMe(who);
+      setSection((s) => s ?? SECTIONS.find((x) => canOpen(who.role, x.key))?.key ?? null);
+    } catch {
+      setMe(null);
+    } finally {
+      setChecking(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    document.title = t('admin.title');
+    void loadMe();
+    return onOperatorLoggedOut(() => setMe(null));
+  }, [loadMe, t]);
+
+  const logout = async () => {
+    await adminApi.logout().catch(() => undefined);
+    setOperatorToken(null);
+    setMe(null);
+    setSection(null);
+  };
+
+  if (checking) return <p className="admin-page">{t('common.loading')}</p>;
+  if (!me) {
+    return (
+      <main className="admin-page">
+        <AdminLogin onSignedIn={() => void loadMe()} />
+      </main>
+    );
+  }
+  return (
+    <main className="admin-page">
+      <header className="admin-header">
+        <strong>{t('admin.title')}</strong>
+        <nav aria-label={t('admin.title')}>
+          {SECTIONS.filter((s) => canOpen(me.role, s.key)).map((s) => (
+            <button
+              key={s.key}
+              type="button"
+              aria-current={section === s.key ? 'page' : undefined}
+              onClick={() => setSection(s.key)}
+            >
+              {t(`admin.nav.${s.key}`)}
+            </button>
+          ))}
+        </nav>
+        <span className="admin-who">
+          {me.username} · {t(`admin.roles.${me.role}`)}
+        </span>
+        <button type="button" className="admin-secondary" onClick={() => void logout()}>
+          {t('admin.logout')}
+        </button>
+      </header>
+      {section === 'withdrawals' && <WithdrawalsPanel />}
+      {section === 'notices' && <NoticesPanel />}
+      {section === 'sports' && <SportsPanel />}
+      {section === 'games' && <GamesPanel />}
+      {section === 'audit' && <AuditPanel />}
+    </main>
+  );
+}

@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminApi, type AdminNotice, type AdminWithdrawal, type WithdrawalRisk } from './admin-api';
+import { errorText } from './admin-login';
+
+/** BRL as the console shows it (R$ 1.234,56). */
+export function brl(value: number): string {
+  return value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+}
+
+type RiskKey =
+  'admin.risk.newAccount' | 'admin.risk.depositBefore' | 'admin.risk.bonusTurnover' | 'admin.risk.sameKey';
+
+/** A risk signal: its translation key and values. */
+export interface RiskFlag {
+  key: RiskKey;
+  values: Record<string, string | number>;
+}
+
+/** The risk signals of a withdrawal worth a second look. */
+export function riskFlags(risk: WithdrawalRisk): RiskFlag[] {
+  const flags: RiskFlag[] = [];
+  if (risk.newAccount) flags.push({ key: 'admin.risk.newAccount', values: { days: risk.accountAgeDays } });
+  if (risk.depositMinutesBefore !== null) {
+    flags.push({ key: 'admin.risk.depositBefore', values: { minutes: risk.depositMinutesBefore } });
+  }
+  if (risk.bonusTurnoverLeft > 0) {
+    flags.push({ key: 'admin.risk.bonusTurnover', values: { amount: brl(risk.bonusTurnoverLeft) } });
+  }
+  if (risk.sameKeyUsers.length > 0) {
+    flags.push({ key: 'admin.risk.sameKey', values: { users: risk.sameKeyUsers.join(', ') } });
+  }
+  return flags;
+}
+
+/** Withdrawals waiting for approval, with history and risk signals; approve or reject, one or many. */
+export function WithdrawalsPanel() {
+  const { t } = useTranslation();
+  const [items, setItems] = useState<AdminWithdrawal[]>([]);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [message, setMessage] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      setItems(await adminApi.withdrawals());
+      setSelected(new Set());
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  }, [t]);
+
+  useEffect(() => void load(), [load]);
+
+  const decide = async (action: 'approve' | 'reject', ids: string[]) => {
+    setMessage('');
+    try {
+      if (ids.length === 1) {
+        await (action === 'approve' ? adminApi.approve(ids[0]!) : adminApi.reject(ids[0]!));
+        setMessage(t(action === 'approve' ? 'admin.withdrawals.approved' : 'admin.withdrawals.rejected'));
+      } else {
+        const results = await adminApi.bulk(action, ids);
+        const failed = results.filter((r) => !r.ok);
+        setMessage(
+          t('admin.withdrawals.bulkDone', { ok: results.length - failed.length, failed: failed.length }) +
+            failed.map((f) => ` ${f.id}: ${f.message ?? ''}`).join(''),
+        );
+      }
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+    await load();
+  };
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <section className="admin-panel" aria-labelledby="admin-withdrawals-title">
+      <h2 id="admin-withdrawals-title">{t('admin.withdrawals.title')}</h2>
+      <div className="admin-actions">
+        <button type="button" onClick={() => void load()}>
+          {t('admin.reload')}
+        </button>
+        <button
+          type="button"
+          disabled={selected.size === 0}
+          onClick={() => void decide('approve', [...selected])}
+        >
+          {t('admin.withdrawals.approveSelected', { count: selected.size })}
+        </button>
+        <button
+          type="button"
+          className="admin-danger"
+          disabled={selected.size === 0}
+          onClick={() => void decide('reject', [...selected])}
+        >
+          {t('admin.withdrawals.rejectSelected', { count: selected.size })}
+        </button>
+      </div>
+      {message && <p role="status">{message}</p>}
+      {items.length === 0 ? (
+        <p>{t('admin.withdrawals.empty')}</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th />
+              <th>{t('admin.withdrawals.player')}</th>
+              <th>{t('admin.withdrawals.amount')}</th>
+              <th>{t('admin.withdrawals.key')}</th>
+              <th>{t('admin.withdrawals.history')}</th>
+              <th>{t('admin.withdrawals.risk')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((w) => (
+              <tr key={w.id} data-testid={`withdrawal-${w.id}`}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={t('admin.withdrawals.select', { id: w.id })}
+                    checked={selected.has(w.id)}
+                    onChange={() => toggle(w.id)}
+                  />
+                </td>
+                <td>
+                  {w.username}
+                  <br />
+                  <small>{new Date(w.createdAt).toLocaleString('pt-BR')}</small>
+                </td>
+                <td>{brl(w.amount)}</td>
+                <td>
+                  {w.method} {w.account}
+                </td>
+                <td>
+                  {w.risk &&
+                    t('admin.withdrawals.historyText', {
+                      deposits: brl(w.risk.depositsPaid),
+                      depositCount: w.risk.depositsPaidCount,
+                      withdrawals: brl(w.risk.withdrawalsPaid),
+                      withdrawalCount: w.risk.withdrawalsPaidCount,
+                    })}
+                </td>
+                <td>
+                  <ul className="admin-flags">
+                    {w.risk && riskFlags(w.risk).map((f) => <li key={f.key}>{t(f.key, f.values)}</li>)}
+                  </ul>
+                </td>
+                <td className="admin-actions">
+                  <button type="button" onClick={() => void decide('approve', [w.id])}>
+                    {t('admin.withdrawals.approve')}
+                  </button>
+                  <button
+                    type="button"
+                    className="admin-danger"
+                    onClick={() => void decide('reject', [w.id])}
+                  >
+                    {t('admin.withdrawals.reject')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** Publishes a notice: every open page gets it at once (the `notice` socket event). */
+export function NoticesPanel() {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [notices, setNotices] = useState<AdminNotice[]>([]);
+  const [message, setMessage] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      setNotices(await adminApi.notices());
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  }, [t]);
+  useEffect(() => void load(), [load]);
+
+  const publish = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage('');
+    try {
+      await adminApi.publishNotice(text);
+      setText('');
+      setMessage(t('admin.notices.published'));
+      await load();
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  };
+
+  return (
+    <section className="admin-panel" aria-labelledby="admin-notices-title">
+      <h2 id="admin-notices-title">{t('admin.notices.title')}</h2>
+      <form onSubmit={(e) => void publish(e)}>
+        <label>
+          {t('admin.notices.text')}
+          <textarea
+            name="notice"
+            maxLength={500}
+            rows={3}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
+        <button type="submit" disabled={!text.trim()}>
+          {t('admin.notices.publish')}
+        </button>
+      </form>
+      {message && <p role="status">{message}</p>}
+      <ul>
+        {notices.map((n) => (
+          <li key={n.id}>
+            <small>{new Date(n.createdAt).toLocaleString('pt-BR')}</small> {n.text}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
