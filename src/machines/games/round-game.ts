@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, fromPromise, not, setup, stateIn } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, stateIn } from 'xstate';
 import { keyAfterFailure, type ActionKey } from '../../services/idempotency';
 import {
   fetchRoundState,
@@ -269,6 +269,10 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
         cues.result(context.round!.roundId, context.round!.result!, playerWon(context.bets)),
       ),
       emitHistory: emit(({ context }) => cues.history(context.recent)),
+      /** A round the player sat out changes nothing: the balance is asked for only after their bets. */
+      refreshIfBets: enqueueActions(({ context, enqueue }) => {
+        if (context.bets.length > 0) enqueue('refreshBalance');
+      }),
       refund: assign({
         bets: ({ context }) => context.bets.map((b) => ({ ...b, outcome: 'refunded' as const })),
       }),
@@ -399,8 +403,8 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
             after: { cueTimeout: { target: 'complete' } },
           },
           complete: {
-            description: 'The round is settled; the balance is asked of the server.',
-            entry: ['emitHistory', 'refreshBalance'],
+            description: 'The round is settled; the balance is asked of the server when the player had bets.',
+            entry: ['emitHistory', 'refreshIfBets'],
             always: {
               guard: 'hasQueuedRound',
               target: 'betting',
@@ -415,7 +419,7 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
           },
           cancelled: {
             description: 'The round was cancelled: every stake is refunded by the server.',
-            entry: ['refund', 'emitCancelled', 'refreshBalance'],
+            entry: ['refund', 'emitCancelled', 'refreshIfBets'],
             on: {
               'server.opened': { target: 'betting', actions: 'openRound' },
               'server.joined': { target: 'loading' },

@@ -245,3 +245,14 @@ describe('lucky color machine: refused and lost bets', () => {
     expect(run.calls.placeBet).not.toHaveBeenCalled();
   });
 });
+
+describe('lucky color machine: a period the player sits out', () => {
+  it('does not ask for the balance (no loading flash every period)', async () => {
+    const run = start(stateOf('betting'));
+    await vi.advanceTimersByTimeAsync(0);
+    run.server({ type: 'server.result', roundId: 'luckycolor-12', result: 4 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run.phase()).toBe('complete');
+    expect(run.calls.refreshBalance).not.toHaveBeenCalled();
+  });
+});
