@@ -1,4 +1,4 @@
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { Notice, UserInfo } from '../../domain/schemas/user.schema';
 
 /**
@@ -58,16 +58,30 @@ type AnyListener = (payload: unknown) => void;
 
 export type SocketFactory = (options: Partial<ManagerOptions & SocketOptions>) => Socket;
 
-const defaultFactory: SocketFactory = (options) => io(options);
+/**
+ * socket.io-client is fetched with the first connection: sockets exist only for a logged-in player,
+ * so a visitor's first page never downloads it (issue 5's first-page budget).
+ */
+let loadingIo: Promise<SocketFactory> | null = null;
+const loadIo = () =>
+  (loadingIo ??= import('socket.io-client').then(
+    ({ io }): SocketFactory =>
+      (options) =>
+        io(options),
+    (error: unknown) => {
+      loadingIo = null; // the next login tries again
+      throw error;
+    },
+  ));
 
-let factory: SocketFactory = defaultFactory;
+let factory: SocketFactory | null = null;
 let socket: Socket | null = null;
 let socketToken: string | null = null;
 const listeners = new Map<keyof ServerEvents, Set<AnyListener>>();
 
 /** Replaces how sockets are made (tests pass a fake; the app uses socket.io-client). */
 export function setSocketFactory(next: SocketFactory | null): void {
-  factory = next ?? defaultFactory;
+  factory = next;
 }
 
 function attach(s: Socket): void {
@@ -86,8 +100,14 @@ export function syncSocket(token: string | null): void {
   }
   socketToken = token;
   if (!token) return;
-  socket = factory({ path: SOCKET_PATH, query: { token }, transports: ['websocket', 'polling'] });
-  attach(socket);
+  const open = (make: SocketFactory) => {
+    // The token may have changed (or a twin call opened it) while the client library loaded.
+    if (socketToken !== token || socket) return;
+    socket = make({ path: SOCKET_PATH, query: { token }, transports: ['websocket', 'polling'] });
+    attach(socket);
+  };
+  if (factory) open(factory);
+  else void loadIo().then(open, () => undefined);
 }
 
 /** True while a connection exists and is up. */

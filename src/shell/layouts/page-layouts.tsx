@@ -4,7 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { layoutStore } from '../../lib/layout-mode';
 import { useStore } from '../../lib/store';
 import { Footer } from '../footer/footer';
-import { OfferButton } from '../wallet/offer-panel';
+import { OfferButton } from '../wallet/offer-button';
 import { Header } from './header';
 import { MainNav } from './main-nav';
 import { NoticeBar } from './notice-bar';

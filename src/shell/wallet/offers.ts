@@ -1,7 +1,6 @@
-import { createActor, type Actor } from 'xstate';
 import type { UserInfo } from '../../../domain/schemas/user.schema';
 import { createStore, useStore } from '../../lib/store';
-import { offerCountdownMachine, type OfferKind } from '../../machines/offer-countdown.machine';
+import type { OfferKind } from '../../machines/offer-countdown.machine';
 import { closeOverlay, overlayStore } from '../app/overlay-store';
 import { patchUserInfo, sessionStore } from '../app/session';
 
@@ -28,13 +27,14 @@ export function openOffer(info: UserInfo | null): { kind: OfferKind; seconds: nu
   return null;
 }
 
-let countdown: Actor<typeof offerCountdownMachine> | null = null;
+/** Stops the running countdown actor. */
+let stopCountdown: (() => void) | null = null;
 /** The offer and seconds the running countdown was started from. */
 let startedFrom = '';
 
 /** Spec 4: the countdown finishing clears the offer — in the session, the store and its panel. */
 function clearOffer(kind: OfferKind): void {
-  countdown = null;
+  stopCountdown = null;
   startedFrom = '';
   offerStore.set(null);
   const info = sessionStore.get().userInfo;
@@ -42,29 +42,23 @@ function clearOffer(kind: OfferKind): void {
   if (overlayStore.get() === 'secondDeposit') closeOverlay();
 }
 
-const providedCountdown = offerCountdownMachine.provide({
-  actions: { clearOffer: (_, params) => clearOffer(params.kind) },
-});
-
 function sync(): void {
   const offer = openOffer(sessionStore.get().userInfo);
   const signature = offer ? `${offer.kind}:${offer.seconds}` : '';
   if (signature === startedFrom) return;
   startedFrom = signature;
-  countdown?.stop();
-  countdown = null;
+  stopCountdown?.();
+  stopCountdown = null;
   if (!offer) {
     offerStore.set(null);
     return;
   }
-  const actor = createActor(providedCountdown, { input: { ...offer, now: Date.now() } });
-  actor.subscribe((snapshot) => {
-    if (snapshot.status === 'active') {
-      offerStore.set({ kind: snapshot.context.kind, remainingMs: snapshot.context.remainingMs });
-    }
+  // The store shows the offer at once; the actor (and XState with it) arrives a moment later.
+  offerStore.set({ kind: offer.kind, remainingMs: offer.seconds * 1000 });
+  void import('./offer-countdown-runner').then(({ runOfferCountdown }) => {
+    if (startedFrom !== signature) return; // a newer offer (or none) replaced it meanwhile
+    stopCountdown = runOfferCountdown(offer, (state) => offerStore.set(state), clearOffer);
   });
-  countdown = actor;
-  actor.start();
 }
 
 let installed = false;
