@@ -66,9 +66,26 @@ export function useSports() {
   return usePolled<SportSummary[]>(fetchSports, LIST_REFRESH_MS * 5, []);
 }
 
-/** A sport's live and upcoming fixtures, refreshed; their main prices reach the slip. */
+/** Applies an odds push to a listed fixture's main market. */
+export function mergeListOdds(fixture: SportsFixture, push: OddsPush): SportsFixture {
+  const suspended = push.suspended ?? fixture.suspended;
+  const main = fixture.main;
+  const pushed = main ? push.markets?.find((m) => m.id === main.id) : undefined;
+  if (!main || !pushed) return { ...fixture, suspended };
+  const outcomes = main.outcomes.map((o) => {
+    const next = pushed.outcomes.find((x) => x.id === o.id);
+    return next ? { ...o, odds: next.odds, active: next.active } : o;
+  });
+  return { ...fixture, suspended, main: { ...main, status: pushed.status, outcomes } };
+}
+
+/**
+ * A sport's live and upcoming fixtures, re-read every LIST_REFRESH_MS; with a connection the shown
+ * fixtures' rooms are joined too, so prices flash and scores move as the feed pushes them. Their
+ * main prices reach the slip.
+ */
 export function useFixtureList(sport: string) {
-  return usePolled<SportsFixture[]>(
+  const polled = usePolled<SportsFixture[]>(
     async () => {
       const list = await fetchFixtures(sport);
       for (const f of list) if (f.main) feedSlip(f.id, [f.main]);
@@ -77,6 +94,58 @@ export function useFixtureList(sport: string) {
     LIST_REFRESH_MS,
     [sport],
   );
+  const [pushed, setPushed] = useState<{ base: SportsFixture[] | null; list: SportsFixture[] | null }>({
+    base: null,
+    list: null,
+  });
+  // A fresh read replaces what the pushes changed since the last one.
+  if (pushed.base !== polled.data) setPushed({ base: polled.data, list: polled.data });
+
+  const watched = useRef(new Set<string>());
+  useEffect(() => {
+    if (!polled.data || !isSocketLive()) return;
+    const shown = new Set(polled.data.map((f) => f.id));
+    const rooms = watched.current;
+    // Joining again is harmless and re-joins after a reconnection.
+    for (const id of shown) {
+      emitSocket('sports.watch', { fixtureId: id });
+      rooms.add(id);
+    }
+    for (const id of rooms) {
+      if (shown.has(id)) continue;
+      emitSocket('sports.unwatch', { fixtureId: id });
+      rooms.delete(id);
+    }
+  }, [polled.data]);
+
+  useEffect(() => {
+    const update = (id: string, change: (f: SportsFixture) => SportsFixture) =>
+      setPushed((current) =>
+        current.list?.some((f) => f.id === id)
+          ? { ...current, list: current.list.map((f) => (f.id === id ? change(f) : f)) }
+          : current,
+      );
+    const offOdds = onSocketEvent('sports.odds', (push) =>
+      update(push.fixtureId, (f) => mergeListOdds(f, push)),
+    );
+    const offState = onSocketEvent('sports.state', (push) =>
+      update(push.fixtureId, (f) => ({
+        ...f,
+        periodCode: push.periodCode,
+        clock: push.clock === undefined ? f.clock : push.clock,
+        score: push.score ?? f.score,
+      })),
+    );
+    const rooms = watched.current;
+    return () => {
+      offOdds();
+      offState();
+      for (const id of rooms) emitSocket('sports.unwatch', { fixtureId: id });
+      rooms.clear();
+    };
+  }, [sport]);
+
+  return { data: pushed.base === polled.data ? pushed.list : polled.data, failed: polled.failed };
 }
 
 type OddsPush = ServerEvents['sports.odds'];

@@ -9,7 +9,7 @@ import {
   resultTone,
 } from '../../../src/shell/sports/sports-format';
 import { advanceClock } from '../../../src/shell/sports/use-running-clock';
-import { mergeOdds, mergeState } from '../../../src/shell/sports/use-sports-data';
+import { mergeListOdds, mergeOdds, mergeState } from '../../../src/shell/sports/use-sports-data';
 
 function market(id: string, group: string, status = 1): SportsMarket {
   return {
@@ -105,5 +105,18 @@ describe('sportsbook page helpers', () => {
     expect(advanceClock('09:00', 0.9)).toBe('09:00');
     expect(advanceClock('90:00', 75)).toBe('91:15');
     expect(advanceClock('3º set', 10)).toBe('3º set');
+  });
+
+  it('moves a listed fixture’s main prices with a push and leaves other markets’ pushes alone', () => {
+    const listed = { ...fixture, main: fixture.markets[0]! };
+    const moved = mergeListOdds(listed, {
+      fixtureId: 'f1',
+      markets: [
+        { id: 'match_winner:full', status: 1, outcomes: [{ id: 'away', odds: 1.7, active: true }] },
+        { id: 'totals:full:2.5', status: -1, outcomes: [] },
+      ],
+    });
+    expect(moved.main!.outcomes.map((o) => o.odds)).toEqual([2, 1.7]);
+    expect(mergeListOdds(listed, { fixtureId: 'f1', suspended: true }).suspended).toBe(true);
   });
 });
