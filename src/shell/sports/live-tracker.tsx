@@ -47,7 +47,7 @@ function StatBar({ label, home, away }: { label: string; home: number; away: num
 
 /**
  * The live tracker of a fixture: the scoreboard (teams, score, clock and period) over a drawing of
- * the field, and the match statistics as bars. Before the start it shows the kick-off time.
+ * the field, and the match statistics as bars. Before the start it shows the kick-off time alone.
  */
 export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
   const { t } = useTranslation();
@@ -99,7 +99,7 @@ export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
           <strong>{fixture.away}</strong>
         </div>
       </div>
-      {stats.length > 0 ? (
+      {started && stats.length > 0 ? (
         <ul className="tracker__stats">
           {stats.map(([key, value]) => (
             <StatBar
