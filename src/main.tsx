@@ -28,6 +28,14 @@ installWalletReactions();
 const router = createAppRouter();
 setNavigator((to, options) => void router.navigate(to, options));
 
+// Installable, and a clear "sem conexão" page offline (public/sw.js caches static files only).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener(
+    'load',
+    () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined),
+  );
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 void languageReady.then(() =>

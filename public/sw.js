@@ -1,0 +1,60 @@
+/*
+ * Trevo's service worker: the site installs on a phone and opens offline into a clear "sem conexão"
+ * page. It caches static files only. Nothing under /api, the socket, the PSP or /dev is ever
+ * touched: balances, bets and payments always come from the server, never from a cache.
+ */
+const CACHE = 'trevo-static-v1';
+const OFFLINE = '/offline.html';
+const PRECACHE = [OFFLINE, '/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png'];
+const NEVER = ['/api/', '/gamecenter-siop', '/sandbox-psp/', '/pix/', '/dev/'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+/** Built files carry a content hash in their name: once fetched they never change. */
+async function cacheFirst(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) {
+    const cache = await caches.open(CACHE);
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+/** Pages always come from the network (a new build is seen at once); offline, the "sem conexão" page. */
+async function page(request) {
+  try {
+    return await fetch(request);
+  } catch {
+    return (await caches.match(OFFLINE)) ?? Response.error();
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (NEVER.some((prefix) => url.pathname.startsWith(prefix))) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(page(request));
+  } else if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/icons/')) {
+    event.respondWith(cacheFirst(request));
+  }
+});
