@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, stateIn } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, not, setup, stateIn } from 'xstate';
 import { keyAfterFailure, type ActionKey } from '../../services/idempotency';
 import {
   fetchRoundState,
@@ -201,6 +201,7 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
       isRollDone: ({ event }) => event.type === 'scene.cueDone' && event.cue === spec.rollCueType,
       isResultDone: ({ event }) => event.type === 'scene.cueDone' && event.cue === 'cue.result',
       hasQueuedRound: ({ context }) => context.queued !== null,
+      hasBets: ({ context }) => context.bets.length > 0,
       isStateBetting: ({ event }) =>
         (event as unknown as { output: RoundState }).output.round?.phase === 'betting',
       isStateSettled: ({ event }) => {
@@ -269,10 +270,6 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
         cues.result(context.round!.roundId, context.round!.result!, playerWon(context.bets)),
       ),
       emitHistory: emit(({ context }) => cues.history(context.recent)),
-      /** A round the player sat out changes nothing: the balance is asked for only after their bets. */
-      refreshIfBets: enqueueActions(({ context, enqueue }) => {
-        if (context.bets.length > 0) enqueue('refreshBalance');
-      }),
       refund: assign({
         bets: ({ context }) => context.bets.map((b) => ({ ...b, outcome: 'refunded' as const })),
       }),
@@ -367,7 +364,7 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
             on: {
               'server.closed': { guard: 'isSameRound', target: 'closed' },
               'server.result': { guard: 'isSameRound', target: 'rolling', actions: 'takeResult' },
-              'server.cancelled': { guard: 'isSameRound', target: 'cancelled' },
+              'server.cancelled': { guard: 'isSameRound', target: 'cancelling' },
               'server.opened': { target: 'betting', reenter: true, actions: 'openRound' },
               'server.joined': { target: 'loading' },
             },
@@ -378,7 +375,7 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
             entry: 'emitClosed',
             on: {
               'server.result': { guard: 'isSameRound', target: 'rolling', actions: 'takeResult' },
-              'server.cancelled': { guard: 'isSameRound', target: 'cancelled' },
+              'server.cancelled': { guard: 'isSameRound', target: 'cancelling' },
               'server.opened': { target: 'betting', actions: 'openRound' },
               'server.joined': { target: 'loading' },
             },
@@ -397,14 +394,21 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
             description: 'The result and the player’s outcome; then the server’s balance.',
             entry: 'emitResult',
             on: {
-              'scene.cueDone': { guard: 'isResultDone', target: 'complete' },
+              'scene.cueDone': { guard: 'isResultDone', target: 'settling' },
               'server.opened': { actions: 'queueRound' },
             },
-            after: { cueTimeout: { target: 'complete' } },
+            after: { cueTimeout: { target: 'settling' } },
+          },
+          settling: {
+            description: 'The balance is asked of the server only when the player had bets in the round.',
+            always: [
+              { guard: 'hasBets', target: 'complete', actions: 'refreshBalance' },
+              { target: 'complete' },
+            ],
           },
           complete: {
-            description: 'The round is settled; the balance is asked of the server when the player had bets.',
-            entry: ['emitHistory', 'refreshIfBets'],
+            description: 'The round is settled.',
+            entry: 'emitHistory',
             always: {
               guard: 'hasQueuedRound',
               target: 'betting',
@@ -417,9 +421,16 @@ export function createRoundGameMachine<C extends { type: string }>(spec: RoundGa
             },
             after: { resync: { target: 'loading' } },
           },
+          cancelling: {
+            description: 'The refunds reach the balance only of a player who had bets in the round.',
+            always: [
+              { guard: 'hasBets', target: 'cancelled', actions: 'refreshBalance' },
+              { target: 'cancelled' },
+            ],
+          },
           cancelled: {
             description: 'The round was cancelled: every stake is refunded by the server.',
-            entry: ['refund', 'emitCancelled', 'refreshIfBets'],
+            entry: ['refund', 'emitCancelled'],
             on: {
               'server.opened': { target: 'betting', actions: 'openRound' },
               'server.joined': { target: 'loading' },
