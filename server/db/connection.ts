@@ -17,6 +17,7 @@ import * as m010 from './migrations/010-operator-audit';
 import * as m011 from './migrations/011-sports-cashout';
 import * as m012 from './migrations/012-sports-cancels';
 import * as m013 from './migrations/013-operator-roles';
+import * as m014 from './migrations/014-player-protection';
 
 export type Db = Kysely<Database>;
 
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '011-sports-cashout': m011,
   '012-sports-cancels': m012,
   '013-operator-roles': m013,
+  '014-player-protection': m014,
 };
 
 export interface DbTarget {

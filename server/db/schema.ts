@@ -424,7 +424,29 @@ export interface OperatorAuditHeadTable {
   hash: string;
 }
 
+/** Limits a player set on themself (migration 014); amounts in centavos, or minutes for `session`. */
+export interface PlayerLimitsTable {
+  user_id: number;
+  kind: 'deposit' | 'loss' | 'session';
+  period: 'day' | 'week' | 'month';
+  amount: ColumnType<string | number, number, number>;
+  pending_amount: ColumnType<string | number | null, number | null | undefined, number | null>;
+  pending_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Cool-offs and self-exclusions (migration 014); `ends_at` null is permanent. */
+export interface PlayerExclusionsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'cooloff' | 'self';
+  starts_at: ColumnType<Date, Date | undefined, never>;
+  ends_at: ColumnType<Date | null, Date | null, never>;
+}
+
 export interface Database {
+  player_limits: PlayerLimitsTable;
+  player_exclusions: PlayerExclusionsTable;
   operator_audit: OperatorAuditTable;
   operator_audit_head: OperatorAuditHeadTable;
   sports_feed_state: SportsFeedStateTable;
