@@ -19,7 +19,11 @@ interface WireFixture {
   clock: string | null;
   startsAt: string;
   suspended: boolean;
-  main: { status: number; outcomes: Array<{ id: string; active: boolean; odds: number | null }> } | null;
+  main: {
+    id: string;
+    status: number;
+    outcomes: Array<{ id: string; active: boolean; odds: number | null }>;
+  } | null;
 }
 
 interface WireBet {
@@ -224,6 +228,51 @@ test('a single and a múltipla on football settle; balance and Minhas apostas ag
   }
   // A refused attempt logs its HTTP status; anything else is a fault of the pages.
   expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+});
+
+test('cash-out from Minhas apostas: part of a bet, then the rest', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const player = await registerPlayer(request, 'cashout');
+  await fundPlayer(request, player);
+  let fixtures: WireFixture[] = [];
+  await expect
+    .poll(async () => (fixtures = await soonestFootball(request)).length, { timeout: 120_000 })
+    .toBeGreaterThanOrEqual(1);
+  // The fixture furthest from its start among the listed ones keeps its pre-match cash-out longest.
+  const fixture = fixtures.at(-1)!;
+  const outcome = fixture.main!.outcomes[0]!;
+  const placed = await request.post('/api/app/sports/bet', {
+    headers: { Authorization: `Bearer ${player.token}`, 'Idempotency-Key': `e2e-cashout-${Date.now()}` },
+    data: {
+      stake: 4,
+      oddsChange: 'any',
+      legs: [
+        { fixtureId: fixture.id, marketId: fixture.main!.id, outcomeId: outcome.id, odds: outcome.odds },
+      ],
+    },
+  });
+  const body = (await placed.json()) as { status: number; message: string; data: { betId: string } };
+  expect(body.status, body.message).toBe(200);
+  expect(await cashOf(request, player.token)).toBe(96);
+
+  await useSession(page, player.token);
+  await page.goto('/sports/bets');
+  const card = page.locator(`[data-testid=my-bet][data-bet="${body.data.betId}"]`);
+  await expect(card.getByTestId('cashout-full')).toBeVisible({ timeout: 20_000 });
+  await card.getByTestId('cashout-amount').fill('1,00');
+  await card.getByTestId('cashout-partial').click();
+  await expect(card.getByTestId('cashout-message')).toHaveText('Você recebeu R$ 1,00.');
+  await expect.poll(() => cashOf(request, player.token)).toBe(97);
+
+  await card.getByTestId('cashout-full').click();
+  await expect(card).toBeHidden({ timeout: 20_000 });
+  const [bet] = await myBets(request, player.token);
+  expect(bet).toMatchObject({ betId: body.data.betId, state: 'cashed_out' });
+  const cashedOut = (bet as WireBet & { cashedOut: number }).cashedOut;
+  expect(cashedOut).toBeGreaterThan(1);
+  await expect.poll(() => cashOf(request, player.token)).toBeCloseTo(96 + cashedOut, 2);
+  await page.getByTestId('my-bets-tab-settled').click();
+  await expect(card.getByTestId('my-bet-result')).toContainText('Encerrada (cash-out)');
 });
 
 test('Minhas apostas asks a visitor to log in', async ({ page }) => {
