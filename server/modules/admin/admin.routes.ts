@@ -34,6 +34,7 @@ import { centsToBrl } from '../../../domain/money';
 import { auditEntry, recordAudit, verifyAuditChain } from './audit-trail';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 import { withdrawalRisk } from './withdrawal-risk';
+import { backOfficeRoutes } from './back-office.routes';
 
 const ADMIN_PREFIX = '/api/admin';
 const OPEN_ADMIN_PATHS = new Set(['/api/admin/auth/login', '/api/admin/auth/totp/enrol']);
@@ -559,6 +560,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       })),
     );
   });
+
+  await backOfficeRoutes(app, ctx);
 
   app.get('/api/admin/audit/verify', { config: { roles: ROLES.finance } }, async (request, reply) => {
     return ok(request, reply, await verifyAuditChain(ctx.db));

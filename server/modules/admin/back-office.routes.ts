@@ -1,0 +1,252 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { badRequest, notFound, parseInput } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { centsToBrl } from '../../../domain/money';
+import { liveSessionIds, revokeSessions } from '../auth/session.service';
+import { playerBalances } from '../wallet/ledger';
+import { auditEntry, recordAudit } from './audit-trail';
+
+/** Players found per search (a search is for one person, not a listing). */
+const SEARCH_LIMIT = 20;
+/** The longest report range, in days. */
+const REPORT_MAX_DAYS = 93;
+/** Reports count days as the players live them. */
+const REPORT_TIME_ZONE = 'America/Sao_Paulo';
+
+const searchSchema = z.object({ q: z.string().trim().min(2, { message: 'invalidInput' }).max(100) });
+const idSchema = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidInput' });
+const reportSchema = z.object({ from: isoDay, to: isoDay, format: z.enum(['json', 'csv']).default('json') });
+
+/** One day of the daily report; money in BRL. */
+export interface DailyRow {
+  day: string;
+  casinoStakes: number;
+  casinoPayouts: number;
+  casinoGgr: number;
+  sportsStakes: number;
+  sportsPayouts: number;
+  sportsGgr: number;
+  deposits: number;
+  withdrawals: number;
+  newPlayers: number;
+}
+
+const CSV_COLUMNS: Array<keyof DailyRow> = [
+  'day',
+  'casinoStakes',
+  'casinoPayouts',
+  'casinoGgr',
+  'sportsStakes',
+  'sportsPayouts',
+  'sportsGgr',
+  'deposits',
+  'withdrawals',
+  'newPlayers',
+];
+
+/** The report as CSV (comma-separated, dot decimals, one header line), for spreadsheets. */
+export function dailyCsv(rows: DailyRow[]): string {
+  return (
+    [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => String(r[c])).join(','))].join('\n') +
+    '\n'
+  );
+}
+
+/** The days from `from` to `to` inclusive, as ISO dates. */
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/**
+ * Stakes, payouts and GGR per day from the ledger itself: money into a house account (stakes, and
+ * reversed payouts of corrected results) and out of it (payouts, refunds). GGR is their difference.
+ */
+async function dailyReport(ctx: AppContext, from: string, to: string): Promise<DailyRow[]> {
+  const day = (column: string) =>
+    sql<string>`to_char(${sql.ref(column)} at time zone ${sql.lit(REPORT_TIME_ZONE)}, 'YYYY-MM-DD')`;
+  const inRange = (column: string) =>
+    sql<boolean>`(${sql.ref(column)} at time zone ${sql.lit(REPORT_TIME_ZONE)})::date between ${from}::date and ${to}::date`;
+  const house = await ctx.db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+    .select([
+      day('t.created_at').as('day'),
+      'a.kind',
+      sql<string>`coalesce(sum(case when p.amount > 0 then p.amount else 0 end), 0)`.as('inflow'),
+      sql<string>`coalesce(sum(case when p.amount < 0 then -p.amount else 0 end), 0)`.as('outflow'),
+    ])
+    .where('a.kind', 'in', ['house_game', 'house_sports'])
+    .where(inRange('t.created_at'))
+    .groupBy([day('t.created_at'), 'a.kind'])
+    .execute();
+  const deposits = await ctx.db
+    .selectFrom('deposit_orders')
+    .select([day('paid_at').as('day'), sql<string>`sum(amount_cents)`.as('total')])
+    .where('paid_at', 'is not', null)
+    .where(inRange('paid_at'))
+    .groupBy(day('paid_at'))
+    .execute();
+  const withdrawals = await ctx.db
+    .selectFrom('withdrawals')
+    .select([day('finished_at').as('day'), sql<string>`sum(amount_cents)`.as('total')])
+    .where('payout_state', '=', 'paid')
+    .where(inRange('finished_at'))
+    .groupBy(day('finished_at'))
+    .execute();
+  const players = await ctx.db
+    .selectFrom('users')
+    .select([day('created_at').as('day'), sql<string>`count(*)`.as('total')])
+    .where(inRange('created_at'))
+    .groupBy(day('created_at'))
+    .execute();
+  return daysBetween(from, to).map((d) => {
+    const game = house.find((h) => h.day === d && h.kind === 'house_game');
+    const sports = house.find((h) => h.day === d && h.kind === 'house_sports');
+    const cents = (v: string | undefined) => Number(v ?? 0);
+    return {
+      day: d,
+      casinoStakes: centsToBrl(cents(game?.inflow)),
+      casinoPayouts: centsToBrl(cents(game?.outflow)),
+      casinoGgr: centsToBrl(cents(game?.inflow) - cents(game?.outflow)),
+      sportsStakes: centsToBrl(cents(sports?.inflow)),
+      sportsPayouts: centsToBrl(cents(sports?.outflow)),
+      sportsGgr: centsToBrl(cents(sports?.inflow) - cents(sports?.outflow)),
+      deposits: centsToBrl(cents(deposits.find((x) => x.day === d)?.total)),
+      withdrawals: centsToBrl(cents(withdrawals.find((x) => x.day === d)?.total)),
+      newPlayers: cents(players.find((x) => x.day === d)?.total),
+    };
+  });
+}
+
+/** Players (support) and daily reports (finance) of the back office. */
+export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/admin/players', { config: { roles: ['support', 'finance'] } }, async (request, reply) => {
+    const { q } = parseInput(searchSchema, request.query);
+    const digits = q.replace(/\D/g, '');
+    const rows = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'username', 'name', 'cpf', 'yqm', 'level', 'kyc', 'created_at'])
+      .where((eb) => {
+        const any = [
+          eb('username', 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          eb('yqm', '=', q),
+        ];
+        if (digits.length === 11) any.push(eb('cpf', '=', digits));
+        return eb.or(any);
+      })
+      .orderBy('id')
+      .limit(SEARCH_LIMIT)
+      .execute();
+    return ok(
+      request,
+      reply,
+      rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        name: r.name,
+        cpf: r.cpf,
+        inviteCode: r.yqm,
+        vip: r.level,
+        kyc: r.kyc,
+        createdAt: new Date(r.created_at).toISOString(),
+      })),
+    );
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/players/:id',
+    { config: { roles: ['support', 'finance'] } },
+    async (request, reply) => {
+      const id = parseInput(idSchema, request.params.id);
+      const user = await ctx.db
+        .selectFrom('users')
+        .select(['id', 'username', 'name', 'cpf', 'phone', 'yqm', 'level', 'kyc', 'birth_date', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!user) throw notFound();
+      const balances = await playerBalances(ctx.db, id);
+      const sessions = await ctx.db
+        .selectFrom('sessions')
+        .select(['id', 'created_at', 'last_seen_at', 'ip'])
+        .where('kind', '=', 'player')
+        .where('subject_id', '=', id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .where('last_seen_at', '>', new Date(Date.now() - ctx.config.sessionIdleMs))
+        .orderBy('id', 'desc')
+        .execute();
+      return ok(request, reply, {
+        id: user.id,
+        username: user.username,
+        name: user.name,
+        cpf: user.cpf,
+        phone: user.phone,
+        inviteCode: user.yqm,
+        vip: user.level,
+        kyc: user.kyc,
+        birthDate: user.birth_date,
+        createdAt: new Date(user.created_at).toISOString(),
+        balances: {
+          cash: centsToBrl(balances.user_cash),
+          bonus: centsToBrl(balances.user_bonus),
+          withdrawalHold: centsToBrl(balances.withdrawal_hold),
+        },
+        sessions: sessions.map((s) => ({
+          id: s.id,
+          createdAt: new Date(s.created_at).toISOString(),
+          lastSeenAt: new Date(s.last_seen_at).toISOString(),
+          ip: s.ip,
+        })),
+      });
+    },
+  );
+
+  // Ends every session of the player now; open sockets are disconnected too.
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/players/:id/sessions/end',
+    { config: { roles: ['support'] } },
+    async (request, reply) => {
+      const id = parseInput(idSchema, request.params.id);
+      const exists = await ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+      if (!exists) throw notFound();
+      const ids = await liveSessionIds(ctx, 'player', id);
+      await ctx.db
+        .transaction()
+        .execute((trx) =>
+          recordAudit(
+            trx,
+            auditEntry(request, 'player.sessions.end', `user:${id}`, { sessions: ids }, { sessions: [] }),
+          ),
+        );
+      await revokeSessions(ctx, ids);
+      return ok(request, reply, { ended: ids.length });
+    },
+  );
+
+  app.get('/api/admin/reports/daily', { config: { roles: ['finance'] } }, async (request, reply) => {
+    const input = parseInput(reportSchema, request.query);
+    const span = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;
+    if (!(span >= 0 && span < REPORT_MAX_DAYS)) throw badRequest('invalidInput');
+    const rows = await dailyReport(ctx, input.from, input.to);
+    if (input.format === 'csv') {
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="trevo-${input.from}-${input.to}.csv"`)
+        .send(dailyCsv(rows));
+    }
+    return ok(request, reply, rows);
+  });
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { auth, buildTestApp, call, fundedPlayer } from './helpers';
+import { post } from '../../server/modules/wallet/ledger';
+import { dailyCsv } from '../../server/modules/admin/back-office.routes';
+
+let app: FastifyInstance;
+let opAuth: Record<string, string>;
+beforeAll(async () => {
+  app = await buildTestApp();
+  const op = await call(app, {
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
+  });
+  opAuth = auth(op.body.data.access_token);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const get = (url: string) => call(app, { method: 'GET', url, headers: opAuth });
+
+/** The São Paulo date of now, as the report counts days. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
+describe('players', () => {
+  it('finds a player by e-mail, CPF and invite code, with ledger balances and live sessions', async () => {
+    const p = await fundedPlayer(app, 150);
+    const user = await app.ctx.db
+      .selectFrom('users')
+      .select(['id', 'yqm'])
+      .where('username', '=', p.email)
+      .executeTakeFirstOrThrow();
+    for (const q of [p.email, p.email.slice(0, 12).toUpperCase(), p.cpf, user.yqm]) {
+      const found = await get(`/api/admin/players?q=${encodeURIComponent(q)}`);
+      expect(
+        found.body.data.map((r: { id: number }) => r.id),
+        q,
+      ).toContain(user.id);
+    }
+    expect((await get('/api/admin/players?q=%25%25')).body.data).toEqual([]);
+    expect((await get('/api/admin/players?q=x')).code).toBe(400);
+
+    const profile = await get(`/api/admin/players/${user.id}`);
+    expect(profile.body.data).toMatchObject({
+      username: p.email,
+      cpf: p.cpf,
+      inviteCode: user.yqm,
+      balances: { cash: 150, bonus: 0, withdrawalHold: 0 },
+    });
+    expect(profile.body.data.sessions).toHaveLength(1);
+    expect((await get('/api/admin/players/999999')).code).toBe(404);
+  });
+
+  it('ends every session of a player: the token stops working at once, and it is audited', async () => {
+    const p = await fundedPlayer(app, 0);
+    const user = await app.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', p.email)
+      .executeTakeFirstOrThrow();
+    const info = () => call(app, { method: 'GET', url: '/api/app/user/userInfo', headers: auth(p.token) });
+    expect((await info()).code).toBe(200);
+    const ended = await call(app, {
+      method: 'POST',
+      url: `/api/admin/players/${user.id}/sessions/end`,
+      headers: opAuth,
+    });
+    expect(ended.body.data).toEqual({ ended: 1 });
+    expect((await info()).code).toBe(401);
+    const row = await app.ctx.db
+      .selectFrom('operator_audit')
+      .select(['action', 'object'])
+      .where('object', '=', `user:${user.id}`)
+      .executeTakeFirstOrThrow();
+    expect(row.action).toBe('player.sessions.end');
+  });
+});
+
+describe('daily report', () => {
+  it('sums stakes, payouts and GGR per product from the ledger, with deposits and new players, as JSON and CSV', async () => {
+    const day = today();
+    const before = (await get(`/api/admin/reports/daily?from=${day}&to=${day}`)).body.data[0];
+    const p = await fundedPlayer(app, 100);
+    await app.ctx.db.transaction().execute(async (trx) => {
+      await post(trx, {
+        key: `report-stake:${p.userId}`,
+        kind: 'bet_stake',
+        entries: [
+          { account: { kind: 'user_cash', userId: p.userId }, amountCents: -4_000 },
+          { account: { kind: 'house_game' }, amountCents: 4_000 },
+        ],
+      });
+      await post(trx, {
+        key: `report-payout:${p.userId}`,
+        kind: 'bet_payout',
+        entries: [
+          { account: { kind: 'house_game' }, amountCents: -1_500 },
+          { account: { kind: 'user_cash', userId: p.userId }, amountCents: 1_500 },
+        ],
+      });
+      await post(trx, {
+        key: `report-sports:${p.userId}`,
+        kind: 'sports_stake',
+        entries: [
+          { account: { kind: 'user_cash', userId: p.userId }, amountCents: -1_000 },
+          { account: { kind: 'house_sports' }, amountCents: 1_000 },
+        ],
+      });
+    });
+    const res = await get(`/api/admin/reports/daily?from=${day}&to=${day}`);
+    const row = res.body.data[0];
+    expect(row.day).toBe(day);
+    expect(row.casinoStakes - before.casinoStakes).toBeCloseTo(40, 2);
+    expect(row.casinoPayouts - before.casinoPayouts).toBeCloseTo(15, 2);
+    expect(row.casinoGgr - before.casinoGgr).toBeCloseTo(25, 2);
+    expect(row.sportsStakes - before.sportsStakes).toBeCloseTo(10, 2);
+    expect(row.sportsGgr - before.sportsGgr).toBeCloseTo(10, 2);
+    expect(row.newPlayers - before.newPlayers).toBe(1);
+
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/admin/reports/daily?from=${day}&to=${day}&format=csv`,
+      headers: opAuth,
+    });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toBe(dailyCsv([row]));
+    expect(csv.body.split('\n')[0]).toBe(
+      'day,casinoStakes,casinoPayouts,casinoGgr,sportsStakes,sportsPayouts,sportsGgr,deposits,withdrawals,newPlayers',
+    );
+
+    expect((await get('/api/admin/reports/daily?from=2026-01-10&to=2026-01-01')).code).toBe(400);
+    expect((await get('/api/admin/reports/daily?from=2025-01-01&to=2026-01-01')).code).toBe(400);
+    const week = await get('/api/admin/reports/daily?from=2026-01-01&to=2026-01-07');
+    expect(week.body.data.map((r: { day: string }) => r.day)).toEqual([
+      '2026-01-01',
+      '2026-01-02',
+      '2026-01-03',
+      '2026-01-04',
+      '2026-01-05',
+      '2026-01-06',
+      '2026-01-07',
+    ]);
+  });
+});
