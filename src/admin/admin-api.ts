@@ -143,6 +143,52 @@ export interface FixtureResultInput {
   firstHalf?: { home: number; away: number; complete: boolean };
 }
 
+export interface PlayerHit {
+  id: number;
+  username: string;
+  name: string;
+  cpf: string;
+  inviteCode: string;
+  vip: number;
+  kyc: number;
+  createdAt: string;
+}
+
+export interface PlayerProfile extends PlayerHit {
+  phone: string;
+  birthDate: string | null;
+  balances: { cash: number; bonus: number; withdrawalHold: number };
+  sessions: Array<{ id: number; createdAt: string; lastSeenAt: string; ip: string | null }>;
+}
+
+export interface DailyReportRow {
+  day: string;
+  casinoStakes: number;
+  casinoPayouts: number;
+  casinoGgr: number;
+  sportsStakes: number;
+  sportsPayouts: number;
+  sportsGgr: number;
+  deposits: number;
+  withdrawals: number;
+  newPlayers: number;
+}
+
+/** The daily report as the server's CSV text (the same rows as the JSON). */
+async function reportCsv(from: string, to: string): Promise<string> {
+  const token = operatorToken();
+  try {
+    const res = await client.get<string>('/api/admin/reports/daily', {
+      params: { from, to, format: 'csv' },
+      responseType: 'text',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+    return res.data;
+  } catch (err) {
+    throw new AdminApiError(err instanceof Error ? err.message : String(err), null);
+  }
+}
+
 /** The operator calls of API.md "Operator" and the back-office issue. */
 export const adminApi = {
   login: (input: { username: string; pwd: string; totp?: string }) =>
@@ -170,5 +216,14 @@ export const adminApi = {
       `/api/admin/sports/fixtures/${encodeURIComponent(id)}/result`,
       result,
     ),
+  players: (q: string) => request<PlayerHit[]>('get', `/api/admin/players?q=${encodeURIComponent(q)}`),
+  player: (id: number) => request<PlayerProfile>('get', `/api/admin/players/${id}`),
+  endSessions: (id: number) => request<{ ended: number }>('post', `/api/admin/players/${id}/sessions/end`),
+  dailyReport: (from: string, to: string) =>
+    request<DailyReportRow[]>(
+      'get',
+      `/api/admin/reports/daily?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+    ),
+  reportCsv,
   verifyAudit: () => request<{ rows: number; problems: string[] }>('get', '/api/admin/audit/verify'),
 };

@@ -5,13 +5,16 @@ import { adminApi, onOperatorLoggedOut, operatorToken, setOperatorToken, type Op
 import { AdminLogin } from './admin-login';
 import { NoticesPanel, WithdrawalsPanel } from './admin-panels';
 import { AuditPanel, GamesPanel, SportsPanel } from './admin-ops-panels';
+import { PlayersPanel, ReportsPanel } from './admin-people-panels';
 import './admin.css';
 
-type Section = 'withdrawals' | 'notices' | 'sports' | 'games' | 'audit';
+type Section = 'withdrawals' | 'players' | 'reports' | 'notices' | 'sports' | 'games' | 'audit';
 
 /** The sections and the roles that see them (the server checks the same roles on every call). */
 const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
   { key: 'withdrawals', roles: ['finance'] },
+  { key: 'players', roles: ['support', 'finance'] },
+  { key: 'reports', roles: ['finance'] },
   { key: 'notices', roles: [] },
   { key: 'sports', roles: ['trader'] },
   { key: 'games', roles: ['trader'] },
@@ -91,6 +94,8 @@ export function AdminApp() {
         </button>
       </header>
       {section === 'withdrawals' && <WithdrawalsPanel />}
+      {section === 'players' && <PlayersPanel />}
+      {section === 'reports' && <ReportsPanel />}
       {section === 'notices' && <NoticesPanel />}
       {section === 'sports' && <SportsPanel />}
       {section === 'games' && <GamesPanel />}

@@ -1,0 +1,199 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminApi, type DailyReportRow, type PlayerHit, type PlayerProfile } from './admin-api';
+import { errorText } from './admin-login';
+import { brl } from './admin-panels';
+
+/** Players: search by e-mail, CPF or invite code; profile, ledger balances, sessions (end them). */
+export function PlayersPanel() {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const [hits, setHits] = useState<PlayerHit[] | null>(null);
+  const [profile, setProfile] = useState<PlayerProfile | null>(null);
+  const [message, setMessage] = useState('');
+
+  const search = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage('');
+    setProfile(null);
+    try {
+      setHits(await adminApi.players(q));
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  };
+
+  const open = async (id: number) => {
+    setMessage('');
+    try {
+      setProfile(await adminApi.player(id));
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  };
+
+  const endSessions = async (id: number) => {
+    try {
+      const res = await adminApi.endSessions(id);
+      setMessage(t('admin.players.ended', { count: res.ended }));
+      await open(id);
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  };
+
+  return (
+    <section className="admin-panel" aria-labelledby="admin-players-title">
+      <h2 id="admin-players-title">{t('admin.players.title')}</h2>
+      <form className="admin-inline" onSubmit={(e) => void search(e)}>
+        <label>
+          {t('admin.players.search')}
+          <input name="q" value={q} onChange={(e) => setQ(e.target.value)} />
+        </label>
+        <button type="submit" disabled={q.trim().length < 2}>
+          {t('admin.players.find')}
+        </button>
+      </form>
+      {message && <p role="status">{message}</p>}
+      {hits && hits.length === 0 && <p>{t('admin.players.empty')}</p>}
+      {hits && hits.length > 0 && (
+        <ul>
+          {hits.map((h) => (
+            <li key={h.id}>
+              <button type="button" className="admin-secondary" onClick={() => void open(h.id)}>
+                {h.username} · {h.name} · CPF {h.cpf} · {h.inviteCode}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {profile && (
+        <div className="admin-profile">
+          <h3>{profile.name}</h3>
+          <p>
+            {profile.username} · CPF {profile.cpf} · {profile.phone} · {t('admin.players.inviteCode')}{' '}
+            {profile.inviteCode} · VIP {profile.vip} · KYC {profile.kyc} ·{' '}
+            {t('admin.players.since', { date: new Date(profile.createdAt).toLocaleDateString('pt-BR') })}
+          </p>
+          <p>
+            {t('admin.players.balances', {
+              cash: brl(profile.balances.cash),
+              bonus: brl(profile.balances.bonus),
+              hold: brl(profile.balances.withdrawalHold),
+            })}
+          </p>
+          <h4>{t('admin.players.sessions', { count: profile.sessions.length })}</h4>
+          <ul>
+            {profile.sessions.map((s) => (
+              <li key={s.id}>
+                {new Date(s.createdAt).toLocaleString('pt-BR')} · {s.ip ?? '—'}
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="admin-danger"
+            disabled={profile.sessions.length === 0}
+            onClick={() => void endSessions(profile.id)}
+          >
+            {t('admin.players.endSessions')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const REPORT_COLUMNS = [
+  'casinoStakes',
+  'casinoPayouts',
+  'casinoGgr',
+  'sportsStakes',
+  'sportsPayouts',
+  'sportsGgr',
+  'deposits',
+  'withdrawals',
+] as const;
+
+/** The ISO date `days` before today. */
+function isoDaysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Daily report: stakes, payouts and GGR per product, deposits, withdrawals, new players; CSV export. */
+export function ReportsPanel() {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState(isoDaysAgo(6));
+  const [to, setTo] = useState(isoDaysAgo(0));
+  const [rows, setRows] = useState<DailyReportRow[]>([]);
+  const [message, setMessage] = useState('');
+
+  const show = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage('');
+    try {
+      setRows(await adminApi.dailyReport(from, to));
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  };
+
+  const exportCsv = async () => {
+    try {
+      const csv = await adminApi.reportCsv(from, to);
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `trevo-${from}-${to}.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  };
+
+  return (
+    <section className="admin-panel" aria-labelledby="admin-reports-title">
+      <h2 id="admin-reports-title">{t('admin.reports.title')}</h2>
+      <form className="admin-inline" onSubmit={(e) => void show(e)}>
+        <label>
+          {t('admin.reports.from')}
+          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label>
+          {t('admin.reports.to')}
+          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <button type="submit">{t('admin.reports.show')}</button>
+        <button type="button" className="admin-secondary" onClick={() => void exportCsv()}>
+          {t('admin.reports.csv')}
+        </button>
+      </form>
+      {message && <p role="status">{message}</p>}
+      {rows.length > 0 && (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>{t('admin.reports.day')}</th>
+              {REPORT_COLUMNS.map((c) => (
+                <th key={c}>{t(`admin.reports.${c}`)}</th>
+              ))}
+              <th>{t('admin.reports.newPlayers')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.day}>
+                <td>{r.day}</td>
+                {REPORT_COLUMNS.map((c) => (
+                  <td key={c}>{brl(r[c])}</td>
+                ))}
+                <td>{r.newPlayers}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
