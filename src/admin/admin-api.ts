@@ -43,12 +43,16 @@ export function onOperatorLoggedOut(listener: () => void): () => void {
   return () => unauthorisedListeners.delete(listener);
 }
 
-const client = axios.create({ timeout: REQUEST_TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } });
+/** The console's axios instance (tests swap its adapter for a fake server). */
+export const adminHttp = axios.create({
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { 'Content-Type': 'application/json' },
+});
 
 async function request<T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> {
   const token = operatorToken();
   try {
-    const res = await client.request<{ status: number; message: string; data: T }>({
+    const res = await adminHttp.request<{ status: number; message: string; data: T }>({
       method,
       url,
       data: method === 'get' ? undefined : (data ?? {}),
@@ -178,7 +182,7 @@ export interface DailyReportRow {
 async function reportCsv(from: string, to: string): Promise<string> {
   const token = operatorToken();
   try {
-    const res = await client.get<string>('/api/admin/reports/daily', {
+    const res = await adminHttp.get<string>('/api/admin/reports/daily', {
       params: { from, to, format: 'csv' },
       responseType: 'text',
       headers: token ? { Authorization: `Bearer ${token}` } : {},

@@ -1,0 +1,131 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import '../../../src/lib/i18n';
+import { adminHttp, OPERATOR_TOKEN_KEY } from '../../../src/admin/admin-api';
+import { AdminApp, canOpen } from '../../../src/admin/admin-app';
+import { riskFlags } from '../../../src/admin/admin-panels';
+
+type Reply = { status: number; body: unknown };
+let requests: InternalAxiosRequestConfig[] = [];
+
+/** Answers the console's calls from `route` (method + path → reply), as the server would. */
+function fakeServer(route: (key: string, config: InternalAxiosRequestConfig) => Reply) {
+  requests = [];
+  adminHttp.defaults.adapter = async (config) => {
+    requests.push(config);
+    const { status, body } = route(`${config.method!.toUpperCase()} ${config.url}`, config);
+    const response = { data: body, status, statusText: '', headers: new AxiosHeaders(), config, request: {} };
+    if (status < 300) return response;
+    throw new AxiosError('fail', AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+  };
+}
+
+const ok = (data: unknown): Reply => ({ status: 200, body: { status: 200, message: 'sucesso', data } });
+const fail = (status: number, message: string): Reply => ({ status, body: { status, message, data: null } });
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => cleanup());
+
+describe('operator console', () => {
+  it('enrols by QR code, signs in with the code, keeps the token in this tab and shows the role’s sections', async () => {
+    fakeServer((key, config) => {
+      if (key === 'POST /api/admin/auth/totp/enrol') {
+        return ok({
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUri: 'otpauth://totp/Trevo%3Acaixa?secret=JBSWY3DPEHPK3PXP',
+        });
+      }
+      if (key === 'POST /api/admin/auth/login') {
+        const body = JSON.parse(config.data as string) as { totp?: string };
+        return body.totp === '123456'
+          ? ok({ access_token: 'op-token', role: 'finance' })
+          : fail(400, 'Cadastre o autenticador antes de entrar');
+      }
+      if (key === 'GET /api/admin/auth/me')
+        return ok({ id: 2, username: 'caixa', role: 'finance', totpEnrolled: true });
+      if (key.startsWith('GET /api/admin/withdrawals')) return ok([]);
+      return fail(404, 'Não encontrado');
+    });
+    const user = userEvent.setup();
+    render(<AdminApp />);
+    await user.type(screen.getByLabelText('Usuário'), 'caixa');
+    await user.type(screen.getByLabelText('Senha'), 'Caixa#Seguro2026');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Cadastre o autenticador antes de entrar',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Cadastrar autenticador' }));
+    const qr = await screen.findByRole('img', { name: 'QR code do autenticador' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(screen.getByTestId('admin-totp-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
+
+    await user.type(screen.getByLabelText('Código do autenticador (6 dígitos)'), '12a3456');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('heading', { name: 'Saques aguardando aprovação' })).toBeTruthy();
+    expect(sessionStorage.getItem(OPERATOR_TOKEN_KEY)).toBe('op-token');
+    expect(localStorage.getItem('token')).toBeNull();
+    const login = requests.filter((r) => r.url === '/api/admin/auth/login').pop()!;
+    expect(JSON.parse(login.data as string)).toEqual({
+      username: 'caixa',
+      pwd: 'Caixa#Seguro2026',
+      totp: '123456',
+    });
+    const me = requests.find((r) => r.url === '/api/admin/auth/me')!;
+    expect(String(me.headers.Authorization)).toBe('Bearer op-token');
+
+    const nav = screen.getByRole('navigation');
+    const sections = [...nav.querySelectorAll('button')].map((b) => b.textContent);
+    expect(sections).toEqual(['Saques', 'Jogadores', 'Relatórios', 'Auditoria']);
+  });
+
+  it('returns to the login form when the server ends the operator session (401)', async () => {
+    sessionStorage.setItem(OPERATOR_TOKEN_KEY, 'old-token');
+    fakeServer((key) =>
+      key === 'GET /api/admin/auth/me'
+        ? fail(401, 'Por favor, faça login novamente')
+        : fail(404, 'Não encontrado'),
+    );
+    render(<AdminApp />);
+    expect(await screen.findByRole('form', { name: 'Entrar no backoffice' })).toBeTruthy();
+    await waitFor(() => expect(sessionStorage.getItem(OPERATOR_TOKEN_KEY)).toBeNull());
+  });
+});
+
+describe('console rules', () => {
+  it('opens sections by role; admin opens everything', () => {
+    expect(canOpen('support', 'players')).toBe(true);
+    expect(canOpen('support', 'withdrawals')).toBe(false);
+    expect(canOpen('trader', 'sports')).toBe(true);
+    expect(canOpen('trader', 'notices')).toBe(false);
+    expect(canOpen('admin', 'notices')).toBe(true);
+  });
+
+  it('names only the risk signals that are present', () => {
+    const calm = {
+      accountAgeDays: 400,
+      newAccount: false,
+      depositMinutesBefore: null,
+      bonusTurnoverLeft: 0,
+      turnoverLeft: 0,
+      sameKeyUsers: [],
+      depositsPaid: 100,
+      depositsPaidCount: 1,
+      withdrawalsPaid: 0,
+      withdrawalsPaidCount: 0,
+    };
+    expect(riskFlags(calm)).toEqual([]);
+    expect(
+      riskFlags({
+        ...calm,
+        newAccount: true,
+        accountAgeDays: 2,
+        depositMinutesBefore: 5,
+        sameKeyUsers: ['b@x.com'],
+      }).map((f) => f.key),
+    ).toEqual(['admin.risk.newAccount', 'admin.risk.depositBefore', 'admin.risk.sameKey']);
+  });
+});
