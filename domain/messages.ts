@@ -108,6 +108,16 @@ const ptBR = {
   totpAlreadyEnrolled: 'O autenticador já está cadastrado',
   roleForbidden: 'Seu perfil de operador não permite esta ação',
   operatorExists: 'Já existe um operador com este usuário',
+  passwordRequired: 'Confirme com a sua senha',
+  cooloffRange: 'A pausa deve durar de 24 horas a 6 semanas',
+  limitAmountInvalid: 'Informe um valor de limite válido',
+  limitSessionInvalid: 'Informe um tempo de sessão de 1 a 1440 minutos',
+  limitLowered: 'Limite aplicado',
+  limitPending: 'O aumento ou a remoção do limite vale a partir de {from}',
+  depositLimitReached: 'Este depósito passa do seu limite de depósito: você ainda pode depositar R$ {left}',
+  excludedUntil: 'Sua conta está em pausa até {until}. Procure ajuda se precisar: CVV 188',
+  excludedPermanent: 'Sua conta está autoexcluída. Procure ajuda se precisar: CVV 188',
+  exclusionDone: 'Pronto. Sua conta está em pausa e você foi desconectado',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
@@ -216,6 +226,16 @@ const enUS: Record<MessageKey, string> = {
   totpAlreadyEnrolled: 'The authenticator is already set up',
   roleForbidden: 'Your operator role does not allow this action',
   operatorExists: 'An operator with this username already exists',
+  passwordRequired: 'Confirm with your password',
+  cooloffRange: 'A break lasts from 24 hours to 6 weeks',
+  limitAmountInvalid: 'Enter a valid limit amount',
+  limitSessionInvalid: 'Enter a session time from 1 to 1440 minutes',
+  limitLowered: 'Limit applied',
+  limitPending: 'Raising or removing the limit takes effect from {from}',
+  depositLimitReached: 'This deposit goes over your deposit limit: you can still deposit R$ {left}',
+  excludedUntil: 'Your account is on a break until {until}. Seek help if you need it: CVV 188',
+  excludedPermanent: 'Your account is self-excluded. Seek help if you need it: CVV 188',
+  exclusionDone: 'Done. Your account is on a break and you were logged out',
 };
 
 const catalogues: Partial<Record<LanguageKey, Record<MessageKey, string>>> = { pt_BR: ptBR, en_US: enUS };

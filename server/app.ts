@@ -18,6 +18,7 @@ import { createRealtime } from './modules/realtime/realtime';
 import { resolveSession, stillLive } from './modules/auth/session.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { protectionRoutes } from './modules/protection/protection.routes';
 import { announceTurnover } from './modules/users/users.service';
 import { mainRoutes } from './modules/main/main.routes';
 import { adminGuard, adminRoutes, ensureBootstrapOperator } from './modules/admin/admin.routes';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => usersRoutes(scope, ctx));
+  await app.register(async (scope) => protectionRoutes(scope, ctx));
   await app.register(async (scope) => mainRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
   await app.register(async (scope) => walletRoutes(scope, ctx));

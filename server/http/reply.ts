@@ -13,6 +13,7 @@ export function ok(
   reply: FastifyReply,
   data: unknown = null,
   message: MessageKey = 'ok',
+  params?: Record<string, string | number>,
 ) {
-  return reply.code(200).send({ status: 200, message: translate(message, langOf(request)), data });
+  return reply.code(200).send({ status: 200, message: translate(message, langOf(request), params), data });
 }

@@ -16,6 +16,7 @@ import { executeTransfer, planTransfer, sendTransferCode } from './transfer.serv
 import { pushUserInfo } from '../users/users.service';
 import { createCharge, ownOrder, planDeposit, pricesOf, recordOrder, settleCharge } from './deposit.service';
 import { z } from 'zod';
+import { assertDepositAllowed } from '../protection/protection.service';
 
 const webhookSchema = z.object({
   pix: z
@@ -69,7 +70,11 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
       const userId = request.session!.subjectId;
       const plan = await planDeposit(ctx, userId, pkgId, body.gift === '1');
       return runIdempotent(ctx, request, reply, userId, {
-        prepare: () => createCharge(ctx, ctx.psp, plan),
+        // Checked once, before the provider's charge; a replay of the same key answers as before.
+        prepare: async () => {
+          await assertDepositAllowed(ctx, userId, Math.round(plan.pkg.price * 100));
+          return createCharge(ctx, ctx.psp, plan);
+        },
         effect: (trx, charge) => recordOrder(ctx, trx, plan, charge),
       });
     });

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * Player protection (issue 9, research/brazil.md §4): limits a player sets on themself and
+ * exclusions. Money limits travel as BRL amounts (parsed by `parseAmount`), the session-time limit
+ * as minutes; `amount: null` removes a limit.
+ */
+
+export const LIMIT_KINDS = ['deposit', 'loss', 'session'] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+
+/** A raise or removal takes effect this long after it is asked (a lowering at once). */
+export const LIMIT_RAISE_DELAY_MS = 24 * 3_600_000;
+/** Cool-off from 24 hours to 6 weeks. */
+export const COOLOFF_MIN_HOURS = 24;
+export const COOLOFF_MAX_HOURS = 6 * 7 * 24;
+/** Self-exclusion lengths offered, in months; null is permanent. */
+export const SELF_EXCLUSION_MONTHS = [6, 12, 24, 60] as const;
+/** Longest session-time limit a player can set (a day). */
+export const SESSION_LIMIT_MAX_MINUTES = 24 * 60;
+
+/** `POST /api/app/user/protection/limit`. */
+export const limitInputSchema = z.strictObject({
+  kind: z.enum(LIMIT_KINDS, { message: 'invalidInput' }),
+  period: z.enum(LIMIT_PERIODS, { message: 'invalidInput' }),
+  /** BRL for deposit and loss, minutes for session; null removes the limit (after 24 h). */
+  amount: z.unknown(),
+});
+export type LimitInput = z.infer<typeof limitInputSchema>;
+
+/** `POST /api/app/user/protection/exclusion`: the password confirms a decision that ends the session. */
+export const exclusionInputSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({
+      kind: z.literal('cooloff'),
+      hours: z
+        .number({ message: 'invalidInput' })
+        .int({ message: 'invalidInput' })
+        .min(COOLOFF_MIN_HOURS, { message: 'cooloffRange' })
+        .max(COOLOFF_MAX_HOURS, { message: 'cooloffRange' }),
+      pwd: z.string().min(1, { message: 'passwordRequired' }).max(128),
+    }),
+    z.strictObject({
+      kind: z.literal('self'),
+      months: z.union([z.literal(6), z.literal(12), z.literal(24), z.literal(60), z.null()], {
+        message: 'invalidInput',
+      }),
+      pwd: z.string().min(1, { message: 'passwordRequired' }).max(128),
+    }),
+  ],
+  { message: 'invalidInput' },
+);
+export type ExclusionInput = z.infer<typeof exclusionInputSchema>;
+
+/** One limit as `GET /api/app/user/protection` shows it (money in BRL, session in minutes). */
+export interface LimitView {
+  kind: LimitKind;
+  period: LimitPeriod;
+  amount: number;
+  /** How much of it the current window has used. */
+  used: number;
+  /** A raise (new amount) or removal (null) waiting until `pendingFrom`. */
+  pending: { amount: number | null; from: string } | null;
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { parseInput } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { exclusionInputSchema, limitInputSchema } from '../../../domain/schemas/protection.schema';
+import { requirePlayer } from '../auth/session.service';
+import { exclude, protectionOf, setLimit } from './protection.service';
+
+/** The player's responsible-gaming tools (issue 9): limits, cool-off, self-exclusion. */
+export async function protectionRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.register(async (scope) => {
+    scope.addHook('preHandler', requirePlayer(ctx));
+
+    scope.get('/api/app/user/protection', async (request, reply) => {
+      return ok(request, reply, await protectionOf(ctx, request.session!.subjectId));
+    });
+
+    scope.post('/api/app/user/protection/limit', async (request, reply) => {
+      const input = parseInput(limitInputSchema, request.body);
+      const userId = request.session!.subjectId;
+      const { key, params } = await setLimit(ctx, userId, input);
+      return ok(request, reply, await protectionOf(ctx, userId), key, params);
+    });
+
+    scope.post('/api/app/user/protection/exclusion', async (request, reply) => {
+      const input = parseInput(exclusionInputSchema, request.body);
+      await exclude(ctx, request.session!.subjectId, input);
+      return ok(request, reply, null, 'exclusionDone');
+    });
+  });
+}

@@ -1,0 +1,280 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { AppError, badRequest } from '../../http/errors';
+import { centsToBrl, parseAmount } from '../../../domain/money';
+import {
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  LIMIT_RAISE_DELAY_MS,
+  SESSION_LIMIT_MAX_MINUTES,
+  type ExclusionInput,
+  type LimitInput,
+  type LimitKind,
+  type LimitPeriod,
+  type LimitView,
+} from '../../../domain/schemas/protection.schema';
+import { verifyPassword } from '../../security/passwords';
+import { liveSessionIds, revokeSessions } from '../auth/session.service';
+
+/**
+ * Player protection (issue 9): limits the player sets on themself, cool-offs and self-exclusion.
+ * Windows are rolling (the last 24 hours, 7 days, 30 days), so no calendar edge resets a limit.
+ */
+
+const WINDOW_MS: Record<LimitPeriod, number> = {
+  day: 24 * 3_600_000,
+  week: 7 * 24 * 3_600_000,
+  month: 30 * 24 * 3_600_000,
+};
+
+const NO_PARAMS: Record<string, string> = {};
+
+/** São Paulo's date and time for messages ("23/11/2026 14:05"). */
+const whenFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+
+interface LimitRow {
+  kind: LimitKind;
+  period: LimitPeriod;
+  amount: number;
+  pendingAmount: number | null;
+  pendingFrom: Date | null;
+}
+
+/** The player's limit rows, with every raise or removal whose 24 h have passed applied first. */
+async function limitRows(ctx: AppContext, userId: number): Promise<LimitRow[]> {
+  await ctx.db
+    .updateTable('player_limits')
+    .set({ amount: sql`pending_amount`, pending_amount: null, pending_from: null, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('pending_from', '<=', new Date())
+    .where('pending_amount', 'is not', null)
+    .execute();
+  await ctx.db
+    .deleteFrom('player_limits')
+    .where('user_id', '=', userId)
+    .where('pending_from', '<=', new Date())
+    .where('pending_amount', 'is', null)
+    .execute();
+  const rows = await ctx.db
+    .selectFrom('player_limits')
+    .select(['kind', 'period', 'amount', 'pending_amount', 'pending_from'])
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => ({
+    kind: r.kind,
+    period: r.period,
+    amount: Number(r.amount),
+    pendingAmount: r.pending_amount === null ? null : Number(r.pending_amount),
+    pendingFrom: r.pending_from,
+  }));
+}
+
+/** Centavos deposited in the window: credited orders plus charges still open (they may yet be paid). */
+async function depositedCents(ctx: AppContext, userId: number, since: Date): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('deposit_orders')
+    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('cents'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .where((eb) =>
+      eb.or([eb('status', '=', '10'), eb.and([eb('status', '=', '00'), eb('expires_at', '>', new Date())])]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
+}
+
+/** Net loss in the window (stakes minus payouts of casino and sports bets; open stakes count whole). */
+async function lostCents(ctx: AppContext, userId: number, since: Date): Promise<number> {
+  const casino = await ctx.db
+    .selectFrom('bets')
+    .select(sql<string>`coalesce(sum(amount_cents - payout_cents), 0)`.as('cents'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  const sports = await ctx.db
+    .selectFrom('sports_bets')
+    .select(sql<string>`coalesce(sum(stake_cents - payout_cents), 0)`.as('cents'))
+    .where('user_id', '=', userId)
+    .where('placed_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Math.max(0, Number(casino.cents) + Number(sports.cents));
+}
+
+/** Minutes the player's sessions were active in the window (from login to last activity). */
+async function sessionMinutes(ctx: AppContext, userId: number, since: Date): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select(
+      sql<string>`coalesce(sum(extract(epoch from (last_seen_at - greatest(created_at, ${since})))), 0)`.as(
+        'seconds',
+      ),
+    )
+    .where('kind', '=', 'player')
+    .where('subject_id', '=', userId)
+    .where('last_seen_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Math.floor(Math.max(0, Number(row.seconds)) / 60);
+}
+
+async function usedOf(
+  ctx: AppContext,
+  userId: number,
+  kind: LimitKind,
+  period: LimitPeriod,
+): Promise<number> {
+  const since = new Date(Date.now() - WINDOW_MS[period]);
+  if (kind === 'deposit') return depositedCents(ctx, userId, since);
+  if (kind === 'loss') return lostCents(ctx, userId, since);
+  return sessionMinutes(ctx, userId, since);
+}
+
+/** Money limits show in BRL, the session limit in minutes. */
+const shown = (kind: LimitKind, value: number) => (kind === 'session' ? value : centsToBrl(value));
+
+/** `GET /api/app/user/protection`: the limits with what each window has used, and any exclusion. */
+export async function protectionOf(ctx: AppContext, userId: number) {
+  const rows = await limitRows(ctx, userId);
+  const limits: LimitView[] = [];
+  for (const row of rows) {
+    limits.push({
+      kind: row.kind,
+      period: row.period,
+      amount: shown(row.kind, row.amount),
+      used: shown(row.kind, await usedOf(ctx, userId, row.kind, row.period)),
+      pending: row.pendingFrom
+        ? {
+            amount: row.pendingAmount === null ? null : shown(row.kind, row.pendingAmount),
+            from: row.pendingFrom.toISOString(),
+          }
+        : null,
+    });
+  }
+  limits.sort(
+    (a, b) =>
+      LIMIT_KINDS.indexOf(a.kind) - LIMIT_KINDS.indexOf(b.kind) ||
+      LIMIT_PERIODS.indexOf(a.period) - LIMIT_PERIODS.indexOf(b.period),
+  );
+  return { limits };
+}
+
+/** Reads the wire amount of a limit: centavos for money, minutes for session; null removes. */
+function limitAmount(input: LimitInput): number | null {
+  if (input.amount === null) return null;
+  if (input.kind === 'session') {
+    const minutes = input.amount;
+    if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1) {
+      throw badRequest('limitSessionInvalid');
+    }
+    if (minutes > SESSION_LIMIT_MAX_MINUTES) throw badRequest('limitSessionInvalid');
+    return minutes;
+  }
+  const parsed = parseAmount(input.amount);
+  if (!parsed.ok) throw badRequest('limitAmountInvalid');
+  return parsed.cents;
+}
+
+/**
+ * Sets, lowers, raises or removes one limit. A new or lower limit applies at once; a raise or a
+ * removal waits 24 h (research/brazil.md §5.3), and asking again while it waits restarts nothing
+ * but the amount. Returns the message key and its parameters.
+ */
+export async function setLimit(ctx: AppContext, userId: number, input: LimitInput) {
+  const amount = limitAmount(input);
+  await limitRows(ctx, userId);
+  const current = await ctx.db
+    .selectFrom('player_limits')
+    .select(['amount', 'pending_from'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', input.kind)
+    .where('period', '=', input.period)
+    .executeTakeFirst();
+  const key = { user_id: userId, kind: input.kind, period: input.period };
+  if (!current) {
+    if (amount === null) return { key: 'limitLowered' as const, params: NO_PARAMS };
+    await ctx.db
+      .insertInto('player_limits')
+      .values({ ...key, amount })
+      .execute();
+    return { key: 'limitLowered' as const, params: NO_PARAMS };
+  }
+  if (amount !== null && amount <= Number(current.amount)) {
+    await ctx.db
+      .updateTable('player_limits')
+      .set({ amount, pending_amount: null, pending_from: null, updated_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('kind', '=', input.kind)
+      .where('period', '=', input.period)
+      .execute();
+    return { key: 'limitLowered' as const, params: NO_PARAMS };
+  }
+  const from = current.pending_from ?? new Date(Date.now() + LIMIT_RAISE_DELAY_MS);
+  await ctx.db
+    .updateTable('player_limits')
+    .set({ pending_amount: amount, pending_from: from, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('kind', '=', input.kind)
+    .where('period', '=', input.period)
+    .execute();
+  return { key: 'limitPending' as const, params: { from: whenFormat.format(from) } };
+}
+
+/** Refuses a deposit that would pass any of the player's deposit limits, saying how much is left. */
+export async function assertDepositAllowed(ctx: AppContext, userId: number, cents: number): Promise<void> {
+  for (const row of await limitRows(ctx, userId)) {
+    if (row.kind !== 'deposit') continue;
+    const used = await depositedCents(ctx, userId, new Date(Date.now() - WINDOW_MS[row.period]));
+    if (used + cents > row.amount) {
+      const left = Math.max(0, row.amount - used);
+      throw new AppError(400, 'depositLimitReached', { left: (left / 100).toFixed(2).replace('.', ',') });
+    }
+  }
+}
+
+/** The exclusion in force for the player, if any. */
+export async function activeExclusion(ctx: AppContext, userId: number) {
+  return ctx.db
+    .selectFrom('player_exclusions')
+    .select(['kind', 'ends_at'])
+    .where('user_id', '=', userId)
+    .where('starts_at', '<=', new Date())
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', new Date())]))
+    .orderBy(sql`ends_at is null`, 'desc')
+    .orderBy('ends_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** Refuses a new player session during a cool-off or self-exclusion (login, hand-off, sign-up links). */
+export async function assertNotExcluded(ctx: AppContext, userId: number): Promise<void> {
+  const exclusion = await activeExclusion(ctx, userId);
+  if (!exclusion) return;
+  if (exclusion.ends_at === null) throw new AppError(403, 'excludedPermanent');
+  throw new AppError(403, 'excludedUntil', { until: whenFormat.format(exclusion.ends_at) });
+}
+
+/**
+ * Starts a cool-off or a self-exclusion after checking the password, then ends every session and
+ * socket of the player at once. It cannot be shortened or undone by the player.
+ */
+export async function exclude(ctx: AppContext, userId: number, input: ExclusionInput): Promise<void> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(input.pwd, user.password_hash))) throw badRequest('passwordWrong');
+  const endsAt =
+    input.kind === 'cooloff'
+      ? new Date(Date.now() + input.hours * 3_600_000)
+      : input.months === null
+        ? null
+        : new Date(Date.now() + input.months * 30 * 24 * 3_600_000);
+  await ctx.db
+    .insertInto('player_exclusions')
+    .values({ user_id: userId, kind: input.kind, ends_at: endsAt })
+    .execute();
+  await revokeSessions(ctx, await liveSessionIds(ctx, 'player', userId));
+}

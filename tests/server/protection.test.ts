@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auth,
+  buildTestApp,
+  call,
+  CAPTCHA,
+  captcha,
+  completeKyc,
+  PASSWORD,
+  registerPlayer,
+  userIdOf,
+  type Player,
+} from './helpers';
+
+/**
+ * Player protection (issue 9): limits (lowering at once, raising after 24 h), the deposit limit
+ * enforced before a charge is made, and cool-off / self-exclusion that end every session and
+ * refuse the next login.
+ */
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const limit = (player: Player, payload: Record<string, unknown>) =>
+  call(app, { method: 'POST', url: '/api/app/user/protection/limit', headers: auth(player.token), payload });
+
+const protection = async (player: Player) =>
+  (await call(app, { method: 'GET', url: '/api/app/user/protection', headers: auth(player.token) })).body
+    .data;
+
+const prePay = (player: Player, pkgId: string) =>
+  call(app, {
+    method: 'POST',
+    url: `/api/app/order/prePay/${pkgId}`,
+    headers: {
+      ...auth(player.token),
+      'idempotency-key': randomUUID(),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: `gift=0&pkgId=${pkgId}&isapp=0`,
+  });
+
+async function login(player: Player) {
+  return call(app, {
+    method: 'POST',
+    url: '/api/auth/user/restLogin',
+    payload: { username: player.email, pwd: PASSWORD, codeId: await captcha(app), captCode: CAPTCHA },
+  });
+}
+
+/** Moves a waiting raise's 24 h into the past, as if a day went by. */
+async function aDayLater(player: Player) {
+  const userId = await userIdOf(app, player);
+  await app.ctx.db
+    .updateTable('player_limits')
+    .set({ pending_from: new Date(Date.now() - 1000) })
+    .where('user_id', '=', userId)
+    .where('pending_from', 'is not', null)
+    .execute();
+}
+
+describe('limits', () => {
+  it('a new or lower limit applies at once; a raise or removal waits 24 h, then applies', async () => {
+    const player = await registerPlayer(app);
+    const set = await limit(player, { kind: 'loss', period: 'week', amount: 200 });
+    expect(set.code).toBe(200);
+    expect(set.body.message).toBe('Limite aplicado');
+    expect(set.body.data.limits).toEqual([
+      { kind: 'loss', period: 'week', amount: 200, used: 0, pending: null },
+    ]);
+
+    expect((await limit(player, { kind: 'loss', period: 'week', amount: 150 })).body.message).toBe(
+      'Limite aplicado',
+    );
+    const raise = await limit(player, { kind: 'loss', period: 'week', amount: 500 });
+    expect(raise.body.message).toMatch(
+      /^O aumento ou a remoção do limite vale a partir de \d{2}\/\d{2}\/\d{4}/,
+    );
+    expect(raise.body.data.limits[0]).toMatchObject({ amount: 150, pending: { amount: 500 } });
+
+    await aDayLater(player);
+    expect((await protection(player)).limits[0]).toMatchObject({ amount: 500, pending: null });
+
+    const removal = await limit(player, { kind: 'loss', period: 'week', amount: null });
+    expect(removal.body.data.limits[0]).toMatchObject({ amount: 500, pending: { amount: null } });
+    await aDayLater(player);
+    expect((await protection(player)).limits).toEqual([]);
+  });
+
+  it('refuses bad amounts and kinds clearly and changes nothing', async () => {
+    const player = await registerPlayer(app);
+    for (const [payload, message] of [
+      [{ kind: 'deposit', period: 'day', amount: -5 }, 'Informe um valor de limite válido'],
+      [{ kind: 'deposit', period: 'day', amount: '1e3' }, 'Informe um valor de limite válido'],
+      [{ kind: 'session', period: 'day', amount: 0 }, 'Informe um tempo de sessão de 1 a 1440 minutos'],
+      [{ kind: 'session', period: 'day', amount: 1441 }, 'Informe um tempo de sessão de 1 a 1440 minutos'],
+      [{ kind: 'bets', period: 'day', amount: 5 }, 'Verifique os dados informados'],
+      [{ kind: 'deposit', period: 'year', amount: 5 }, 'Verifique os dados informados'],
+    ] as const) {
+      const res = await limit(player, payload);
+      expect(res.code, JSON.stringify(payload)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await protection(player)).limits).toEqual([]);
+  });
+
+  it('a deposit over the deposit limit is refused before any charge, saying how much is left', async () => {
+    const player = await registerPlayer(app);
+    await completeKyc(app, player);
+    await limit(player, { kind: 'deposit', period: 'day', amount: 80 });
+    // BRL2 (R$ 50) fits; an open charge counts, so a second R$ 50 does not: R$ 30 are left.
+    expect((await prePay(player, 'BRL2')).code).toBe(200);
+    const refused = await prePay(player, 'BRL2');
+    expect(refused.code).toBe(400);
+    expect(refused.body.message).toBe(
+      'Este depósito passa do seu limite de depósito: você ainda pode depositar R$ 30,00',
+    );
+    const userId = await userIdOf(app, player);
+    const orders = await app.ctx.db
+      .selectFrom('deposit_orders')
+      .select('id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(orders).toHaveLength(1);
+    expect((await protection(player)).limits[0]).toMatchObject({ kind: 'deposit', amount: 80, used: 50 });
+  });
+});
+
+describe('cool-off and self-exclusion', () => {
+  const exclude = (player: Player, payload: Record<string, unknown>) =>
+    call(app, {
+      method: 'POST',
+      url: '/api/app/user/protection/exclusion',
+      headers: auth(player.token),
+      payload,
+    });
+
+  it('a cool-off needs the password, ends every session at once and refuses login until it ends', async () => {
+    const player = await registerPlayer(app);
+    const userId = await userIdOf(app, player);
+    const second = (await login(player)).body.data.access_token as string;
+
+    const wrong = await exclude(player, { kind: 'cooloff', hours: 24, pwd: 'errada' });
+    expect(wrong.body.message).toBe('Senha atual incorreta');
+    expect((await exclude(player, { kind: 'cooloff', hours: 12, pwd: PASSWORD })).body.message).toBe(
+      'A pausa deve durar de 24 horas a 6 semanas',
+    );
+
+    const done = await exclude(player, { kind: 'cooloff', hours: 24, pwd: PASSWORD });
+    expect(done.code).toBe(200);
+    expect(done.body.message).toBe('Pronto. Sua conta está em pausa e você foi desconectado');
+    for (const token of [player.token, second]) {
+      const res = await call(app, { method: 'GET', url: '/api/app/user/getBalance', headers: auth(token) });
+      expect(res.code).toBe(401);
+    }
+    const again = await login(player);
+    expect(again.code).toBe(403);
+    expect(again.body.message).toMatch(/^Sua conta está em pausa até \d{2}\/\d{2}\/\d{4}.*CVV 188$/);
+
+    // When the break ends (moved into the past here), the door opens again.
+    await sql`update player_exclusions set ends_at = now() - interval '1 second' where user_id = ${userId}`.execute(
+      app.ctx.db,
+    );
+    expect((await login(player)).code).toBe(200);
+  });
+
+  it('a permanent self-exclusion refuses every later login', async () => {
+    const player = await registerPlayer(app);
+    expect((await exclude(player, { kind: 'self', months: null, pwd: PASSWORD })).code).toBe(200);
+    const res = await login(player);
+    expect(res.code).toBe(403);
+    expect(res.body.message).toBe('Sua conta está autoexcluída. Procure ajuda se precisar: CVV 188');
+    expect((await exclude(player, { kind: 'self', months: 3, pwd: PASSWORD })).code).toBe(401);
+  });
+});
