@@ -35,8 +35,8 @@ export function PlayersPanel() {
   const endSessions = async (id: number) => {
     try {
       const res = await adminApi.endSessions(id);
-      setMessage(t('admin.players.ended', { count: res.ended }));
       await open(id);
+      setMessage(t('admin.players.ended', { count: res.ended }));
     } catch (err) {
       setMessage(errorText(err, t('admin.error')));
     }

@@ -157,6 +157,22 @@ test('an operator signs in with TOTP, approves a withdrawal and publishes a noti
   await admin.getByRole('button', { name: 'Verificar cadeia' }).click();
   await expect(admin.getByText(/Cadeia íntegra: \d+ ações de operadores verificadas/)).toBeVisible();
 
+  // support work: the player found by e-mail, with ledger balances and the open session, ended
+  await admin.getByRole('button', { name: 'Jogadores' }).click();
+  await admin.getByLabel('E-mail, CPF ou código de convite').fill(player.email);
+  await admin.getByRole('button', { name: 'Buscar' }).click();
+  await admin.getByRole('button', { name: new RegExp(player.cpf) }).click();
+  await expect(admin.getByText(/^Saldo: R\$/)).toBeVisible();
+  await expect(admin.getByText('Sessões abertas: 1')).toBeVisible();
+  await admin.getByRole('button', { name: 'Encerrar sessões' }).click();
+  await expect(admin.getByText('Sessões encerradas: 1')).toBeVisible();
+  await expect(admin.getByText('Sessões abertas: 0')).toBeVisible();
+
+  // finance report: today's deposits in the daily table
+  await admin.getByRole('button', { name: 'Relatórios' }).click();
+  await admin.getByRole('button', { name: 'Mostrar' }).click();
+  await expect(admin.getByRole('cell', { name: 'R$ 6.000,00' })).toBeVisible();
+
   // The console is its own chunk: the admin page loaded it, the player's page never did.
   expect(adminScripts.some((u) => /\/admin-app-[\w-]+\.js$/.test(u))).toBe(true);
   expect(playerScripts.filter((u) => u.includes('admin'))).toEqual([]);
