@@ -9,7 +9,13 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        // The simulated sports world is built several times per test: seconds of CPU on a busy machine.
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
       },
       {
         // Seeded statistics of the games: reduced size in `npm test`, full with STATS_FULL=1.
