@@ -178,6 +178,14 @@ export interface DailyReportRow {
   newPlayers: number;
 }
 
+export interface OperatorRow {
+  id: number;
+  username: string;
+  role: OperatorRole;
+  totpEnrolled: boolean;
+  createdAt: string;
+}
+
 /** The daily report as the server's CSV text (the same rows as the JSON). */
 async function reportCsv(from: string, to: string): Promise<string> {
   const token = operatorToken();
@@ -229,5 +237,11 @@ export const adminApi = {
       `/api/admin/reports/daily?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
     ),
   reportCsv,
+  operators: () => request<OperatorRow[]>('get', '/api/admin/operators'),
+  createOperator: (input: { username: string; pwd: string; role: OperatorRole }) =>
+    request<{ id: number }>('post', '/api/admin/operators', input),
+  setRole: (id: number, role: OperatorRole) =>
+    request<unknown>('put', `/api/admin/operators/${id}`, { role }),
+  resetTotp: (id: number) => request<null>('post', `/api/admin/operators/${id}/totp/reset`),
   verifyAudit: () => request<{ rows: number; problems: string[] }>('get', '/api/admin/audit/verify'),
 };

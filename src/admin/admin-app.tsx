@@ -6,9 +6,10 @@ import { AdminLogin } from './admin-login';
 import { NoticesPanel, WithdrawalsPanel } from './admin-panels';
 import { AuditPanel, GamesPanel, SportsPanel } from './admin-ops-panels';
 import { PlayersPanel, ReportsPanel } from './admin-people-panels';
+import { OperatorsPanel } from './admin-operators-panel';
 import './admin.css';
 
-type Section = 'withdrawals' | 'players' | 'reports' | 'notices' | 'sports' | 'games' | 'audit';
+type Section = 'withdrawals' | 'players' | 'reports' | 'notices' | 'sports' | 'games' | 'audit' | 'operators';
 
 /** The sections and the roles that see them (the server checks the same roles on every call). */
 const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
@@ -19,6 +20,7 @@ const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
   { key: 'sports', roles: ['trader'] },
   { key: 'games', roles: ['trader'] },
   { key: 'audit', roles: ['finance'] },
+  { key: 'operators', roles: [] },
 ];
 
 /** True when an operator of `role` may open `section` (admin opens everything). */
@@ -100,6 +102,7 @@ export function AdminApp() {
       {section === 'sports' && <SportsPanel />}
       {section === 'games' && <GamesPanel />}
       {section === 'audit' && <AuditPanel />}
+      {section === 'operators' && <OperatorsPanel />}
     </main>
   );
 }

@@ -159,4 +159,17 @@ describe('operator sign-in with password and TOTP', () => {
     expect(JSON.parse(rows[1]!.after_state)).toEqual({ role: 'trader' });
     expect((await verifyAuditChain(app.ctx.db)).problems).toEqual([]);
   });
+
+  it('throttles sign-in per account across addresses, and per address', async () => {
+    const attempt = (ip: string, username = 'alvo') =>
+      call(app, {
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        remoteAddress: ip,
+        payload: { username, pwd: 'x'.repeat(12) },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(`10.0.0.${i + 1}`)).code).toBe(400);
+    expect((await attempt('10.0.1.1')).code).toBe(429);
+    expect((await attempt('10.0.1.1', 'outro')).code).toBe(400);
+  });
 });

@@ -127,19 +127,25 @@ export async function ensureBootstrapOperator(ctx: AppContext): Promise<void> {
  * the same. Returns the operator row.
  */
 async function checkPassword(ctx: AppContext, request: FastifyRequest, username: string, pwd: string) {
-  const key = `admin-login-ip:${request.ip}`;
-  if ((await ctx.limiter.peek(key)) >= LOGIN_FAILURES_PER_MINUTE) throw tooMany();
+  // Per IP and per account (security.md): spreading guesses over many addresses does not help.
+  const keys = [`admin-login-ip:${request.ip}`, `admin-login-user:${username.toLowerCase()}`];
+  for (const key of keys) {
+    if ((await ctx.limiter.peek(key)) >= LOGIN_FAILURES_PER_MINUTE) throw tooMany();
+  }
   const operator = await ctx.db
     .selectFrom('operators')
     .select(['id', 'username', 'password_hash', 'role', 'totp_secret', 'totp_pending_secret'])
     .where('username', '=', username)
     .executeTakeFirst();
   const valid = operator ? await verifyPassword(pwd, operator.password_hash) : await verifyAgainstDummy(pwd);
+  const fail = async () => {
+    for (const key of keys) await ctx.limiter.hit(key, 60_000);
+  };
   if (!operator || !valid) {
-    await ctx.limiter.hit(key, 60_000);
+    await fail();
     throw badRequest('badCredentials');
   }
-  return { operator, throttleKey: key };
+  return { operator, fail };
 }
 
 /**
@@ -161,18 +167,18 @@ async function consumeTotp(ctx: AppContext, operatorId: number, secret: string, 
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin/auth/login', async (request, reply) => {
     const input = parseInput(operatorLoginSchema, request.body);
-    const { operator, throttleKey } = await checkPassword(ctx, request, input.username, input.pwd);
+    const { operator, fail } = await checkPassword(ctx, request, input.username, input.pwd);
     let enrolled = false;
     if (operator.totp_secret) {
       if (!input.totp) throw badRequest('totpRequired');
       if (!(await consumeTotp(ctx, operator.id, operator.totp_secret, input.totp))) {
-        await ctx.limiter.hit(throttleKey, 60_000);
+        await fail();
         throw badRequest('totpInvalid');
       }
     } else if (input.totp && operator.totp_pending_secret) {
       // The first code from a new authenticator confirms its enrolment.
       if (!(await consumeTotp(ctx, operator.id, operator.totp_pending_secret, input.totp))) {
-        await ctx.limiter.hit(throttleKey, 60_000);
+        await fail();
         throw badRequest('totpInvalid');
       }
       enrolled = true;

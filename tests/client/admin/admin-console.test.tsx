@@ -6,6 +6,7 @@ import '../../../src/lib/i18n';
 import { adminHttp, OPERATOR_TOKEN_KEY } from '../../../src/admin/admin-api';
 import { AdminApp, canOpen } from '../../../src/admin/admin-app';
 import { riskFlags } from '../../../src/admin/admin-panels';
+import { OperatorsPanel } from '../../../src/admin/admin-operators-panel';
 
 type Reply = { status: number; body: unknown };
 let requests: InternalAxiosRequestConfig[] = [];
@@ -92,6 +93,42 @@ describe('operator console', () => {
     render(<AdminApp />);
     expect(await screen.findByRole('form', { name: 'Entrar no backoffice' })).toBeTruthy();
     await waitFor(() => expect(sessionStorage.getItem(OPERATOR_TOKEN_KEY)).toBeNull());
+  });
+});
+
+describe('operators panel', () => {
+  it('creates an operator with a role and changes another one’s role', async () => {
+    sessionStorage.setItem(OPERATOR_TOKEN_KEY, 'admin-token');
+    const list = [
+      { id: 1, username: 'operador', role: 'admin', totpEnrolled: true, createdAt: '2026-11-01T00:00:00Z' },
+    ];
+    fakeServer((key) => {
+      if (key === 'GET /api/admin/operators') return ok(list);
+      if (key === 'POST /api/admin/operators') return ok({ id: 2 });
+      if (key === 'PUT /api/admin/operators/1') return ok({ id: 1, role: 'finance' });
+      return fail(404, 'Não encontrado');
+    });
+    const user = userEvent.setup();
+    render(<OperatorsPanel />);
+    await screen.findByText('operador');
+    await user.type(screen.getByLabelText('Usuário'), 'suporte1');
+    await user.type(screen.getByLabelText('Senha inicial'), 'Suporte#Seguro2026');
+    await user.selectOptions(screen.getByLabelText('Perfil'), 'support');
+    await user.click(screen.getByRole('button', { name: 'Criar operador' }));
+    expect(
+      await screen.findByText('Operador criado; ele cadastra o autenticador no primeiro acesso'),
+    ).toBeTruthy();
+    const created = requests.find((r) => r.method === 'post' && r.url === '/api/admin/operators')!;
+    expect(JSON.parse(created.data as string)).toEqual({
+      username: 'suporte1',
+      pwd: 'Suporte#Seguro2026',
+      role: 'support',
+    });
+
+    await user.selectOptions(screen.getByLabelText('Perfil de operador'), 'finance');
+    expect(await screen.findByText('Perfil alterado')).toBeTruthy();
+    const put = requests.find((r) => r.method === 'put')!;
+    expect(JSON.parse(put.data as string)).toEqual({ role: 'finance' });
   });
 });
 

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OPERATOR_ROLES, type OperatorRole } from '../../domain/schemas/operator.schema';
+import { adminApi, type OperatorRow } from './admin-api';
+import { errorText } from './admin-login';
+
+/** Operators (admin only): create accounts, change roles, reset a lost authenticator. */
+export function OperatorsPanel() {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<OperatorRow[]>([]);
+  const [username, setUsername] = useState('');
+  const [pwd, setPwd] = useState('');
+  const [role, setRole] = useState<OperatorRole>('support');
+  const [message, setMessage] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      setRows(await adminApi.operators());
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  }, [t]);
+  useEffect(() => void load(), [load]);
+
+  /** Runs an operator change, then shows `done` and reloads the list. */
+  const act = async (change: () => Promise<unknown>, done: string) => {
+    setMessage('');
+    try {
+      await change();
+      setMessage(done);
+      await load();
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  };
+
+  const create = (event: FormEvent) => {
+    event.preventDefault();
+    void act(async () => {
+      await adminApi.createOperator({ username, pwd, role });
+      setUsername('');
+      setPwd('');
+    }, t('admin.operators.created'));
+  };
+
+  return (
+    <section className="admin-panel" aria-labelledby="admin-operators-title">
+      <h2 id="admin-operators-title">{t('admin.operators.title')}</h2>
+      <form className="admin-inline" onSubmit={create} aria-label={t('admin.operators.create')}>
+        <label>
+          {t('admin.login.username')}
+          <input value={username} autoComplete="off" onChange={(e) => setUsername(e.target.value)} />
+        </label>
+        <label>
+          {t('admin.operators.password')}
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={pwd}
+            onChange={(e) => setPwd(e.target.value)}
+          />
+        </label>
+        <label>
+          {t('admin.operators.role')}
+          <select value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
+            {OPERATOR_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`admin.roles.${r}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={!username || !pwd}>
+          {t('admin.operators.create')}
+        </button>
+      </form>
+      {message && <p role="status">{message}</p>}
+      <table className="admin-table">
+        <tbody>
+          {rows.map((o) => (
+            <tr key={o.id}>
+              <td>{o.username}</td>
+              <td>
+                <select
+                  aria-label={t('admin.operators.roleOf', { username: o.username })}
+                  value={o.role}
+                  onChange={(e) =>
+                    void act(
+                      () => adminApi.setRole(o.id, e.target.value as OperatorRole),
+                      t('admin.operators.roleChanged'),
+                    )
+                  }
+                >
+                  {OPERATOR_ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`admin.roles.${r}`)}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>{t(o.totpEnrolled ? 'admin.operators.totpOn' : 'admin.operators.totpOff')}</td>
+              <td>
+                <button
+                  type="button"
+                  className="admin-danger"
+                  disabled={!o.totpEnrolled}
+                  onClick={() => void act(() => adminApi.resetTotp(o.id), t('admin.operators.totpReset'))}
+                >
+                  {t('admin.operators.resetTotp')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
