@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { auth, buildTestApp, call } from './helpers';
+
+let app: FastifyInstance;
+let opAuth: Record<string, string>;
+beforeAll(async () => {
+  app = await buildTestApp();
+  const op = await call(app, {
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
+  });
+  opAuth = auth(op.body.data.access_token);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const get = (url: string) => call(app, { method: 'GET', url, headers: opAuth });
+
+describe('console reads', () => {
+  it('lists fixtures needing attention: long started without a final result, or set by an operator', async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const base = { sport: 'football', competition: 'Teste', home: 'Casa', away: 'Fora' };
+    await app.ctx.db
+      .insertInto('sports_fixtures')
+      .values([
+        { ...base, id: 'att-stuck', starts_at: hoursAgo(3) },
+        { ...base, id: 'att-done', starts_at: hoursAgo(3), result: '{"status":-1}', result_final: true },
+        {
+          ...base,
+          id: 'att-operator',
+          starts_at: hoursAgo(5),
+          result: '{"status":-1,"scores":{"full":{"home":2,"away":1}}}',
+          result_final: true,
+          result_source: 'operator',
+        },
+        { ...base, id: 'att-live', starts_at: hoursAgo(1) },
+      ])
+      .execute();
+    const res = await get('/api/admin/sports/fixtures');
+    const ids = res.body.data.map((f: { id: string }) => f.id);
+    expect(ids).toEqual(expect.arrayContaining(['att-stuck', 'att-operator']));
+    expect(ids).not.toContain('att-done');
+    expect(ids).not.toContain('att-live');
+    const corrected = res.body.data.find((f: { id: string }) => f.id === 'att-operator');
+    expect(corrected).toMatchObject({
+      resultSource: 'operator',
+      resultFinal: true,
+      result: { status: -1, scores: { full: { home: 2, away: 1 } } },
+    });
+  });
+
+  it('lists every game’s switches and limits, and the RTP floor holds through the game route', async () => {
+    const res = await get('/api/admin/games');
+    expect(res.body.data.map((g: { game: string }) => g.game).sort()).toEqual(
+      ['dice', 'double', 'limbo', 'luckycolor', 'mines', 'rowdouble'].sort(),
+    );
+    const tooGreedy = await call(app, {
+      method: 'PUT',
+      url: '/api/admin/games/dice',
+      headers: opAuth,
+      payload: { edge: 0.16 },
+    });
+    expect(tooGreedy.code).toBe(400);
+  });
+
+  it('verifies the audit chain on demand', async () => {
+    const res = await get('/api/admin/audit/verify');
+    expect(res.body.data.problems).toEqual([]);
+    expect(res.body.data.rows).toBeGreaterThan(0);
+  });
+});
