@@ -65,3 +65,17 @@ export interface LimitView {
   /** A raise (new amount) or removal (null) waiting until `pendingFrom`. */
   pending: { amount: number | null; from: string } | null;
 }
+
+/** `GET /api/app/user/protection` as the client checks it. */
+export const protectionViewSchema = z.object({
+  limits: z.array(
+    z.object({
+      kind: z.enum(LIMIT_KINDS),
+      period: z.enum(LIMIT_PERIODS),
+      amount: z.number(),
+      used: z.number(),
+      pending: z.object({ amount: z.number().nullable(), from: z.string() }).nullable(),
+    }),
+  ),
+});
+export type ProtectionView = z.infer<typeof protectionViewSchema>;

@@ -11,6 +11,7 @@ import { ArrowDownIcon, ArrowUpIcon, CrownIcon, ListIcon, ShieldIcon } from '../
 import { DiscountBanner } from '../wallet/deposit-flow';
 import { TransferForm } from '../wallet/transfer-form';
 import { RoutePageHeading } from './page-heading';
+import { ProtectionPanel } from './protection-panel';
 
 /** What can be withdrawn now (getWithdraw's `wdAmount`), fetched again when the cash changes. */
 function useWithdrawable(cash: number | null): number | null {
@@ -137,6 +138,7 @@ export function AccountPage() {
                 <TransferForm />
               </section>
             )}
+            {!demo && <ProtectionPanel />}
           </div>
         )
       )}
