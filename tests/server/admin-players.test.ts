@@ -51,6 +51,12 @@ describe('players', () => {
     });
     expect(profile.body.data.sessions).toHaveLength(1);
     expect((await get('/api/admin/players/999999')).code).toBe(404);
+
+    const history = await get(`/api/admin/players/${user.id}/ledger`);
+    expect(history.body.data).toEqual([
+      expect.objectContaining({ kind: 'test_deposit', account: 'user_cash', amount: 150 }),
+    ]);
+    expect((await get('/api/admin/players/999999/ledger')).body.data).toEqual([]);
   });
 
   it('ends every session of a player: the token stops working at once, and it is audited', async () => {

@@ -63,6 +63,7 @@ const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader'>> = {
   'GET /api/admin/audit/verify': ['finance'],
   'GET /api/admin/players': ['support', 'finance'],
   'GET /api/admin/players/:id': ['support', 'finance'],
+  'GET /api/admin/players/:id/ledger': ['support', 'finance'],
   'POST /api/admin/players/:id/sessions/end': ['support'],
   'GET /api/admin/reports/daily': ['finance'],
   'GET /api/admin/games': ['trader'],

@@ -11,6 +11,8 @@ import { auditEntry, recordAudit } from './audit-trail';
 
 /** Players found per search (a search is for one person, not a listing). */
 const SEARCH_LIMIT = 20;
+/** Postings shown in a player's money history, newest first. */
+const LEDGER_PAGE = 200;
 /** The longest report range, in days. */
 const REPORT_MAX_DAYS = 93;
 /** Reports count days as the players live them. */
@@ -211,6 +213,44 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
           ip: s.ip,
         })),
       });
+    },
+  );
+
+  // The player's money history straight from the ledger: every transaction touching their accounts.
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/players/:id/ledger',
+    { config: { roles: ['support', 'finance'] } },
+    async (request, reply) => {
+      const id = parseInput(idSchema, request.params.id);
+      const rows = await ctx.db
+        .selectFrom('ledger_postings as p')
+        .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+        .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+        .select([
+          't.id as txId',
+          't.kind as txKind',
+          't.reference',
+          't.created_at',
+          'a.kind as account',
+          'p.amount',
+        ])
+        .where('a.user_id', '=', id)
+        .orderBy('t.id', 'desc')
+        .orderBy('p.id')
+        .limit(LEDGER_PAGE)
+        .execute();
+      return ok(
+        request,
+        reply,
+        rows.map((r) => ({
+          transactionId: String(r.txId),
+          kind: r.txKind,
+          reference: r.reference,
+          account: r.account,
+          amount: centsToBrl(Number(r.amount)),
+          createdAt: new Date(r.created_at).toISOString(),
+        })),
+      );
     },
   );
 
