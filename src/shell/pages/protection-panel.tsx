@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   LIMIT_KINDS,
@@ -14,6 +14,7 @@ import { excludeSelf, fetchProtection, saveLimit } from '../../services/protecti
 import { showAlert, showToast } from '../app/dialogs';
 import { navigateTo } from '../app/navigation';
 import { endSession } from '../app/session';
+import { PasswordField, TextField } from '../components/fields';
 
 /**
  * "Jogo responsável" in /conta (issue 9, research/brazil.md §5.3): the player's limits with how much
@@ -37,6 +38,39 @@ const CHOICES: { key: LengthKey; choice: ExclusionChoice }[] = [
   { key: 'years5', choice: { kind: 'self', months: 60 } },
   { key: 'permanent', choice: { kind: 'self', months: null } },
 ];
+
+/** A labelled select drawn like the other fields. */
+function SelectField(props: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  testId: string;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {props.label}
+      </label>
+      <div className="field__control">
+        <select
+          id={id}
+          className="field__input"
+          value={props.value}
+          onChange={(e) => props.onValue(e.target.value)}
+          data-testid={props.testId}
+        >
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
 
 function LimitList({ view }: { view: ProtectionView }) {
   const { t } = useTranslation();
@@ -135,45 +169,27 @@ function LimitForm({ onView }: { onView: (view: ProtectionView) => void }) {
   return (
     <form className="form limit-form" onSubmit={submit} noValidate data-testid="protection-form">
       <div className="limit-form__row">
-        <label className="field">
-          <span className="field__label">{t('protection.kindLabel')}</span>
-          <select
-            value={kind}
-            onChange={(e) => setKind(e.target.value as LimitKind)}
-            data-testid="limit-kind"
-          >
-            {LIMIT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`protection.kind.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('protection.periodLabel')}</span>
-          <select
-            value={period}
-            onChange={(e) => setPeriod(e.target.value as LimitPeriod)}
-            data-testid="limit-period"
-          >
-            {LIMIT_PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {t(`protection.period.${p}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">
-            {kind === 'session' ? t('protection.amountMinutes') : t('protection.amountMoney')}
-          </span>
-          <input
-            inputMode={kind === 'session' ? 'numeric' : 'decimal'}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            data-testid="limit-amount"
-          />
-        </label>
+        <SelectField
+          label={t('protection.kindLabel')}
+          value={kind}
+          onValue={(v) => setKind(v as LimitKind)}
+          testId="limit-kind"
+          options={LIMIT_KINDS.map((k) => ({ value: k, label: t(`protection.kind.${k}`) }))}
+        />
+        <SelectField
+          label={t('protection.periodLabel')}
+          value={period}
+          onValue={(v) => setPeriod(v as LimitPeriod)}
+          testId="limit-period"
+          options={LIMIT_PERIODS.map((p) => ({ value: p, label: t(`protection.period.${p}`) }))}
+        />
+        <TextField
+          label={kind === 'session' ? t('protection.amountMinutes') : t('protection.amountMoney')}
+          value={text}
+          onValue={setText}
+          inputMode={kind === 'session' ? 'numeric' : 'decimal'}
+          testId="limit-amount"
+        />
       </div>
       <div className="limit-form__actions">
         <button type="submit" className="button button--gold" disabled={busy} data-testid="limit-save">
@@ -217,33 +233,27 @@ function ExclusionForm() {
 
   return (
     <div className="form" data-testid="exclusion-form">
-      <label className="field">
-        <span className="field__label">{t('protection.length')}</span>
-        <select
-          value={index}
-          onChange={(e) => {
-            setIndex(Number(e.target.value));
-            setConfirming(false);
-          }}
-          data-testid="exclusion-length"
-        >
-          {CHOICES.map((c, i) => (
-            <option key={c.key} value={i}>
-              {t(`protection.${c.choice.kind}`)} · {t(`protection.${c.key}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span className="field__label">{t('protection.password')}</span>
-        <input
-          type="password"
-          autoComplete="current-password"
-          value={pwd}
-          onChange={(e) => setPwd(e.target.value)}
-          data-testid="exclusion-password"
-        />
-      </label>
+      <SelectField
+        label={t('protection.length')}
+        value={String(index)}
+        onValue={(v) => {
+          setIndex(Number(v));
+          setConfirming(false);
+        }}
+        testId="exclusion-length"
+        options={CHOICES.map((c, i) => ({
+          value: String(i),
+          label: `${t(`protection.${c.choice.kind}`)} · ${t(`protection.${c.key}`)}`,
+        }))}
+      />
+      <PasswordField
+        label={t('protection.password')}
+        value={pwd}
+        onValue={setPwd}
+        autoComplete="current-password"
+        maxLength={128}
+        testId="exclusion-password"
+      />
       {confirming ? (
         <div className="limit-form__confirm" role="alert">
           <p>{t('protection.confirmQuestion', { length: t(`protection.${picked.key}`).toLowerCase() })}</p>
