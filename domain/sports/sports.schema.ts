@@ -3,6 +3,7 @@ import { SPORT_KEYS, type SportKey } from './sports';
 
 /** Payloads of the sports calls (API.md "Sports"). Stakes are parsed by `parseAmount`. */
 
+/** `GET /sports/fixtures?sport=&live=`. */
 export const fixturesQuerySchema = z.object({
   sport: z
     .string()
@@ -18,6 +19,7 @@ const legSchema = z.strictObject({
   odds: z.number().min(1).max(1_000_000),
 });
 
+/** `POST /sports/bet`: one leg is a single, more a parlay; the stake is parsed by parseAmount. */
 export const sportsBetSchema = z.strictObject({
   stake: z.unknown().optional(),
   legs: z.array(legSchema).min(1, { message: 'sportsLegsRequired' }).max(100),
@@ -25,6 +27,7 @@ export const sportsBetSchema = z.strictObject({
 });
 export type SportsBetInput = z.infer<typeof sportsBetSchema>;
 
+/** `GET /sports/bets?status=`: open (waiting) or settled bets; both when absent. */
 export const sportsBetsQuerySchema = z.object({ status: z.enum(['open', 'settled']).optional() });
 
 const scoreSchema = z.strictObject({

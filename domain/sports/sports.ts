@@ -16,6 +16,7 @@ export const SPORTS = [
 
 export type SportKey = (typeof SPORTS)[number]['key'];
 
+/** The keys alone, in the specification's order. */
 export const SPORT_KEYS: readonly SportKey[] = SPORTS.map((s) => s.key);
 
 /** True when `value` is one of the twelve sport keys. */

@@ -64,6 +64,7 @@ const COMPETITIONS: readonly Competition[] = [
   },
 ];
 
+/** A title fight: twelve three-minute rounds with a minute's rest between them. */
 const ROUNDS = 12;
 const ROUND_MS = 3 * MINUTE_MS;
 const REST_MS = MINUTE_MS;

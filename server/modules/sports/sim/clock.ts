@@ -6,6 +6,7 @@
 
 /** 2025-01-01 00:00 in São Paulo (UTC−3; Brazil has had no daylight saving time since 2019). */
 export const SIM_ANCHOR_MS = Date.UTC(2025, 0, 1, 3, 0, 0);
+/** Lengths of simulated time in milliseconds. */
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;

@@ -78,6 +78,7 @@ const COMPETITIONS: readonly Competition[] = [
   },
 ];
 
+/** Overs of a Twenty20 innings. */
 const OVERS = 20;
 /** Runs of an average innings and its deviation; a rating point is worth this many runs. */
 const INNINGS_RUNS = 168;
