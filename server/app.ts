@@ -19,6 +19,7 @@ import { resolveSession, stillLive } from './modules/auth/session.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { protectionRoutes } from './modules/protection/protection.routes';
+import { endSessionsOverTime } from './modules/protection/protection.service';
 import { announceTurnover } from './modules/users/users.service';
 import { mainRoutes } from './modules/main/main.routes';
 import { adminGuard, adminRoutes, ensureBootstrapOperator } from './modules/admin/admin.routes';
@@ -160,6 +161,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : [
           leasedLoop(opened.db, 'payouts', config.payoutIntervalMs, () => processPayouts(ctx), app.log),
           leasedLoop(opened.db, 'mines-idle', 30_000, async () => void (await settleIdleMines(ctx)), app.log),
+          leasedLoop(
+            opened.db,
+            'session-limits',
+            60_000,
+            async () => void (await endSessionsOverTime(ctx)),
+            app.log,
+          ),
           ...ROUND_GAMES.map((game) =>
             leasedLoop(
               opened.db,

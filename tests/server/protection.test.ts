@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { endSessionsOverTime } from '../../server/modules/protection/protection.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auth,
@@ -9,6 +10,7 @@ import {
   CAPTCHA,
   captcha,
   completeKyc,
+  fundedPlayer,
   PASSWORD,
   registerPlayer,
   userIdOf,
@@ -131,6 +133,56 @@ describe('limits', () => {
       .execute();
     expect(orders).toHaveLength(1);
     expect((await protection(player)).limits[0]).toMatchObject({ kind: 'deposit', amount: 80, used: 50 });
+  });
+});
+
+describe('loss and session-time limits at work', () => {
+  const dice = (player: Player, amount: number) =>
+    call(app, {
+      method: 'POST',
+      url: '/api/app/game/dice/bet',
+      headers: { ...auth(player.token), 'idempotency-key': randomUUID() },
+      payload: { amount, target: 50, direction: 'over' },
+    });
+  const cash = async (player: Player) =>
+    (await call(app, { method: 'GET', url: '/api/app/user/getBalance', headers: auth(player.token) })).body
+      .data.balance as number;
+
+  it('a stake that could pass the loss limit is refused and changes nothing; one within it plays', async () => {
+    const player = await fundedPlayer(app, 100);
+    await limit(player, { kind: 'loss', period: 'day', amount: 5 });
+    const refused = await dice(player, 6);
+    expect(refused.code).toBe(400);
+    expect(refused.body.message).toBe(
+      'Esta aposta passa do seu limite de perdas: você ainda pode arriscar R$ 5,00',
+    );
+    expect(await cash(player)).toBe(100);
+    const played = await dice(player, 5);
+    expect(played.code).toBe(200);
+    const lost = 5 - played.body.data.payout;
+    // Whatever the roll, the window's loss is what the limit view reports.
+    expect((await protection(player)).limits[0]).toMatchObject({ kind: 'loss', used: Math.max(0, lost) });
+  });
+
+  it('a used-up session-time limit logs the player out (the minute job) and refuses the next login', async () => {
+    const player = await fundedPlayer(app, 0);
+    await limit(player, { kind: 'session', period: 'day', amount: 1 });
+    expect(await endSessionsOverTime(app.ctx)).toBe(0);
+    // Two minutes of play go by.
+    await sql`update sessions set last_seen_at = created_at + interval '2 minutes'
+      where kind = 'player' and subject_id = ${player.userId}`.execute(app.ctx.db);
+    expect(await endSessionsOverTime(app.ctx)).toBe(1);
+    const res = await call(app, {
+      method: 'GET',
+      url: '/api/app/user/getBalance',
+      headers: auth(player.token),
+    });
+    expect(res.code).toBe(401);
+    const again = await login(player);
+    expect(again.code).toBe(403);
+    expect(again.body.message).toBe(
+      'Você atingiu o seu limite de tempo de sessão. Volte quando ele se renovar',
+    );
   });
 });
 

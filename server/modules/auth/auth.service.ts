@@ -7,7 +7,7 @@ import { inviteCode, newToken, sameDigest, sha256Hex, sixDigitCode } from '../..
 import { isAdult, isValidCpf, normaliseCpf, passwordProblem } from '../../../domain/identity';
 import type { LoginPayload, RegisterPayload } from '../../../domain/schemas/auth.schema';
 import { consumeCaptcha } from './captcha.service';
-import { assertNotExcluded } from '../protection/protection.service';
+import { assertNotExcluded, assertSessionTimeLeft } from '../protection/protection.service';
 import { createSession, liveSessionIds, revokeSessions, type SessionRef } from './session.service';
 
 /** Login throttling (issue 2, security.md). */
@@ -175,6 +175,7 @@ export async function login(ctx: AppContext, input: LoginPayload, ip: string): P
   await ctx.db.deleteFrom('login_failures').where('username', '=', input.username).execute();
   // Right credentials, but a cool-off or self-exclusion keeps the door shut (issue 9).
   await assertNotExcluded(ctx, user.id);
+  await assertSessionTimeLeft(ctx, user.id);
   return createSession(ctx, 'player', user.id, ip);
 }
 

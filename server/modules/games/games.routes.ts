@@ -29,6 +29,7 @@ import { cashoutMines, openMines, revealMines, settleOpenMines, startMines } fro
 import { finishedRound, placeRoundBet, roundState, roundTotals } from './rounds.service';
 import { ensureChain } from './chain';
 import type { Trx } from '../wallet/ledger';
+import { assertStakeAllowed } from '../protection/protection.service';
 import { auditEntry, recordAudit } from '../admin/audit-trail';
 
 const gameSettingsPatchSchema = z.strictObject({
@@ -146,7 +147,10 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
         const userId = request.session!.subjectId;
         let placed: { roundId: string; amount: number } | undefined;
         return runIdempotent(ctx, request, reply, userId, {
-          effect: async (trx) => (placed = await placeRoundBet(ctx, trx, userId, game, input)),
+          effect: async (trx) => {
+            await assertStakeAllowed(trx, userId, input.amount);
+            return (placed = await placeRoundBet(ctx, trx, userId, game, input));
+          },
           after: async () => {
             if (!placed) return;
             ctx.realtime.io.to(`game:${game}`).emit('round.bets', {
@@ -193,6 +197,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
         let settled: Awaited<ReturnType<typeof playInstant>> | undefined;
         return runIdempotent(ctx, request, reply, userId, {
           effect: async (trx) => {
+            await assertStakeAllowed(trx, userId, (input as { amount?: unknown }).amount);
             settled = await playInstant(ctx, trx, userId, input);
             return settled.answer;
           },
@@ -231,7 +236,10 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
     money(
       '/api/app/game/mines/bet',
       minesBetSchema,
-      (trx, userId, input: { amount: unknown; mines: number }) => startMines(ctx, trx, userId, input),
+      async (trx, userId, input: { amount: unknown; mines: number }) => {
+        await assertStakeAllowed(trx, userId, input.amount);
+        return startMines(ctx, trx, userId, input);
+      },
     );
     money(
       '/api/app/game/mines/reveal',

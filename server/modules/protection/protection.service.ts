@@ -13,7 +13,9 @@ import {
   type LimitPeriod,
   type LimitView,
 } from '../../../domain/schemas/protection.schema';
+import type { Db } from '../../db/connection';
 import { verifyPassword } from '../../security/passwords';
+import type { Trx } from '../wallet/ledger';
 import { liveSessionIds, revokeSessions } from '../auth/session.service';
 
 /**
@@ -88,14 +90,14 @@ async function depositedCents(ctx: AppContext, userId: number, since: Date): Pro
 }
 
 /** Net loss in the window (stakes minus payouts of casino and sports bets; open stakes count whole). */
-async function lostCents(ctx: AppContext, userId: number, since: Date): Promise<number> {
-  const casino = await ctx.db
+async function lostCents(db: Db | Trx, userId: number, since: Date): Promise<number> {
+  const casino = await db
     .selectFrom('bets')
     .select(sql<string>`coalesce(sum(amount_cents - payout_cents), 0)`.as('cents'))
     .where('user_id', '=', userId)
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
-  const sports = await ctx.db
+  const sports = await db
     .selectFrom('sports_bets')
     .select(sql<string>`coalesce(sum(stake_cents - payout_cents), 0)`.as('cents'))
     .where('user_id', '=', userId)
@@ -128,7 +130,7 @@ async function usedOf(
 ): Promise<number> {
   const since = new Date(Date.now() - WINDOW_MS[period]);
   if (kind === 'deposit') return depositedCents(ctx, userId, since);
-  if (kind === 'loss') return lostCents(ctx, userId, since);
+  if (kind === 'loss') return lostCents(ctx.db, userId, since);
   return sessionMinutes(ctx, userId, since);
 }
 
@@ -232,6 +234,75 @@ export async function assertDepositAllowed(ctx: AppContext, userId: number, cent
       throw new AppError(400, 'depositLimitReached', { left: (left / 100).toFixed(2).replace('.', ',') });
     }
   }
+}
+
+/**
+ * Refuses a stake that could take the player's net loss past a loss limit (the stake counts whole:
+ * it may be lost). Runs inside the bet's transaction, once per bet: a single indexed read for a
+ * player without loss limits. `amount` is the wire value; the game itself refuses a bad one.
+ */
+export async function assertStakeAllowed(trx: Trx, userId: number, amount: unknown): Promise<void> {
+  const parsed = parseAmount(amount);
+  if (!parsed.ok) return;
+  const now = new Date();
+  const rows = await trx
+    .selectFrom('player_limits')
+    .select(['period', 'amount', 'pending_amount', 'pending_from'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'loss')
+    .execute();
+  for (const row of rows) {
+    // A raise or removal whose 24 h have passed counts as applied (the next read stores it).
+    const due = row.pending_from !== null && row.pending_from <= now;
+    if (due && row.pending_amount === null) continue;
+    const limit = Number(due ? row.pending_amount : row.amount);
+    const lost = await lostCents(trx, userId, new Date(now.getTime() - WINDOW_MS[row.period]));
+    if (lost + parsed.cents > limit) {
+      const left = Math.max(0, limit - lost);
+      throw new AppError(400, 'lossLimitReached', { left: (left / 100).toFixed(2).replace('.', ',') });
+    }
+  }
+}
+
+/** True when a session-time limit of the player is used up in its window. */
+async function sessionTimeUsedUp(ctx: AppContext, userId: number): Promise<boolean> {
+  for (const row of await limitRows(ctx, userId)) {
+    if (row.kind !== 'session') continue;
+    if ((await sessionMinutes(ctx, userId, new Date(Date.now() - WINDOW_MS[row.period]))) >= row.amount)
+      return true;
+  }
+  return false;
+}
+
+/** Refuses a new session while a session-time limit is used up. */
+export async function assertSessionTimeLeft(ctx: AppContext, userId: number): Promise<void> {
+  if (await sessionTimeUsedUp(ctx, userId)) throw new AppError(403, 'sessionLimitReached');
+}
+
+/**
+ * The session-time limit at work (a job, every minute): ends the sessions and sockets of every
+ * player whose limit is used up. Returns how many players were logged out.
+ */
+export async function endSessionsOverTime(ctx: AppContext): Promise<number> {
+  const players = await ctx.db
+    .selectFrom('player_limits')
+    .innerJoin('sessions', (join) =>
+      join
+        .onRef('sessions.subject_id', '=', 'player_limits.user_id')
+        .on('sessions.kind', '=', 'player')
+        .on('sessions.revoked_at', 'is', null),
+    )
+    .select('player_limits.user_id')
+    .distinct()
+    .where('player_limits.kind', '=', 'session')
+    .execute();
+  let ended = 0;
+  for (const { user_id: userId } of players) {
+    if (!(await sessionTimeUsedUp(ctx, userId))) continue;
+    await revokeSessions(ctx, await liveSessionIds(ctx, 'player', userId));
+    ended++;
+  }
+  return ended;
 }
 
 /** The exclusion in force for the player, if any. */

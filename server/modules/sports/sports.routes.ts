@@ -23,6 +23,7 @@ import { cashoutBet } from './cashout.service';
 import { enterResult } from './settlement.service';
 import { announceSettled, decideAndAnnounce } from './jobs';
 import type { Sports } from './sports.module';
+import { assertStakeAllowed } from '../protection/protection.service';
 
 const MATCH_TIME_CODES: readonly number[] = Object.values(MatchTime);
 
@@ -90,6 +91,7 @@ export async function sportsRoutes(
       let placed: PlacedBet | undefined;
       return runIdempotent(ctx, request, reply, userId, {
         effect: async (trx) => {
+          await assertStakeAllowed(trx, userId, input.stake);
           placed = await placeSportsBet(ctx, sports, trx, userId, input);
           return placed;
         },
