@@ -12,6 +12,12 @@ export function InfoPage() {
   return (
     <article className="panel" data-testid={`page-${page}`}>
       <RoutePageHeading />
+      {/* Issue 9: the responsible-gaming page leads to the tools themselves (login required). */}
+      {page === 'text_jr' && (
+        <Link to="/conta" className="link-button" data-testid="text-jr-tools">
+          {t('protection.openTools')}
+        </Link>
+      )}
       {page.startsWith('text_faq_') && (
         <Link to="/text_faq" className="link-button">
           {t('pages.text_faq.title')}
