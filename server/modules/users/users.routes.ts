@@ -8,6 +8,7 @@ import { isValidCnpj, isValidCpf } from '../../../domain/identity';
 import { ok } from '../../http/reply';
 import { AVATAR_COUNT } from '../../../domain/codes';
 import { requirePlayer } from '../auth/session.service';
+import { listSportsBets } from '../sports/bets.service';
 import { balancesOf, pushUserInfo, userInfo } from './users.service';
 
 const headerIndexSchema = z.coerce
@@ -55,8 +56,19 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       const { kind, page, size } = parseInput(recordsQuerySchema, request.query);
       if (kind === 'game')
         return ok(request, reply, await gameRecords(ctx, request.session!.subjectId, page, size));
-      // The sports history arrives with the sportsbook; until then it is truly empty.
-      if (kind === 'sports') return ok(request, reply, { list: [], total: 0, page, size });
+      if (kind === 'sports') {
+        // The sports history: the bets of "Minhas apostas", every state, newest first, page by page.
+        const userId = request.session!.subjectId;
+        const [list, total] = await Promise.all([
+          listSportsBets(ctx, app.sports, userId, { page, size }),
+          ctx.db
+            .selectFrom('sports_bets')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow(),
+        ]);
+        return ok(request, reply, { list, total: Number(total.n), page, size });
+      }
       return ok(request, reply, await walletRecords(ctx, request.session!.subjectId, page, size));
     });
 

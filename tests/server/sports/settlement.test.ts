@@ -170,6 +170,22 @@ describe('settlement exactly once', () => {
     }
     expect(reversed.length).toBeGreaterThan(0);
     for (const kinds of reversed) expect(kinds.slice(0, 2)).toEqual(['sports_stake', 'sports_payout']);
+
+    // /registros shows the same bets, re-settled, page by page (kind=sports).
+    const records = async (page: number) =>
+      (
+        await call(app, {
+          method: 'GET',
+          url: `/api/app/user/records?kind=sports&page=${page}&size=2`,
+          headers: auth(p.token),
+        })
+      ).body.data;
+    const first2 = await records(1);
+    expect(first2.total).toBe(bets.length);
+    expect(first2.list.map((b: { betId: string }) => b.betId)).toEqual(
+      bets.slice(0, 2).map((b: { betId: string }) => b.betId),
+    );
+    expect(first2.list[0]).toMatchObject({ payout: bets[0].payout, result: bets[0].result });
   });
 
   it('lets an operator enter and correct a result through the same path', async () => {
