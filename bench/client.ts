@@ -18,7 +18,7 @@ import { closeHttpConnections, fundedHttpPlayer, startServerProcess } from '../t
  * docs/performance.md. Needs a built client (`npx vite build`).
  */
 
-const GAMES = [
+const ALL_GAMES = [
   { route: '/dice', replay: 'win' },
   { route: '/limbo', replay: 'big' },
   { route: '/mines', replay: 'win' },
@@ -26,6 +26,10 @@ const GAMES = [
   { route: '/double', replay: null },
   { route: '/luckyColor', replay: null },
 ] as const;
+/** `BENCH_GAMES=dice,mines` measures only those tables. */
+const GAMES = process.env.BENCH_GAMES
+  ? ALL_GAMES.filter((g) => process.env.BENCH_GAMES!.split(',').includes(g.route.slice(1)))
+  : ALL_GAMES;
 
 /** Machine states in which a scene is animating a round (every game's names). */
 const ANIMATING = /^round\.(playing|showing|revealing|cashingOut|closed|rolling|drawing)/;

@@ -1,5 +1,13 @@
 import { gsap } from 'gsap';
-import { Container, FillGradient, Graphics, Rectangle, Text, type FederatedPointerEvent } from 'pixi.js';
+import {
+  BitmapText,
+  Container,
+  FillGradient,
+  Graphics,
+  Rectangle,
+  Text,
+  type FederatedPointerEvent,
+} from 'pixi.js';
 import type { DiceDirection } from '../../../domain/games/rules';
 import type { DiceCue, DiceRollCue, DiceTermsCue } from '../../machines/games/dice.machine';
 import type { GameScene, SceneContext, SceneFactory } from '../shared/scene';
@@ -35,7 +43,10 @@ class DiceScene implements GameScene<DiceCue> {
   private readonly handle = new Graphics();
   private readonly marker = new Container();
   private readonly markerBody = new Graphics();
-  private readonly markerText: Text;
+  /** Bitmap text: the marker's number changes every frame of a roll, and a canvas Text would re-rasterise each time. */
+  private readonly markerText: BitmapText;
+  /** What the marker body was last drawn with, so a roll's frames only move it. */
+  private markerDrawn = '';
   private readonly result: Text;
   private readonly caption: Text;
   private readonly tuning: TuningValues<DiceTuning>;
@@ -64,7 +75,7 @@ class DiceScene implements GameScene<DiceCue> {
       fontWeight: '700',
     } as const;
     this.ticks = [0, 25, 50, 75, 100].map((n) => new Text({ text: String(n), style: { ...textStyle } }));
-    this.markerText = new Text({ text: '50,00', style: { ...textStyle } });
+    this.markerText = new BitmapText({ text: '50,00', style: { ...textStyle } });
     this.result = new Text({ text: '—', style: { ...textStyle, fontWeight: '800' } });
     this.caption = new Text({ text: '', style: { ...textStyle, fontWeight: '600' } });
     for (const t of [...this.ticks, this.markerText, this.result, this.caption]) t.anchor.set(0.5);
@@ -162,6 +173,10 @@ class DiceScene implements GameScene<DiceCue> {
         .ellipse(w / 2, track.y, (track.width / 2 + 40 * s) * k, Math.min(h * 0.45, 170 * s) * k)
         .fill({ color: t.feltGlow, alpha: t.feltGlowAlpha / GLOW_LAYERS });
     }
+    // The felt and its nine blended layers never move: drawn once into a texture, so a frame of a
+    // roll blends one quad instead of nine full-size shapes (software WebGL on phones is fill-bound).
+    if (this.background.isCachedAsTexture) this.background.updateCacheTexture();
+    else this.background.cacheAsTexture(true);
     this.drawFlash();
 
     const groove = t.trackGroove * s;
@@ -275,12 +290,16 @@ class DiceScene implements GameScene<DiceCue> {
     const color =
       this.markerState.landed === null ? t.markerColor : this.markerState.landed ? t.winColor : t.loseColor;
     const tip = 9 * s;
-    this.markerBody
-      .clear()
-      .roundRect(-mw / 2, -mh, mw, mh, 10 * s)
-      .fill({ color })
-      .poly([-tip, 0, tip, 0, 0, tip])
-      .fill({ color });
+    const drawn = `${color}|${mw}|${mh}`;
+    if (drawn !== this.markerDrawn) {
+      this.markerDrawn = drawn;
+      this.markerBody
+        .clear()
+        .roundRect(-mw / 2, -mh, mw, mh, 10 * s)
+        .fill({ color })
+        .poly([-tip, 0, tip, 0, 0, tip])
+        .fill({ color });
+    }
     // Style changes re-measure the text, so they are applied only when they differ.
     if (this.markerText.style.fontSize !== t.markerTextSize * s)
       this.markerText.style.fontSize = t.markerTextSize * s;
