@@ -7,7 +7,10 @@ import { NoticesPanel, WithdrawalsPanel } from './admin-panels';
 import { AuditPanel, GamesPanel, SportsPanel } from './admin-ops-panels';
 import { PlayersPanel, ReportsPanel } from './admin-people-panels';
 import { OperatorsPanel } from './admin-operators-panel';
+import { installAdminTexts } from './admin-texts';
 import './admin.css';
+
+installAdminTexts();
 
 type Section = 'withdrawals' | 'players' | 'reports' | 'notices' | 'sports' | 'games' | 'audit' | 'operators';
 

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ptBR from '../../assets/locales/pt_BR.json';
+import type adminTexts from '../admin/locales/pt_BR.json';
 import { DEFAULT_LANGUAGE, toLanguageKey, type LanguageKey } from '../../domain/languages';
 import { readItem, writeItem } from '../services/storage';
 
@@ -25,7 +26,8 @@ const LAZY_LOCALES: Record<string, () => Promise<Translation>> = Object.fromEntr
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof ptBR };
+    // The operator console adds its own texts (`admin.*`) when its chunk loads (src/admin/admin-texts.ts).
+    resources: { translation: typeof ptBR & { admin: typeof adminTexts } };
   }
 }
 
@@ -56,11 +58,15 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** Languages whose file has been added (a bundle may exist before: the console adds its texts). */
+const loaded = new Set<string>(['pt_BR']);
+
 /** Makes `key`'s texts available (fetching its chunk the first time). */
 async function loadLanguage(key: UiLanguage): Promise<void> {
   const load = LAZY_LOCALES[key];
-  if (!load || i18n.hasResourceBundle(key, 'translation')) return;
-  i18n.addResourceBundle(key, 'translation', await load());
+  if (!load || loaded.has(key)) return;
+  i18n.addResourceBundle(key, 'translation', await load(), true, false);
+  loaded.add(key);
 }
 
 /** Switches the interface and the `lang` header to `key`, and remembers it. */

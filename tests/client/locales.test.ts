@@ -101,3 +101,39 @@ describe('locale files', () => {
     });
   });
 });
+
+/** The operator console's own texts (src/admin/locales): pt_BR, the reference, and en_US. */
+describe('operator console texts', () => {
+  const consoleFiles = import.meta.glob<Tree>('../../src/admin/locales/*.json', {
+    eager: true,
+    import: 'default',
+  });
+  const byLang = Object.fromEntries(
+    Object.entries(consoleFiles).map(([path, tree]) => [path.replace(/^.*\/(\w+)\.json$/, '$1'), tree]),
+  );
+
+  it('exist in pt_BR and en_US only, with the same keys and placeholders', () => {
+    expect(Object.keys(byLang).sort()).toEqual(['en_US', 'pt_BR']);
+    const pt = flatten(byLang.pt_BR ?? {});
+    const en = flatten(byLang.en_US ?? {});
+    const problems: string[] = [];
+    for (const [key, text] of pt) {
+      const other = en.get(key);
+      if (other === undefined) problems.push(`en_US lacks ${key}`);
+      else if (other.trim() === '' || text.trim() === '') problems.push(`empty ${key}`);
+      else
+        for (const name of placeholders(text))
+          if (!placeholders(other).includes(name)) problems.push(`en_US ${key} lacks {{${name}}}`);
+    }
+    for (const key of en.keys()) if (!pt.has(key)) problems.push(`en_US has extra ${key}`);
+    expect(problems).toEqual([]);
+  });
+
+  it("never ride in the player's locale files", () => {
+    expect(
+      Object.entries(locales)
+        .filter(([, tree]) => 'admin' in tree)
+        .map(([lang]) => lang),
+    ).toEqual([]);
+  });
+});
