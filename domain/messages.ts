@@ -120,6 +120,18 @@ const ptBR = {
   excludedUntil: 'Sua conta está em pausa até {until}. Procure ajuda se precisar: CVV 188',
   excludedPermanent: 'Sua conta está autoexcluída. Procure ajuda se precisar: CVV 188',
   exclusionDone: 'Pronto. Sua conta está em pausa e você foi desconectado',
+  supportTextEmpty: 'Escreva a sua mensagem',
+  supportTextLong: 'A mensagem pode ter até 1000 caracteres',
+  supportSent: 'Mensagem enviada',
+  complaintSubjectShort: 'Informe o assunto da reclamação (mínimo de 3 caracteres)',
+  complaintSubjectLong: 'O assunto pode ter até 120 caracteres',
+  complaintTextShort: 'Descreva o ocorrido com pelo menos 20 caracteres',
+  complaintTextLong: 'A descrição pode ter até 4000 caracteres',
+  complaintContactInvalid: 'Informe um e-mail ou telefone com DDD para retorno',
+  complaintFiled: 'Reclamação registrada com o protocolo {protocol}',
+  complaintNotFound: 'Nenhuma reclamação com este protocolo e contato',
+  complaintAnswerEmpty: 'Escreva a resposta',
+  complaintAlreadyAnswered: 'Esta reclamação já foi respondida',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
@@ -240,6 +252,18 @@ const enUS: Record<MessageKey, string> = {
   excludedUntil: 'Your account is on a break until {until}. Seek help if you need it: CVV 188',
   excludedPermanent: 'Your account is self-excluded. Seek help if you need it: CVV 188',
   exclusionDone: 'Done. Your account is on a break and you were logged out',
+  supportTextEmpty: 'Write your message',
+  supportTextLong: 'A message can have up to 1000 characters',
+  supportSent: 'Message sent',
+  complaintSubjectShort: 'Enter the subject of the complaint (at least 3 characters)',
+  complaintSubjectLong: 'The subject can have up to 120 characters',
+  complaintTextShort: 'Describe what happened in at least 20 characters',
+  complaintTextLong: 'The description can have up to 4000 characters',
+  complaintContactInvalid: 'Enter an e-mail or a phone number with area code so we can reply',
+  complaintFiled: 'Complaint filed under protocol {protocol}',
+  complaintNotFound: 'No complaint with this protocol and contact',
+  complaintAnswerEmpty: 'Write the answer',
+  complaintAlreadyAnswered: 'This complaint has already been answered',
 };
 
 const catalogues: Partial<Record<LanguageKey, Record<MessageKey, string>>> = { pt_BR: ptBR, en_US: enUS };

@@ -444,6 +444,50 @@ export interface PlayerExclusionsTable {
   ends_at: ColumnType<Date | null, Date | null, never>;
 }
 
+/** Migration 015: one support conversation per player. */
+export interface SupportConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  awaiting_reply: Generated<boolean>;
+  last_message_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: CreatedAt;
+}
+
+/** Migration 015: the messages of a conversation (operator_id set exactly for an operator's). */
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  author: 'player' | 'operator';
+  operator_id: number | null;
+  text: string;
+  created_at: CreatedAt;
+}
+
+/** Migration 015: complaints filed at /complaint_form, each with its protocol. */
+export interface ComplaintsTable {
+  id: ColumnType<number, number, never>;
+  protocol: string;
+  user_id: number | null;
+  subject: string;
+  text: string;
+  contact: string;
+  ip: string | null;
+  status: ColumnType<'open' | 'answered', 'open' | undefined, 'answered'>;
+  answer: string | null;
+  answered_by: number | null;
+  answered_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** Migration 017: an operator's notes on a player. */
+export interface PlayerNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  operator_id: number;
+  text: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   player_limits: PlayerLimitsTable;
   player_exclusions: PlayerExclusionsTable;
@@ -484,4 +528,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   handoff_codes: HandoffCodesTable;
   notices: NoticesTable;
+  support_conversations: SupportConversationsTable;
+  support_messages: SupportMessagesTable;
+  complaints: ComplaintsTable;
 }

@@ -38,6 +38,10 @@ const FIELD_NAMES: Record<string, string> = {
   email: 'e-mail',
   code: 'código',
   chkId: 'código',
+  subject: 'assunto',
+  contact: 'contato',
+  answer: 'resposta',
+  text: 'mensagem',
 };
 
 /**

@@ -49,6 +49,13 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/app/main/vip': PUBLIC_SITE,
   'GET /api/app/main/csid': PUBLIC_SITE,
   'GET /api/app/main/userGift': SELF,
+  'GET /api/app/support/messages': SELF,
+  'POST /api/app/support/message': SELF,
+  'POST /api/app/main/complaint': SELF,
+  'GET /api/app/main/complaint/:protocol': {
+    kind: 'capability',
+    why: 'the protocol plus the contact filed with it; a wrong contact answers like no protocol (support.test.ts)',
+  },
   'POST /api/app/user/changePwd': SELF,
   'GET /api/app/user/userInfo': SELF,
   'POST /api/app/user/updateKyc': SELF,

@@ -70,6 +70,11 @@ const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader'>> = {
   'PUT /api/admin/games/:game': ['trader'],
   'GET /api/admin/sports/fixtures': ['trader'],
   'POST /api/admin/sports/fixtures/:id/result': ['trader'],
+  'GET /api/admin/support/conversations': ['support'],
+  'GET /api/admin/support/conversations/:id': ['support'],
+  'POST /api/admin/support/conversations/:id/reply': ['support'],
+  'GET /api/admin/support/complaints': ['support'],
+  'POST /api/admin/support/complaints/:id/answer': ['support'],
 };
 
 const OPEN_ROUTES = new Set(['POST /api/admin/auth/login', 'POST /api/admin/auth/totp/enrol']);

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/**
+ * Customer service (issue 7): the support chat between a player and the operators, and the
+ * complaints anyone may file at `/complaint_form`. Texts are stored and shown as plain text.
+ */
+
+/** Longest chat message, in characters: a long explanation fits, a pasted document does not. */
+export const SUPPORT_MESSAGE_MAX = 1000;
+/** Complaint limits, in characters. */
+export const COMPLAINT_SUBJECT_MIN = 3;
+export const COMPLAINT_SUBJECT_MAX = 120;
+export const COMPLAINT_TEXT_MIN = 20;
+export const COMPLAINT_TEXT_MAX = 4000;
+export const COMPLAINT_CONTACT_MAX = 120;
+
+/** A complaint protocol: `TRV-<year>-<six digits or more>`, e.g. `TRV-2026-000123`. */
+export const PROTOCOL_PATTERN = /^TRV-\d{4}-\d{6,}$/;
+
+/** The protocol of the complaint numbered `seq`, filed in `year`. */
+export function complaintProtocol(year: number, seq: number): string {
+  return `TRV-${year}-${String(seq).padStart(6, '0')}`;
+}
+
+/** Control characters other than tabs and line breaks are dropped; line breaks are kept. */
+const plain = (text: string) =>
+  Array.from(text)
+    .filter((ch) => {
+      const code = ch.charCodeAt(0);
+      return (code >= 32 && code !== 127) || code === 9 || code === 10 || code === 13;
+    })
+    .join('');
+
+/** `POST /api/app/support/message` and the operator's reply. */
+export const supportMessageSchema = z.strictObject({
+  text: z
+    .string({ message: 'supportTextEmpty' })
+    .transform(plain)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, { message: 'supportTextEmpty' })
+        .max(SUPPORT_MESSAGE_MAX, { message: 'supportTextLong' }),
+    ),
+});
+export type SupportMessageInput = z.infer<typeof supportMessageSchema>;
+
+/** An e-mail address or a phone number with 10 to 13 digits (DDD included). */
+export function isContact(value: string): boolean {
+  const email = /^[^\s@]{1,64}@[^\s@]{1,100}\.[^\s@]{2,}$/.test(value);
+  const digits = value.replace(/[\s().+-]/g, '');
+  return email || /^\d{10,13}$/.test(digits);
+}
+
+/**
+ * `POST /api/app/main/complaint { subject, text, contact }` (API.md). A visitor also sends the
+ * captcha (`codeId`, `captCode`) as registration does; a logged-in player does not need it.
+ */
+export const complaintSchema = z.strictObject({
+  subject: z
+    .string({ message: 'complaintSubjectShort' })
+    .transform(plain)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(COMPLAINT_SUBJECT_MIN, { message: 'complaintSubjectShort' })
+        .max(COMPLAINT_SUBJECT_MAX, { message: 'complaintSubjectLong' }),
+    ),
+  text: z
+    .string({ message: 'complaintTextShort' })
+    .transform(plain)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(COMPLAINT_TEXT_MIN, { message: 'complaintTextShort' })
+        .max(COMPLAINT_TEXT_MAX, { message: 'complaintTextLong' }),
+    ),
+  contact: z
+    .string({ message: 'complaintContactInvalid' })
+    .trim()
+    .max(COMPLAINT_CONTACT_MAX, { message: 'complaintContactInvalid' })
+    .refine(isContact, { message: 'complaintContactInvalid' }),
+  codeId: z.coerce.string().max(8).optional(),
+  captCode: z.string().trim().max(16).optional(),
+});
+export type ComplaintInput = z.infer<typeof complaintSchema>;
+
+/** `GET /api/app/main/complaint/{protocol}?contact=`: the protocol and the contact given with it. */
+export const complaintLookupSchema = z.object({
+  contact: z.string().trim().min(1, { message: 'complaintNotFound' }).max(COMPLAINT_CONTACT_MAX),
+});
+
+/** `POST /api/admin/support/complaints/{id}/answer { answer }`. */
+export const complaintAnswerSchema = z.strictObject({
+  answer: z
+    .string({ message: 'complaintAnswerEmpty' })
+    .transform(plain)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, { message: 'complaintAnswerEmpty' })
+        .max(COMPLAINT_TEXT_MAX, { message: 'tooLong' }),
+    ),
+});
+
+/** One chat message as the player's client receives it (HTTP and socket `support.message`). */
+export const supportMessageViewSchema = z.object({
+  id: z.number(),
+  author: z.enum(['player', 'operator']),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type SupportMessageView = z.infer<typeof supportMessageViewSchema>;
+
+/** A complaint's state as its author may see it. */
+export const complaintStatusSchema = z.object({
+  protocol: z.string(),
+  subject: z.string(),
+  status: z.enum(['open', 'answered']),
+  answer: z.string().nullable(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+export type ComplaintStatus = z.infer<typeof complaintStatusSchema>;

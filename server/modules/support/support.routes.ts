@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError, parseInput } from '../../http/errors';
+import { ok } from '../../http/reply';
+import {
+  complaintAnswerSchema,
+  complaintLookupSchema,
+  complaintSchema,
+  PROTOCOL_PATTERN,
+  supportMessageSchema,
+} from '../../../domain/schemas/support.schema';
+import { requirePlayer, resolveSession, tokenOf } from '../auth/session.service';
+import { ROLES } from '../admin/admin.routes';
+import { auditEntry, recordAudit } from '../admin/audit-trail';
+import {
+  answerComplaint,
+  complaintStatus,
+  conversationForOperator,
+  fileComplaint,
+  listComplaints,
+  listConversations,
+  operatorSays,
+  playerSays,
+  playerThread,
+} from './support.service';
+
+const idSchema = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+const complaintsQuerySchema = z.object({ status: z.enum(['open', 'answered']).optional() });
+
+/** The caller's player id when a live player token came with the request, else null (a visitor). */
+async function playerOrVisitor(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
+  const token = tokenOf(request);
+  if (!token) return null;
+  try {
+    return (await resolveSession(ctx, token, 'player')).subjectId;
+  } catch {
+    // An expired token files as a visitor (with the captcha) rather than losing the complaint.
+    return null;
+  }
+}
+
+/**
+ * Customer service (issue 7). Players chat at `/api/app/support/*`; operators (support role; admin
+ * passes everything) answer at `/api/admin/support/*`. The console reads over HTTP and polls: the
+ * socket at /gamecenter-siop admits player sessions only, and a poll every few seconds on the
+ * handful of operators' screens costs less than a second authenticated socket channel.
+ */
+export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.register(async (scope) => {
+    scope.addHook('preHandler', requirePlayer(ctx));
+
+    scope.get('/api/app/support/messages', async (request, reply) => {
+      return ok(request, reply, await playerThread(ctx, request.session!.subjectId));
+    });
+
+    scope.post('/api/app/support/message', async (request, reply) => {
+      const { text } = parseInput(supportMessageSchema, request.body);
+      return ok(request, reply, await playerSays(ctx, request.session!.subjectId, text), 'supportSent');
+    });
+  });
+
+  // Complaints (API.md): a visitor may file one too (with the captcha), since a player who cannot
+  // log in is exactly who may need to complain.
+  app.post('/api/app/main/complaint', async (request, reply) => {
+    const input = parseInput(complaintSchema, request.body);
+    const userId = await playerOrVisitor(ctx, request);
+    const filed = await fileComplaint(ctx, input, { userId, ip: request.ip });
+    return ok(request, reply, filed, 'complaintFiled', { protocol: filed.protocol });
+  });
+
+  app.get<{ Params: { protocol: string } }>('/api/app/main/complaint/:protocol', async (request, reply) => {
+    const protocol = request.params.protocol.toUpperCase();
+    const { contact } = parseInput(complaintLookupSchema, request.query);
+    if (!PROTOCOL_PATTERN.test(protocol)) throw new AppError(404, 'complaintNotFound');
+    return ok(request, reply, await complaintStatus(ctx, protocol, contact, request.ip));
+  });
+
+  app.get(
+    '/api/admin/support/conversations',
+    { config: { roles: ROLES.support } },
+    async (request, reply) => {
+      return ok(request, reply, await listConversations(ctx));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/support/conversations/:id',
+    { config: { roles: ROLES.support } },
+    async (request, reply) => {
+      const id = parseInput(idSchema, request.params.id);
+      return ok(request, reply, await conversationForOperator(ctx, id));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/support/conversations/:id/reply',
+    { config: { roles: ROLES.support } },
+    async (request, reply) => {
+      const id = parseInput(idSchema, request.params.id);
+      const { text } = parseInput(supportMessageSchema, request.body);
+      const message = await operatorSays(ctx, id, request.session!.subjectId, text, (trx, sent, userId) =>
+        recordAudit(
+          trx,
+          auditEntry(request, 'support.reply', `support:${id}`, null, {
+            messageId: sent.id,
+            userId,
+            length: sent.text.length,
+          }),
+        ),
+      );
+      return ok(request, reply, message, 'supportSent');
+    },
+  );
+
+  app.get('/api/admin/support/complaints', { config: { roles: ROLES.support } }, async (request, reply) => {
+    const { status } = parseInput(complaintsQuerySchema, request.query);
+    return ok(request, reply, await listComplaints(ctx, status));
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/support/complaints/:id/answer',
+    { config: { roles: ROLES.support } },
+    async (request, reply) => {
+      const id = parseInput(idSchema, request.params.id);
+      const { answer } = parseInput(complaintAnswerSchema, request.body);
+      const done = await answerComplaint(ctx, id, request.session!.subjectId, answer, (trx, protocol) =>
+        recordAudit(
+          trx,
+          auditEntry(
+            request,
+            'complaint.answer',
+            `complaint:${protocol}`,
+            { status: 'open' },
+            {
+              status: 'answered',
+              answer,
+            },
+          ),
+        ),
+      );
+      return ok(request, reply, done);
+    },
+  );
+}

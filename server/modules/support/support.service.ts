@@ -1,0 +1,338 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, notFound, tooMany } from '../../http/errors';
+import type { Trx } from '../wallet/ledger';
+import {
+  complaintProtocol,
+  type ComplaintInput,
+  type ComplaintStatus,
+  type SupportMessageView,
+} from '../../../domain/schemas/support.schema';
+import { consumeCaptcha } from '../auth/captcha.service';
+
+/**
+ * Customer service (issue 7): the support chat and the complaints. The chat has one conversation
+ * per player; every message is stored before it is pushed (`support.message` to the player's
+ * sockets), so a reload shows exactly what was said. Operators read and answer over HTTP.
+ */
+
+/** Chat messages a player may send per minute: a conversation, not a flood. */
+export const SUPPORT_MESSAGES_PER_MINUTE = 10;
+/** Complaints per IP address per hour, visitor or player. */
+export const COMPLAINTS_PER_IP_PER_HOUR = 5;
+/** Complaint status look-ups per IP address per minute (protocols are sequential: no guessing). */
+export const COMPLAINT_LOOKUPS_PER_MINUTE = 10;
+/** Messages a thread shows: the latest ones. */
+const THREAD_LIMIT = 200;
+
+type MessageRow = { id: number; author: 'player' | 'operator'; text: string; created_at: Date };
+
+const view = (row: MessageRow): SupportMessageView => ({
+  id: row.id,
+  author: row.author,
+  text: row.text,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** The player's conversation id, created on first use. */
+async function conversationOf(trx: Trx, userId: number): Promise<number> {
+  await trx
+    .insertInto('support_conversations')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('support_conversations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The latest messages of a conversation, oldest first. */
+async function threadOf(ctx: AppContext, conversationId: number): Promise<SupportMessageView[]> {
+  const rows = await ctx.db
+    .selectFrom('support_messages')
+    .select(['id', 'author', 'text', 'created_at'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id', 'desc')
+    .limit(THREAD_LIMIT)
+    .execute();
+  return rows.reverse().map(view);
+}
+
+/** The player's own messages (empty before the first one). */
+export async function playerThread(ctx: AppContext, userId: number): Promise<SupportMessageView[]> {
+  const conversation = await ctx.db
+    .selectFrom('support_conversations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return conversation ? threadOf(ctx, conversation.id) : [];
+}
+
+/** Stores a player's message and pushes it to the player's other tabs. */
+export async function playerSays(ctx: AppContext, userId: number, text: string): Promise<SupportMessageView> {
+  if ((await ctx.limiter.hit(`support-msg:${userId}`, 60_000)) > SUPPORT_MESSAGES_PER_MINUTE) {
+    throw tooMany();
+  }
+  const message = await ctx.db.transaction().execute(async (trx) => {
+    const conversationId = await conversationOf(trx, userId);
+    const row = await trx
+      .insertInto('support_messages')
+      .values({ conversation_id: conversationId, author: 'player', operator_id: null, text })
+      .returning(['id', 'author', 'text', 'created_at'])
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('support_conversations')
+      .set({ awaiting_reply: true, last_message_at: row.created_at })
+      .where('id', '=', conversationId)
+      .execute();
+    return view(row);
+  });
+  ctx.realtime.emitToUser(userId, 'support.message', message);
+  return message;
+}
+
+/** The operator's list: conversations waiting for an answer first, then the most recent. */
+export async function listConversations(ctx: AppContext) {
+  const rows = await ctx.db
+    .selectFrom('support_conversations as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select([
+      'c.id',
+      'c.user_id',
+      'c.awaiting_reply',
+      'c.last_message_at',
+      'u.username',
+      'u.name',
+      (eb) =>
+        eb
+          .selectFrom('support_messages as m')
+          .select('m.text')
+          .whereRef('m.conversation_id', '=', 'c.id')
+          .orderBy('m.id', 'desc')
+          .limit(1)
+          .as('last_text'),
+    ])
+    .orderBy('c.awaiting_reply', 'desc')
+    .orderBy('c.last_message_at', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    // Players sign up with their e-mail as the username (spec 3: username and email are the same).
+    username: r.username,
+    email: r.username,
+    name: r.name,
+    awaitingReply: r.awaiting_reply,
+    lastMessage: (r.last_text ?? '').slice(0, 140),
+    lastMessageAt: new Date(r.last_message_at).toISOString(),
+  }));
+}
+
+/** One conversation for the console: the player's identity and the thread. */
+export async function conversationForOperator(ctx: AppContext, id: number) {
+  const row = await ctx.db
+    .selectFrom('support_conversations as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.user_id', 'c.awaiting_reply', 'u.username', 'u.name', 'u.level', 'u.created_at'])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    userId: row.user_id,
+    username: row.username,
+    email: row.username,
+    name: row.name,
+    vip: row.level,
+    playerSince: new Date(row.created_at).toISOString(),
+    awaitingReply: row.awaiting_reply,
+    messages: await threadOf(ctx, row.id),
+  };
+}
+
+/**
+ * Stores an operator's answer with its audit row (`record` runs in the same transaction) and
+ * pushes it to the player's sockets.
+ */
+export async function operatorSays(
+  ctx: AppContext,
+  conversationId: number,
+  operatorId: number,
+  text: string,
+  record: (trx: Trx, message: SupportMessageView, userId: number) => Promise<void>,
+): Promise<SupportMessageView> {
+  const { message, userId } = await ctx.db.transaction().execute(async (trx) => {
+    const conversation = await trx
+      .selectFrom('support_conversations')
+      .select(['id', 'user_id'])
+      .where('id', '=', conversationId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!conversation) throw notFound();
+    const row = await trx
+      .insertInto('support_messages')
+      .values({ conversation_id: conversationId, author: 'operator', operator_id: operatorId, text })
+      .returning(['id', 'author', 'text', 'created_at'])
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('support_conversations')
+      .set({ awaiting_reply: false, last_message_at: row.created_at })
+      .where('id', '=', conversationId)
+      .execute();
+    const message = view(row);
+    await record(trx, message, conversation.user_id);
+    return { message, userId: conversation.user_id };
+  });
+  ctx.realtime.emitToUser(userId, 'support.message', message);
+  return message;
+}
+
+/** The year of `date` in Brasília (a complaint filed at 22:00 on 31 December is of that year). */
+function brasiliaYear(date: Date): number {
+  return Number(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(date),
+  );
+}
+
+/**
+ * Files a complaint and returns its protocol. A visitor proves to be a person with the captcha,
+ * as registration does; a logged-in player is already known. Both count against a per-IP limit.
+ */
+export async function fileComplaint(
+  ctx: AppContext,
+  input: ComplaintInput,
+  filer: { userId: number | null; ip: string },
+): Promise<{ protocol: string }> {
+  if (filer.userId === null) {
+    if (!input.codeId || !input.captCode) throw badRequest('captchaMissing');
+    await consumeCaptcha(ctx, input.codeId, input.captCode);
+  }
+  if ((await ctx.limiter.hit(`complaint-ip:${filer.ip}`, 3_600_000)) > COMPLAINTS_PER_IP_PER_HOUR) {
+    throw tooMany();
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    // The number is the row's id, taken first so the protocol is written with the row.
+    const next = await sql<{
+      id: string;
+    }>`select nextval(pg_get_serial_sequence('complaints', 'id')) as id`.execute(trx);
+    const id = Number(next.rows[0]!.id);
+    const protocol = complaintProtocol(brasiliaYear(new Date()), id);
+    await trx
+      .insertInto('complaints')
+      .values({
+        id,
+        protocol,
+        user_id: filer.userId,
+        subject: input.subject,
+        text: input.text,
+        contact: input.contact,
+        ip: filer.ip,
+      })
+      .execute();
+    return { protocol };
+  });
+}
+
+/** Contacts compare without case and spaces: the author types them again from memory. */
+const sameContact = (a: string, b: string) =>
+  a.replace(/\s+/g, '').toLowerCase() === b.replace(/\s+/g, '').toLowerCase();
+
+/**
+ * A complaint's status for whoever knows its protocol and the contact given with it. A wrong
+ * contact answers exactly like an unknown protocol.
+ */
+export async function complaintStatus(
+  ctx: AppContext,
+  protocol: string,
+  contact: string,
+  ip: string,
+): Promise<ComplaintStatus> {
+  if ((await ctx.limiter.hit(`complaint-lookup:${ip}`, 60_000)) > COMPLAINT_LOOKUPS_PER_MINUTE) {
+    throw tooMany();
+  }
+  const row = await ctx.db
+    .selectFrom('complaints')
+    .select(['protocol', 'subject', 'status', 'answer', 'contact', 'created_at', 'answered_at'])
+    .where('protocol', '=', protocol)
+    .executeTakeFirst();
+  if (!row || !sameContact(row.contact, contact)) throw new AppError(404, 'complaintNotFound');
+  return {
+    protocol: row.protocol,
+    subject: row.subject,
+    status: row.status,
+    answer: row.answer,
+    createdAt: new Date(row.created_at).toISOString(),
+    answeredAt: row.answered_at ? new Date(row.answered_at).toISOString() : null,
+  };
+}
+
+/** The operator's list of complaints, open ones first (oldest first: they have waited longest). */
+export async function listComplaints(ctx: AppContext, status?: 'open' | 'answered') {
+  let query = ctx.db
+    .selectFrom('complaints as k')
+    .leftJoin('users as u', 'u.id', 'k.user_id')
+    .leftJoin('operators as o', 'o.id', 'k.answered_by')
+    .select([
+      'k.id',
+      'k.protocol',
+      'k.subject',
+      'k.text',
+      'k.contact',
+      'k.status',
+      'k.answer',
+      'k.answered_at',
+      'k.created_at',
+      'u.username',
+      'o.username as answered_by',
+    ])
+    .orderBy(sql`case when k.status = 'open' then 0 else 1 end`)
+    .orderBy('k.id', 'asc')
+    .limit(200);
+  if (status) query = query.where('k.status', '=', status);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    protocol: r.protocol,
+    subject: r.subject,
+    text: r.text,
+    contact: r.contact,
+    status: r.status,
+    answer: r.answer,
+    player: r.username,
+    answeredBy: r.answered_by,
+    answeredAt: r.answered_at ? new Date(r.answered_at).toISOString() : null,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** Marks a complaint answered with the operator's reply; `record` writes the audit row with it. */
+export async function answerComplaint(
+  ctx: AppContext,
+  id: number,
+  operatorId: number,
+  answer: string,
+  record: (trx: Trx, protocol: string) => Promise<void>,
+): Promise<{ protocol: string; status: 'answered' }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('complaints')
+      .select(['protocol', 'status'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    if (row.status === 'answered') throw new AppError(409, 'complaintAlreadyAnswered');
+    await trx
+      .updateTable('complaints')
+      .set({ status: 'answered', answer, answered_by: operatorId, answered_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await record(trx, row.protocol);
+    return { protocol: row.protocol, status: 'answered' as const };
+  });
+}
