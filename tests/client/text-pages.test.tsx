@@ -2,6 +2,7 @@ import { act, cleanup, configure, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ptBR from '../../assets/locales/pt_BR.json';
+import operatorConfig from '../../config/default.json';
 import { setLanguage } from '../../src/lib/i18n';
 import { configureApiClient } from '../../src/services/api-client';
 import { alertStore } from '../../src/shell/app/dialogs';
@@ -173,6 +174,41 @@ it.each(TEXT_PAGE_KEYS)('%s has the same sections and questions in both language
   const [pt, en] = LANGUAGES.map((lang) => parseMarkdown(source(lang, page)));
   expect(headings(en!, 2).length).toBe(headings(pt!, 2).length);
   expect(headings(en!, 3).length).toBe(headings(pt!, 3).length);
+});
+
+describe.each(LANGUAGES)('the terms in %s state the default configuration', (lang) => {
+  const text = source(lang, 'text_tc');
+  const brl = (n: number) => `R$ ${n.toLocaleString(lang === 'pt_BR' ? 'pt-BR' : 'en-US')}`;
+
+  it('prints the VIP table of config/default.json', () => {
+    const table = parseMarkdown(text).find((b) => b.kind === 'table');
+    if (table?.kind !== 'table') throw new Error('text_tc has no VIP table');
+    const rows = table.rows.map((row) => row.map((cell) => plainText(cell)));
+    const expected = operatorConfig.vip.map((v) => [
+      `VIP ${v.level}`,
+      brl(v.depositSum),
+      brl(v.wagerSum),
+      brl(v.upgradeAward),
+      v.withdrawalsPerDay === 0
+        ? lang === 'pt_BR'
+          ? 'sem limite'
+          : 'unlimited'
+        : String(v.withdrawalsPerDay),
+      brl(v.withdrawalLimitPerDay),
+    ]);
+    expect(rows).toEqual(expected);
+  });
+
+  it('states the deposit, withdrawal and turnover rules of config/default.json', () => {
+    const { deposit, withdraw, turnover } = operatorConfig;
+    expect(text).toContain(brl(deposit.minAmount));
+    expect(text).toContain(brl(deposit.maxAmount));
+    expect(text).toContain(`${deposit.chargeTtlSeconds / 60} ${lang === 'pt_BR' ? 'minutos' : 'minutes'}`);
+    expect(text).toContain(`**${brl(withdraw.minAmount)}**`);
+    expect(text).toContain(brl(withdraw.approvalThreshold));
+    expect(text).toContain(`**${turnover.bonus} ${lang === 'pt_BR' ? 'vezes' : 'times'}**`);
+    expect(turnover.main).toBe(1);
+  });
 });
 
 describe('the markdown subset', () => {
