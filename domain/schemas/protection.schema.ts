@@ -79,3 +79,30 @@ export const protectionViewSchema = z.object({
   ),
 });
 export type ProtectionView = z.infer<typeof protectionViewSchema>;
+
+/** Reality checks: a reminder every N minutes of a session (5 to 240); null turns it off. */
+export const REALITY_CHECK_MIN_MINUTES = 5;
+export const REALITY_CHECK_MAX_MINUTES = 240;
+/** The intervals the account page offers. */
+export const REALITY_CHECK_CHOICES = [15, 30, 45, 60, 90, 120] as const;
+
+/** `POST /api/app/user/protection/reality-check`. */
+export const realityCheckInputSchema = z.strictObject({
+  minutes: z
+    .number({ message: 'realityCheckInvalid' })
+    .int({ message: 'realityCheckInvalid' })
+    .min(REALITY_CHECK_MIN_MINUTES, { message: 'realityCheckInvalid' })
+    .max(REALITY_CHECK_MAX_MINUTES, { message: 'realityCheckInvalid' })
+    .nullable(),
+});
+
+/** `GET /api/app/user/protection/session`: the calling session so far. */
+export interface SessionSummary {
+  startedAt: string;
+  /** Whole minutes since the session began. */
+  minutes: number;
+  /** Net result of bets settled in the session, in BRL (negative: lost). */
+  net: number;
+  /** The player's reality-check interval, or null. */
+  realityCheckMinutes: number | null;
+}

@@ -18,6 +18,7 @@ import * as m011 from './migrations/011-sports-cashout';
 import * as m012 from './migrations/012-sports-cancels';
 import * as m013 from './migrations/013-operator-roles';
 import * as m014 from './migrations/014-player-protection';
+import * as m017 from './migrations/017-player-care';
 import * as m015 from './migrations/015-support';
 
 export type Db = Kysely<Database>;
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '012-sports-cancels': m012,
   '013-operator-roles': m013,
   '014-player-protection': m014,
+  '017-player-care': m017,
   '015-support': m015,
 };
 

@@ -32,6 +32,11 @@ export interface UsersTable {
   pay_discount_expires_at: Timestamp | null;
   bonus_turnover_required_cents: ColumnType<string | number | bigint, number | undefined, unknown>;
   created_at: CreatedAt;
+  /** Migration 017: set while an operator keeps the account locked. */
+  locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  locked_reason: ColumnType<string, string | undefined, string>;
+  /** Migration 017: the player's reality-check interval in minutes (null: none). */
+  reality_check_minutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OperatorsTable {
@@ -488,7 +493,17 @@ export interface PlayerNotesTable {
   created_at: CreatedAt;
 }
 
+/** Migration 017: an operator's notes on a player. */
+export interface PlayerNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  operator_id: number;
+  text: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  player_notes: PlayerNotesTable;
   player_limits: PlayerLimitsTable;
   player_exclusions: PlayerExclusionsTable;
   operator_audit: OperatorAuditTable;

@@ -62,6 +62,8 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/app/user/protection': SELF,
   'POST /api/app/user/protection/limit': SELF,
   'POST /api/app/user/protection/exclusion': SELF,
+  'POST /api/app/user/protection/reality-check': SELF,
+  'GET /api/app/user/protection/session': SELF,
   'GET /api/app/user/getBalance': SELF,
   'GET /api/app/user/getUserTest': SELF,
   'GET /api/app/user/records': SELF,

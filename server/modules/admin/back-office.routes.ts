@@ -7,6 +7,7 @@ import { ok } from '../../http/reply';
 import { centsToBrl } from '../../../domain/money';
 import { liveSessionIds, revokeSessions } from '../auth/session.service';
 import { playerBalances } from '../wallet/ledger';
+import { protectionOf } from '../protection/protection.service';
 import { auditEntry, recordAudit } from './audit-trail';
 
 /** Players found per search (a search is for one person, not a listing). */
@@ -25,6 +26,9 @@ const idSchema = z.coerce
   .positive()
   .max(2 ** 31 - 1);
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidInput' });
+const lockSchema = z.strictObject({ reason: z.string().trim().min(3, { message: 'invalidInput' }).max(500) });
+const noteSchema = z.strictObject({ text: z.string().trim().min(1, { message: 'invalidInput' }).max(2000) });
+
 const reportSchema = z.object({ from: isoDay, to: isoDay, format: z.enum(['json', 'csv']).default('json') });
 
 /** One day of the daily report; money in BRL. */
@@ -175,7 +179,20 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
       const id = parseInput(idSchema, request.params.id);
       const user = await ctx.db
         .selectFrom('users')
-        .select(['id', 'username', 'name', 'cpf', 'phone', 'yqm', 'level', 'kyc', 'birth_date', 'created_at'])
+        .select([
+          'id',
+          'username',
+          'name',
+          'cpf',
+          'phone',
+          'yqm',
+          'level',
+          'kyc',
+          'birth_date',
+          'created_at',
+          'locked_at',
+          'locked_reason',
+        ])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!user) throw notFound();
@@ -190,8 +207,40 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
         .where('last_seen_at', '>', new Date(Date.now() - ctx.config.sessionIdleMs))
         .orderBy('id', 'desc')
         .execute();
+      const notes = await ctx.db
+        .selectFrom('player_notes as n')
+        .innerJoin('operators as o', 'o.id', 'n.operator_id')
+        .select(['n.id', 'n.text', 'n.created_at', 'o.username as operator'])
+        .where('n.user_id', '=', id)
+        .orderBy('n.id', 'desc')
+        .limit(100)
+        .execute();
+      const exclusion = await ctx.db
+        .selectFrom('player_exclusions')
+        .select(['kind', 'starts_at', 'ends_at'])
+        .where('user_id', '=', id)
+        .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', new Date())]))
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
       return ok(request, reply, {
         id: user.id,
+        locked: user.locked_at
+          ? { at: new Date(user.locked_at).toISOString(), reason: user.locked_reason }
+          : null,
+        limits: (await protectionOf(ctx, id)).limits,
+        exclusion: exclusion
+          ? {
+              kind: exclusion.kind,
+              startsAt: new Date(exclusion.starts_at).toISOString(),
+              endsAt: exclusion.ends_at ? new Date(exclusion.ends_at).toISOString() : null,
+            }
+          : null,
+        notes: notes.map((n) => ({
+          id: n.id,
+          text: n.text,
+          operator: n.operator,
+          createdAt: new Date(n.created_at).toISOString(),
+        })),
         username: user.username,
         name: user.name,
         cpf: user.cpf,
@@ -273,6 +322,103 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
         );
       await revokeSessions(ctx, ids);
       return ok(request, reply, { ended: ids.length });
+    },
+  );
+
+  // Locks an account: login refused with 'accountLocked', every session and socket ended now.
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/players/:id/lock',
+    { config: { roles: ['support'] } },
+    async (request, reply) => {
+      const id = parseInput(idSchema, request.params.id);
+      const { reason } = parseInput(lockSchema, request.body);
+      await ctx.db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('users')
+          .select(['locked_at', 'locked_reason'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw notFound();
+        const at = before.locked_at ?? new Date();
+        await trx
+          .updateTable('users')
+          .set({ locked_at: at, locked_reason: reason })
+          .where('id', '=', id)
+          .execute();
+        await recordAudit(
+          trx,
+          auditEntry(
+            request,
+            'player.lock',
+            `user:${id}`,
+            { locked: Boolean(before.locked_at), reason: before.locked_reason },
+            { locked: true, reason },
+          ),
+        );
+      });
+      // Locked first, so no login can slip in between: then every session still live ends.
+      const sessions = await liveSessionIds(ctx, 'player', id);
+      await revokeSessions(ctx, sessions);
+      return ok(request, reply, { locked: true, ended: sessions.length });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/players/:id/unlock',
+    { config: { roles: ['support'] } },
+    async (request, reply) => {
+      const id = parseInput(idSchema, request.params.id);
+      await ctx.db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('users')
+          .select(['locked_at', 'locked_reason'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw notFound();
+        await trx
+          .updateTable('users')
+          .set({ locked_at: null, locked_reason: '' })
+          .where('id', '=', id)
+          .execute();
+        await recordAudit(
+          trx,
+          auditEntry(
+            request,
+            'player.unlock',
+            `user:${id}`,
+            { locked: Boolean(before.locked_at), reason: before.locked_reason },
+            { locked: false, reason: '' },
+          ),
+        );
+      });
+      return ok(request, reply, { locked: false });
+    },
+  );
+
+  // Notes are append-only, like the audit trail they are written to: a note is never edited.
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/players/:id/notes',
+    { config: { roles: ['support', 'finance'] } },
+    async (request, reply) => {
+      const id = parseInput(idSchema, request.params.id);
+      const { text } = parseInput(noteSchema, request.body);
+      const note = await ctx.db.transaction().execute(async (trx) => {
+        const exists = await trx.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+        if (!exists) throw notFound();
+        const row = await trx
+          .insertInto('player_notes')
+          .values({ user_id: id, operator_id: request.session!.subjectId, text })
+          .returning(['id', 'created_at'])
+          .executeTakeFirstOrThrow();
+        await recordAudit(
+          trx,
+          auditEntry(request, 'player.note', `user:${id}`, null, { note: row.id, text }),
+        );
+        return row;
+      });
+      return ok(request, reply, { id: note.id, createdAt: new Date(note.created_at).toISOString() });
     },
   );
 

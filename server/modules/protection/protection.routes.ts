@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
-import { exclusionInputSchema, limitInputSchema } from '../../../domain/schemas/protection.schema';
+import {
+  exclusionInputSchema,
+  limitInputSchema,
+  realityCheckInputSchema,
+} from '../../../domain/schemas/protection.schema';
 import { requirePlayer } from '../auth/session.service';
-import { exclude, protectionOf, setLimit } from './protection.service';
+import { exclude, protectionOf, sessionSummary, setLimit, setRealityCheck } from './protection.service';
 
 /** The player's responsible-gaming tools (issue 9): limits, cool-off, self-exclusion. */
 export async function protectionRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -20,6 +24,18 @@ export async function protectionRoutes(app: FastifyInstance, ctx: AppContext) {
       const userId = request.session!.subjectId;
       const { key, params } = await setLimit(ctx, userId, input);
       return ok(request, reply, await protectionOf(ctx, userId), key, params);
+    });
+
+    scope.post('/api/app/user/protection/reality-check', async (request, reply) => {
+      const { minutes } = parseInput(realityCheckInputSchema, request.body);
+      const userId = request.session!.subjectId;
+      await setRealityCheck(ctx, userId, minutes);
+      return ok(request, reply, await protectionOf(ctx, userId));
+    });
+
+    scope.get('/api/app/user/protection/session', async (request, reply) => {
+      const session = request.session!;
+      return ok(request, reply, await sessionSummary(ctx, session.subjectId, session.sessionId));
     });
 
     scope.post('/api/app/user/protection/exclusion', async (request, reply) => {

@@ -12,6 +12,7 @@ import {
   type LimitKind,
   type LimitPeriod,
   type LimitView,
+  type SessionSummary,
 } from '../../../domain/schemas/protection.schema';
 import type { Db } from '../../db/connection';
 import { verifyPassword } from '../../security/passwords';
@@ -160,7 +161,72 @@ export async function protectionOf(ctx: AppContext, userId: number) {
       LIMIT_KINDS.indexOf(a.kind) - LIMIT_KINDS.indexOf(b.kind) ||
       LIMIT_PERIODS.indexOf(a.period) - LIMIT_PERIODS.indexOf(b.period),
   );
-  return { limits };
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('reality_check_minutes')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { limits, realityCheckMinutes: user.reality_check_minutes };
+}
+
+/** Sets or clears the player's reality-check interval (takes effect at once: it only reminds). */
+export async function setRealityCheck(
+  ctx: AppContext,
+  userId: number,
+  minutes: number | null,
+): Promise<void> {
+  await ctx.db
+    .updateTable('users')
+    .set({ reality_check_minutes: minutes })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * The calling session so far, for the reality check: how long it has lasted and the net result of
+ * the money that moved between the player's wallets and the casino or the sportsbook since it began
+ * (stakes out, payouts and refunds in), straight from the ledger.
+ */
+export async function sessionSummary(
+  ctx: AppContext,
+  userId: number,
+  sessionId: number,
+): Promise<SessionSummary> {
+  const session = await ctx.db
+    .selectFrom('sessions')
+    .select('created_at')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  const since = new Date(session.created_at);
+  const row = await ctx.db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+    .select(sql<string>`coalesce(sum(p.amount), 0)`.as('cents'))
+    .where('a.user_id', '=', userId)
+    .where('a.kind', 'in', ['user_cash', 'user_bonus'])
+    .where('t.created_at', '>=', since)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('ledger_postings as hp')
+          .innerJoin('ledger_accounts as ha', 'ha.id', 'hp.account_id')
+          .select('hp.id')
+          .whereRef('hp.transaction_id', '=', 't.id')
+          .where('ha.kind', 'in', ['house_game', 'house_sports']),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('reality_check_minutes')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    startedAt: since.toISOString(),
+    minutes: Math.floor((Date.now() - since.getTime()) / 60_000),
+    net: centsToBrl(Number(row.cents)),
+    realityCheckMinutes: user.reality_check_minutes,
+  };
 }
 
 /** Reads the wire amount of a limit: centavos for money, minutes for session; null removes. */
@@ -320,6 +386,13 @@ export async function activeExclusion(ctx: AppContext, userId: number) {
 
 /** Refuses a new player session during a cool-off or self-exclusion (login, hand-off, sign-up links). */
 export async function assertNotExcluded(ctx: AppContext, userId: number): Promise<void> {
+  // An operator's lock (issue 8) shuts the same doors as an exclusion.
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('locked_at')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (user?.locked_at) throw new AppError(403, 'accountLocked');
   const exclusion = await activeExclusion(ctx, userId);
   if (!exclusion) return;
   if (exclusion.ends_at === null) throw new AppError(403, 'excludedPermanent');
