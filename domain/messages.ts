@@ -134,6 +134,11 @@ const ptBR = {
   complaintNotFound: 'Nenhuma reclamação com este protocolo e contato',
   complaintAnswerEmpty: 'Escreva a resposta',
   complaintAlreadyAnswered: 'Esta reclamação já foi respondida',
+  referralLevelInvalid: 'Escolha o nível de indicação 1, 2 ou 3',
+  bonusUnavailable: 'Este bônus não está disponível para você',
+  bonusAlreadyReceived: 'Este bônus já foi recebido',
+  bonusReceived: 'Bônus recebido! O valor está na sua carteira de bônus',
+  giftReceived: 'Presente recebido! O valor está na sua carteira de bônus',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
@@ -268,6 +273,11 @@ const enUS: Record<MessageKey, string> = {
   complaintNotFound: 'No complaint with this protocol and contact',
   complaintAnswerEmpty: 'Write the answer',
   complaintAlreadyAnswered: 'This complaint has already been answered',
+  referralLevelInvalid: 'Choose referral level 1, 2 or 3',
+  bonusUnavailable: 'This bonus is not available to you',
+  bonusAlreadyReceived: 'This bonus has already been received',
+  bonusReceived: 'Bonus received! The amount is in your bonus wallet',
+  giftReceived: 'Gift received! The amount is in your bonus wallet',
 };
 
 const catalogues: Partial<Record<LanguageKey, Record<MessageKey, string>>> = { pt_BR: ptBR, en_US: enUS };

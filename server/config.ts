@@ -93,6 +93,67 @@ const sportsFileSchema = z.object({
   cashoutMargin: z.number().min(0).max(0.5),
 });
 
+/** An operator text per language key (`pt_BR` required; other languages fall back to it). */
+const localizedSchema = z
+  .record(z.string().regex(/^[a-z]{2}_[A-Z]{2}$/), z.string().min(1).max(400))
+  .refine((texts) => typeof texts.pt_BR === 'string', 'needs a pt_BR text');
+/** An art file of public/ (e.g. `/promo/banner-dice.svg`) or an internal link (`/vip`). */
+const sitePathSchema = z.string().regex(/^\/[A-Za-z0-9_./?=&-]{0,120}$/);
+
+/** Banners, promotions, sponsors, the promo gift, referral commission and agent rewards (issue 7). */
+const promotionsFileSchema = z.object({
+  banners: z.array(
+    z.object({
+      id: z.string().regex(/^[a-z0-9-]{1,32}$/),
+      title: localizedSchema,
+      subtitle: localizedSchema,
+      link: sitePathSchema,
+      art: sitePathSchema,
+    }),
+  ),
+  list: z.array(
+    z.object({
+      id: z.string().regex(/^[a-z0-9-]{1,32}$/),
+      title: localizedSchema,
+      text: localizedSchema,
+      link: sitePathSchema,
+      art: sitePathSchema,
+    }),
+  ),
+  sponsors: z.array(
+    z.object({
+      id: z.string().regex(/^[a-z0-9-]{1,32}$/),
+      name: z.string().min(1).max(60),
+      text: localizedSchema,
+      art: sitePathSchema,
+    }),
+  ),
+  /** The promo gift a player receives once on home (`userGift`), to the bonus wallet; 0 turns it off. */
+  gift: z.object({
+    id: z.string().regex(/^[a-z0-9-]{1,32}$/),
+    amount: z.number().min(0).max(10_000),
+  }),
+  /** Commission on invitees' wagers, as a fraction, for levels 1, 2 and 3 (`Lucros` on /share). */
+  referralCommission: z.tuple([
+    z.number().min(0).max(0.05),
+    z.number().min(0).max(0.05),
+    z.number().min(0).max(0.05),
+  ]),
+  /** Agent rewards (/agentJl): a reward once enough direct invitees made a first deposit of at least `minFirstDeposit`. */
+  agent: z.object({
+    minFirstDeposit: z.number().min(0),
+    levels: z
+      .array(
+        z.object({
+          level: z.number().int().min(1).max(50),
+          invitees: z.number().int().min(1),
+          reward: z.number().positive().max(100_000),
+        }),
+      )
+      .min(1),
+  }),
+});
+
 /** Operator configuration file (packages, VIP table, limits); later issues add sections. */
 const fileSchema = z.object({
   site: z.object({ name: z.string(), apiKey: z.string() }),
@@ -172,6 +233,7 @@ const fileSchema = z.object({
     minesIdleMinutes: z.number().positive(),
   }),
   sports: sportsFileSchema,
+  promotions: promotionsFileSchema,
 });
 export type FileConfig = z.infer<typeof fileSchema>;
 

@@ -18,8 +18,9 @@ import * as m011 from './migrations/011-sports-cashout';
 import * as m012 from './migrations/012-sports-cancels';
 import * as m013 from './migrations/013-operator-roles';
 import * as m014 from './migrations/014-player-protection';
-import * as m017 from './migrations/017-player-care';
 import * as m015 from './migrations/015-support';
+import * as m016 from './migrations/016-promotions';
+import * as m017 from './migrations/017-player-care';
 
 export type Db = Kysely<Database>;
 
@@ -39,8 +40,9 @@ const migrations: Record<string, Migration> = {
   '012-sports-cancels': m012,
   '013-operator-roles': m013,
   '014-player-protection': m014,
-  '017-player-care': m017,
   '015-support': m015,
+  '016-promotions': m016,
+  '017-player-care': m017,
 };
 
 export interface DbTarget {

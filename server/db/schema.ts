@@ -493,16 +493,18 @@ export interface PlayerNotesTable {
   created_at: CreatedAt;
 }
 
-/** Migration 017: an operator's notes on a player. */
-export interface PlayerNotesTable {
+/** Migration 016: bonuses a player received by hand (gift, agent reward, referral commission). */
+export interface PromoReceiptsTable {
   id: Generated<number>;
   user_id: number;
-  operator_id: number;
-  text: string;
+  bonus_id: string;
+  kind: 'gift' | 'agent' | 'commission';
+  amount_cents: ColumnType<string | number | bigint, number, never>;
   created_at: CreatedAt;
 }
 
 export interface Database {
+  promo_receipts: PromoReceiptsTable;
   player_notes: PlayerNotesTable;
   player_limits: PlayerLimitsTable;
   player_exclusions: PlayerExclusionsTable;

@@ -344,7 +344,7 @@ describe('site calls', () => {
     expect(after.body.data).toEqual({ number: before + 1, amount: 0 });
   });
 
-  it('gives logged-in players the chat id and telegram as csid, and no gift yet', async () => {
+  it('gives logged-in players the chat id and telegram as csid, and the promo gift waiting', async () => {
     const player = await registerPlayer(app);
     const csid = await call(app, { method: 'GET', url: '/api/app/main/csid', headers: auth(player.token) });
     expect(csid.body.message).toBe('chat-1#trevo_suporte');
@@ -354,7 +354,8 @@ describe('site calls', () => {
       url: '/api/app/main/userGift',
       headers: auth(player.token),
     });
-    expect(gift.body.data).toBe(0);
+    // A new player has the configured promo gift to receive (promotions.test.ts covers receiving it).
+    expect(gift.body.data).toBe(1);
   });
 
   it('answers unknown API paths with a 404 envelope and carries a request id', async () => {

@@ -49,6 +49,23 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/app/main/vip': PUBLIC_SITE,
   'GET /api/app/main/csid': PUBLIC_SITE,
   'GET /api/app/main/userGift': SELF,
+  'POST /api/app/main/userGift/receive': SELF,
+  'GET /api/app/main/banners': PUBLIC_SITE,
+  'GET /api/app/main/promotions': PUBLIC_SITE,
+  'GET /api/app/main/sponsors': PUBLIC_SITE,
+  'GET /api/app/user/referrals': {
+    kind: 'self',
+    why: "the level (1–3) counts down from the caller's own invitees",
+  },
+  'GET /api/app/bonus/list': SELF,
+  'POST /api/app/bonus/receive': {
+    kind: 'self',
+    why: "bonus ids name the caller's own receivables; another player's answers 404 (promotions.test.ts)",
+  },
+  'GET /api/app/agent/rewards': {
+    kind: 'self',
+    why: "the public reward table, plus progress for the caller's own session only",
+  },
   'GET /api/app/support/messages': SELF,
   'POST /api/app/support/message': SELF,
   'POST /api/app/main/complaint': SELF,

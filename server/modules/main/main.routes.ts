@@ -35,7 +35,6 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.send({ status: 200, message: ctx.config.csid ?? '#', data: null });
     });
 
-    // Promotions (site issue) decide gifts; until one exists there is no gift to offer.
-    scope.get('/api/app/main/userGift', async (request, reply) => ok(request, reply, 0));
+    // `userGift` and its receive call live with the other promotions (modules/promo).
   });
 }

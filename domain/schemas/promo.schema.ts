@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/**
+ * Referrals, promotions and bonuses (API.md "Added calls", issue 7): the payloads of
+ * `user/referrals`, `main/banners|promotions|sponsors`, `bonus/list|receive`, `agent/rewards`.
+ */
+
+/** `GET /api/app/user/referrals?level=1|2|3&page=&size=`. */
+export const referralsQuerySchema = z.strictObject({
+  level: z.coerce
+    .number({ message: 'referralLevelInvalid' })
+    .int({ message: 'referralLevelInvalid' })
+    .min(1, { message: 'referralLevelInvalid' })
+    .max(3, { message: 'referralLevelInvalid' }),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(50).default(20),
+  loading: z.string().optional(),
+});
+
+/** One invitee of the /share table (see server/modules/promo/referrals.service.ts for each column). */
+export const referralRowSchema = z.object({
+  joinedAt: z.string(),
+  totalDeposit: z.number(),
+  level: z.number(),
+  invitee: z.string(),
+  firstDeposit: z.number(),
+  wagered: z.number(),
+  profit: z.number(),
+});
+export type ReferralRow = z.infer<typeof referralRowSchema>;
+
+export const referralPageSchema = z.object({
+  level: z.number(),
+  rate: z.number(),
+  list: referralRowSchema.array(),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+});
+export type ReferralPage = z.infer<typeof referralPageSchema>;
+
+/** A home banner: texts in the request's language, a site link and an art file of public/. */
+export const bannerSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  link: z.string(),
+  art: z.string(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+
+export const promotionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  text: z.string(),
+  link: z.string(),
+  art: z.string(),
+});
+export type Promotion = z.infer<typeof promotionSchema>;
+
+export const sponsorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  text: z.string(),
+  art: z.string(),
+});
+export type Sponsor = z.infer<typeof sponsorSchema>;
+
+/** `gift:<id>` the promo gift, `agent:<level>` an agent reward, `commission` the referral commission. */
+export const BONUS_ID = /^(gift:[a-z0-9-]{1,32}|agent:[1-9][0-9]?|commission)$/;
+
+/** `POST /api/app/bonus/receive { bonusId }`. */
+export const bonusReceiveSchema = z.strictObject({
+  bonusId: z.string({ message: 'bonusUnavailable' }).regex(BONUS_ID, { message: 'bonusUnavailable' }),
+});
+
+export const bonusSchema = z.object({
+  bonusId: z.string(),
+  kind: z.enum(['gift', 'agent', 'commission']),
+  amount: z.number(),
+  /** The agent level of an agent reward. */
+  level: z.number().optional(),
+});
+export type Bonus = z.infer<typeof bonusSchema>;
+
+/** `GET /api/app/bonus/list`: what can be received now, what was credited, and the bonus turnover. */
+export const bonusListSchema = z.object({
+  list: bonusSchema.array(),
+  history: z
+    .object({ type: z.number(), amount: z.number(), createdAt: z.string(), detail: z.string() })
+    .array(),
+  bonusBalance: z.number(),
+  /** Multiple of each bonus that must be wagered before it turns into cash. */
+  turnoverMultiple: z.number(),
+  /** BRL still to wager before the bonus wallet is released. */
+  turnoverLeft: z.number(),
+});
+export type BonusList = z.infer<typeof bonusListSchema>;
+
+/** `POST /api/app/bonus/receive` and `main/userGift/receive`. */
+export const bonusReceivedSchema = z.object({
+  bonusId: z.string(),
+  amount: z.number(),
+  bonusBalance: z.number(),
+});
+
+/** `GET /api/app/agent/rewards`: the reward levels; `progress` only for a logged-in player. */
+export const agentRewardsSchema = z.object({
+  minFirstDeposit: z.number(),
+  levels: z.object({ level: z.number(), invitees: z.number(), reward: z.number() }).array(),
+  commissionRates: z.number().array(),
+  progress: z
+    .object({
+      qualified: z.number(),
+      received: z.number().array(),
+      byLevel: z
+        .object({ level: z.number(), persons: z.number(), wagered: z.number(), profit: z.number() })
+        .array(),
+      commissionReceived: z.number(),
+      commissionReceivable: z.number(),
+    })
+    .nullable(),
+});
+export type AgentRewards = z.infer<typeof agentRewardsSchema>;

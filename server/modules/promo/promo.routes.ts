@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { parseInput } from '../../http/errors';
+import { runIdempotent } from '../../http/idempotency';
+import { langOf, ok } from '../../http/reply';
+import { bonusReceiveSchema, referralsQuerySchema } from '../../../domain/schemas/promo.schema';
+import { requirePlayer, resolveSession, tokenOf } from '../auth/session.service';
+import { announceBalances, pushUserInfo } from '../users/users.service';
+import { agentRewards, bonusOverview, giftBonusId, hasGift, receiveBonus } from './promo.service';
+import { referralPage, type ReferralLevel } from './referrals.service';
+
+/** An operator text in the request's language, pt_BR when that language has none. */
+function localized(request: FastifyRequest, texts: Record<string, string>): string {
+  return texts[langOf(request)] ?? texts.pt_BR ?? '';
+}
+
+/**
+ * Referrals, promotions and bonuses (API.md "Added calls", issue 7). Site content comes from the
+ * operator configuration (`promotions`); money moves only in `…/receive`, through the ledger.
+ */
+export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
+  const promo = ctx.config.file.promotions;
+
+  app.get('/api/app/main/banners', async (request, reply) =>
+    ok(
+      request,
+      reply,
+      promo.banners.map((b) => ({
+        id: b.id,
+        title: localized(request, b.title),
+        subtitle: localized(request, b.subtitle),
+        link: b.link,
+        art: b.art,
+      })),
+    ),
+  );
+
+  // Bonus offers are refused by Lei 14.790/2023: the br-regulated profile lists none.
+  app.get('/api/app/main/promotions', async (request, reply) =>
+    ok(
+      request,
+      reply,
+      ctx.config.profile !== 'seed'
+        ? []
+        : promo.list.map((p) => ({
+            id: p.id,
+            title: localized(request, p.title),
+            text: localized(request, p.text),
+            link: p.link,
+            art: p.art,
+          })),
+    ),
+  );
+
+  app.get('/api/app/main/sponsors', async (request, reply) =>
+    ok(
+      request,
+      reply,
+      promo.sponsors.map((s) => ({ id: s.id, name: s.name, text: localized(request, s.text), art: s.art })),
+    ),
+  );
+
+  // The reward table is public (/agentJl is open to visitors); a player's own token adds their progress.
+  app.get('/api/app/agent/rewards', async (request, reply) => {
+    const token = tokenOf(request);
+    const userId = token ? (await resolveSession(ctx, token, 'player')).subjectId : null;
+    return ok(request, reply, await agentRewards(ctx, userId));
+  });
+
+  app.register(async (scope) => {
+    scope.addHook('preHandler', requirePlayer(ctx));
+
+    scope.get('/api/app/user/referrals', async (request, reply) => {
+      const query = parseInput(referralsQuerySchema, request.query);
+      return ok(
+        request,
+        reply,
+        await referralPage(
+          ctx,
+          request.session!.subjectId,
+          query.level as ReferralLevel,
+          query.page,
+          query.size,
+        ),
+      );
+    });
+
+    scope.get('/api/app/main/userGift', async (request, reply) =>
+      ok(request, reply, (await hasGift(ctx, request.session!.subjectId)) ? 1 : 0),
+    );
+
+    const receive =
+      (bonusId: () => string, message: 'giftReceived' | 'bonusReceived') =>
+      async (request: FastifyRequest, reply: Parameters<typeof ok>[1]) => {
+        const userId = request.session!.subjectId;
+        const id = bonusId();
+        return runIdempotent(ctx, request, reply, userId, {
+          message,
+          effect: (trx) => receiveBonus(ctx, trx, userId, id),
+          after: async () => {
+            await announceBalances(ctx, userId);
+            await pushUserInfo(ctx, userId);
+          },
+        });
+      };
+
+    scope.post('/api/app/main/userGift/receive', async (request, reply) =>
+      receive(() => giftBonusId(ctx), 'giftReceived')(request, reply),
+    );
+
+    scope.get('/api/app/bonus/list', async (request, reply) =>
+      ok(request, reply, await bonusOverview(ctx, request.session!.subjectId)),
+    );
+
+    scope.post('/api/app/bonus/receive', async (request, reply) => {
+      const { bonusId } = parseInput(bonusReceiveSchema, request.body);
+      return receive(() => bonusId, 'bonusReceived')(request, reply);
+    });
+  });
+}

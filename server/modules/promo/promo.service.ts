@@ -1,0 +1,212 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
+import { AppError } from '../../http/errors';
+import { centsToBrl } from '../../../domain/money';
+import type { AgentRewards, Bonus, BonusList } from '../../../domain/schemas/promo.schema';
+import { playerBalances, post, type Trx } from '../wallet/ledger';
+import { commissionRates, qualifiedInvitees, referralTotals } from './referrals.service';
+
+/**
+ * Bonuses a player receives by hand (issue 7, `/bonuspage` and the home promo gift):
+ * - the promo gift (`gift:<id>`): an amount from the operator configuration, once per player;
+ * - agent rewards (`agent:<level>`): each agent level reached (enough direct invitees with a first
+ *   deposit of at least the configured minimum) pays its reward once;
+ * - the referral commission (`commission`): what the three levels of invitees' wagers earned, minus
+ *   what was already received.
+ * Deposit gifts and VIP upgrade awards are credited automatically when earned (deposit.service.ts,
+ * vip.ts) and so never appear here: nothing is paid twice. Every credit goes from `promotions` to the
+ * player's bonus wallet (ledger kind `promotion`, record type 141) and adds the bonus turnover
+ * (design/payments.md), in one transaction with its `promo_receipts` row. Demo accounts and the
+ * `br-regulated` profile (no bonuses, no referral earnings) get none.
+ */
+
+const MIN_COMMISSION_CENTS = 1;
+
+interface Receipt {
+  bonus_id: string;
+  kind: string;
+  amount_cents: string | number | bigint;
+}
+
+async function receiptsOf(db: Db | Trx, userId: number): Promise<Receipt[]> {
+  return db
+    .selectFrom('promo_receipts')
+    .select(['bonus_id', 'kind', 'amount_cents'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+const sumOf = (rows: Receipt[], kind: string) =>
+  rows.filter((r) => r.kind === kind).reduce((acc, r) => acc + Number(r.amount_cents), 0);
+
+/** Whether this player may receive promotions at all. */
+async function eligible(ctx: AppContext, db: Db | Trx, userId: number): Promise<boolean> {
+  if (ctx.config.profile !== 'seed') return false;
+  const user = await db.selectFrom('users').select('test_flag').where('id', '=', userId).executeTakeFirst();
+  return user?.test_flag === 0;
+}
+
+/** Everything the player can receive now, in centavos inside, BRL on the wire. */
+export async function receivableBonuses(ctx: AppContext, db: Db | Trx, userId: number): Promise<Bonus[]> {
+  if (!(await eligible(ctx, db, userId))) return [];
+  const promo = ctx.config.file.promotions;
+  const receipts = await receiptsOf(db, userId);
+  const taken = new Set(receipts.map((r) => r.bonus_id));
+  const list: Bonus[] = [];
+  const giftCents = Math.round(promo.gift.amount * 100);
+  if (giftCents > 0 && !taken.has(`gift:${promo.gift.id}`)) {
+    list.push({ bonusId: `gift:${promo.gift.id}`, kind: 'gift', amount: centsToBrl(giftCents) });
+  }
+  const qualified = await qualifiedInvitees(db, userId, Math.round(promo.agent.minFirstDeposit * 100));
+  for (const row of promo.agent.levels) {
+    if (qualified >= row.invitees && !taken.has(`agent:${row.level}`)) {
+      list.push({ bonusId: `agent:${row.level}`, kind: 'agent', amount: row.reward, level: row.level });
+    }
+  }
+  const earned = (await referralTotals(ctx, db, userId)).reduce((acc, l) => acc + l.commissionCents, 0);
+  const owed = earned - sumOf(receipts, 'commission');
+  if (owed >= MIN_COMMISSION_CENTS)
+    list.push({ bonusId: 'commission', kind: 'commission', amount: centsToBrl(owed) });
+  return list;
+}
+
+/** True when the promo gift waits for the player (`userGift` → 1). */
+export async function hasGift(ctx: AppContext, userId: number): Promise<boolean> {
+  const list = await receivableBonuses(ctx, ctx.db, userId);
+  return list.some((b) => b.kind === 'gift');
+}
+
+/** The id of the configured promo gift. */
+export const giftBonusId = (ctx: AppContext) => `gift:${ctx.config.file.promotions.gift.id}`;
+
+function referenceOf(bonus: Bonus): string {
+  if (bonus.kind === 'gift') return 'Presente de boas-vindas';
+  if (bonus.kind === 'agent') return `Recompensa de agente nível ${bonus.level}`;
+  return 'Comissão de indicação';
+}
+
+/**
+ * Credits one receivable bonus inside the caller's transaction (runIdempotent's). The player's row
+ * is locked first, so two receives racing for the same player run one after the other: the second
+ * finds the bonus taken (409) or, for the commission, nothing left to pay.
+ */
+export async function receiveBonus(ctx: AppContext, trx: Trx, userId: number, bonusId: string) {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  const receipts = await receiptsOf(trx, userId);
+  const bonus = (await receivableBonuses(ctx, trx, userId)).find((b) => b.bonusId === bonusId);
+  if (!bonus) {
+    if (
+      receipts.some((r) => r.bonus_id === bonusId) ||
+      (bonusId === 'commission' && sumOf(receipts, 'commission') > 0)
+    ) {
+      throw new AppError(409, 'bonusAlreadyReceived');
+    }
+    throw new AppError(404, 'bonusUnavailable');
+  }
+  const amountCents = Math.round(bonus.amount * 100);
+  const receiptId =
+    bonus.kind === 'commission'
+      ? `commission:${receipts.filter((r) => r.kind === 'commission').length + 1}`
+      : bonus.bonusId;
+  const inserted = await trx
+    .insertInto('promo_receipts')
+    .values({ user_id: userId, bonus_id: receiptId, kind: bonus.kind, amount_cents: amountCents })
+    .onConflict((oc) => oc.columns(['user_id', 'bonus_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw new AppError(409, 'bonusAlreadyReceived');
+  const result = await post(trx, {
+    key: `promo:${userId}:${receiptId}`,
+    kind: 'promotion',
+    reference: referenceOf(bonus),
+    entries: [
+      { account: { kind: 'promotions' }, amountCents: -amountCents },
+      { account: { kind: 'user_bonus', userId }, amountCents: amountCents },
+    ],
+  });
+  if (result.replayed) throw new AppError(409, 'bonusAlreadyReceived');
+  // A bonus must be wagered `turnover.bonus` times before it turns into cash (payments.md).
+  await trx
+    .updateTable('users')
+    .set({
+      bonus_turnover_required_cents: sql`greatest(bonus_turnover_required_cents, wagered_cents) + ${Math.round(
+        amountCents * ctx.config.file.turnover.bonus,
+      )}`,
+    })
+    .where('id', '=', userId)
+    .execute();
+  const bonusCents = result.balances[`user_bonus:${userId}`] ?? 0;
+  return { bonusId: bonus.bonusId, amount: bonus.amount, bonusBalance: centsToBrl(bonusCents) };
+}
+
+/** `/bonuspage` and `/gamebouns`: receivable bonuses, recent bonus credits and the bonus turnover. */
+export async function bonusOverview(ctx: AppContext, userId: number): Promise<BonusList> {
+  const [list, history, balances, user] = await Promise.all([
+    receivableBonuses(ctx, ctx.db, userId),
+    sql<{ kind: string; amount: string; created_at: Date; reference: string }>`
+      select lt.kind, p.amount, lt.created_at, lt.reference
+        from ledger_postings p
+        join ledger_transactions lt on lt.id = p.transaction_id
+        join ledger_accounts a on a.id = p.account_id
+        where a.user_id = ${userId} and a.kind = 'user_bonus'
+          and lt.kind in ('vip_award', 'deposit_gift', 'promotion')
+        order by lt.created_at desc, lt.id desc limit 20`.execute(ctx.db),
+    playerBalances(ctx.db, userId),
+    ctx.db
+      .selectFrom('users')
+      .select(['bonus_turnover_required_cents', 'wagered_cents'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list,
+    history: history.rows.map((r) => ({
+      type: r.kind === 'vip_award' ? 14 : 141,
+      amount: centsToBrl(Number(r.amount)),
+      createdAt: new Date(r.created_at).toISOString(),
+      detail: r.reference,
+    })),
+    bonusBalance: centsToBrl(balances.user_bonus),
+    turnoverMultiple: ctx.config.file.turnover.bonus,
+    turnoverLeft: centsToBrl(
+      Math.max(0, Number(user.bonus_turnover_required_cents) - Number(user.wagered_cents)),
+    ),
+  };
+}
+
+/** `/agentJl`: the reward levels and rates; with a player, the progress and the commission per level. */
+export async function agentRewards(ctx: AppContext, userId: number | null): Promise<AgentRewards> {
+  const promo = ctx.config.file.promotions;
+  const regulated = ctx.config.profile !== 'seed';
+  const base = {
+    minFirstDeposit: promo.agent.minFirstDeposit,
+    levels: regulated
+      ? []
+      : promo.agent.levels.map((l) => ({ level: l.level, invitees: l.invitees, reward: l.reward })),
+    commissionRates: commissionRates(ctx),
+  };
+  if (userId === null) return { ...base, progress: null };
+  const [qualified, totals, receipts] = await Promise.all([
+    qualifiedInvitees(ctx.db, userId, Math.round(promo.agent.minFirstDeposit * 100)),
+    referralTotals(ctx, ctx.db, userId),
+    receiptsOf(ctx.db, userId),
+  ]);
+  const earned = totals.reduce((acc, l) => acc + l.commissionCents, 0);
+  const received = sumOf(receipts, 'commission');
+  return {
+    ...base,
+    progress: {
+      qualified,
+      received: receipts.filter((r) => r.kind === 'agent').map((r) => Number(r.bonus_id.split(':')[1])),
+      byLevel: totals.map((l) => ({
+        level: l.level,
+        persons: l.persons,
+        wagered: centsToBrl(l.wageredCents),
+        profit: centsToBrl(l.commissionCents),
+      })),
+      commissionReceived: centsToBrl(received),
+      commissionReceivable: centsToBrl(Math.max(0, earned - received)),
+    },
+  };
+}
