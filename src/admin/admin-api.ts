@@ -49,7 +49,8 @@ export const adminHttp = axios.create({
   headers: { 'Content-Type': 'application/json' },
 });
 
-async function request<T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> {
+/** One operator call: the envelope's `data`, or an AdminApiError with the server's message. */
+export async function request<T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> {
   const token = operatorToken();
   try {
     const res = await adminHttp.request<{ status: number; message: string; data: T }>({

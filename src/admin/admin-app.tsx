@@ -7,17 +7,20 @@ import { NoticesPanel, WithdrawalsPanel } from './admin-panels';
 import { AuditPanel, GamesPanel, SportsPanel } from './admin-ops-panels';
 import { PlayersPanel, ReportsPanel } from './admin-people-panels';
 import { OperatorsPanel } from './admin-operators-panel';
+import { SupportPanel } from './admin-support-panel';
 import { installAdminTexts } from './admin-texts';
 import './admin.css';
 
 installAdminTexts();
 
-type Section = 'withdrawals' | 'players' | 'reports' | 'notices' | 'sports' | 'games' | 'audit' | 'operators';
+type Section =
+  'withdrawals' | 'players' | 'reports' | 'notices' | 'sports' | 'games' | 'audit' | 'operators' | 'support';
 
 /** The sections and the roles that see them (the server checks the same roles on every call). */
 const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
   { key: 'withdrawals', roles: ['finance'] },
   { key: 'players', roles: ['support', 'finance'] },
+  { key: 'support', roles: ['support'] },
   { key: 'reports', roles: ['finance'] },
   { key: 'notices', roles: [] },
   { key: 'sports', roles: ['trader'] },
@@ -106,6 +109,7 @@ export function AdminApp() {
       {section === 'games' && <GamesPanel />}
       {section === 'audit' && <AuditPanel />}
       {section === 'operators' && <OperatorsPanel />}
+      {section === 'support' && <SupportPanel />}
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { Notice, UserInfo } from '../../domain/schemas/user.schema';
+import type { SupportMessageView } from '../../domain/schemas/support.schema';
 
 /**
  * The realtime connection at `/gamecenter-siop` (spec 4 and 7, API.md "Socket events"). It exists
@@ -42,6 +43,8 @@ export interface ServerEvents {
   'sports.betSettled': { betId: string; result: number; payout: number };
   /** One of the player's live bets was accepted after the delay. */
   'sports.betAccepted': { betId: string };
+  /** A message of the player's support conversation (theirs from another tab, or an operator's). */
+  'support.message': SupportMessageView;
 }
 
 /** Client → server events. */

@@ -16,7 +16,8 @@ export type OverlayName =
   | 'gameDeposit'
   | 'secondDeposit'
   | 'editBank'
-  | 'testAccount';
+  | 'testAccount'
+  | 'supportChat';
 
 export const overlayStore = createStore<OverlayName | ''>('');
 

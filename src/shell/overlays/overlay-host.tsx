@@ -25,6 +25,7 @@ const GameDepositPanel = lazy(async () => ({
   default: (await import('../wallet/offer-panel')).GameDepositPanel,
 }));
 const WalletPopup = lazy(async () => ({ default: (await import('../wallet/wallet-popup')).WalletPopup }));
+const SupportChat = lazy(async () => ({ default: (await import('../support/support-chat')).SupportChat }));
 
 /** Shown while a panel's chunk loads. */
 function PanelLoading() {
@@ -63,6 +64,8 @@ export function OverlayHost() {
         return <KycPanel />;
       case 'testAccount':
         return <TestAccountPanel />;
+      case 'supportChat':
+        return <SupportChat />;
       default:
         return null;
     }

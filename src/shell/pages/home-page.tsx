@@ -6,6 +6,7 @@ import { openDeposit } from '../app/shell-actions';
 import { GameGrid } from '../components/game-tile';
 import { BallIcon } from '../components/icons';
 import { SPORT_KEYS } from '../sports/sport-keys';
+import { SupportChatButton } from '../support/support-chat-button';
 import { PageHeading } from './page-heading';
 
 /** `/home`: the welcome banner, the games and the sports. */
@@ -67,6 +68,7 @@ export function HomePage() {
           ))}
         </ul>
       </section>
+      <SupportChatButton />
     </div>
   );
 }

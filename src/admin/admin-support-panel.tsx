@@ -1,0 +1,342 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from './admin-api';
+import { errorText } from './admin-login';
+
+/**
+ * "Atendimento" (issue 7): the support conversations and the complaints. The console talks HTTP
+ * only (the socket admits player sessions), so it polls: the open list and thread refresh every
+ * POLL_MS while the section is on screen, which is live enough for a chat and costs a few small
+ * queries per operator.
+ */
+
+/** How often the list and the open thread refresh. */
+export const POLL_MS = 3000;
+
+export interface SupportConversationRow {
+  id: number;
+  userId: number;
+  username: string;
+  email: string;
+  name: string;
+  awaitingReply: boolean;
+  lastMessage: string;
+  lastMessageAt: string;
+}
+
+export interface SupportMessage {
+  id: number;
+  author: 'player' | 'operator';
+  text: string;
+  createdAt: string;
+}
+
+export interface SupportConversation {
+  id: number;
+  userId: number;
+  username: string;
+  email: string;
+  name: string;
+  vip: number;
+  playerSince: string;
+  awaitingReply: boolean;
+  messages: SupportMessage[];
+}
+
+export interface ComplaintRow {
+  id: number;
+  protocol: string;
+  subject: string;
+  text: string;
+  contact: string;
+  status: 'open' | 'answered';
+  answer: string | null;
+  player: string | null;
+  answeredBy: string | null;
+  answeredAt: string | null;
+  createdAt: string;
+}
+
+/** The support calls of the console. */
+export const supportApi = {
+  conversations: () => request<SupportConversationRow[]>('get', '/api/admin/support/conversations'),
+  conversation: (id: number) => request<SupportConversation>('get', `/api/admin/support/conversations/${id}`),
+  reply: (id: number, text: string) =>
+    request<SupportMessage>('post', `/api/admin/support/conversations/${id}/reply`, { text }),
+  complaints: (status: '' | 'open' | 'answered') =>
+    request<ComplaintRow[]>('get', `/api/admin/support/complaints${status ? `?status=${status}` : ''}`),
+  answer: (id: number, answer: string) =>
+    request<{ protocol: string }>('post', `/api/admin/support/complaints/${id}/answer`, { answer }),
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString('pt-BR');
+
+/** Runs `tick` now and every POLL_MS until unmounted; `tick` changes restart it. */
+function usePolling(tick: () => Promise<void>) {
+  useEffect(() => {
+    void tick();
+    const timer = setInterval(() => void tick(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [tick]);
+}
+
+/** Conversations, unanswered first, and the open thread with the reply box. */
+function ConversationsTab() {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<SupportConversationRow[]>([]);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [open, setOpen] = useState<SupportConversation | null>(null);
+  const [text, setText] = useState('');
+  const [message, setMessage] = useState('');
+  const [sending, setSending] = useState(false);
+  const thread = useRef<HTMLOListElement>(null);
+
+  const tick = useCallback(async () => {
+    try {
+      setRows(await supportApi.conversations());
+      if (openId !== null) setOpen(await supportApi.conversation(openId));
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  }, [openId, t]);
+  usePolling(tick);
+
+  const lastId = open?.messages.at(-1)?.id;
+  useEffect(() => {
+    if (thread.current) thread.current.scrollTop = thread.current.scrollHeight;
+  }, [lastId]);
+
+  const reply = async (event: FormEvent) => {
+    event.preventDefault();
+    if (openId === null || !text.trim()) return;
+    setSending(true);
+    setMessage('');
+    try {
+      await supportApi.reply(openId, text.trim());
+      setText('');
+      await tick();
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="admin-support">
+      <ul className="admin-support__list" aria-label={t('admin.support.conversations')}>
+        {rows.length === 0 && <li>{t('admin.support.noConversations')}</li>}
+        {rows.map((c) => (
+          <li key={c.id}>
+            <button
+              type="button"
+              className="admin-support__item"
+              aria-current={c.id === openId ? 'true' : undefined}
+              onClick={() => {
+                setOpenId(c.id);
+                setOpen(null);
+              }}
+              data-testid={`support-conversation-${c.id}`}
+            >
+              <span className="admin-support__line">
+                <strong>{c.name || c.username}</strong>
+                {c.awaitingReply && <span className="admin-badge">{t('admin.support.waiting')}</span>}
+              </span>
+              <small>{c.email}</small>
+              <span className="admin-support__preview">{c.lastMessage}</span>
+              <small>{when(c.lastMessageAt)}</small>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="admin-support__thread">
+        {open ? (
+          <>
+            <p className="admin-support__who" data-testid="support-player">
+              <strong>{open.name}</strong> · {open.email} · VIP {open.vip} ·{' '}
+              {t('admin.support.since', { date: new Date(open.playerSince).toLocaleDateString('pt-BR') })}
+            </p>
+            <ol ref={thread} className="admin-support__messages" data-testid="support-messages">
+              {open.messages.map((m) => (
+                <li key={m.id} className={`admin-support__msg admin-support__msg--${m.author}`}>
+                  <small>
+                    {m.author === 'operator' ? t('admin.support.operator') : t('admin.support.player')} ·{' '}
+                    {when(m.createdAt)}
+                  </small>
+                  <p>{m.text}</p>
+                </li>
+              ))}
+            </ol>
+            <form className="admin-support__reply" onSubmit={(e) => void reply(e)}>
+              <label>
+                {t('admin.support.reply')}
+                <textarea
+                  rows={3}
+                  maxLength={1000}
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  data-testid="support-reply"
+                />
+              </label>
+              <button type="submit" disabled={sending || !text.trim()} data-testid="support-reply-send">
+                {t('admin.support.send')}
+              </button>
+            </form>
+          </>
+        ) : (
+          <p>{t('admin.support.pick')}</p>
+        )}
+        {message && <p role="status">{message}</p>}
+      </div>
+    </div>
+  );
+}
+
+/** One complaint row's answer form. */
+function AnswerForm({ row, onDone }: { row: ComplaintRow; onDone: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [answer, setAnswer] = useState('');
+  const [message, setMessage] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage('');
+    try {
+      await supportApi.answer(row.id, answer.trim());
+      setAnswer('');
+      await onDone();
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)}>
+      <label>
+        {t('admin.support.answer')}
+        <textarea
+          rows={3}
+          maxLength={4000}
+          value={answer}
+          onChange={(e) => setAnswer(e.target.value)}
+          data-testid={`complaint-answer-${row.protocol}`}
+        />
+      </label>
+      <button type="submit" disabled={!answer.trim()} data-testid={`complaint-answer-send-${row.protocol}`}>
+        {t('admin.support.markAnswered')}
+      </button>
+      {message && <p role="status">{message}</p>}
+    </form>
+  );
+}
+
+/** Complaints, open ones first; an operator answers and the complaint is marked answered. */
+function ComplaintsTab() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<'' | 'open' | 'answered'>('open');
+  const [rows, setRows] = useState<ComplaintRow[]>([]);
+  const [message, setMessage] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      setRows(await supportApi.complaints(status));
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  }, [status, t]);
+  useEffect(() => void load(), [load]);
+
+  return (
+    <div>
+      <div className="admin-actions">
+        <label>
+          {t('admin.support.filter')}
+          <select value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+            <option value="open">{t('admin.support.status.open')}</option>
+            <option value="answered">{t('admin.support.status.answered')}</option>
+            <option value="">{t('admin.support.status.all')}</option>
+          </select>
+        </label>
+        <button type="button" onClick={() => void load()}>
+          {t('admin.reload')}
+        </button>
+      </div>
+      {message && <p role="status">{message}</p>}
+      {rows.length === 0 ? (
+        <p>{t('admin.support.noComplaints')}</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>{t('admin.support.protocol')}</th>
+              <th>{t('admin.support.complaint')}</th>
+              <th>{t('admin.support.contact')}</th>
+              <th>{t('admin.support.answer')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} data-testid={`complaint-${r.protocol}`}>
+                <td>
+                  <strong>{r.protocol}</strong>
+                  <br />
+                  <small>{when(r.createdAt)}</small>
+                </td>
+                <td>
+                  <strong>{r.subject}</strong>
+                  <p className="admin-support__text">{r.text}</p>
+                </td>
+                <td>
+                  {r.contact}
+                  {r.player && (
+                    <>
+                      <br />
+                      <small>{t('admin.support.account', { username: r.player })}</small>
+                    </>
+                  )}
+                </td>
+                <td>
+                  {r.status === 'answered' ? (
+                    <>
+                      <p className="admin-support__text">{r.answer}</p>
+                      <small>
+                        {r.answeredBy} · {r.answeredAt && when(r.answeredAt)}
+                      </small>
+                    </>
+                  ) : (
+                    <AnswerForm row={r} onDone={load} />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+/** The "Atendimento" section: conversations and complaints. */
+export function SupportPanel() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'conversations' | 'complaints'>('conversations');
+  return (
+    <section className="admin-panel" aria-labelledby="admin-support-title">
+      <h2 id="admin-support-title">{t('admin.support.title')}</h2>
+      <div className="admin-actions" role="tablist">
+        {(['conversations', 'complaints'] as const).map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            className={tab === key ? undefined : 'admin-secondary'}
+            onClick={() => setTab(key)}
+            data-testid={`support-tab-${key}`}
+          >
+            {t(`admin.support.${key}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'conversations' ? <ConversationsTab /> : <ComplaintsTab />}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import {
+  complaintStatusSchema,
+  supportMessageViewSchema,
+  type ComplaintStatus,
+  type SupportMessageView,
+} from '../../../domain/schemas/support.schema';
+import { apiGet, apiPost } from '../../services/api-client';
+
+/** The support chat's and the complaint form's calls (issue 7). */
+
+/** The player's conversation so far, oldest first. */
+export async function fetchSupportThread(): Promise<SupportMessageView[]> {
+  const body = await apiGet<unknown>('/api/app/support/messages', { loading: false });
+  return supportMessageViewSchema.array().parse(body.data);
+}
+
+/** Sends one message (errors are shown in the chat, not as an alert); the stored message comes back (and over the socket to the other tabs). */
+export async function sendSupportMessage(text: string): Promise<SupportMessageView> {
+  const body = await apiPost<unknown>('/api/app/support/message', { text, loading: false }, { silent: true });
+  return supportMessageViewSchema.parse(body.data);
+}
+
+export interface ComplaintForm {
+  subject: string;
+  text: string;
+  contact: string;
+  /** The captcha, for a visitor. */
+  codeId?: number | string;
+  captCode?: string;
+}
+
+/** Files a complaint and returns its protocol. */
+export async function fileComplaint(form: ComplaintForm): Promise<string> {
+  const body = await apiPost<{ protocol: string }>('/api/app/main/complaint', { ...form }, { silent: true });
+  return body.data.protocol;
+}
+
+/** A complaint's status, for whoever knows its protocol and the contact given with it. */
+export async function fetchComplaintStatus(protocol: string, contact: string): Promise<ComplaintStatus> {
+  const body = await apiGet<unknown>(
+    `/api/app/main/complaint/${encodeURIComponent(protocol)}`,
+    { contact },
+    { silent: true },
+  );
+  return complaintStatusSchema.parse(body.data);
+}
