@@ -77,6 +77,7 @@ export const protectionViewSchema = z.object({
       pending: z.object({ amount: z.number().nullable(), from: z.string() }).nullable(),
     }),
   ),
+  realityCheckMinutes: z.number().int().nullable().default(null),
 });
 export type ProtectionView = z.infer<typeof protectionViewSchema>;
 
@@ -97,12 +98,13 @@ export const realityCheckInputSchema = z.strictObject({
 });
 
 /** `GET /api/app/user/protection/session`: the calling session so far. */
-export interface SessionSummary {
-  startedAt: string;
+export const sessionSummarySchema = z.object({
+  startedAt: z.string(),
   /** Whole minutes since the session began. */
-  minutes: number;
-  /** Net result of bets settled in the session, in BRL (negative: lost). */
-  net: number;
+  minutes: z.number().int(),
+  /** Net result of the session's bets in BRL, from the ledger (negative: lost). */
+  net: z.number(),
   /** The player's reality-check interval, or null. */
-  realityCheckMinutes: number | null;
-}
+  realityCheckMinutes: z.number().int().nullable(),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;

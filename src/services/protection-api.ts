@@ -1,5 +1,7 @@
 import {
   protectionViewSchema,
+  sessionSummarySchema,
+  type SessionSummary,
   type LimitKind,
   type LimitPeriod,
   type ProtectionView,
@@ -31,4 +33,16 @@ export async function excludeSelf(
 ): Promise<string> {
   const body = await apiPost<null>('/api/app/user/protection/exclusion', { ...choice, pwd });
   return body.message;
+}
+
+/** Sets the reality-check interval in minutes (null: off); returns the new view. */
+export async function saveRealityCheck(minutes: number | null): Promise<ProtectionView> {
+  const body = await apiPost<unknown>('/api/app/user/protection/reality-check', { minutes });
+  return protectionViewSchema.parse(body.data);
+}
+
+/** The session so far: when it began, minutes played, net result and the reminder interval. */
+export async function fetchSessionSummary(): Promise<SessionSummary> {
+  const body = await apiGet<unknown>('/api/app/user/protection/session', { loading: false });
+  return sessionSummarySchema.parse(body.data);
 }

@@ -4,6 +4,7 @@ import { trackLayout } from '../../lib/layout-mode';
 import { captureLandingParams } from '../app/landing';
 import { OverlayHost } from '../overlays/overlay-host';
 import { AlertDialog, LoadingIndicator, Toast } from '../overlays/dialogs-host';
+import { RealityCheck } from '../protection/reality-check';
 
 /** Everything above the pages: landing parameters, overlays, dialogs and the loading indicator. */
 export function RootLayout() {
@@ -16,6 +17,7 @@ export function RootLayout() {
     <>
       <Outlet />
       <OverlayHost />
+      <RealityCheck />
       <LoadingIndicator />
       <AlertDialog />
       <Toast />

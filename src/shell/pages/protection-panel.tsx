@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   LIMIT_KINDS,
   LIMIT_PERIODS,
+  REALITY_CHECK_CHOICES,
   type LimitKind,
   type LimitPeriod,
   type ProtectionView,
@@ -10,7 +11,8 @@ import {
 import { parseAmount } from '../../../domain/money';
 import { formatMoney } from '../../lib/format';
 import { bcp47, currentLanguage } from '../../lib/i18n';
-import { excludeSelf, fetchProtection, saveLimit } from '../../services/protection-api';
+import { excludeSelf, fetchProtection, saveLimit, saveRealityCheck } from '../../services/protection-api';
+import { REALITY_CHECK_CHANGED } from '../protection/reality-check';
 import { showAlert, showToast } from '../app/dialogs';
 import { navigateTo } from '../app/navigation';
 import { endSession } from '../app/session';
@@ -282,6 +284,41 @@ function ExclusionForm() {
   );
 }
 
+/** The reality-check interval: a reminder of time and net result every N minutes, or none. */
+function RealityCheckForm({
+  view,
+  onView,
+}: {
+  view: ProtectionView;
+  onView: (view: ProtectionView) => void;
+}) {
+  const { t } = useTranslation();
+  const save = async (value: string) => {
+    try {
+      onView(await saveRealityCheck(value === 'off' ? null : Number(value)));
+      window.dispatchEvent(new Event(REALITY_CHECK_CHANGED));
+      showToast(t('protection.reality.saved'));
+    } catch {
+      // The API client shows the server's reason.
+    }
+  };
+  return (
+    <SelectField
+      label={t('protection.reality.label')}
+      value={view.realityCheckMinutes === null ? 'off' : String(view.realityCheckMinutes)}
+      onValue={(value) => void save(value)}
+      testId="reality-check-interval"
+      options={[
+        { value: 'off', label: t('protection.reality.off') },
+        ...REALITY_CHECK_CHOICES.map((m) => ({
+          value: String(m),
+          label: t('protection.minutes', { count: m }),
+        })),
+      ]}
+    />
+  );
+}
+
 /** The responsible-gaming section of /conta. */
 export function ProtectionPanel() {
   const { t } = useTranslation();
@@ -305,6 +342,9 @@ export function ProtectionPanel() {
       <h3 className="protection__subtitle">{t('protection.limits')}</h3>
       {view && <LimitList view={view} />}
       <LimitForm onView={setView} />
+      <h3 className="protection__subtitle">{t('protection.reality.title')}</h3>
+      <p className="muted">{t('protection.reality.lead')}</p>
+      {view && <RealityCheckForm view={view} onView={setView} />}
       <h3 className="protection__subtitle">{t('protection.breakTitle')}</h3>
       <p className="muted">{t('protection.breakLead')}</p>
       <ExclusionForm />
