@@ -39,6 +39,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
+    // The server's warnings and errors (TREVO_LOG_LEVEL below) land in the run's output: a failed
+    // journey in CI then shows what the server saw.
+    stdout: 'pipe',
     env: {
       PORT: String(port),
       TREVO_DATA_DIR: dataDir,

@@ -322,12 +322,17 @@ export async function settlePending(ctx: AppContext, sports: Sports): Promise<Se
     .execute();
   const settledBets: SettledBet[] = [];
   for (const f of open) {
-    if (f.result_source === 'feed') {
-      const fromFeed = sports.feed.result(f.id, sports.now());
-      if (fromFeed) await storeResult(ctx, f.id, fromFeed.result, fromFeed.final, 'feed');
+    // One fixture that fails to settle must not hold up every other fixture's bets.
+    try {
+      if (f.result_source === 'feed') {
+        const fromFeed = sports.feed.result(f.id, sports.now());
+        if (fromFeed) await storeResult(ctx, f.id, fromFeed.result, fromFeed.final, 'feed');
+      }
+      for (const window of sports.feed.cancels(f.id, sports.now())) await storeCancel(ctx, f.id, window);
+      settledBets.push(...(await settleFixture(ctx, sports, f.id)));
+    } catch (err) {
+      ctx.log.error({ err, fixtureId: f.id }, 'sports settlement failed for a fixture; the others go on');
     }
-    for (const window of sports.feed.cancels(f.id, sports.now())) await storeCancel(ctx, f.id, window);
-    settledBets.push(...(await settleFixture(ctx, sports, f.id)));
   }
   return settledBets;
 }
