@@ -49,6 +49,8 @@ export default defineConfig({
       TREVO_CAPTCHA_FIXED: 'abcd',
       TREVO_CSID: 'chat-e2e#trevo_suporte',
       TREVO_LOG_LEVEL: 'warn',
+      // A helper's own client build (`vite build --outDir .tmp/dist-x`), so a run never rewrites dist/.
+      TREVO_STATIC_DIR: process.env.TREVO_STATIC_DIR ?? 'dist',
       // The wallet journey deposits and withdraws at once (issue 3), with a quick sandbox bank.
       TREVO_TURNOVER_MAIN: '0',
       TREVO_SANDBOX_WEBHOOK_DELAY_MS: '300',

@@ -10,7 +10,13 @@ import { setNavigator } from '../../src/shell/app/navigation';
 import { overlayStore } from '../../src/shell/app/overlay-store';
 import { appRoutes } from '../../src/shell/app/routes';
 import { sessionStore } from '../../src/shell/app/session';
-import { parseMarkdown, parseInline, plainText, type Block } from '../../src/shell/pages/text/markdown';
+import {
+  outline,
+  parseMarkdown,
+  parseInline,
+  plainText,
+  type Block,
+} from '../../src/shell/pages/text/markdown';
 import { TEXT_PAGE_KEYS, textLanguage, type TextPageKey } from '../../src/shell/pages/text/texts';
 import { installFakeServer, ok, userInfoFixture } from './support';
 
@@ -238,6 +244,16 @@ describe('the markdown subset', () => {
     expect(table?.kind === 'table' && table.rows.map((r) => r.map(plainText))).toEqual([['1', '2']]);
   });
 
+  it('gives each section an anchor without accents, unique within the text', () => {
+    expect(
+      outline(parseMarkdown('## Seus direitos (art. 18 da LGPD)\n\n## Retenção\n\n## Retenção\n')),
+    ).toEqual([
+      { id: 'seus-direitos-art-18-da-lgpd', text: 'Seus direitos (art. 18 da LGPD)' },
+      { id: 'retencao', text: 'Retenção' },
+      { id: 'retencao-2', text: 'Retenção' },
+    ]);
+  });
+
   it('gives pt_BR players Portuguese and every other language English', () => {
     expect(textLanguage('pt_BR')).toBe('pt_BR');
     for (const lang of ['en_US', 'ja_JP', 'ko_KR', 'zh_CN', 'ru_RU', 'id_ID', 'vi_VN'])
@@ -289,6 +305,11 @@ describe('text pages on screen', () => {
     expect(await within(page).findByRole('heading', { level: 2, name: 'Data controller' })).toBeTruthy();
     expect(within(page).queryByRole('heading', { name: 'Controlador dos dados' })).toBeNull();
     expect(screen.getByTestId('text-body').getAttribute('lang')).toBe('en-US');
+    const contents = within(page).getByRole('navigation', { name: 'On this page' });
+    expect(within(contents).getByRole('link', { name: 'Data controller' }).getAttribute('href')).toBe(
+      '#data-controller',
+    );
+    expect(page.querySelector('#data-controller')?.textContent).toBe('Data controller');
   });
 
   it('shows English to a player reading in Japanese', async () => {

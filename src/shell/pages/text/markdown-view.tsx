@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Block, Inline } from './markdown';
+import { outline, type Block, type Inline } from './markdown';
 
 /** Running text: bold stays bold, a site path is a router link, anything else an ordinary link. */
 function InlineView({ content }: { content: Inline[] }) {
@@ -26,10 +26,10 @@ function InlineView({ content }: { content: Inline[] }) {
   });
 }
 
-function BlockView({ block }: { block: Block }): ReactNode {
+function BlockView({ block, id }: { block: Block; id?: string }): ReactNode {
   switch (block.kind) {
     case 'heading':
-      return block.level === 2 ? <h2>{block.text}</h2> : <h3>{block.text}</h3>;
+      return block.level === 2 ? <h2 id={id}>{block.text}</h2> : <h3>{block.text}</h3>;
     case 'paragraph':
       return (
         <p>
@@ -97,14 +97,22 @@ function questions(blocks: Block[]) {
  * summary is the question as a heading, so the page reads as a list of questions a player opens.
  */
 export function MarkdownView({ blocks, asQuestions = false }: { blocks: Block[]; asQuestions?: boolean }) {
-  if (!asQuestions)
+  if (!asQuestions) {
+    // Section headings carry the anchors the table of contents links to.
+    const ids = outline(blocks).map((section) => section.id);
+    let section = 0;
     return (
       <div className="text-doc">
         {blocks.map((block, index) => (
-          <BlockView key={index} block={block} />
+          <BlockView
+            key={index}
+            block={block}
+            id={block.kind === 'heading' && block.level === 2 ? ids[section++] : undefined}
+          />
         ))}
       </div>
     );
+  }
   return (
     <div className="text-doc text-doc--faq">
       {questions(blocks).map(({ question, answer }, index) =>

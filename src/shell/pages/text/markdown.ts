@@ -108,3 +108,25 @@ export function parseMarkdown(source: string): Block[] {
 export function plainText(content: Inline[]): string {
   return content.map((piece) => piece.text).join('');
 }
+
+/** An anchor id for a heading: lower case, no accents, words joined by hyphens. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The `##` sections of a text with their anchor ids (made unique), for a table of contents. */
+export function outline(blocks: Block[]): { id: string; text: string }[] {
+  const seen = new Map<string, number>();
+  return blocks.flatMap((block) => {
+    if (block.kind !== 'heading' || block.level !== 2) return [];
+    const base = slugify(block.text) || 'secao';
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return [{ id: count === 1 ? base : `${base}-${count}`, text: block.text }];
+  });
+}

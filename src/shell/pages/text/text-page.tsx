@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { currentLanguage } from '../../../lib/i18n';
 import { RoutePageHeading, usePageKey } from '../page-heading';
-import { parseMarkdown } from './markdown';
+import { outline, parseMarkdown } from './markdown';
 import { MarkdownView } from './markdown-view';
-import { loadText, textLanguage, type TextLanguage, type TextPageKey } from './texts';
+import { CONTENTS_LABEL, loadText, textLanguage, type TextLanguage, type TextPageKey } from './texts';
 import './text-page.css';
 
 type Loaded = { id: string; source: string | null };
@@ -36,6 +36,8 @@ export function TextPage() {
   const current = loaded?.id === id ? loaded : null;
   const blocks = useMemo(() => (current?.source ? parseMarkdown(current.source) : null), [current]);
   const isFaq = page.startsWith('text_faq_');
+  // Long documents get a table of contents (shown beside the text where the page is wide enough).
+  const sections = blocks && !isFaq ? outline(blocks) : [];
 
   return (
     <article className="panel text-page" data-testid={`page-${page}`}>
@@ -55,11 +57,34 @@ export function TextPage() {
           {t('pages.complaint_form.title')}
         </Link>
       )}
-      <div lang={language.replace('_', '-')} aria-busy={!current} data-testid="text-body">
+      <div
+        className="text-page__layout"
+        lang={language.replace('_', '-')}
+        aria-busy={!current}
+        data-testid="text-body"
+      >
         {!current ? (
           <p className="text-page__status">{t('common.loading')}</p>
         ) : blocks ? (
-          <MarkdownView blocks={blocks} asQuestions={isFaq} />
+          <>
+            {sections.length >= 4 && (
+              <nav
+                className="text-page__contents"
+                aria-label={CONTENTS_LABEL[language]}
+                data-testid="text-contents"
+              >
+                <p className="text-page__contents-title">{CONTENTS_LABEL[language]}</p>
+                <ol>
+                  {sections.map((section) => (
+                    <li key={section.id}>
+                      <a href={`#${section.id}`}>{section.text}</a>
+                    </li>
+                  ))}
+                </ol>
+              </nav>
+            )}
+            <MarkdownView blocks={blocks} asQuestions={isFaq} />
+          </>
         ) : (
           <p className="text-page__status" role="alert">
             {t('pages.error.lead')}

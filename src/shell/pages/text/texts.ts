@@ -45,3 +45,9 @@ export function loadText(page: TextPageKey, language: TextLanguage): Promise<str
   if (!load) return Promise.reject(new Error(`No text ${language}/${page}`));
   return load();
 }
+
+/** The label of a text's table of contents, in the text's own language. */
+export const CONTENTS_LABEL: Record<TextLanguage, string> = {
+  pt_BR: 'Nesta página',
+  en_US: 'On this page',
+};
