@@ -35,6 +35,7 @@ import { auditEntry, recordAudit, verifyAuditChain } from './audit-trail';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 import { withdrawalRisk } from './withdrawal-risk';
 import { backOfficeRoutes } from './back-office.routes';
+import { ledgerRoutes } from './ledger.routes';
 
 const ADMIN_PREFIX = '/api/admin';
 const OPEN_ADMIN_PATHS = new Set(['/api/admin/auth/login', '/api/admin/auth/totp/enrol']);
@@ -568,6 +569,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   await backOfficeRoutes(app, ctx);
+  await ledgerRoutes(app, ctx);
 
   app.get('/api/admin/audit/verify', { config: { roles: ROLES.finance } }, async (request, reply) => {
     return ok(request, reply, await verifyAuditChain(ctx.db));

@@ -1,0 +1,260 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { badRequest, parseInput } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { centsToBrl } from '../../../domain/money';
+import { auditLedger } from '../wallet/audit';
+import { auditEntry, recordAudit } from './audit-trail';
+
+/**
+ * Finance's view of the ledger (issue 8): the accounts, transactions with their postings, the audit
+ * on demand, and the reconciliation of the payment provider's charges and payouts with the ledger.
+ */
+
+/** Transactions per page. */
+const TX_PAGE = 50;
+/** Deposits or withdrawals reconciled per call: each one asks the provider once. */
+const RECONCILE_MAX = 300;
+
+const txQuerySchema = z.object({
+  kind: z.string().trim().max(40).optional(),
+  reference: z.string().trim().max(80).optional(),
+  /** Transactions older than this id (the page before). */
+  before: z.coerce.number().int().positive().optional(),
+});
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidInput' });
+const rangeSchema = z.object({ from: isoDay, to: isoDay });
+
+/** What a reconciled deposit or withdrawal found; anything but `ok` needs an operator. */
+export type Verdict =
+  'ok' | 'paidNotCredited' | 'creditedNotPaid' | 'amountMismatch' | 'unknownAtProvider' | 'stateMismatch';
+
+export interface ReconciledRow {
+  kind: 'deposit' | 'withdrawal';
+  id: string;
+  userId: number;
+  amount: number;
+  state: string;
+  provider: string;
+  ledger: string;
+  verdict: Verdict;
+}
+
+/** Range of `from`..`to` (São Paulo days) as instants. */
+function rangeOf(from: string, to: string): [Date, Date] {
+  const start = new Date(`${from}T00:00:00-03:00`);
+  const end = new Date(Date.parse(`${to}T00:00:00-03:00`) + 86_400_000);
+  if (!(end > start) || end.getTime() - start.getTime() > 93 * 86_400_000) throw badRequest('invalidInput');
+  return [start, end];
+}
+
+/** The ledger transactions with these idempotency keys, with the amount that reached the player. */
+async function ledgerByKey(ctx: AppContext, keys: string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await ctx.db
+    .selectFrom('ledger_transactions as t')
+    .innerJoin('ledger_postings as p', 'p.transaction_id', 't.id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .select(['t.idempotency_key as key', sql<string>`sum(p.amount)`.as('cents')])
+    .where('t.idempotency_key', 'in', keys)
+    .where('a.user_id', 'is not', null)
+    .groupBy('t.idempotency_key')
+    .execute();
+  return new Map(rows.map((r) => [r.key, Number(r.cents)]));
+}
+
+/**
+ * Deposits: every order of the range against the provider's charge and the ledger credit keyed by
+ * the PIX end-to-end id. A charge the provider says was paid but the ledger never credited is the
+ * worst finding (the player paid and got nothing); the opposite is money credited from nowhere.
+ */
+async function reconcileDeposits(ctx: AppContext, start: Date, end: Date): Promise<ReconciledRow[]> {
+  const orders = await ctx.db
+    .selectFrom('deposit_orders')
+    .select(['id', 'user_id', 'txid', 'amount_cents', 'status', 'note', 'end_to_end_id'])
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .orderBy('created_at')
+    .limit(RECONCILE_MAX)
+    .execute();
+  const credits = await ledgerByKey(
+    ctx,
+    orders.flatMap((o) => (o.end_to_end_id ? [`pix:${o.end_to_end_id}`] : [])),
+  );
+  const rows: ReconciledRow[] = [];
+  for (const o of orders) {
+    const charge = await ctx.psp.getCharge(o.txid);
+    const amount = Number(o.amount_cents);
+    const credited = o.end_to_end_id ? credits.get(`pix:${o.end_to_end_id}`) : undefined;
+    const paidAtProvider = charge?.status === 'CONCLUIDA';
+    let verdict: Verdict = 'ok';
+    if (!charge) verdict = 'unknownAtProvider';
+    else if (paidAtProvider && charge.amountCents !== amount) verdict = 'amountMismatch';
+    else if (credited !== undefined && credited !== amount) verdict = 'amountMismatch';
+    else if (credited !== undefined && !paidAtProvider) verdict = 'creditedNotPaid';
+    // Paid by someone else than the player: refunded, never credited (design/payments.md).
+    else if (paidAtProvider && credited === undefined && !(o.status === '01' && o.note.startsWith('pagador')))
+      verdict = 'paidNotCredited';
+    else if ((o.status === '10') !== (credited !== undefined)) verdict = 'stateMismatch';
+    rows.push({
+      kind: 'deposit',
+      id: o.id,
+      userId: o.user_id,
+      amount: centsToBrl(amount),
+      state: o.status,
+      provider: charge?.status ?? '—',
+      ledger: credited === undefined ? '—' : centsToBrl(credited).toFixed(2),
+      verdict,
+    });
+  }
+  return rows;
+}
+
+/**
+ * Withdrawals: the state Trevo recorded, the provider's payout and the ledger's release of the hold
+ * (`withdraw-paid` or `withdraw-returned`). Paid at the provider must be paid here and in the
+ * ledger; refused or rejected must have returned the money to the player.
+ */
+async function reconcileWithdrawals(ctx: AppContext, start: Date, end: Date): Promise<ReconciledRow[]> {
+  const list = await ctx.db
+    .selectFrom('withdrawals')
+    .select(['id', 'user_id', 'amount_cents', 'payout_state'])
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .orderBy('created_at')
+    .limit(RECONCILE_MAX)
+    .execute();
+  const released = await ledgerByKey(
+    ctx,
+    list.flatMap((w) => [`withdraw-paid:${w.id}`, `withdraw-returned:${w.id}`]),
+  );
+  const rows: ReconciledRow[] = [];
+  for (const w of list) {
+    const payout = await ctx.psp.getPayout(w.id);
+    const paid = released.has(`withdraw-paid:${w.id}`);
+    const returned = released.has(`withdraw-returned:${w.id}`);
+    const state = w.payout_state;
+    let verdict: Verdict = 'ok';
+    if (payout?.status === 'REALIZADO' && !paid) verdict = 'paidNotCredited';
+    else if (paid && payout?.status !== 'REALIZADO') verdict = 'creditedNotPaid';
+    else if (paid && returned) verdict = 'stateMismatch';
+    else if ((state === 'paid') !== paid || (['failed', 'rejected'].includes(state) && !returned))
+      verdict = 'stateMismatch';
+    else if (['sent', 'paid', 'failed'].includes(state) && !payout) verdict = 'unknownAtProvider';
+    rows.push({
+      kind: 'withdrawal',
+      id: w.id,
+      userId: w.user_id,
+      amount: centsToBrl(Number(w.amount_cents)),
+      state,
+      provider: payout?.status ?? '—',
+      ledger: paid ? 'withdraw-paid' : returned ? 'withdraw-returned' : '—',
+      verdict,
+    });
+  }
+  return rows;
+}
+
+export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
+  // House accounts with their balances (sums of postings), and the players' wallets in total.
+  app.get('/api/admin/ledger/accounts', { config: { roles: ['finance'] } }, async (request, reply) => {
+    const rows = await ctx.db
+      .selectFrom('ledger_accounts as a')
+      .leftJoin('ledger_postings as p', 'p.account_id', 'a.id')
+      .select([
+        'a.kind',
+        sql<boolean>`a.user_id is null`.as('house'),
+        sql<string>`count(distinct a.id)`.as('accounts'),
+        sql<string>`coalesce(sum(p.amount), 0)`.as('cents'),
+      ])
+      .groupBy(['a.kind', sql`a.user_id is null`])
+      .orderBy('a.kind')
+      .execute();
+    return ok(
+      request,
+      reply,
+      rows.map((r) => ({
+        kind: r.kind,
+        house: Boolean(r.house),
+        accounts: Number(r.accounts),
+        balance: centsToBrl(Number(r.cents)),
+      })),
+    );
+  });
+
+  // Transactions newest first, each with its postings; filter by kind or reference (a bet, an order).
+  app.get('/api/admin/ledger/transactions', { config: { roles: ['finance'] } }, async (request, reply) => {
+    const q = parseInput(txQuerySchema, request.query);
+    let query = ctx.db
+      .selectFrom('ledger_transactions')
+      .select(['id', 'idempotency_key', 'kind', 'reference', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(TX_PAGE);
+    if (q.kind) query = query.where('kind', '=', q.kind);
+    if (q.reference) query = query.where('reference', '=', q.reference);
+    if (q.before) query = query.where('id', '<', q.before);
+    const txs = await query.execute();
+    const postings =
+      txs.length === 0
+        ? []
+        : await ctx.db
+            .selectFrom('ledger_postings as p')
+            .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+            .select(['p.transaction_id', 'a.code', 'a.kind', 'a.user_id', 'p.amount'])
+            .where(
+              'p.transaction_id',
+              'in',
+              txs.map((t) => String(t.id)),
+            )
+            .orderBy('p.id')
+            .execute();
+    return ok(
+      request,
+      reply,
+      txs.map((t) => ({
+        id: String(t.id),
+        key: t.idempotency_key,
+        kind: t.kind,
+        reference: t.reference,
+        createdAt: new Date(t.created_at).toISOString(),
+        postings: postings
+          .filter((p) => String(p.transaction_id) === String(t.id))
+          .map((p) => ({
+            account: p.code,
+            kind: p.kind,
+            userId: p.user_id,
+            amount: centsToBrl(Number(p.amount)),
+          })),
+      })),
+    );
+  });
+
+  // The ledger audit of `npm run ledger:audit`, on demand; running it is itself recorded.
+  app.post('/api/admin/ledger/audit', { config: { roles: ['finance'] } }, async (request, reply) => {
+    const problems = await auditLedger(ctx.db);
+    await ctx.db
+      .transaction()
+      .execute((trx) =>
+        recordAudit(trx, auditEntry(request, 'ledger.audit', 'ledger', null, { problems: problems.length })),
+      );
+    return ok(request, reply, { sound: problems.length === 0, problems });
+  });
+
+  app.get('/api/admin/ledger/reconciliation', { config: { roles: ['finance'] } }, async (request, reply) => {
+    const { from, to } = parseInput(rangeSchema, request.query);
+    const [start, end] = rangeOf(from, to);
+    const rows = [
+      ...(await reconcileDeposits(ctx, start, end)),
+      ...(await reconcileWithdrawals(ctx, start, end)),
+    ];
+    const issues = rows.filter((r) => r.verdict !== 'ok');
+    return ok(request, reply, {
+      provider: ctx.psp.name,
+      checked: rows.length,
+      issues: issues.length,
+      rows,
+    });
+  });
+}
