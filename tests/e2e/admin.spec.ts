@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerPlayer, useSession, type ApiPlayer } from './support';
 
@@ -117,6 +118,8 @@ test('an operator signs in with TOTP, approves a withdrawal and publishes a noti
   await expect(admin.getByRole('img', { name: 'QR code do autenticador' })).toBeVisible();
   const secret = (await admin.getByTestId('admin-totp-secret').textContent())!;
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // support.spec.ts signs in as the same operator after this enrolment.
+  writeFileSync('.tmp/e2e-operator-totp.txt', secret);
   await admin.getByLabel('Código do autenticador (6 dígitos)').fill(totp(secret));
   await admin.getByRole('button', { name: 'Entrar', exact: true }).click();
 

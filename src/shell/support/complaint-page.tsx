@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -113,9 +113,15 @@ function Filed({ protocol, onAnother }: { protocol: string; onAnother: () => voi
 }
 
 /** Looks up a complaint's status by its protocol and the contact given with it. */
-function StatusLookup({ defaultContact }: { defaultContact: string }) {
+function StatusLookup({
+  defaultProtocol,
+  defaultContact,
+}: {
+  defaultProtocol: string;
+  defaultContact: string;
+}) {
   const { t } = useTranslation();
-  const [protocol, setProtocol] = useState('');
+  const [protocol, setProtocol] = useState(defaultProtocol);
   const [contact, setContact] = useState(defaultContact);
   const [status, setStatus] = useState<ComplaintStatus | null>(null);
   const [error, setError] = useState('');
@@ -218,6 +224,7 @@ export function ComplaintPage() {
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
   const [protocol, setProtocol] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   const validate = (): Errors => {
     const found: Errors = {};
@@ -235,7 +242,15 @@ export function ComplaintPage() {
     const found = validate();
     setErrors(found);
     setServerError('');
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      // The first field to fix gets the focus (and the screen scrolls to it).
+      requestAnimationFrame(() =>
+        form.current
+          ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-testid$="captcha-input"]')
+          ?.focus(),
+      );
+      return;
+    }
     setBusy(true);
     try {
       const filed = await fileComplaint({
@@ -271,7 +286,12 @@ export function ComplaintPage() {
       {protocol ? (
         <Filed protocol={protocol} onAnother={another} />
       ) : (
-        <form className="panel form complaint__form" onSubmit={(event) => void submit(event)} noValidate>
+        <form
+          ref={form}
+          className="panel form complaint__form"
+          onSubmit={(event) => void submit(event)}
+          noValidate
+        >
           <TextField
             label={t('support.complaint.subject')}
             placeholder={t('support.complaint.subjectPlaceholder')}
@@ -337,7 +357,12 @@ export function ComplaintPage() {
           </p>
         </form>
       )}
-      <StatusLookup defaultContact={user?.email ?? ''} />
+      {/* After filing, the look-up is filled in with what was just sent. */}
+      <StatusLookup
+        key={protocol ?? ''}
+        defaultProtocol={protocol ?? ''}
+        defaultContact={protocol ? contact.trim() : (user?.email ?? '')}
+      />
     </div>
   );
 }

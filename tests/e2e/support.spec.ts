@@ -1,0 +1,181 @@
+import { createHmac } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { CAPTCHA, registerPlayer, useSession, watchConsole } from './support';
+
+/**
+ * Customer service (issue 7) in Chromium: a player writes in the chat frame opened from home, the
+ * operator (the bootstrap operator of playwright.config.ts, with TOTP) sees it in the console's
+ * "Atendimento" and answers, and the answer appears in the player's open chat over the socket. A
+ * visitor files a complaint, gets a protocol, and the operator finds and answers it.
+ */
+
+/** The bootstrap operator of playwright.config.ts. */
+const OPERATOR = { username: 'operador', pwd: 'Operador#E2e2026' };
+/** The bootstrap operator's TOTP secret, for the specs that run after its enrolment. */
+const SECRET_FILE = '.tmp/e2e-operator-totp.txt';
+
+/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits), as in admin.spec.ts. */
+function totp(secretBase32: string, nowMs = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of secretBase32) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(nowMs / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[19]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * The operator's TOTP secret: enrolled here when this server has not seen an enrolment yet, else
+ * the one admin.spec.ts (or an earlier run of this spec on the same server) recorded.
+ */
+async function operatorSecret(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/admin/auth/totp/enrol', { data: OPERATOR });
+  if (res.status() === 409) {
+    expect(existsSync(SECRET_FILE), 'the operator enrolled without recording its secret').toBe(true);
+    return readFileSync(SECRET_FILE, 'utf8').trim();
+  }
+  const body = (await res.json()) as { data: { secret: string } };
+  mkdirSync('.tmp', { recursive: true });
+  writeFileSync(SECRET_FILE, body.data.secret);
+  return body.data.secret;
+}
+
+/** Signs the console in; a code already used this 30 s step (another spec) waits for the next one. */
+async function signInConsole(page: Page, secret: string) {
+  await page.goto('/admin');
+  await page.getByLabel('Usuário').fill(OPERATOR.username);
+  await page.getByLabel('Senha').fill(OPERATOR.pwd);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await page.getByLabel('Código do autenticador (6 dígitos)').fill(totp(secret));
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    const nav = page.getByRole('button', { name: 'Atendimento' });
+    const refused = page.getByRole('alert');
+    await expect(nav.or(refused)).toBeVisible();
+    if (await nav.isVisible()) return;
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+  }
+  await expect(page.getByRole('button', { name: 'Atendimento' })).toBeVisible();
+}
+
+/** Saves a screenshot into the run's output folder at a phone and a desktop width. */
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
+  }
+}
+
+test('a support message reaches the console and the answer reaches the player live', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const player = await registerPlayer(request, 'chat');
+  const playerContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const playerPage = await playerContext.newPage();
+  const errors = watchConsole(playerPage);
+  await useSession(playerPage, player.token);
+  const socket = playerPage.waitForEvent('websocket');
+  await playerPage.goto('/home');
+  await (await socket).waitForEvent('framereceived', (f) => String(f.payload).startsWith('40'));
+
+  await expect(playerPage.getByTestId('home-support')).toBeVisible();
+  await shoot(playerPage, testInfo, 'home-support-button');
+  await playerPage.setViewportSize({ width: 360, height: 740 });
+  await playerPage.getByTestId('home-support').click();
+  const chat = playerPage.getByTestId('support-chat');
+  await expect(chat).toBeVisible();
+  await expect(chat.getByTestId('support-identity')).toContainText(player.email);
+  await expect(chat.getByTestId('support-welcome')).toBeVisible();
+  const question = `Meu depósito de R$ 50 via PIX ainda não apareceu (${Date.now()})`;
+  await chat.getByTestId('support-input').fill(question);
+  await chat.getByTestId('support-send').click();
+  await expect(chat.getByTestId('support-msg-player')).toHaveText(
+    new RegExp(question.replace(/[()$]/g, '.')),
+  );
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInConsole(admin, await operatorSecret(request));
+  await admin.getByRole('button', { name: 'Atendimento' }).click();
+  const conversation = admin.getByRole('button', { name: new RegExp(player.email.replace(/\./g, '\\.')) });
+  await expect(conversation).toContainText('aguardando resposta');
+  await conversation.click();
+  await expect(admin.getByTestId('support-player')).toContainText(player.email);
+  await expect(admin.getByTestId('support-messages')).toContainText(question);
+  const answer = 'Olá! Localizamos o seu PIX: o saldo foi creditado agora.';
+  await admin.getByTestId('support-reply').fill(answer);
+  await admin.getByTestId('support-reply-send').click();
+  await expect(admin.getByTestId('support-messages')).toContainText(answer);
+
+  // The player's chat, open all along, shows the answer without a reload.
+  await expect(chat.getByTestId('support-msg-operator')).toContainText(answer, { timeout: 5_000 });
+  await shoot(playerPage, testInfo, 'support-chat');
+  await adminContext.close();
+
+  // Messages persist: a new page load shows the conversation again.
+  await playerPage.reload();
+  await playerPage.getByTestId('home-support').click();
+  await expect(playerPage.getByTestId('support-msg-operator')).toContainText(answer);
+  await expect(playerPage.getByTestId('support-msg-player')).toContainText('Meu depósito');
+  expect(errors).toEqual([]);
+  await playerContext.close();
+});
+
+test('a visitor files a complaint, gets a protocol, and the operator answers it', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await page.goto('/complaint_form');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registrar reclamação' })).toBeVisible();
+  await page.getByTestId('complaint-submit').click();
+  await expect(page.getByText('Informe o assunto (mínimo de 3 caracteres)')).toBeVisible();
+  await shoot(page, testInfo, 'complaint-errors');
+
+  const subject = `Saque atrasado ${Date.now()}`;
+  await page.getByTestId('complaint-subject').fill(subject);
+  await page
+    .getByTestId('complaint-text')
+    .fill('Pedi um saque de R$ 200 na segunda-feira e até agora o PIX não chegou na minha conta.');
+  await page.getByTestId('complaint-contact').fill('(11) 98765-4321');
+  await page.getByTestId('complaint-captcha-input').fill(CAPTCHA);
+  await page.getByTestId('complaint-submit').click();
+  const protocolBox = page.getByTestId('complaint-protocol');
+  await expect(protocolBox).toHaveText(/^TRV-\d{4}-\d{6}$/);
+  const protocol = (await protocolBox.textContent())!;
+  await shoot(page, testInfo, 'complaint-filed');
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInConsole(admin, await operatorSecret(request));
+  await admin.getByRole('button', { name: 'Atendimento' }).click();
+  await admin.getByTestId('support-tab-complaints').click();
+  const row = admin.getByTestId(`complaint-${protocol}`);
+  await expect(row).toContainText(subject);
+  await expect(row).toContainText('(11) 98765-4321');
+  await row
+    .getByTestId(`complaint-answer-${protocol}`)
+    .fill('Seu saque foi pago hoje às 10h. Desculpe a demora.');
+  await row.getByTestId(`complaint-answer-send-${protocol}`).click();
+  await expect(row).toHaveCount(0);
+  await adminContext.close();
+
+  // The visitor follows it with the protocol and the contact.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByTestId('complaint-lookup-protocol').fill(protocol);
+  await page.getByTestId('complaint-lookup-contact').fill('(11) 98765-4321');
+  await page.getByTestId('complaint-lookup').click();
+  await expect(page.getByTestId('complaint-status')).toContainText('Respondida');
+  await expect(page.getByTestId('complaint-status')).toContainText('Seu saque foi pago hoje às 10h.');
+  expect(errors).toEqual([]);
+  await context.close();
+});
