@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { auth, buildTestApp, call, fundedPlayer } from './helpers';
 import { post } from '../../server/modules/wallet/ledger';
 import { dailyCsv } from '../../server/modules/admin/back-office.routes';
@@ -133,7 +134,7 @@ describe('daily report', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body).toBe(dailyCsv([row]));
     expect(csv.body.split('\n')[0]).toBe(
-      'day,casinoStakes,casinoPayouts,casinoGgr,sportsStakes,sportsPayouts,sportsGgr,deposits,withdrawals,newPlayers',
+      'day,casinoStakes,casinoPayouts,casinoGgr,sportsStakes,sportsPayouts,sportsGgr,deposits,withdrawals,newPlayers,firstDeposits',
     );
 
     expect((await get('/api/admin/reports/daily?from=2026-01-10&to=2026-01-01')).code).toBe(400);
@@ -148,5 +149,45 @@ describe('daily report', () => {
       '2026-01-06',
       '2026-01-07',
     ]);
+  });
+});
+
+describe('report per game and sport', () => {
+  it('counts real DICE bets with their observed RTP next to the configured one, as JSON and CSV', async () => {
+    const day = today();
+    type Row = { product: string; bets: number; stakes: number; payouts: number; ggr: number };
+    const dice = async (): Promise<Row | undefined> =>
+      (await get(`/api/admin/reports/products?from=${day}&to=${day}`)).body.data.find(
+        (r: Row) => r.product === 'dice',
+      );
+    const before = (await dice()) ?? { bets: 0, stakes: 0, payouts: 0, ggr: 0 };
+    const p = await fundedPlayer(app, 100);
+    let paid = 0;
+    for (let i = 0; i < 5; i++) {
+      const bet = await call(app, {
+        method: 'POST',
+        url: '/api/app/game/dice/bet',
+        headers: { ...auth(p.token), 'idempotency-key': randomUUID() },
+        payload: { amount: 3, target: 50, direction: 'over' },
+      });
+      expect(bet.code).toBe(200);
+      paid += Math.round(bet.body.data.payout * 100);
+    }
+    const after = (await dice())!;
+    expect(after.bets - before.bets).toBe(5);
+    expect(Math.round((after.stakes - before.stakes) * 100)).toBe(1_500);
+    expect(Math.round((after.payouts - before.payouts) * 100)).toBe(paid);
+    expect(after).toMatchObject({ kind: 'casino', rtpConfigured: 0.99 });
+    expect(Math.round(after.ggr * 100)).toBe(
+      Math.round(after.stakes * 100) - Math.round(after.payouts * 100),
+    );
+
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/admin/reports/products?from=${day}&to=${day}&format=csv`,
+      headers: opAuth,
+    });
+    expect(csv.body.split('\n')[0]).toBe('product,kind,bets,stakes,payouts,ggr,rtpObserved,rtpConfigured');
+    expect(csv.body).toContain(`dice,casino,${after.bets},`);
   });
 });

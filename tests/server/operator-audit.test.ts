@@ -68,6 +68,7 @@ const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader'>> = {
   'POST /api/admin/players/:id/lock': ['support'],
   'POST /api/admin/players/:id/unlock': ['support'],
   'POST /api/admin/players/:id/notes': ['support', 'finance'],
+  'GET /api/admin/reports/products': ['finance'],
   'GET /api/admin/ledger/accounts': ['finance'],
   'GET /api/admin/ledger/transactions': ['finance'],
   'POST /api/admin/ledger/audit': ['finance'],

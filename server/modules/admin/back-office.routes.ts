@@ -43,6 +43,8 @@ export interface DailyRow {
   deposits: number;
   withdrawals: number;
   newPlayers: number;
+  /** Players whose first paid deposit fell on the day. */
+  firstDeposits: number;
 }
 
 const CSV_COLUMNS: Array<keyof DailyRow> = [
@@ -56,14 +58,20 @@ const CSV_COLUMNS: Array<keyof DailyRow> = [
   'deposits',
   'withdrawals',
   'newPlayers',
+  'firstDeposits',
 ];
 
-/** The report as CSV (comma-separated, dot decimals, one header line), for spreadsheets. */
-export function dailyCsv(rows: DailyRow[]): string {
+/** Rows as CSV (comma-separated, dot decimals, one header line), for spreadsheets. */
+function toCsv<R>(columns: ReadonlyArray<keyof R & string>, rows: R[]): string {
   return (
-    [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => String(r[c])).join(','))].join('\n') +
+    [columns.join(','), ...rows.map((r) => columns.map((c) => String(r[c] ?? '')).join(','))].join('\n') +
     '\n'
   );
+}
+
+/** The daily report as CSV. */
+export function dailyCsv(rows: DailyRow[]): string {
+  return toCsv(CSV_COLUMNS, rows);
 }
 
 /** The days from `from` to `to` inclusive, as ISO dates. */
@@ -118,6 +126,18 @@ async function dailyReport(ctx: AppContext, from: string, to: string): Promise<D
     .where(inRange('created_at'))
     .groupBy(day('created_at'))
     .execute();
+  const firstPaid = ctx.db
+    .selectFrom('deposit_orders')
+    .select(['user_id', sql<Date>`min(paid_at)`.as('first_at')])
+    .where('paid_at', 'is not', null)
+    .groupBy('user_id')
+    .as('f');
+  const firsts = await ctx.db
+    .selectFrom(firstPaid)
+    .select([day('f.first_at').as('day'), sql<string>`count(*)`.as('total')])
+    .where(inRange('f.first_at'))
+    .groupBy(day('f.first_at'))
+    .execute();
   return daysBetween(from, to).map((d) => {
     const game = house.find((h) => h.day === d && h.kind === 'house_game');
     const sports = house.find((h) => h.day === d && h.kind === 'house_sports');
@@ -133,8 +153,100 @@ async function dailyReport(ctx: AppContext, from: string, to: string): Promise<D
       deposits: centsToBrl(cents(deposits.find((x) => x.day === d)?.total)),
       withdrawals: centsToBrl(cents(withdrawals.find((x) => x.day === d)?.total)),
       newPlayers: cents(players.find((x) => x.day === d)?.total),
+      firstDeposits: cents(firsts.find((x) => x.day === d)?.total),
     };
   });
+}
+
+/** One game or sport over a range: money in BRL, RTP as a fraction (null when nothing was staked). */
+export interface ProductRow {
+  product: string;
+  kind: 'casino' | 'sports';
+  bets: number;
+  stakes: number;
+  payouts: number;
+  ggr: number;
+  rtpObserved: number | null;
+  /** The configured return (1 − edge) of a casino game; sports prices carry their own margin. */
+  rtpConfigured: number | null;
+}
+
+const PRODUCT_COLUMNS: Array<keyof ProductRow> = [
+  'product',
+  'kind',
+  'bets',
+  'stakes',
+  'payouts',
+  'ggr',
+  'rtpObserved',
+  'rtpConfigured',
+];
+
+/**
+ * Settled bets of the range per casino game and per sport (a múltipla across sports counts as
+ * `multiple`), with the observed RTP next to the configured one so a drifting game shows.
+ */
+async function productReport(ctx: AppContext, from: string, to: string): Promise<ProductRow[]> {
+  const inRange = (column: string) =>
+    sql<boolean>`(${sql.ref(column)} at time zone ${sql.lit(REPORT_TIME_ZONE)})::date between ${from}::date and ${to}::date`;
+  const casino = await ctx.db
+    .selectFrom('bets as b')
+    .leftJoin('game_settings as g', 'g.game', 'b.game')
+    .select([
+      'b.game as product',
+      sql<string>`count(*)`.as('bets'),
+      sql<string>`sum(b.amount_cents)`.as('stakes'),
+      sql<string>`sum(b.payout_cents)`.as('payouts'),
+      sql<string | null>`max(g.edge)`.as('edge'),
+    ])
+    .where('b.status', '=', 'settled')
+    .where(inRange('b.settled_at'))
+    .groupBy('b.game')
+    .execute();
+  const legSports = ctx.db
+    .selectFrom('sports_bet_legs as l')
+    .innerJoin('sports_fixtures as f', 'f.id', 'l.fixture_id')
+    .select([
+      'l.bet_id',
+      sql<string>`case when count(distinct f.sport) = 1 then min(f.sport) else 'multiple' end`.as('sport'),
+    ])
+    .groupBy('l.bet_id')
+    .as('s');
+  const sports = await ctx.db
+    .selectFrom('sports_bets as sb')
+    .innerJoin(legSports, 's.bet_id', 'sb.id')
+    .select([
+      's.sport as product',
+      sql<string>`count(*)`.as('bets'),
+      sql<string>`sum(sb.stake_cents)`.as('stakes'),
+      sql<string>`sum(sb.payout_cents)`.as('payouts'),
+    ])
+    .where('sb.state', '=', 'settled')
+    .where(inRange('sb.settled_at'))
+    .groupBy('s.sport')
+    .execute();
+  const row = (
+    kind: ProductRow['kind'],
+    r: { product: string; bets: string; stakes: string; payouts: string },
+    edge: number | null,
+  ): ProductRow => {
+    const stakes = Number(r.stakes);
+    const payouts = Number(r.payouts);
+    return {
+      product: r.product,
+      kind,
+      bets: Number(r.bets),
+      stakes: centsToBrl(stakes),
+      payouts: centsToBrl(payouts),
+      ggr: centsToBrl(stakes - payouts),
+      rtpObserved: stakes > 0 ? Math.round((payouts / stakes) * 10_000) / 10_000 : null,
+      rtpConfigured: edge === null ? null : Math.round((1 - edge) * 10_000) / 10_000,
+    };
+  };
+  return [
+    ...casino.map((r) => row('casino', r, r.edge === null ? null : Number(r.edge))),
+    ...sports.map((r) => row('sports', r, null)),
+  ].sort((a, b) => b.stakes - a.stakes);
 }
 
 /** Players (support) and daily reports (finance) of the back office. */
@@ -432,6 +544,20 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="trevo-${input.from}-${input.to}.csv"`)
         .send(dailyCsv(rows));
+    }
+    return ok(request, reply, rows);
+  });
+
+  app.get('/api/admin/reports/products', { config: { roles: ['finance'] } }, async (request, reply) => {
+    const input = parseInput(reportSchema, request.query);
+    const span = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;
+    if (!(span >= 0 && span < REPORT_MAX_DAYS)) throw badRequest('invalidInput');
+    const rows = await productReport(ctx, input.from, input.to);
+    if (input.format === 'csv') {
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="trevo-produtos-${input.from}-${input.to}.csv"`)
+        .send(toCsv(PRODUCT_COLUMNS, rows));
     }
     return ok(request, reply, rows);
   });
