@@ -87,7 +87,13 @@ export type Bonus = z.infer<typeof bonusSchema>;
 export const bonusListSchema = z.object({
   list: bonusSchema.array(),
   history: z
-    .object({ type: z.number(), amount: z.number(), createdAt: z.string(), detail: z.string() })
+    .object({
+      type: z.number(),
+      source: z.enum(['vip', 'deposit', 'promotion']),
+      amount: z.number(),
+      createdAt: z.string(),
+      detail: z.string(),
+    })
     .array(),
   bonusBalance: z.number(),
   /** Multiple of each bonus that must be wagered before it turns into cash. */

@@ -90,7 +90,12 @@ describe('the promo gift', () => {
 
     const after = (await get('/api/app/bonus/list', p.token)).body.data;
     expect(after.list).toEqual([]);
-    expect(after.history[0]).toMatchObject({ type: 141, amount: 5, detail: 'Presente de boas-vindas' });
+    expect(after.history[0]).toMatchObject({
+      type: 141,
+      source: 'promotion',
+      amount: 5,
+      detail: 'Presente de boas-vindas',
+    });
     expect(after.bonusBalance).toBe(5);
     // Turnover: the bonus must be wagered twice (config turnover.bonus) before it turns into cash.
     expect(after.turnoverLeft).toBe(10);

@@ -163,9 +163,11 @@ export async function bonusOverview(ctx: AppContext, userId: number): Promise<Bo
     list,
     history: history.rows.map((r) => ({
       type: r.kind === 'vip_award' ? 14 : 141,
+      source: r.kind === 'vip_award' ? 'vip' : r.kind === 'deposit_gift' ? 'deposit' : 'promotion',
       amount: centsToBrl(Number(r.amount)),
       createdAt: new Date(r.created_at).toISOString(),
-      detail: r.reference,
+      // A deposit gift's reference is the order id: the source names it well enough.
+      detail: r.kind === 'deposit_gift' ? '' : r.reference,
     })),
     bonusBalance: centsToBrl(balances.user_bonus),
     turnoverMultiple: ctx.config.file.turnover.bonus,

@@ -58,6 +58,10 @@ const lazyPage = {
   sportsFixture: async () => ({ Component: (await import('../sports/fixture-page')).FixturePage }),
   sportsBets: async () => ({ Component: (await import('../sports/my-bets-page')).MyBetsPage }),
   game: async () => ({ Component: (await import('../pages/game-page')).GamePage }),
+  share: async () => ({ Component: (await import('../promo/share-page')).SharePage }),
+  bonus: async () => ({ Component: (await import('../promo/bonus-page')).BonusPage }),
+  agent: async () => ({ Component: (await import('../promo/agent-page')).AgentPage }),
+  gameBonus: async () => ({ Component: (await import('../promo/game-bonus-page')).GameBonusPage }),
 };
 
 type Lazy = (typeof lazyPage)[keyof typeof lazyPage];
@@ -109,12 +113,12 @@ export const appRoutes: RouteObject[] = [
         children: [
           page('home', lazyPage.home),
           page('gameMess', lazyPage.info, { protected: true }),
-          page('share', lazyPage.info, { protected: true }),
+          page('share', lazyPage.share, { protected: true }),
           page('vip', lazyPage.vip),
-          page('agentJl', lazyPage.info),
-          page('gamebouns', lazyPage.info),
+          page('agentJl', lazyPage.agent),
+          page('gamebouns', lazyPage.gameBonus),
           page('gameGroupList', lazyPage.games),
-          page('bonuspage', lazyPage.info),
+          page('bonuspage', lazyPage.bonus),
           page('registros', lazyPage.records),
           page('conta', lazyPage.account),
           page('paySuccess', lazyPage.paySuccess),

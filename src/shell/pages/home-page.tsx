@@ -7,6 +7,8 @@ import { GameGrid } from '../components/game-tile';
 import { BallIcon } from '../components/icons';
 import { SPORT_KEYS } from '../sports/sport-keys';
 import { SupportChatButton } from '../support/support-chat-button';
+import { BannerCarousel, SponsorSection } from '../promo/home-promo';
+import { PromoGiftOverlay } from '../promo/promo-gift';
 import { PageHeading } from './page-heading';
 
 /** `/home`: the welcome banner, the games and the sports. */
@@ -40,6 +42,7 @@ export function HomePage() {
         </div>
         <img className="hero__art" src="/hero.svg" alt="" width={220} height={180} />
       </section>
+      <BannerCarousel />
 
       <section className="panel" aria-labelledby="home-games">
         <h2 id="home-games" className="section-title">
@@ -68,7 +71,9 @@ export function HomePage() {
           ))}
         </ul>
       </section>
+      <SponsorSection />
       <SupportChatButton />
+      <PromoGiftOverlay />
     </div>
   );
 }
