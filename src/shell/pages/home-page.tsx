@@ -42,6 +42,7 @@ export function HomePage() {
         </div>
         <img className="hero__art" src="/hero.svg" alt="" width={220} height={180} />
       </section>
+      <PromoGiftOverlay />
       <BannerCarousel />
 
       <section className="panel" aria-labelledby="home-games">
@@ -73,7 +74,6 @@ export function HomePage() {
       </section>
       <SponsorSection />
       <SupportChatButton />
-      <PromoGiftOverlay />
     </div>
   );
 }
