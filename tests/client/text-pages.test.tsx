@@ -2,6 +2,12 @@ import { act, cleanup, configure, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ptBR from '../../assets/locales/pt_BR.json';
+import {
+  COOLOFF_MAX_HOURS,
+  REALITY_CHECK_CHOICES,
+  SELF_EXCLUSION_MONTHS,
+  SESSION_LIMIT_MAX_MINUTES,
+} from '../../domain/schemas/protection.schema';
 import operatorConfig from '../../config/default.json';
 import { setLanguage } from '../../src/lib/i18n';
 import { configureApiClient } from '../../src/services/api-client';
@@ -214,6 +220,60 @@ describe.each(LANGUAGES)('the terms in %s state the default configuration', (lan
     expect(text).toContain(brl(withdraw.approvalThreshold));
     expect(text).toContain(`**${turnover.bonus} ${lang === 'pt_BR' ? 'vezes' : 'times'}**`);
     expect(turnover.main).toBe(1);
+  });
+});
+
+describe.each(LANGUAGES)('the promotions in %s state the default configuration', (lang) => {
+  const texts = [source(lang, 'text_tc'), source(lang, 'text_faq_prom')];
+  const locale = lang === 'pt_BR' ? 'pt-BR' : 'en-US';
+  const and = lang === 'pt_BR' ? ' e ' : ' and ';
+  const brl = (n: number) => `R$ ${n.toLocaleString(locale)}`;
+  const percent = (fraction: number) => `${(fraction * 100).toLocaleString(locale)}%`;
+  const series = (items: string[]) => `${items.slice(0, -1).join(', ')}${and}${items.at(-1)}`;
+  const { promotions, offers, packages } = operatorConfig;
+  const bonusShare = (list: { price: number; gift: number }[]) => list.map((p) => p.gift / p.price);
+
+  it.each([0, 1])('text %i names the referral commission per level and the agent levels', (index) => {
+    const text = texts[index]!;
+    for (const rate of promotions.referralCommission) expect(text).toContain(percent(rate));
+    const agent = promotions.agent;
+    expect(text).toContain(series(agent.levels.map((l) => String(l.invitees))));
+    expect(text).toContain(series(agent.levels.map((l) => brl(l.reward))));
+    expect(text).toContain(brl(agent.minFirstDeposit));
+    expect(text).toContain(brl(promotions.gift.amount));
+  });
+
+  it.each([0, 1])('text %i states the deposit offers', (index) => {
+    const text = texts[index]!;
+    const first = bonusShare(packages.BTBRL);
+    expect(text).toContain(percent(Math.min(...first)));
+    expect(text).toContain(percent(Math.max(...first)));
+    expect(text).toContain(percent(Math.max(...bonusShare(packages.FCBRL))));
+    expect(text).toContain(percent(offers.payDiscount.discount));
+    expect(text).toContain(`${offers.payDiscount.hours} ${lang === 'pt_BR' ? 'horas' : 'hours'}`);
+    expect(text).toContain(`${offers.firstDepositHours} ${lang === 'pt_BR' ? 'horas' : 'hours'}`);
+  });
+});
+
+describe.each(LANGUAGES)('responsible gaming in %s states the tools as built', (lang) => {
+  const pt = lang === 'pt_BR';
+  const or = pt ? ' ou ' : ' or ';
+  const series = (items: (string | number)[]) => `${items.slice(0, -1).join(', ')}${or}${items.at(-1)}`;
+
+  it.each(['text_jr', 'text_faq_jr'] as const)('%s names the reminder intervals offered', (page) => {
+    expect(source(lang, page)).toContain(
+      `${series([...REALITY_CHECK_CHOICES])} ${pt ? 'minutos' : 'minutes'}`,
+    );
+  });
+
+  it('text_jr states the session limit, cool-off and self-exclusion bounds', () => {
+    const text = source(lang, 'text_jr');
+    expect(text).toContain(SESSION_LIMIT_MAX_MINUTES.toLocaleString(pt ? 'pt-BR' : 'en-US'));
+    expect(text).toContain(`${COOLOFF_MAX_HOURS / 168} ${pt ? 'semanas' : 'weeks'}`);
+    const months = SELF_EXCLUSION_MONTHS.map((m) => (m % 12 === 0 ? m / 12 : m));
+    expect(text).toContain(
+      `${months[0]} ${pt ? 'meses' : 'months'}, 1 ${pt ? 'ano' : 'year'}, ${months[2]} ${pt ? 'anos' : 'years'}, ${months[3]} ${pt ? 'anos' : 'years'}`,
+    );
   });
 });
 
