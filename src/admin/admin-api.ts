@@ -164,6 +164,10 @@ export interface PlayerProfile extends PlayerHit {
   birthDate: string | null;
   balances: { cash: number; bonus: number; withdrawalHold: number };
   sessions: Array<{ id: number; createdAt: string; lastSeenAt: string; ip: string | null }>;
+  locked: { at: string; reason: string } | null;
+  limits: Array<{ kind: string; period: string; amount: number; used: number }>;
+  exclusion: { kind: string; startsAt: string; endsAt: string | null } | null;
+  notes: Array<{ id: number; text: string; operator: string; createdAt: string }>;
 }
 
 export interface DailyReportRow {
@@ -177,6 +181,7 @@ export interface DailyReportRow {
   deposits: number;
   withdrawals: number;
   newPlayers: number;
+  firstDeposits: number;
 }
 
 export interface OperatorRow {
@@ -187,11 +192,11 @@ export interface OperatorRow {
   createdAt: string;
 }
 
-/** The daily report as the server's CSV text (the same rows as the JSON). */
-async function reportCsv(from: string, to: string): Promise<string> {
+/** A report as the server's CSV text (the same rows as the JSON): `daily` or `products`. */
+async function reportCsv(from: string, to: string, report: 'daily' | 'products' = 'daily'): Promise<string> {
   const token = operatorToken();
   try {
-    const res = await adminHttp.get<string>('/api/admin/reports/daily', {
+    const res = await adminHttp.get<string>(`/api/admin/reports/${report}`, {
       params: { from, to, format: 'csv' },
       responseType: 'text',
       headers: token ? { Authorization: `Bearer ${token}` } : {},

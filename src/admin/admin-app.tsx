@@ -7,14 +7,25 @@ import { NoticesPanel, WithdrawalsPanel } from './admin-panels';
 import { AuditPanel, GamesPanel, SportsPanel } from './admin-ops-panels';
 import { PlayersPanel, ReportsPanel } from './admin-people-panels';
 import { OperatorsPanel } from './admin-operators-panel';
+import { LedgerPanel } from './admin-ledger-panel';
 import { SupportPanel } from './admin-support-panel';
 import { installAdminTexts } from './admin-texts';
 import './admin.css';
+import './admin-money.css';
 
 installAdminTexts();
 
 type Section =
-  'withdrawals' | 'players' | 'reports' | 'notices' | 'sports' | 'games' | 'audit' | 'operators' | 'support';
+  | 'withdrawals'
+  | 'players'
+  | 'reports'
+  | 'ledger'
+  | 'notices'
+  | 'sports'
+  | 'games'
+  | 'audit'
+  | 'operators'
+  | 'support';
 
 /** The sections and the roles that see them (the server checks the same roles on every call). */
 const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
@@ -22,6 +33,7 @@ const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
   { key: 'players', roles: ['support', 'finance'] },
   { key: 'support', roles: ['support'] },
   { key: 'reports', roles: ['finance'] },
+  { key: 'ledger', roles: ['finance'] },
   { key: 'notices', roles: [] },
   { key: 'sports', roles: ['trader'] },
   { key: 'games', roles: ['trader'] },
@@ -104,6 +116,7 @@ export function AdminApp() {
       {section === 'withdrawals' && <WithdrawalsPanel />}
       {section === 'players' && <PlayersPanel />}
       {section === 'reports' && <ReportsPanel />}
+      {section === 'ledger' && <LedgerPanel />}
       {section === 'notices' && <NoticesPanel />}
       {section === 'sports' && <SportsPanel />}
       {section === 'games' && <GamesPanel />}

@@ -3,6 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { adminApi, type DailyReportRow, type PlayerHit, type PlayerProfile } from './admin-api';
 import { errorText } from './admin-login';
 import { brl } from './admin-panels';
+import { PlayerCare } from './admin-player-care';
+import { GgrChart } from './admin-charts';
+import { moneyApi, type ProductReportRow } from './admin-money-api';
+import { SPORT_KEYS, type SportKey } from '../shell/sports/sport-keys';
 
 /** Players: search by e-mail, CPF or invite code; profile, ledger balances, sessions (end them). */
 export function PlayersPanel() {
@@ -98,6 +102,7 @@ export function PlayersPanel() {
           >
             {t('admin.players.endSessions')}
           </button>
+          <PlayerCare profile={profile} onChanged={() => open(profile.id)} />
         </div>
       )}
     </section>
@@ -115,6 +120,23 @@ const REPORT_COLUMNS = [
   'withdrawals',
 ] as const;
 
+/** A casino game by its name, a sport by its pt-BR name, a múltipla across sports as such. */
+function useProductName() {
+  const { t } = useTranslation();
+  return (p: ProductReportRow) => {
+    if (p.kind === 'casino') return p.product.toUpperCase();
+    if (p.product === 'multiple') return t('admin.reports.multiple');
+    return (SPORT_KEYS as readonly string[]).includes(p.product)
+      ? t(`sports.${p.product as SportKey}`)
+      : p.product;
+  };
+}
+
+/** A return as a percentage ("98,7 %"), or a dash. */
+function percent(value: number | null): string {
+  return value === null ? '—' : `${(value * 100).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} %`;
+}
+
 /** The ISO date `days` before today. */
 function isoDaysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -126,25 +148,32 @@ export function ReportsPanel() {
   const [from, setFrom] = useState(isoDaysAgo(6));
   const [to, setTo] = useState(isoDaysAgo(0));
   const [rows, setRows] = useState<DailyReportRow[]>([]);
+  const [products, setProducts] = useState<ProductReportRow[]>([]);
+  const productName = useProductName();
   const [message, setMessage] = useState('');
 
   const show = async (event: FormEvent) => {
     event.preventDefault();
     setMessage('');
     try {
-      setRows(await adminApi.dailyReport(from, to));
+      const [daily, byProduct] = await Promise.all([
+        adminApi.dailyReport(from, to),
+        moneyApi.products(from, to),
+      ]);
+      setRows(daily);
+      setProducts(byProduct);
     } catch (err) {
       setMessage(errorText(err, t('admin.error')));
     }
   };
 
-  const exportCsv = async () => {
+  const exportCsv = async (report: 'daily' | 'products') => {
     try {
-      const csv = await adminApi.reportCsv(from, to);
+      const csv = await adminApi.reportCsv(from, to, report);
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
       const link = document.createElement('a');
       link.href = url;
-      link.download = `trevo-${from}-${to}.csv`;
+      link.download = `trevo-${report === 'daily' ? '' : 'produtos-'}${from}-${to}.csv`;
       link.click();
       URL.revokeObjectURL(url);
     } catch (err) {
@@ -165,8 +194,11 @@ export function ReportsPanel() {
           <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
         <button type="submit">{t('admin.reports.show')}</button>
-        <button type="button" className="admin-secondary" onClick={() => void exportCsv()}>
+        <button type="button" className="admin-secondary" onClick={() => void exportCsv('daily')}>
           {t('admin.reports.csv')}
+        </button>
+        <button type="button" className="admin-secondary" onClick={() => void exportCsv('products')}>
+          {t('admin.reports.csvProducts')}
         </button>
       </form>
       {message && <p role="status">{message}</p>}
@@ -179,6 +211,7 @@ export function ReportsPanel() {
                 <th key={c}>{t(`admin.reports.${c}`)}</th>
               ))}
               <th>{t('admin.reports.newPlayers')}</th>
+              <th>{t('admin.reports.firstDeposits')}</th>
             </tr>
           </thead>
           <tbody>
@@ -189,10 +222,43 @@ export function ReportsPanel() {
                   <td key={c}>{brl(r[c])}</td>
                 ))}
                 <td>{r.newPlayers}</td>
+                <td>{r.firstDeposits}</td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      <GgrChart rows={rows} />
+      {products.length > 0 && (
+        <>
+          <h3>{t('admin.reports.byProduct')}</h3>
+          <table className="admin-table" data-testid="admin-report-products">
+            <thead>
+              <tr>
+                <th>{t('admin.reports.product')}</th>
+                <th>{t('admin.reports.bets')}</th>
+                <th>{t('admin.reports.stakes')}</th>
+                <th>{t('admin.reports.payouts')}</th>
+                <th>GGR</th>
+                <th>{t('admin.reports.rtpObserved')}</th>
+                <th>{t('admin.reports.rtpConfigured')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((p) => (
+                <tr key={`${p.kind}-${p.product}`}>
+                  <td>{productName(p)}</td>
+                  <td>{p.bets}</td>
+                  <td>{brl(p.stakes)}</td>
+                  <td>{brl(p.payouts)}</td>
+                  <td className={p.ggr < 0 ? 'admin-negative' : undefined}>{brl(p.ggr)}</td>
+                  <td>{percent(p.rtpObserved)}</td>
+                  <td>{percent(p.rtpConfigured)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
     </section>
   );

@@ -80,7 +80,7 @@ describe('operator console', () => {
 
     const nav = screen.getByRole('navigation');
     const sections = [...nav.querySelectorAll('button')].map((b) => b.textContent);
-    expect(sections).toEqual(['Saques', 'Jogadores', 'Relatórios', 'Auditoria']);
+    expect(sections).toEqual(['Saques', 'Jogadores', 'Relatórios', 'Razão', 'Auditoria']);
   });
 
   it('returns to the login form when the server ends the operator session (401)', async () => {
