@@ -134,6 +134,16 @@ const FACTS: Partial<Record<TextPageKey, Record<Lang, RegExp[]>>> = {
   complaint_text: { pt_BR: [/\/complaint_form/], en_US: [/\/complaint_form/] },
 };
 
+/** Every piece of text a reader sees, as plain strings. */
+function visibleText(blocks: Block[]): string[] {
+  return blocks.flatMap((b) => {
+    if (b.kind === 'heading') return [b.text];
+    if (b.kind === 'paragraph') return [plainText(b.content)];
+    if (b.kind === 'list') return b.items.map(plainText);
+    return [...b.head, ...b.rows.flat()].map(plainText);
+  });
+}
+
 const isFaq = (page: TextPageKey) => page.startsWith('text_faq_');
 /** Characters of markdown: long enough to answer, so a page cannot shrink to a stub unnoticed. */
 const MIN_LENGTH: Partial<Record<TextPageKey, number>> = {
@@ -159,6 +169,8 @@ describe.each(LANGUAGES)('texts in %s', (lang) => {
       ).toBe(true);
     for (const pattern of FACTS[page]?.[lang] ?? []) expect(text).toMatch(pattern);
     expect(text).not.toMatch(/[Ll]orem ipsum|\bTODO\b|\bXXX\b|\bTBD\b/);
+    // No markup the renderer would show as raw characters.
+    for (const piece of visibleText(blocks)) expect(piece).not.toMatch(/\\|(^|[^*])\*\*([^*]|$)|\]\(|^#|<\/?[a-z]/);
   });
 
   it.each(TEXT_PAGE_KEYS.filter(isFaq))('%s asks at least 8 questions, each with an answer', (page) => {
@@ -290,6 +302,13 @@ describe('the markdown subset', () => {
       { kind: 'text', text: '.' },
     ]);
     expect(parseInline('[evil](//evil.example)')).toEqual([{ kind: 'text', text: 'evil' }]);
+  });
+
+  it('reads backslash escapes as the literal character', () => {
+    expect(plainText(parseInline('como "jo\\*\\*\\*@g\\*\\*\\*" e **negrito**'))).toBe(
+      'como "jo***@g***" e negrito',
+    );
+    expect(parseInline('\\[não é link\\](/x)').every((piece) => piece.kind === 'text')).toBe(true);
   });
 
   it('reads headings, wrapped list items, ordered lists and tables', () => {

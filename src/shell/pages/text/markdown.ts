@@ -1,7 +1,8 @@
 /**
  * The small markdown subset the text pages are written in (assets/texts/): `##`/`###` headings,
- * paragraphs, `-` and `1.` lists, pipe tables, `**bold**` and `[links](/path)`. Parsed into plain
- * data and rendered as React elements, never as HTML, so a text can hold nothing executable.
+ * paragraphs, `-` and `1.` lists, pipe tables, `**bold**`, `[links](/path)` and backslash escapes.
+ * Parsed into plain data and rendered as React elements, never as HTML, so a text can hold nothing
+ * executable.
  */
 
 /** A piece of running text. */
@@ -21,7 +22,8 @@ export function isSafeHref(href: string): boolean {
   return /^\/(?!\/)/.test(href) || /^(mailto:|tel:|https:\/\/)/i.test(href);
 }
 
-const INLINE = /\*\*(.+?)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
+/** A backslash escape (a literal star, bracket, parenthesis…), bold, or a link. */
+const INLINE = /\\([\\*[\]()_])|\*\*(.+?)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
 
 /** Splits a line of text into plain, bold and link pieces; an unsafe link stays plain text. */
 export function parseInline(source: string): Inline[] {
@@ -34,8 +36,9 @@ export function parseInline(source: string): Inline[] {
   };
   for (const match of source.matchAll(INLINE)) {
     push({ kind: 'text', text: source.slice(last, match.index) });
-    const [whole, strong, label, href] = match;
-    if (strong !== undefined) push({ kind: 'strong', text: strong });
+    const [whole, escaped, strong, label, href] = match;
+    if (escaped !== undefined) push({ kind: 'text', text: escaped });
+    else if (strong !== undefined) push({ kind: 'strong', text: strong });
     else if (label !== undefined && href !== undefined && isSafeHref(href))
       push({ kind: 'link', text: label, href });
     else push({ kind: 'text', text: label ?? whole });
