@@ -170,7 +170,8 @@ describe.each(LANGUAGES)('texts in %s', (lang) => {
     for (const pattern of FACTS[page]?.[lang] ?? []) expect(text).toMatch(pattern);
     expect(text).not.toMatch(/[Ll]orem ipsum|\bTODO\b|\bXXX\b|\bTBD\b/);
     // No markup the renderer would show as raw characters.
-    for (const piece of visibleText(blocks)) expect(piece).not.toMatch(/\\|(^|[^*])\*\*([^*]|$)|\]\(|^#|<\/?[a-z]/);
+    for (const piece of visibleText(blocks))
+      expect(piece).not.toMatch(/\\|(^|[^*])\*\*([^*]|$)|\]\(|^#|<\/?[a-z]/);
   });
 
   it.each(TEXT_PAGE_KEYS.filter(isFaq))('%s asks at least 8 questions, each with an answer', (page) => {
