@@ -275,7 +275,7 @@ function ComplaintsTab() {
           <tbody>
             {rows.map((r) => (
               <tr key={r.id} data-testid={`complaint-${r.protocol}`}>
-                <td>
+                <td className="admin-nowrap">
                   <strong>{r.protocol}</strong>
                   <br />
                   <small>{when(r.createdAt)}</small>
@@ -284,7 +284,7 @@ function ComplaintsTab() {
                   <strong>{r.subject}</strong>
                   <p className="admin-support__text">{r.text}</p>
                 </td>
-                <td>
+                <td className="admin-nowrap">
                   {r.contact}
                   {r.player && (
                     <>
@@ -319,7 +319,7 @@ export function SupportPanel() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'conversations' | 'complaints'>('conversations');
   return (
-    <section className="admin-panel" aria-labelledby="admin-support-title">
+    <section className="admin-panel admin-support-panel" aria-labelledby="admin-support-title">
       <h2 id="admin-support-title">{t('admin.support.title')}</h2>
       <div className="admin-actions" role="tablist">
         {(['conversations', 'complaints'] as const).map((key) => (

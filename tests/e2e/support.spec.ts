@@ -80,9 +80,20 @@ test('a support message reaches the console and the answer reaches the player li
   const playerPage = await playerContext.newPage();
   const errors = watchConsole(playerPage);
   await useSession(playerPage, player.token);
-  const socket = playerPage.waitForEvent('websocket');
+  // The socket's connect frame ('40…') is watched from the socket's birth, so it cannot slip by.
+  const connected = new Promise<void>((resolve) =>
+    playerPage.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).startsWith('40')) resolve();
+      }),
+    ),
+  );
+  // Home may greet a new player with a panel (the promo gift); it is closed if it gets in the way.
+  await playerPage.addLocatorHandler(playerPage.locator('.modal-backdrop'), async () => {
+    await playerPage.locator('.modal-backdrop .modal__close').first().click();
+  });
   await playerPage.goto('/home');
-  await (await socket).waitForEvent('framereceived', (f) => String(f.payload).startsWith('40'));
+  await connected;
 
   await expect(playerPage.getByTestId('home-support')).toBeVisible();
   await shoot(playerPage, testInfo, 'home-support-button');
@@ -112,6 +123,7 @@ test('a support message reaches the console and the answer reaches the player li
   await admin.getByTestId('support-reply').fill(answer);
   await admin.getByTestId('support-reply-send').click();
   await expect(admin.getByTestId('support-messages')).toContainText(answer);
+  await admin.screenshot({ path: testInfo.outputPath('console-conversations.png') });
 
   // The player's chat, open all along, shows the answer without a reload.
   await expect(chat.getByTestId('support-msg-operator')).toContainText(answer, { timeout: 5_000 });
@@ -162,6 +174,7 @@ test('a visitor files a complaint, gets a protocol, and the operator answers it'
   const row = admin.getByTestId(`complaint-${protocol}`);
   await expect(row).toContainText(subject);
   await expect(row).toContainText('(11) 98765-4321');
+  await admin.screenshot({ path: testInfo.outputPath('console-complaints.png') });
   await row
     .getByTestId(`complaint-answer-${protocol}`)
     .fill('Seu saque foi pago hoje às 10h. Desculpe a demora.');

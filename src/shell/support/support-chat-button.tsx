@@ -1,26 +1,43 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { openOverlay } from '../app/overlay-store';
+import { onSocketEvent } from '../../services/socket';
+import { openOverlay, overlayStore } from '../app/overlay-store';
 import { useToken } from '../app/session';
 import { ChatIcon } from './chat-icon';
 import { useSupportContacts } from './support-contacts';
 import './support.css';
 
-/** Spec 2: the customer-service button on home, shown only to a player when a chat id exists. */
+/**
+ * Spec 2: the customer-service button on home, shown only to a player when a chat id exists. An
+ * answer that arrives while the chat is closed puts a dot on it until the chat is opened.
+ */
 export function SupportChatButton() {
   const { t } = useTranslation();
   const token = useToken();
   const { chatId } = useSupportContacts();
+  const [unread, setUnread] = useState(false);
+  useEffect(
+    () =>
+      onSocketEvent('support.message', (message) => {
+        if (message.author === 'operator' && overlayStore.get() !== 'supportChat') setUnread(true);
+      }),
+    [],
+  );
   if (!token || !chatId) return null;
   return (
     <button
       type="button"
       className="support-fab"
-      onClick={() => openOverlay('supportChat')}
-      aria-label={t('support.chat.open')}
+      onClick={() => {
+        setUnread(false);
+        openOverlay('supportChat');
+      }}
+      aria-label={unread ? t('support.chat.openUnread') : t('support.chat.open')}
       data-testid="home-support"
     >
       <ChatIcon />
       <span className="support-fab__label">{t('support.chat.button')}</span>
+      {unread && <span className="support-fab__dot" aria-hidden="true" data-testid="home-support-unread" />}
     </button>
   );
 }

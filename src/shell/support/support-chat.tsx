@@ -59,15 +59,26 @@ export function SupportChat() {
     const off = onSocketEvent('support.message', (message) =>
       setThread((current) => mergeMessage(current ?? [], message)),
     );
-    fetchSupportThread().then(
-      (messages) => {
-        if (live) setThread((current) => messages.reduce(mergeMessage, current ?? []));
-      },
-      () => live && setLoadFailed(true),
-    );
+    const load = () =>
+      fetchSupportThread().then(
+        (messages) => {
+          if (!live) return;
+          setLoadFailed(false);
+          setThread((current) => messages.reduce(mergeMessage, current ?? []));
+        },
+        () => live && setLoadFailed(true),
+      );
+    void load();
+    // A phone that slept may have missed pushes while its socket was down: back on screen, the
+    // thread is read again (merged by id, so nothing shows twice).
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void load();
+    };
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
       live = false;
       off();
+      document.removeEventListener('visibilitychange', onVisible);
     };
   }, []);
 

@@ -10,6 +10,7 @@ import { overlayStore } from '../../../src/shell/app/overlay-store';
 import { sessionStore } from '../../../src/shell/app/session';
 import { HomePage } from '../../../src/shell/pages/home-page';
 import { SupportChat } from '../../../src/shell/support/support-chat';
+import { SupportMenuEntry } from '../../../src/shell/support/support-chat-button';
 import { resetSupportContacts } from '../../../src/shell/support/support-contacts';
 import { fail, FakeSocket, installFakeServer, ok, userInfoFixture } from '../support';
 
@@ -74,6 +75,48 @@ describe('the home chat button', () => {
     );
     await user.click(await screen.findByTestId('home-support'));
     expect(overlayStore.get()).toBe('supportChat');
+  });
+
+  it('marks an answer that arrives while the chat is closed, until the player opens it', async () => {
+    const user = userEvent.setup();
+    installFakeServer((config) =>
+      config.url === '/api/app/main/csid'
+        ? { status: 200, body: { status: 200, message: 'chat-1#', data: null } }
+        : ok([]),
+    );
+    signedIn();
+    render(
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>,
+    );
+    const button = await screen.findByTestId('home-support');
+    expect(screen.queryByTestId('home-support-unread')).toBeNull();
+    act(() =>
+      sockets[0]!.serverSends('support.message', {
+        id: 9,
+        author: 'operator',
+        text: 'Respondemos a sua dúvida',
+        createdAt: '2026-03-05T14:09:00.000Z',
+      }),
+    );
+    expect(screen.getByTestId('home-support-unread')).toBeTruthy();
+    expect(button.getAttribute('aria-label')).toBe('Abrir o chat do atendimento: nova resposta');
+    await user.click(button);
+    expect(screen.queryByTestId('home-support-unread')).toBeNull();
+  });
+
+  it('the menu entry (settingPop) shows only with a chat id', async () => {
+    installFakeServer(() => ({ status: 200, body: { status: 200, message: '#trevo_suporte', data: null } }));
+    signedIn();
+    const { unmount } = render(<SupportMenuEntry />);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(screen.queryByTestId('menu-support')).toBeNull();
+    unmount();
+    resetSupportContacts();
+    installFakeServer(() => ({ status: 200, body: { status: 200, message: 'chat-1#', data: null } }));
+    render(<SupportMenuEntry />);
+    expect((await screen.findByTestId('menu-support')).textContent).toBe('Atendimento ao cliente');
   });
 
   it('stays hidden when csid has no chat id', async () => {
