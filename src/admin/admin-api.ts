@@ -227,7 +227,11 @@ export const adminApi = {
   games: () => request<AdminGameSettings[]>('get', '/api/admin/games'),
   updateGame: (game: string, patch: Partial<Omit<AdminGameSettings, 'game'>>) =>
     request<unknown>('put', `/api/admin/games/${encodeURIComponent(game)}`, patch),
-  fixtures: () => request<AttentionFixture[]>('get', '/api/admin/sports/fixtures'),
+  fixtures: (q = '') =>
+    request<AttentionFixture[]>(
+      'get',
+      q ? `/api/admin/sports/fixtures?q=${encodeURIComponent(q)}` : '/api/admin/sports/fixtures',
+    ),
   enterResult: (id: string, result: FixtureResultInput) =>
     request<{ settled: Array<{ betId: string; result: number; payout: number }> }>(
       'post',

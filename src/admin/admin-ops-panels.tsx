@@ -79,19 +79,34 @@ export function SportsPanel() {
   const { t } = useTranslation();
   const [items, setItems] = useState<AttentionFixture[]>([]);
   const [message, setMessage] = useState('');
+  const [q, setQ] = useState('');
+  const [searched, setSearched] = useState('');
   const load = useCallback(async () => {
     try {
-      setItems(await adminApi.fixtures());
+      setItems(await adminApi.fixtures(searched));
     } catch (err) {
       setMessage(errorText(err, t('admin.error')));
     }
-  }, [t]);
+  }, [t, searched]);
   useEffect(() => void load(), [load]);
 
   return (
     <section className="admin-panel" aria-labelledby="admin-sports-title">
       <h2 id="admin-sports-title">{t('admin.sports.title')}</h2>
       <p>{t('admin.sports.help')}</p>
+      <form
+        className="admin-inline"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSearched(q.trim());
+        }}
+      >
+        <label>
+          {t('admin.sports.search')}
+          <input value={q} maxLength={80} onChange={(e) => setQ(e.target.value)} />
+        </label>
+        <button type="submit">{t('admin.sports.find')}</button>
+      </form>
       {message && <p role="status">{message}</p>}
       {items.length === 0 ? (
         <p>{t('admin.sports.empty')}</p>

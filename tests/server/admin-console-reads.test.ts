@@ -50,6 +50,17 @@ describe('console reads', () => {
       resultFinal: true,
       result: { status: -1, scores: { full: { home: 2, away: 1 } } },
     });
+    // A search finds a settled fixture too, by team or id, so a wrong result can be corrected.
+    await app.ctx.db
+      .updateTable('sports_fixtures')
+      .set({ home: 'Corrigível FC' })
+      .where('id', '=', 'att-done')
+      .execute();
+    const found = await get(`/api/admin/sports/fixtures?q=${encodeURIComponent('corrigível')}`);
+    expect(found.body.data.map((f: { id: string }) => f.id)).toEqual(['att-done']);
+    const byId = await get('/api/admin/sports/fixtures?q=att-live');
+    expect(byId.body.data.map((f: { id: string }) => f.id)).toEqual(['att-live']);
+    expect((await get('/api/admin/sports/fixtures?q=%25')).body.data).toEqual([]);
   });
 
   it('lists every game’s switches and limits, and the RTP floor holds through the game route', async () => {

@@ -165,6 +165,8 @@ async function consumeTotp(ctx: AppContext, operatorId: number, secret: string, 
   return Number(res.numUpdatedRows) === 1;
 }
 
+const fixtureSearchSchema = z.object({ q: z.string().trim().max(80).optional() });
+
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin/auth/login', async (request, reply) => {
     const input = parseInput(operatorLoginSchema, request.body);
@@ -529,6 +531,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Fixtures an operator should look at: started with no final result, or corrected by an operator.
   app.get('/api/admin/sports/fixtures', { config: { roles: ROLES.trader } }, async (request, reply) => {
+    const { q } = parseInput(fixtureSearchSchema, request.query);
     const rows = await ctx.db
       .selectFrom('sports_fixtures')
       .select([
@@ -544,8 +547,36 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         'result_source',
         'settled_version',
       ])
-      .where('starts_at', '<=', new Date(Date.now() - 2 * 3_600_000))
-      .where((eb) => eb.or([eb('result_final', '=', false), eb('result_source', '!=', 'feed')]))
+      .where((eb) => {
+        // A search finds any fixture with bets, to correct a result the feed got wrong.
+        if (q) {
+          const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          return eb.or([
+            eb('id', '=', q),
+            eb('home', 'ilike', like),
+            eb('away', 'ilike', like),
+            eb('competition', 'ilike', like),
+          ]);
+        }
+        // Else what needs attention: no final result two hours after the start, results an
+        // operator set, and fixtures whose bets are stuck in an exception.
+        return eb.or([
+          eb.and([
+            eb('starts_at', '<=', new Date(Date.now() - 2 * 3_600_000)),
+            eb('result_final', '=', false),
+          ]),
+          eb('result_source', '!=', 'feed'),
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('sports_bet_legs as l')
+              .innerJoin('sports_bets as b', 'b.id', 'l.bet_id')
+              .select('l.fixture_id')
+              .where('b.state', '=', 'exception'),
+          ),
+        ]);
+      })
       .orderBy('starts_at', 'desc')
       .limit(100)
       .execute();
