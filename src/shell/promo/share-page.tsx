@@ -87,7 +87,8 @@ function Earnings({ rewards, onReceived }: { rewards: AgentRewards; onReceived: 
         {progress.byLevel.map((level) => (
           <li key={level.level} className="share-level" data-testid={`share-level-${level.level}`}>
             <span className="share-level__name">{t('promo.share.levelName', { level: level.level })}</span>
-            <strong>{t('promo.share.persons', { count: level.persons })}</strong>
+            <strong className="share-level__count">{level.persons}</strong>
+            <span className="share-level__label">{t('promo.share.invitees')}</span>
             <span className="muted">
               {t('promo.share.rate', { rate: formatPercent(rewards.commissionRates[level.level - 1] ?? 0) })}
             </span>
