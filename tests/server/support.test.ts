@@ -39,7 +39,15 @@ interface Pushed {
   text: string;
   createdAt: string;
 }
-const next = (s: Socket) => new Promise<Pushed>((resolve) => s.once('support.message', resolve));
+/** The next `support.message` the socket receives; fails after 3 s without one. */
+const next = (s: Socket) =>
+  new Promise<Pushed>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no support.message pushed')), 3000);
+    s.once('support.message', (m: Pushed) => {
+      clearTimeout(timer);
+      resolve(m);
+    });
+  });
 
 async function operatorToken(username = 'operador') {
   const res = await call(app, {
