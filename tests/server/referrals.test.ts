@@ -128,6 +128,7 @@ describe('GET /api/app/user/referrals', () => {
     ]);
     const me = await info(a);
     expect([me.level1Person, me.level2Person, me.level3Person]).toEqual([1, 1, 1]);
+    expect([me.level1Amount, me.level2Amount, me.level3Amount]).toEqual([0.1, 0.02, 0]);
     expect((await referrals(d, 1)).body.data.total).toBe(1);
   });
 

@@ -6,6 +6,7 @@ import { centsToBrl } from '../../../domain/money';
 import { playerBalances } from '../wallet/ledger';
 import { offersOf, payDiscountOf } from '../wallet/offers';
 import { depositSumCents } from '../wallet/vip';
+import { referralTotals } from '../promo/referrals.service';
 
 /**
  * Balances of a player as the wire shows them (BRL): cash, bonus, and what can be staked now
@@ -63,12 +64,15 @@ async function depositTotals(ctx: AppContext, userId: number) {
 export async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!user) throw notLoggedIn('loginAgain');
-  const [balances, persons, offers, deposits] = await Promise.all([
+  const [balances, persons, offers, deposits, referrals] = await Promise.all([
     balancesOf(ctx, userId),
     referralCounts(ctx, userId),
     offersOf(ctx.db, userId),
     depositTotals(ctx, userId),
+    referralTotals(ctx, ctx.db, userId),
   ]);
+  // Referral earnings per level: the commission earned on each level's wagers (issue 7, /share).
+  const earned = referrals.map((l) => centsToBrl(l.commissionCents));
   const vip = ctx.config.file.vip;
   const next = vip.find((row) => row.level === user.level + 1) ?? vip[vip.length - 1]!;
   return {
@@ -87,9 +91,9 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
     paySumAmount: deposits.sum,
     wdSumAmount: deposits.withdrawn,
     gameSumAmount: centsToBrl(Number(user.wagered_cents)),
-    level1Amount: 0,
-    level2Amount: 0,
-    level3Amount: 0,
+    level1Amount: earned[0]!,
+    level2Amount: earned[1]!,
+    level3Amount: earned[2]!,
     level1Person: persons[0],
     level2Person: persons[1],
     level3Person: persons[2],
