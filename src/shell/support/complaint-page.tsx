@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -225,6 +225,11 @@ export function ComplaintPage() {
   const [busy, setBusy] = useState(false);
   const [protocol, setProtocol] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const email = user?.email ?? '';
+  // The user info may arrive after the page: the e-mail fills the contact if it is still empty.
+  useEffect(() => {
+    if (email) setContact((typed) => typed || email);
+  }, [email]);
 
   const validate = (): Errors => {
     const found: Errors = {};
