@@ -8,6 +8,7 @@ import { centsToBrl } from '../../../domain/money';
 import { liveSessionIds, revokeSessions } from '../auth/session.service';
 import { playerBalances } from '../wallet/ledger';
 import { protectionOf } from '../protection/protection.service';
+import { configuredRtp } from '../games/settings';
 import { auditEntry, recordAudit } from './audit-trail';
 
 /** Players found per search (a search is for one person, not a listing). */
@@ -167,7 +168,7 @@ export interface ProductRow {
   payouts: number;
   ggr: number;
   rtpObserved: number | null;
-  /** The configured return (1 − edge) of a casino game; sports prices carry their own margin. */
+  /** The configured return of a casino game (its rules and edge); sports prices carry their own margin. */
   rtpConfigured: number | null;
 }
 
@@ -244,7 +245,9 @@ async function productReport(ctx: AppContext, from: string, to: string): Promise
     };
   };
   return [
-    ...casino.map((r) => row('casino', r, r.edge === null ? null : Number(r.edge))),
+    ...casino.map((r) =>
+      row('casino', r, r.edge === null ? null : 1 - configuredRtp(r.product, Number(r.edge))),
+    ),
     ...sports.map((r) => row('sports', r, null)),
   ].sort((a, b) => b.stakes - a.stakes);
 }

@@ -20,7 +20,7 @@ import {
   rowDoubleBetSchema,
   verifyQuerySchema,
 } from '../../../domain/schemas/game.schema';
-import { allGameSettings, GAME_KEYS, gameSettings, updateGameSettings } from './settings';
+import { allGameSettings, configuredRtp, GAME_KEYS, gameSettings, updateGameSettings } from './settings';
 import { publicSeeds, rotateSeeds, seedsFor } from './seeds';
 import { playInstant, type InstantInput } from './instant.service';
 import { announceBet } from './bet-money';
@@ -40,15 +40,6 @@ const gameSettingsPatchSchema = z.strictObject({
   edge: z.number().min(0).max(0.15).optional(),
 });
 
-const RTP: Record<string, (edge: number) => number> = {
-  dice: (edge) => 1 - edge,
-  limbo: (edge) => 1 - edge,
-  mines: (edge) => 1 - edge,
-  rowdouble: () => 14 / 15,
-  double: () => 14 / 15,
-  luckycolor: () => 0.97,
-};
-
 /** Game list, fairness calls and the instant games (API.md "Games"). */
 export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/app/game/list', async (request, reply) => {
@@ -63,7 +54,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
           productCode: 'SELF',
           stop: s.stop,
           // Brazilian rules require the RTP to be shown before betting.
-          rtp: Math.round(RTP[s.game]!(s.edge) * 10_000) / 100,
+          rtp: Math.round(configuredRtp(s.game, s.edge) * 10_000) / 100,
           minBet: centsToBrl(s.minBetCents),
           maxBet: centsToBrl(s.maxBetCents),
           maxPayout: centsToBrl(s.maxPayoutCents),

@@ -7,6 +7,24 @@ import { AppError } from '../../http/errors';
 export const GAME_KEYS = ['dice', 'limbo', 'mines', 'rowdouble', 'double', 'luckycolor'] as const;
 export type GameKey = (typeof GAME_KEYS)[number];
 
+/**
+ * The return a game pays by its rules: the instant games' edge is set by the operator; ROWDOUBLE
+ * and DOUBLE pay 14× on 1 in 15 and 2× on 7 in 15, LUCKY COLOR's table returns 97 %.
+ */
+const RTP: Record<GameKey, (edge: number) => number> = {
+  dice: (edge) => 1 - edge,
+  limbo: (edge) => 1 - edge,
+  mines: (edge) => 1 - edge,
+  rowdouble: () => 14 / 15,
+  double: () => 14 / 15,
+  luckycolor: () => 0.97,
+};
+
+/** The configured RTP of a game as a fraction (unknown games: 1 − edge). */
+export function configuredRtp(game: string, edge: number): number {
+  return (RTP[game as GameKey] ?? ((e: number) => 1 - e))(edge);
+}
+
 export interface GameSettings {
   game: GameKey;
   stop: boolean;
