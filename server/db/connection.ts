@@ -58,6 +58,10 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: 'postgre
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
+    // The same for a client checked out between two statements (a transaction waiting on the
+    // event loop) when the server goes away: without a listener its 'error' event ends the
+    // process (AT-06). The query that uses it next fails, and the pool drops the broken client.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
   const dir = target.dataDir ?? './data';

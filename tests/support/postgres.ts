@@ -32,6 +32,8 @@ export interface PgCluster {
   port: number;
   stop(): void;
   start(): void;
+  /** Stops the server as a crash would (`-m immediate`) but keeps its data, for `start()` again. */
+  halt(): void;
 }
 
 /**
@@ -71,6 +73,9 @@ export async function startPgCluster(): Promise<PgCluster> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     start,
+    halt() {
+      run(['pg_ctl', '-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
+    },
     stop() {
       try {
         run(['pg_ctl', '-D', join(dir, 'data'), '-m', 'immediate', 'stop']);

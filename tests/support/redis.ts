@@ -4,12 +4,16 @@ import { freePort } from './postgres';
 
 export interface RedisServer {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
-/** Starts a throw-away Redis on 127.0.0.1 without persistence (TOOLCHAIN.md). */
-export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
+/**
+ * Starts a throw-away Redis on 127.0.0.1 without persistence (TOOLCHAIN.md), on `port` when given
+ * (a restart after a fault test stopped it).
+ */
+export async function startRedis(port?: number): Promise<RedisServer> {
+  port ??= await freePort();
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -27,6 +31,7 @@ export async function startRedis(): Promise<RedisServer> {
   });
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     async stop() {
       child.kill('SIGTERM');
       await once(child, 'exit');

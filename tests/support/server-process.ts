@@ -148,7 +148,7 @@ export async function fundedHttpPlayer(port: number, index: number, deposits: nu
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  return { token, headers };
+  return { token, headers, cpf };
 }
 
 /** Closes the kept-alive connections so the calling process can exit. */
