@@ -27,7 +27,7 @@ const masked = (email: string) => `${email.slice(0, 2)}***@${email.split('@')[1]
 
 async function snap(page: Page, path: string, width: number) {
   await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(800);
   await page.screenshot({ path, fullPage: true });
 }
 
