@@ -83,7 +83,9 @@ describe('/share', () => {
     );
     render(<RouterProvider router={router} />);
 
-    expect((await screen.findByTestId('share-link-value')).textContent).toBe(`${window.location.origin}/yTRV7K2QZ`);
+    expect((await screen.findByTestId('share-link-value')).textContent).toBe(
+      `${window.location.origin}/yTRV7K2QZ`,
+    );
     expect(screen.getByTestId('share-code-value').textContent).toBe('TRV7K2QZ');
     await user.click(screen.getByTestId('share-link-copy'));
     // user-event puts its own clipboard in place of the browser's.
