@@ -152,6 +152,24 @@ describe('bonus receive', () => {
     expect((await playerBalances(app.ctx.db, userId)).user_bonus).toBe(0);
   });
 
+  it('answers 422 for a key reused with another bonus, 400 for an unknown field, and changes nothing', async () => {
+    const p = await registerPlayer(app);
+    const userId = await userIdOf(app, p);
+    const k = key();
+    expect((await receiveBonus(p, 'commission', k)).code).toBe(404);
+    const reused = await receiveBonus(p, 'gift:boas-vindas', k);
+    expect(reused.code).toBe(422);
+    const extra = await call(app, {
+      method: 'POST',
+      url: '/api/app/bonus/receive',
+      headers: { ...auth(p.token), 'idempotency-key': key() },
+      payload: { bonusId: 'gift:boas-vindas', amount: 1000 },
+    });
+    expect(extra.code).toBe(400);
+    expect((await playerBalances(app.ctx.db, userId)).user_bonus).toBe(0);
+    expect((await get('/api/app/main/userGift', p.token)).body.data).toBe(1);
+  });
+
   it('pays an agent reward once the invitees qualify, once, and never to another player', async () => {
     const agent = await registerPlayer(app);
     const agentId = await userIdOf(app, agent);
