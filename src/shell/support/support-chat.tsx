@@ -90,13 +90,25 @@ export function SupportChat() {
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     input.current?.focus();
+    const node = panel.current;
+    // Escape closes; Tab stays inside the frame (it is modal), as in the shell's other panels.
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
         closeOverlay();
+      } else if (event.key === 'Tab' && node) {
+        const items = [...node.querySelectorAll<HTMLElement>('button:not([disabled]), textarea')];
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first?.focus();
+        }
       }
     };
-    const node = panel.current;
     node?.addEventListener('keydown', onKey);
     return () => {
       node?.removeEventListener('keydown', onKey);

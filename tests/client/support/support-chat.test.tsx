@@ -213,11 +213,20 @@ describe('the chat frame', () => {
     const server = installFakeServer(() => ok([]));
     signedIn();
     act(() => overlayStore.set('supportChat'));
-    render(<SupportChat />);
+    render(
+      <>
+        <SupportChat />
+        <button type="button">fora do chat</button>
+      </>,
+    );
     await screen.findByTestId('support-welcome');
     await user.type(screen.getByTestId('support-input'), '   {Enter}');
     expect(server.requests.some((r) => r.url === '/api/app/support/message')).toBe(false);
     expect((screen.getByTestId('support-send') as HTMLButtonElement).disabled).toBe(true);
+    // Focus stays inside the frame: Tab from the last control comes back to the first.
+    expect(document.activeElement).toBe(screen.getByTestId('support-input'));
+    await user.tab();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Fechar');
     await user.keyboard('{Escape}');
     expect(overlayStore.get()).toBe('');
   });
