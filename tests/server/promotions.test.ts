@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auditLedger } from '../../server/modules/wallet/audit';
@@ -67,6 +68,12 @@ describe('site content from the configuration', () => {
     const sponsors = (await get('/api/app/main/sponsors')).body.data;
     expect(sponsors.length).toBeGreaterThan(0);
     expect(sponsors[0]).toHaveProperty('name');
+  });
+
+  it('points every banner, promotion and sponsor at art that exists in public/', () => {
+    const promo = app.ctx.config.file.promotions;
+    const arts = [...promo.banners, ...promo.list, ...promo.sponsors].map((item) => item.art);
+    expect(arts.filter((art) => !existsSync(`public${art}`))).toEqual([]);
   });
 });
 
@@ -226,7 +233,8 @@ describe('bonus receive', () => {
 describe('the br-regulated profile', () => {
   let regulated: FastifyInstance;
   beforeAll(async () => {
-    regulated = await buildTestApp({}, { TREVO_PROFILE: 'br-regulated' });
+    // The profile set directly: what is checked here is only what promotions do under it.
+    regulated = await buildTestApp({ profile: 'br-regulated' });
   });
   afterAll(async () => {
     await regulated.close();
