@@ -1,30 +1,16 @@
-import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerPlayer, useSession, type ApiPlayer } from './support';
+import { OPERATOR, operatorSecret, SECRET_FILE, signInConsole, totp } from './operator-support';
+import { myBets, soonestFootball, type WireBet } from './sports-support';
+import { cashOf, fundPlayer, registerPlayer, useSession, type ApiPlayer } from './support';
 
 /**
  * The operator console (issue 8) in Chromium: an operator enrols an authenticator, signs in with
  * the code computed here from the shown secret, approves a withdrawal above the approval threshold,
  * and publishes a notice that a player's open page shows at once. The player's pages never load
- * the console's code.
+ * the console's code. A trader corrects a football result the feed settled, and the player's bet
+ * is settled again through the same path.
  */
-
-/** The bootstrap operator of playwright.config.ts. */
-const OPERATOR = { username: 'operador', pwd: 'Operador#E2e2026' };
-
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits), written out here so the test does not trust the server's. */
-function totp(secretBase32: string, nowMs = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of secretBase32) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(nowMs / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[19]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 async function envelope<T>(response: Awaited<ReturnType<APIRequestContext['get']>>) {
   const body = (await response.json()) as { status: number; message: string; data: T };
@@ -100,9 +86,16 @@ test('an operator signs in with TOTP, approves a withdrawal and publishes a noti
   const playerPage = await playerContext.newPage();
   const playerScripts = scriptsOf(playerPage);
   await useSession(playerPage, player.token);
-  const socket = playerPage.waitForEvent('websocket');
+  // The frame listener is attached as the socket opens, so a fast connect ack ('40') is not missed.
+  const connected = new Promise<void>((resolve) =>
+    playerPage.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).startsWith('40')) resolve();
+      }),
+    ),
+  );
   await playerPage.goto('/home');
-  await (await socket).waitForEvent('framereceived', (f) => String(f.payload).startsWith('40'));
+  await connected;
   await expect(playerPage.getByTestId('notice-bar')).toBeVisible();
 
   const adminContext = await browser.newContext();
@@ -119,7 +112,7 @@ test('an operator signs in with TOTP, approves a withdrawal and publishes a noti
   const secret = (await admin.getByTestId('admin-totp-secret').textContent())!;
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   // support.spec.ts signs in as the same operator after this enrolment.
-  writeFileSync('.tmp/e2e-operator-totp.txt', secret);
+  writeFileSync(SECRET_FILE, secret);
   await admin.getByLabel('Código do autenticador (6 dígitos)').fill(totp(secret));
   await admin.getByRole('button', { name: 'Entrar', exact: true }).click();
 
@@ -181,4 +174,76 @@ test('an operator signs in with TOTP, approves a withdrawal and publishes a noti
   expect(playerScripts.filter((u) => u.includes('admin'))).toEqual([]);
   await playerContext.close();
   await adminContext.close();
+});
+
+test("a trader corrects a settled football result in the console; the player's bet is settled again", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(420_000);
+  const player = await registerPlayer(request, 'fix');
+  await fundPlayer(request, player);
+  // R$ 5 on the home side of the two soonest matches: whichever the feed settles first is corrected.
+  let fixtures: Awaited<ReturnType<typeof soonestFootball>> = [];
+  await expect
+    .poll(async () => (fixtures = await soonestFootball(request)).length, { timeout: 120_000 })
+    .toBeGreaterThanOrEqual(2);
+  for (const fixture of fixtures.slice(0, 2)) {
+    const outcome = fixture.main!.outcomes[0]!;
+    const placed = await request.post('/api/app/sports/bet', {
+      headers: { Authorization: `Bearer ${player.token}`, 'Idempotency-Key': `fix-${fixture.id}` },
+      data: {
+        stake: 5,
+        oddsChange: 'any',
+        legs: [
+          { fixtureId: fixture.id, marketId: fixture.main!.id, outcomeId: outcome.id, odds: outcome.odds },
+        ],
+      },
+    });
+    const body = (await placed.json()) as { status: number; message: string };
+    expect(body.status, body.message).toBe(200);
+  }
+  // A bet the feed decided as won (10) or lost (20); a void or postponed match is no use here.
+  let settled: WireBet | undefined;
+  await expect
+    .poll(
+      async () =>
+        (settled = (await myBets(request, player.token)).find(
+          (b) => b.state === 'settled' && (b.result === 10 || b.result === 20),
+        )),
+      { timeout: 300_000, intervals: [2_000] },
+    )
+    .toBeTruthy();
+  // The feed's own correction comes ten match minutes after the whistle (2.5 s here): let it pass.
+  await page.waitForTimeout(10_000);
+  const before = (await myBets(request, player.token)).find((b) => b.betId === settled!.betId)!;
+  const cashBefore = await cashOf(request, player.token);
+  const fixtureId = before.legs[0]!.fixtureId;
+
+  await signInConsole(page, await operatorSecret(request), 'Esportes');
+  await page.getByRole('button', { name: 'Esportes' }).click();
+  await page.getByLabel('Buscar partida (time, competição ou ID)').fill(fixtureId);
+  await page.getByRole('button', { name: 'Buscar partida' }).click();
+  const form = page.getByRole('form', { name: 'Lançar resultado' });
+  await expect(form).toHaveCount(1);
+  // The bet took the home side: the correction gives the match to the other side of the outcome.
+  const won = before.result === 10;
+  await form.getByLabel('Situação').selectOption({ label: 'Encerrado' });
+  await form
+    .locator('input')
+    .nth(0)
+    .fill(won ? '0' : '3');
+  await form
+    .locator('input')
+    .nth(1)
+    .fill(won ? '2' : '0');
+  await form.getByRole('button', { name: 'Lançar resultado' }).click();
+  await expect(form.getByRole('status')).toHaveText('Resultado salvo; apostas liquidadas: 1');
+
+  const after = (await myBets(request, player.token)).find((b) => b.betId === before.betId)!;
+  expect(after.result).toBe(won ? 20 : 10);
+  expect(after.payout > 0).toBe(!won);
+  await expect
+    .poll(() => cashOf(request, player.token))
+    .toBeCloseTo(cashBefore - before.payout + after.payout, 2);
 });

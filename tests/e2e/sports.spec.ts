@@ -1,5 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { cashOf, fundPlayer, registerPlayer, useSession, watchConsole } from './support';
+import {
+  HELD_CODES,
+  myBets,
+  periodOf,
+  soonestFootball,
+  type WireBet,
+  type WireFixture,
+} from './sports-support';
 
 /**
  * Issue 6 end to end: with the feed at SPORTS_FEED_SPEED=240 (playwright.config.ts) a football
@@ -11,71 +19,6 @@ import { cashOf, fundPlayer, registerPlayer, useSession, watchConsole } from './
 
 // A step that waits longer than this is stuck; only the settlement poll waits minutes.
 test.use({ actionTimeout: 30_000 });
-
-interface WireFixture {
-  id: string;
-  live: boolean;
-  periodCode: number;
-  clock: string | null;
-  startsAt: string;
-  suspended: boolean;
-  main: {
-    id: string;
-    status: number;
-    outcomes: Array<{ id: string; active: boolean; odds: number | null }>;
-  } | null;
-}
-
-interface WireBet {
-  betId: string;
-  state: string;
-  stake: number;
-  payout: number;
-  result: number;
-  resultText: string;
-  legs: Array<{ fixtureId: string; result: number }>;
-}
-
-/** Real time a pre-match bet keeps before kick-off, so the bet is placed before the market closes. */
-const KICKOFF_MARGIN_MS = 15_000;
-
-/**
- * Football fixtures that can be bet before their start from the home list, soonest first. At this
- * speed a match lasts under a minute, so a bet on one starting soon settles within the test.
- */
-async function soonestFootball(request: APIRequestContext): Promise<WireFixture[]> {
-  const body = (await (await request.get('/api/app/sports/fixtures?sport=football')).json()) as {
-    data: WireFixture[];
-  };
-  return body.data
-    .filter(
-      (f) =>
-        !f.live &&
-        f.periodCode === 0 &&
-        !f.suspended &&
-        Date.parse(f.startsAt) > Date.now() + KICKOFF_MARGIN_MS &&
-        f.main?.status === 1 &&
-        f.main.outcomes.every((o) => o.active && o.odds !== null),
-    )
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-}
-
-/** Match time codes that hold a fixture's bets: to be decided, interrupted, postponed. */
-const HELD_CODES = [-11, -13, -14];
-
-/** A fixture's match time code (404 once the feed has dropped it: treated as finished). */
-async function periodOf(request: APIRequestContext, fixtureId: string): Promise<number> {
-  const response = await request.get(`/api/app/sports/fixtures/${encodeURIComponent(fixtureId)}`);
-  if (!response.ok()) return -1;
-  return ((await response.json()) as { data: { periodCode: number } }).data.periodCode;
-}
-
-async function myBets(request: APIRequestContext, token: string): Promise<WireBet[]> {
-  const response = await request.get('/api/app/sports/bets', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  return ((await response.json()) as { data: WireBet[] }).data;
-}
 
 /** Closes the alert the API client shows for a refusal, if one is up. */
 async function closeAlert(page: Page) {
