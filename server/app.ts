@@ -22,6 +22,7 @@ import { protectionRoutes } from './modules/protection/protection.routes';
 import { endSessionsOverTime } from './modules/protection/protection.service';
 import { announceTurnover } from './modules/users/users.service';
 import { mainRoutes } from './modules/main/main.routes';
+import { siteRoutes } from './modules/main/site.routes';
 import { promoRoutes } from './modules/promo/promo.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { adminGuard, adminRoutes, ensureBootstrapOperator } from './modules/admin/admin.routes';
@@ -240,6 +241,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(async (scope) => usersRoutes(scope, ctx));
   await app.register(async (scope) => protectionRoutes(scope, ctx));
   await app.register(async (scope) => mainRoutes(scope, ctx));
+  await app.register(async (scope) => siteRoutes(scope, ctx));
   await app.register(async (scope) => promoRoutes(scope, ctx));
   await app.register(async (scope) => supportRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));

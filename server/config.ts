@@ -155,8 +155,37 @@ const promotionsFileSchema = z.object({
 });
 
 /** Operator configuration file (packages, VIP table, limits); later issues add sections. */
+/**
+ * The operator's legal data shown in the footer (research/brazil.md §4.8, §5.4): razão social, CNPJ,
+ * the SPA authorisation, address, SAC and Ouvidoria. Required by the `br-regulated` profile.
+ */
+const legalSchema = z.object({
+  company: z.string().min(1).max(200),
+  cnpj: z.string().regex(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/, 'CNPJ as 00.000.000/0000-00'),
+  authorization: z.string().min(1).max(200),
+  address: z.string().min(1).max(300),
+  sac: z.string().min(1).max(200),
+  ouvidoria: z.string().min(1).max(200),
+});
+export type LegalData = z.infer<typeof legalSchema>;
+
+/** Limits applied at sign-up when the player sets none (`br-regulated` requires loss and time). */
+const signupLimitsSchema = z
+  .object({
+    /** BRL per day. */
+    loss: z.number().positive().max(1_000_000),
+    /** Minutes per day. */
+    session: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
+  })
+  .default({ loss: 500, session: 240 });
+
 const fileSchema = z.object({
-  site: z.object({ name: z.string(), apiKey: z.string() }),
+  site: z.object({ name: z.string(), apiKey: z.string(), legal: legalSchema.optional() }),
+  signupLimits: signupLimitsSchema,
   vip: z
     .array(
       z.object({
@@ -345,6 +374,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!file.success) {
     const lines = file.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid ${e.TREVO_CONFIG}:\n${lines.join('\n')}`);
+  }
+  if (e.TREVO_PROFILE === 'br-regulated' && !file.data.site.legal) {
+    throw new ConfigError(
+      `TREVO_PROFILE=br-regulated needs site.legal in ${e.TREVO_CONFIG} (company, cnpj, authorization, address, sac, ouvidoria)`,
+    );
   }
   return {
     production,

@@ -43,6 +43,33 @@ export const registerSchema = z.strictObject({
   codeId: codeIdSchema,
   captCode: shortText(16).min(1, { message: 'captchaMissing' }),
   birthDate: z.iso.date({ message: 'invalidInput' }).optional(),
+  /**
+   * Daily limits chosen at sign-up: BRL for deposit and loss, minutes for session time; null sets
+   * none. Left out, the configured defaults apply where the profile requires them.
+   */
+  limits: z
+    .strictObject({
+      deposit: z
+        .number({ message: 'limitAmountInvalid' })
+        .positive({ message: 'limitAmountInvalid' })
+        .max(1_000_000, { message: 'limitAmountInvalid' })
+        .nullable()
+        .optional(),
+      loss: z
+        .number({ message: 'limitAmountInvalid' })
+        .positive({ message: 'limitAmountInvalid' })
+        .max(1_000_000, { message: 'limitAmountInvalid' })
+        .nullable()
+        .optional(),
+      session: z
+        .number({ message: 'limitSessionInvalid' })
+        .int({ message: 'limitSessionInvalid' })
+        .min(1, { message: 'limitSessionInvalid' })
+        .max(1440, { message: 'limitSessionInvalid' })
+        .nullable()
+        .optional(),
+    })
+    .optional(),
 });
 export type RegisterPayload = z.infer<typeof registerSchema>;
 

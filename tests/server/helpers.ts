@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -39,10 +40,32 @@ export async function createPgDatabase(): Promise<string> {
  * Builds the whole app for one test file: PGlite in memory by default, or a fresh database in the
  * PostgreSQL cluster of the `server-pg` project (or the given `databaseUrl`, to share one).
  */
+/** An operator's legal data for tests of the `br-regulated` profile, which requires it. */
+export const TEST_LEGAL = {
+  company: 'Trevo Apostas Ltda.',
+  cnpj: '12.345.678/0001-90',
+  authorization: 'Portaria SPA/MF nº 0000, de 1º de janeiro de 2026',
+  address: 'Av. Paulista, 1000, São Paulo – SP',
+  sac: '0800 000 0000 · sac@trevo.bet',
+  ouvidoria: 'ouvidoria@trevo.bet',
+};
+
+/** config/default.json plus `TEST_LEGAL`, written once per process for `br-regulated` test apps. */
+export function regulatedConfigPath(): string {
+  const path = `.tmp/config-br-regulated-${process.pid}.json`;
+  if (!existsSync(path)) {
+    const file = JSON.parse(readFileSync('config/default.json', 'utf8'));
+    file.site.legal = TEST_LEGAL;
+    mkdirSync('.tmp', { recursive: true });
+    writeFileSync(path, JSON.stringify(file));
+  }
+  return path;
+}
+
 export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}) {
   const config = loadConfig(
     {
-      TREVO_CONFIG: 'config/default.json',
+      TREVO_CONFIG: env.TREVO_PROFILE === 'br-regulated' ? regulatedConfigPath() : 'config/default.json',
       TREVO_CAPTCHA_FIXED: CAPTCHA,
       TREVO_LOG_LEVEL: 'silent',
       TREVO_STATIC_DIR: '.tmp/no-client',

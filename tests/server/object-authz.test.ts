@@ -47,6 +47,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/app/main/guestAnalysis': PUBLIC_SITE,
   'GET /api/app/main/notices': PUBLIC_SITE,
   'GET /api/app/main/vip': PUBLIC_SITE,
+  'GET /api/app/main/site': PUBLIC_SITE,
   'GET /api/app/main/csid': PUBLIC_SITE,
   'GET /api/app/main/userGift': SELF,
   'POST /api/app/main/userGift/receive': SELF,

@@ -58,6 +58,7 @@ export async function register(ctx: AppContext, input: RegisterPayload, ip: stri
   }
   const cpf = normaliseCpf(input.cardNo);
   const username = input.username;
+  const limits = signupLimits(ctx, input.limits);
 
   let referrerId: number | null = null;
   if (input.regcode) {
@@ -84,32 +85,49 @@ export async function register(ctx: AppContext, input: RegisterPayload, ip: stri
   // An invite code collision is astronomically rare, but a unique index decides, so retry on it.
   for (let attempt = 0; attempt < 5 && userId === undefined; attempt++) {
     try {
-      const row = await ctx.db
-        .insertInto('users')
-        .values({
-          username,
-          name: input.name ?? '',
-          cpf,
-          phone: input.phone ?? '',
-          country: input.country ?? '+55',
-          password_hash: passwordHash,
-          yqm: inviteCode(),
-          referrer_id: referrerId,
-          birth_date: input.birthDate ?? null,
-          // Spec 4: after registration the first-deposit offer is open.
-          fp_expires_at: new Date(Date.now() + ctx.config.file.offers.firstDepositHours * 3_600_000),
-          // Deposit bonuses exist only outside the regulated profile (Lei 14.790/2023).
-          ...(ctx.config.profile === 'seed' && ctx.config.file.offers.payDiscount.discount > 0
-            ? {
-                pay_discount: ctx.config.file.offers.payDiscount.discount,
-                pay_discount_expires_at: new Date(
-                  Date.now() + ctx.config.file.offers.payDiscount.hours * 3_600_000,
-                ),
-              }
-            : {}),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('users')
+          .values({
+            username,
+            name: input.name ?? '',
+            cpf,
+            phone: input.phone ?? '',
+            country: input.country ?? '+55',
+            password_hash: passwordHash,
+            yqm: inviteCode(),
+            referrer_id: referrerId,
+            birth_date: input.birthDate ?? null,
+            // Spec 4: after registration the first-deposit offer is open.
+            fp_expires_at: new Date(Date.now() + ctx.config.file.offers.firstDepositHours * 3_600_000),
+            // Deposit bonuses exist only outside the regulated profile (Lei 14.790/2023).
+            ...(ctx.config.profile === 'seed' && ctx.config.file.offers.payDiscount.discount > 0
+              ? {
+                  pay_discount: ctx.config.file.offers.payDiscount.discount,
+                  pay_discount_expires_at: new Date(
+                    Date.now() + ctx.config.file.offers.payDiscount.hours * 3_600_000,
+                  ),
+                }
+              : {}),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        // The limits chosen at sign-up start at once, in the same transaction as the account.
+        if (limits.length > 0) {
+          await trx
+            .insertInto('player_limits')
+            .values(
+              limits.map((l) => ({
+                user_id: created.id,
+                kind: l.kind,
+                period: 'day' as const,
+                amount: l.amount,
+              })),
+            )
+            .execute();
+        }
+        return created;
+      });
       userId = row.id;
     } catch (err) {
       const message = String((err as Error).message);
@@ -120,6 +138,27 @@ export async function register(ctx: AppContext, input: RegisterPayload, ip: stri
   }
   if (userId === undefined) throw new AppError(500, 'internal');
   return createSession(ctx, 'player', userId, ip);
+}
+
+/**
+ * The daily limits a new account starts with: what the player chose; under `br-regulated` loss and
+ * session-time limits are mandatory (research/brazil.md §4.8), so the configured defaults stand in
+ * for any left out, and turning them off at sign-up is refused.
+ */
+function signupLimits(
+  ctx: AppContext,
+  chosen: RegisterPayload['limits'],
+): Array<{ kind: 'deposit' | 'loss' | 'session'; amount: number }> {
+  const regulated = ctx.config.profile === 'br-regulated';
+  const defaults = ctx.config.file.signupLimits;
+  const out: Array<{ kind: 'deposit' | 'loss' | 'session'; amount: number }> = [];
+  if (chosen?.deposit) out.push({ kind: 'deposit', amount: Math.round(chosen.deposit * 100) });
+  const loss = chosen?.loss === undefined && regulated ? defaults.loss : chosen?.loss;
+  const session = chosen?.session === undefined && regulated ? defaults.session : chosen?.session;
+  if (regulated && (loss === null || session === null)) throw badRequest('signupLimitsRequired');
+  if (loss) out.push({ kind: 'loss', amount: Math.round(loss * 100) });
+  if (session) out.push({ kind: 'session', amount: session });
+  return out;
 }
 
 /**

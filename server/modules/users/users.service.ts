@@ -4,7 +4,7 @@ import { notLoggedIn } from '../../http/errors';
 import type { Balances, UserInfo } from '../../../domain/schemas/user.schema';
 import { centsToBrl } from '../../../domain/money';
 import { playerBalances } from '../wallet/ledger';
-import { offersOf, payDiscountOf } from '../wallet/offers';
+import { offersFor, payDiscountFor } from '../wallet/offers';
 import { depositSumCents } from '../wallet/vip';
 import { referralTotals } from '../promo/referrals.service';
 
@@ -67,7 +67,7 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
   const [balances, persons, offers, deposits, referrals] = await Promise.all([
     balancesOf(ctx, userId),
     referralCounts(ctx, userId),
-    offersOf(ctx.db, userId),
+    offersFor(ctx, userId),
     depositTotals(ctx, userId),
     referralTotals(ctx, ctx.db, userId),
   ]);
@@ -100,7 +100,7 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
     nextlevel: { gameSumAmount: next.wagerSum, paySumAmount: next.depositSum },
     kyc: user.kyc,
     lx: user.lx,
-    payDiscount: payDiscountOf(user),
+    payDiscount: payDiscountFor(ctx, user),
     paypackage: offers,
   };
 }

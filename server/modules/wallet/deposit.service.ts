@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import type { PspAdapter } from '../payments/psp';
 import { post, type Trx } from './ledger';
 import { applyVipUpgrades } from './vip';
-import { offersOf, payDiscountOf } from './offers';
+import { depositAdvantagesAllowed, offersFor, payDiscountFor } from './offers';
 import { announceBalances, pushUserInfo } from '../users/users.service';
 import type { PackageVariant } from '../../../domain/schemas/wallet.schema';
 
@@ -68,7 +68,7 @@ export async function planDeposit(
   if (user.test_flag === 1) throw forbidden('demoNoRealMoney');
   if (user.kyc !== 1) throw new AppError(400, 'kycRequired');
   // Offer packages are sold only while their offer is open.
-  const offers = await offersOf(ctx.db, userId);
+  const offers = await offersFor(ctx, userId);
   if (pkg.curreny === 'BTBRL' && !offers.FPDATA.fcOpen) throw new AppError(400, 'offerClosed');
   if (pkg.curreny === 'FCBRL' && !offers.FCDATA.fcOpen) throw new AppError(400, 'offerClosed');
   return { pkg, txid: newTxid(), userId, cpf: user.cpf, wantsGift };
@@ -92,7 +92,7 @@ export async function recordOrder(
   charge: { txid: string; checkoutUrl: string; expiresAt: Date },
 ) {
   const orderId = newOrderId();
-  const giftAllowed = ctx.config.profile === 'seed' && plan.wantsGift;
+  const giftAllowed = depositAdvantagesAllowed(ctx) && plan.wantsGift;
   await trx
     .insertInto('deposit_orders')
     .values({
@@ -171,7 +171,7 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
     .executeTakeFirstOrThrow();
   // An active deposit discount adds its fraction of the deposit to the bonus, like a gift.
   const discountCents = Math.floor(
-    amountCents * payDiscountOf(owner, charge.payment.paidAt.getTime()).discount,
+    amountCents * payDiscountFor(ctx, owner, charge.payment.paidAt.getTime()).discount,
   );
   const giftCents = Number(order.gift_cents) + discountCents;
   const credited = await ctx.db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import type { Trx } from './ledger';
 
@@ -53,4 +54,26 @@ export function payDiscountOf(
   const expires = user.pay_discount_expires_at ? new Date(user.pay_discount_expires_at) : null;
   if (discount <= 0 || !expires || expires.getTime() <= now) return { discount: 0, expiredTime: null };
   return { discount, expiredTime: expires.toISOString() };
+}
+
+/**
+ * The offers and the deposit discount as the profile allows them: under `br-regulated` none, since
+ * any advantage conditioned on a deposit is barred (research/brazil.md §4.5, §4.9).
+ */
+export function depositAdvantagesAllowed(ctx: Pick<AppContext, 'config'>): boolean {
+  return ctx.config.profile !== 'br-regulated';
+}
+
+/** `offersOf` for the running profile. */
+export async function offersFor(ctx: AppContext, userId: number, now = Date.now()): Promise<Offers> {
+  return depositAdvantagesAllowed(ctx) ? offersOf(ctx.db, userId, now) : { FPDATA: closed, FCDATA: closed };
+}
+
+/** `payDiscountOf` for the running profile. */
+export function payDiscountFor(
+  ctx: Pick<AppContext, 'config'>,
+  user: Parameters<typeof payDiscountOf>[0],
+  now = Date.now(),
+): ReturnType<typeof payDiscountOf> {
+  return depositAdvantagesAllowed(ctx) ? payDiscountOf(user, now) : { discount: 0, expiredTime: null };
 }

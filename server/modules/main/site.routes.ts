@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/reply';
+
+/**
+ * `GET /api/app/main/site`: what the pages need to know about the site before anyone logs in —
+ * the compliance profile (the sign-up form asks for limits under `br-regulated`), whether money is
+ * real (the sandbox PSP shows a permanent demo banner), the operator's legal data for the footer,
+ * and the sign-up limit defaults.
+ */
+export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/app/main/site', async (request, reply) =>
+    ok(request, reply, {
+      profile: ctx.config.profile,
+      demo: ctx.config.psp.kind === 'sandbox',
+      legal: ctx.config.file.site.legal ?? null,
+      signupLimits: {
+        required: ctx.config.profile === 'br-regulated',
+        loss: ctx.config.file.signupLimits.loss,
+        session: ctx.config.file.signupLimits.session,
+      },
+    }),
+  );
+}
