@@ -8,10 +8,14 @@ import { overlayStore } from '../../src/shell/app/overlay-store';
 import { sessionStore } from '../../src/shell/app/session';
 import { Toast } from '../../src/shell/overlays/dialogs-host';
 import { LoginForm, RegisterForm } from '../../src/shell/overlays/auth-panel';
-import { fail, installFakeServer, ok, userInfoFixture } from './support';
+import { fail, installFakeServer, ok, userInfoFixture, type FakeServer } from './support';
+import { resetSiteInfo } from '../../src/services/site-api';
 import { saoPauloDate } from '../../domain/identity';
 
 const valueOf = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
+
+/** The calls a form made, without the site information every page may load. */
+const formCalls = (server: FakeServer) => server.requests.filter((r) => r.url !== '/api/app/main/site');
 
 function captchaSrc(testId: string): string {
   return screen.getByTestId(testId).querySelector('img')!.getAttribute('src')!;
@@ -24,7 +28,10 @@ beforeEach(() => {
   configureApiClient({ alert: () => undefined, loading: () => undefined });
 });
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  resetSiteInfo();
+});
 
 describe('login form', () => {
   it('keeps submit disabled until username, password and captcha are all filled', async () => {
@@ -65,7 +72,7 @@ describe('login form', () => {
     await user.click(screen.getByTestId('login-submit'));
 
     await waitFor(() => expect(overlayStore.get()).toBe(''));
-    const sent = JSON.parse(server.requests[0]!.data as string) as Record<string, string>;
+    const sent = JSON.parse(formCalls(server)[0]!.data as string) as Record<string, string>;
     expect(sent).toMatchObject({ username: 'ana@example.com', pwd: 'Trevo#Forte2026', captCode: 'abcd' });
     expect(Number(sent.codeId)).toBeLessThan(100_000_000);
     expect(localStorage.getItem('token')).toBe('tok-1');
@@ -108,7 +115,7 @@ describe('register form', () => {
     await user.click(screen.getByTestId('register-submit'));
 
     expect(screen.getByTestId('toast').textContent).toBe('Por favor, aceite os termos de serviço');
-    expect(server.requests).toHaveLength(0);
+    expect(formCalls(server)).toHaveLength(0);
   });
 
   it("asks to verify ('Por favor verifique') when the captcha is missing", async () => {
@@ -120,7 +127,7 @@ describe('register form', () => {
     await user.click(screen.getByTestId('register-submit'));
 
     expect(screen.getByTestId('toast').textContent).toBe('Por favor verifique');
-    expect(server.requests).toHaveLength(0);
+    expect(formCalls(server)).toHaveLength(0);
   });
 
   it('suggests mail domains while the e-mail is typed', async () => {
@@ -158,7 +165,7 @@ describe('register form', () => {
     await user.click(screen.getByTestId('register-submit'));
 
     await waitFor(() => expect(captchaSrc('register-captcha-image')).not.toBe(before));
-    const sent = JSON.parse(server.requests[0]!.data as string) as Record<string, string>;
+    const sent = JSON.parse(formCalls(server)[0]!.data as string) as Record<string, string>;
     expect(sent).toMatchObject({
       name: 'Ana Souza',
       cardNo: '52998224725',
@@ -204,7 +211,7 @@ describe('register form', () => {
     await user.click(screen.getByTestId('register-submit'));
 
     expect(screen.getByTestId('toast').textContent).toBe('Informe a data de nascimento');
-    expect(server.requests).toHaveLength(0);
+    expect(formCalls(server)).toHaveLength(0);
   });
 
   it('refuses someone who turns 18 tomorrow, in pt-BR, without calling the server', async () => {
@@ -218,7 +225,7 @@ describe('register form', () => {
     await user.click(screen.getByTestId('register-submit'));
 
     expect(screen.getByTestId('toast').textContent).toBe('É preciso ter mais de 18 anos para se cadastrar');
-    expect(server.requests).toHaveLength(0);
+    expect(formCalls(server)).toHaveLength(0);
   });
 
   it('sends the birth date of someone who turns 18 today', async () => {
@@ -231,8 +238,42 @@ describe('register form', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await user.click(screen.getByTestId('register-submit'));
 
-    await waitFor(() => expect(server.requests).toHaveLength(1));
-    const sent = JSON.parse(server.requests[0]!.data as string) as Record<string, string>;
+    await waitFor(() => expect(formCalls(server)).toHaveLength(1));
+    const sent = JSON.parse(formCalls(server)[0]!.data as string) as Record<string, string>;
     expect(sent.birthDate).toBe(birthDateFor(18));
+  });
+
+  it('asks for daily loss and time limits, prefilled with the defaults, and sends them', async () => {
+    const user = userEvent.setup();
+    const server = installFakeServer((config) =>
+      config.url === '/api/app/main/site'
+        ? ok({
+            profile: 'br-regulated',
+            demo: false,
+            legal: null,
+            signupLimits: { required: true, loss: 500, session: 240 },
+          })
+        : fail(409, 409, 'Este e-mail já está cadastrado'),
+    );
+    renderRegister();
+    await screen.findByTestId('register-limits');
+    await waitFor(() => expect(valueOf('register-loss-limit')).toBe('500'));
+    expect(valueOf('register-session-limit')).toBe('240');
+    await user.clear(screen.getByTestId('register-loss-limit'));
+    await user.type(screen.getByTestId('register-loss-limit'), '150,50');
+    await user.clear(screen.getByTestId('register-session-limit'));
+    await user.type(screen.getByTestId('register-session-limit'), '2000');
+    await fillAllButBirthDate(user);
+    fireEvent.change(screen.getByTestId('register-birthdate'), { target: { value: birthDateFor(30) } });
+    await user.click(screen.getByTestId('register-submit'));
+    expect(screen.getByTestId('toast').textContent).toBe('Informe um tempo de sessão de 1 a 1440 minutos');
+    expect(formCalls(server)).toHaveLength(0);
+
+    await user.clear(screen.getByTestId('register-session-limit'));
+    await user.type(screen.getByTestId('register-session-limit'), '90');
+    await user.click(screen.getByTestId('register-submit'));
+    await waitFor(() => expect(formCalls(server)).toHaveLength(1));
+    const sent = JSON.parse(formCalls(server)[0]!.data as string) as Record<string, unknown>;
+    expect(sent.limits).toEqual({ loss: 150.5, session: 90 });
   });
 });

@@ -8,6 +8,7 @@ import { GameGrid } from '../components/game-tile';
 import { PixIcon, SparkIcon } from '../components/icons';
 import { CountUp } from './count-up';
 import { HELP_TOPICS } from './help-topics';
+import { useSiteInfo } from './use-site-info';
 
 type Stats = { number: number; amount: number };
 
@@ -41,6 +42,7 @@ const LEGAL_LINKS = ['text_pp', 'text_jr', 'text_tc', 'text_faq'] as const;
 export function Footer() {
   const { t, i18n } = useTranslation();
   const stats = useGuestStats();
+  const site = useSiteInfo();
   const locale = bcp47(i18n.language);
 
   return (
@@ -138,6 +140,24 @@ export function Footer() {
             <p className="footer-text">{t('footer.warning')}</p>
           </div>
         </section>
+
+        {/* research/brazil.md §5.4: the operator's legal data, and a demo site says so plainly. */}
+        {site?.legal && (
+          <address className="footer-legal" data-testid="footer-legal">
+            <strong>{site.legal.company}</strong> · CNPJ {site.legal.cnpj}
+            <br />
+            {site.legal.authorization}
+            <br />
+            {site.legal.address}
+            <br />
+            {t('footer.sac')}: {site.legal.sac} · {t('footer.ouvidoria')}: {site.legal.ouvidoria}
+          </address>
+        )}
+        {site?.demo && (
+          <p className="footer-demo" data-testid="footer-demo">
+            {t('footer.demo')}
+          </p>
+        )}
 
         <div className="footer-bottom">
           <label className="language">

@@ -10,6 +10,8 @@ import {
   suggestEmails,
 } from '../../../domain/identity';
 import { translate } from '../../../domain/messages';
+import { parseAmount } from '../../../domain/money';
+import { useSiteInfo } from '../footer/use-site-info';
 import { currentLanguage } from '../../lib/i18n';
 import { maskCpf, maskPhone } from '../../lib/format';
 import { login, register } from '../../services/auth-api';
@@ -213,6 +215,19 @@ export function RegisterForm() {
   const [captCode, setCaptCode] = useState('');
   const [terms, setTerms] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Under the br-regulated profile daily loss and session limits are part of signing up.
+  const site = useSiteInfo();
+  const limitsRequired = site?.signupLimits.required ?? false;
+  const [lossLimit, setLossLimit] = useState('');
+  const [sessionLimit, setSessionLimit] = useState('');
+  useEffect(() => {
+    if (!site?.signupLimits.required) return;
+    setLossLimit((v) => v || String(site.signupLimits.loss).replace('.', ','));
+    setSessionLimit((v) => v || String(site.signupLimits.session));
+  }, [site]);
+  const lossParsed = parseAmount(lossLimit.replace(/\./g, '').replace(',', '.'));
+  const sessionMinutes = Number(sessionLimit);
+  const sessionValid = Number.isInteger(sessionMinutes) && sessionMinutes >= 1 && sessionMinutes <= 1440;
 
   const cpfError = normaliseCpf(cpf).length === 11 && !isValidCpf(cpf) ? translate('cpfInvalid', lang) : null;
   const pwdError = pwd1 !== '' && pwd !== pwd1 ? translate('passwordMismatch', lang) : null;
@@ -229,6 +244,9 @@ export function RegisterForm() {
     if (weak === 'length') return translate('passwordLength', lang);
     if (weak === 'common') return translate('passwordCommon', lang);
     if (pwd !== pwd1) return translate('passwordMismatch', lang);
+    if (limitsRequired && !(lossParsed.ok && lossParsed.cents > 0))
+      return translate('limitAmountInvalid', lang);
+    if (limitsRequired && !sessionValid) return translate('limitSessionInvalid', lang);
     return null;
   }
 
@@ -252,6 +270,9 @@ export function RegisterForm() {
         pwd,
         pwd1,
         ...(regcode.trim() ? { regcode: regcode.trim() } : {}),
+        ...(limitsRequired && lossParsed.ok
+          ? { limits: { loss: lossParsed.cents / 100, session: sessionMinutes } }
+          : {}),
         codeId: String(captcha.codeId),
         captCode,
       });
@@ -317,6 +338,32 @@ export function RegisterForm() {
         error={birthDate && !isAdult(birthDate) ? translate('underage', lang) : null}
         testId="register-birthdate"
       />
+      {limitsRequired && (
+        <fieldset className="form__group" data-testid="register-limits">
+          <legend className="field__label">{t('auth.limitsTitle')}</legend>
+          <p className="muted">{t('auth.limitsLead')}</p>
+          <TextField
+            label={t('auth.lossLimit')}
+            value={lossLimit}
+            onValue={setLossLimit}
+            inputMode="decimal"
+            error={
+              lossLimit && !(lossParsed.ok && lossParsed.cents > 0)
+                ? translate('limitAmountInvalid', lang)
+                : null
+            }
+            testId="register-loss-limit"
+          />
+          <TextField
+            label={t('auth.sessionLimit')}
+            value={sessionLimit}
+            onValue={setSessionLimit}
+            inputMode="numeric"
+            error={sessionLimit && !sessionValid ? translate('limitSessionInvalid', lang) : null}
+            testId="register-session-limit"
+          />
+        </fieldset>
+      )}
       <PasswordField
         label={t('auth.password')}
         value={pwd}

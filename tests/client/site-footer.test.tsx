@@ -1,0 +1,61 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../src/lib/i18n';
+import { resetSiteInfo } from '../../src/services/site-api';
+import { Footer } from '../../src/shell/footer/footer';
+import { installFakeServer, ok } from './support';
+
+/** The footer's legal chrome (research/brazil.md §5.4): the operator's data and the demo notice. */
+
+afterEach(() => {
+  cleanup();
+  resetSiteInfo();
+});
+
+const LEGAL = {
+  company: 'Trevo Apostas Ltda.',
+  cnpj: '12.345.678/0001-90',
+  authorization: 'Portaria SPA/MF nº 0000, de 1º de janeiro de 2026',
+  address: 'Av. Paulista, 1000, São Paulo – SP',
+  sac: '0800 000 0000',
+  ouvidoria: 'ouvidoria@trevo.bet',
+};
+
+function serve(site: Record<string, unknown>) {
+  installFakeServer((config) =>
+    config.url === '/api/app/main/site'
+      ? ok({
+          profile: 'seed',
+          demo: false,
+          legal: null,
+          signupLimits: { required: false, loss: 500, session: 240 },
+          ...site,
+        })
+      : ok({ number: 0, amount: 0 }),
+  );
+  render(
+    <MemoryRouter>
+      <Footer />
+    </MemoryRouter>,
+  );
+}
+
+describe('footer legal chrome', () => {
+  it("shows the operator's legal data when the configuration has it, and no demo notice for real money", async () => {
+    serve({ profile: 'br-regulated', legal: LEGAL });
+    const legal = await screen.findByTestId('footer-legal');
+    expect(legal.textContent).toContain('Trevo Apostas Ltda. · CNPJ 12.345.678/0001-90');
+    expect(legal.textContent).toContain('Portaria SPA/MF nº 0000');
+    expect(legal.textContent).toContain('Ouvidoria: ouvidoria@trevo.bet');
+    expect(screen.queryByTestId('footer-demo')).toBeNull();
+  });
+
+  it('says plainly that a sandbox site takes no real money', async () => {
+    serve({ demo: true });
+    expect((await screen.findByTestId('footer-demo')).textContent).toContain(
+      'Ambiente de demonstração — sem dinheiro real',
+    );
+    expect(screen.queryByTestId('footer-legal')).toBeNull();
+  });
+});
