@@ -1,6 +1,5 @@
-import { createHmac } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { operatorSecret, signInConsole } from './operator-support';
 import { CAPTCHA, registerPlayer, useSession, watchConsole } from './support';
 
 /**
@@ -9,57 +8,6 @@ import { CAPTCHA, registerPlayer, useSession, watchConsole } from './support';
  * "Atendimento" and answers, and the answer appears in the player's open chat over the socket. A
  * visitor files a complaint, gets a protocol, and the operator finds and answers it.
  */
-
-/** The bootstrap operator of playwright.config.ts. */
-const OPERATOR = { username: 'operador', pwd: 'Operador#E2e2026' };
-/** The bootstrap operator's TOTP secret, for the specs that run after its enrolment. */
-const SECRET_FILE = '.tmp/e2e-operator-totp.txt';
-
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits), as in admin.spec.ts. */
-function totp(secretBase32: string, nowMs = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of secretBase32) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(nowMs / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[19]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-/**
- * The operator's TOTP secret: enrolled here when this server has not seen an enrolment yet, else
- * the one admin.spec.ts (or an earlier run of this spec on the same server) recorded.
- */
-async function operatorSecret(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/admin/auth/totp/enrol', { data: OPERATOR });
-  if (res.status() === 409) {
-    expect(existsSync(SECRET_FILE), 'the operator enrolled without recording its secret').toBe(true);
-    return readFileSync(SECRET_FILE, 'utf8').trim();
-  }
-  const body = (await res.json()) as { data: { secret: string } };
-  mkdirSync('.tmp', { recursive: true });
-  writeFileSync(SECRET_FILE, body.data.secret);
-  return body.data.secret;
-}
-
-/** Signs the console in; a code already used this 30 s step (another spec) waits for the next one. */
-async function signInConsole(page: Page, secret: string) {
-  await page.goto('/admin');
-  await page.getByLabel('Usuário').fill(OPERATOR.username);
-  await page.getByLabel('Senha').fill(OPERATOR.pwd);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await page.getByLabel('Código do autenticador (6 dígitos)').fill(totp(secret));
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    const nav = page.getByRole('button', { name: 'Atendimento' });
-    const refused = page.getByRole('alert');
-    await expect(nav.or(refused)).toBeVisible();
-    if (await nav.isVisible()) return;
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-  }
-  await expect(page.getByRole('button', { name: 'Atendimento' })).toBeVisible();
-}
 
 /** Saves a screenshot into the run's output folder at a phone and a desktop width. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
@@ -112,7 +60,7 @@ test('a support message reaches the console and the answer reaches the player li
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInConsole(admin, await operatorSecret(request));
+  await signInConsole(admin, await operatorSecret(request), 'Atendimento');
   await admin.getByRole('button', { name: 'Atendimento' }).click();
   const conversation = admin.getByRole('button', { name: new RegExp(player.email.replace(/\./g, '\\.')) });
   await expect(conversation).toContainText('aguardando resposta');
@@ -168,7 +116,7 @@ test('a visitor files a complaint, gets a protocol, and the operator answers it'
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInConsole(admin, await operatorSecret(request));
+  await signInConsole(admin, await operatorSecret(request), 'Atendimento');
   await admin.getByRole('button', { name: 'Atendimento' }).click();
   await admin.getByTestId('support-tab-complaints').click();
   const row = admin.getByTestId(`complaint-${protocol}`);
