@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './admin-login';
+import { DateRangeFields } from './admin-fields';
 import {
   moneyApi,
   type LedgerAccountRow,
@@ -185,14 +186,7 @@ function ReconciliationBlock() {
     <>
       <h3>{t('admin.ledger.reconciliation')}</h3>
       <form className="admin-inline" onSubmit={(e) => void submit(e)}>
-        <label>
-          {t('admin.reports.from')}
-          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label>
-          {t('admin.reports.to')}
-          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
+        <DateRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <button type="submit" data-testid="admin-reconcile">
           {t('admin.ledger.reconcile')}
         </button>

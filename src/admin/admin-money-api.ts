@@ -1,4 +1,11 @@
+import type { ProductRow, Reconciliation } from '../../domain/schemas/back-office.schema';
 import { request } from './admin-api';
+
+export type {
+  ProductRow as ProductReportRow,
+  Reconciliation,
+  Verdict,
+} from '../../domain/schemas/back-office.schema';
 
 /** Finance's ledger and report calls, and support's care of a player (issue 8). */
 
@@ -18,36 +25,6 @@ export interface LedgerTransaction {
   postings: Array<{ account: string; kind: string; userId: number | null; amount: number }>;
 }
 
-export type Verdict =
-  'ok' | 'paidNotCredited' | 'creditedNotPaid' | 'amountMismatch' | 'unknownAtProvider' | 'stateMismatch';
-
-export interface Reconciliation {
-  provider: string;
-  checked: number;
-  issues: number;
-  rows: Array<{
-    kind: 'deposit' | 'withdrawal';
-    id: string;
-    userId: number;
-    amount: number;
-    state: string;
-    provider: string;
-    ledger: string;
-    verdict: Verdict;
-  }>;
-}
-
-export interface ProductReportRow {
-  product: string;
-  kind: 'casino' | 'sports';
-  bets: number;
-  stakes: number;
-  payouts: number;
-  ggr: number;
-  rtpObserved: number | null;
-  rtpConfigured: number | null;
-}
-
 const range = (from: string, to: string) => `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 
 export const moneyApi = {
@@ -62,7 +39,7 @@ export const moneyApi = {
   reconciliation: (from: string, to: string) =>
     request<Reconciliation>('get', `/api/admin/ledger/reconciliation?${range(from, to)}`),
   products: (from: string, to: string) =>
-    request<ProductReportRow[]>('get', `/api/admin/reports/products?${range(from, to)}`),
+    request<ProductRow[]>('get', `/api/admin/reports/products?${range(from, to)}`),
   lock: (id: number, reason: string) =>
     request<{ locked: boolean; ended: number }>('post', `/api/admin/players/${id}/lock`, { reason }),
   unlock: (id: number) => request<{ locked: boolean }>('post', `/api/admin/players/${id}/unlock`),

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type DailyReportRow, type PlayerHit, type PlayerProfile } from './admin-api';
 import { errorText } from './admin-login';
+import { DateRangeFields } from './admin-fields';
 import { brl } from './admin-panels';
 import { PlayerCare } from './admin-player-care';
 import { GgrChart } from './admin-charts';
@@ -185,14 +186,7 @@ export function ReportsPanel() {
     <section className="admin-panel" aria-labelledby="admin-reports-title">
       <h2 id="admin-reports-title">{t('admin.reports.title')}</h2>
       <form className="admin-inline" onSubmit={(e) => void show(e)}>
-        <label>
-          {t('admin.reports.from')}
-          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label>
-          {t('admin.reports.to')}
-          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
+        <DateRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <button type="submit">{t('admin.reports.show')}</button>
         <button type="button" className="admin-secondary" onClick={() => void exportCsv('daily')}>
           {t('admin.reports.csv')}

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call } from './helpers';
+import { buildTestApp, call, operatorAuth } from './helpers';
 
 let app: FastifyInstance;
 let opAuth: Record<string, string>;
 beforeAll(async () => {
   app = await buildTestApp();
-  const op = await call(app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
-  });
-  opAuth = auth(op.body.data.access_token);
+  opAuth = await operatorAuth(app);
 });
 afterAll(async () => {
   await app.close();

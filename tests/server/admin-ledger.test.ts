@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxPsp } from '../../server/modules/payments/sandbox-psp';
 import { signWebhook, SIGNATURE_HEADER } from '../../server/modules/payments/webhook-signature';
-import { auth, buildTestApp, call, completeKyc, eventually, registerPlayer } from './helpers';
+import { auth, buildTestApp, call, completeKyc, eventually, registerPlayer, operatorAuth } from './helpers';
 
 /**
  * Finance's ledger views (issue 8): accounts, transactions with postings, the audit on demand, and
@@ -15,12 +15,7 @@ let app: FastifyInstance;
 let opAuth: Record<string, string>;
 beforeAll(async () => {
   app = await buildTestApp({}, { TREVO_SANDBOX_WEBHOOK_DELAY_MS: '0', TREVO_PSP_WEBHOOK_SECRET: SECRET });
-  const op = await call(app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
-  });
-  opAuth = auth(op.body.data.access_token);
+  opAuth = await operatorAuth(app);
 });
 afterAll(async () => {
   await app.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { auth, buildTestApp, call, fundedPlayer } from './helpers';
+import { auth, buildTestApp, call, fundedPlayer, operatorAuth } from './helpers';
 import { post } from '../../server/modules/wallet/ledger';
 import { dailyCsv } from '../../server/modules/admin/back-office.routes';
 
@@ -9,12 +9,7 @@ let app: FastifyInstance;
 let opAuth: Record<string, string>;
 beforeAll(async () => {
   app = await buildTestApp();
-  const op = await call(app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
-  });
-  opAuth = auth(op.body.data.access_token);
+  opAuth = await operatorAuth(app);
 });
 afterAll(async () => {
   await app.close();

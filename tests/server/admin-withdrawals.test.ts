@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, fundedPlayer, type Player } from './helpers';
+import { auth, buildTestApp, call, fundedPlayer, type Player, operatorAuth } from './helpers';
 import { auditLedger } from '../../server/modules/wallet/audit';
 import { processPayouts } from '../../server/modules/wallet/payout.processor';
 
@@ -11,12 +11,7 @@ beforeAll(async () => {
     {},
     { TREVO_SANDBOX_WEBHOOK_DELAY_MS: '0', TREVO_SANDBOX_PAYOUT_DELAY_MS: '0', TREVO_TURNOVER_MAIN: '0' },
   );
-  const op = await call(app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
-  });
-  opAuth = auth(op.body.data.access_token);
+  opAuth = await operatorAuth(app);
 });
 afterEach(async () => {
   expect(await auditLedger(app.ctx.db)).toEqual([]);

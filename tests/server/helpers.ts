@@ -150,6 +150,16 @@ export async function registerPlayer(
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The bootstrap operator's (admin) authorization header, signed in with its password. */
+export async function operatorAuth(app: FastifyInstance): Promise<Record<string, string>> {
+  const op = await call(app, {
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
+  });
+  return auth(op.body.data.access_token as string);
+}
+
 /** Completes the identity form with the player's own CPF (deposits need kyc = 1). */
 export async function completeKyc(app: FastifyInstance, player: Player): Promise<void> {
   const res = await call(app, {

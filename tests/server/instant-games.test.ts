@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, fundedPlayer, type Player } from './helpers';
+import { auth, buildTestApp, call, fundedPlayer, type Player, operatorAuth } from './helpers';
 import { auditLedger } from '../../server/modules/wallet/audit';
 import { playerBalances } from '../../server/modules/wallet/ledger';
 import { floats, diceRollFromFloat } from '../../domain/fairness/instant';
@@ -29,14 +29,7 @@ const bet = (p: Player, game: string, body: Record<string, unknown>, k = key()) 
     payload: body,
   });
 
-async function operator() {
-  const res = await call(app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
-  });
-  return auth(res.body.data.access_token);
-}
+const operator = () => operatorAuth(app);
 
 describe('game list and fairness', () => {
   it('lists the six games with codes, SELF, stop and the RTP', async () => {

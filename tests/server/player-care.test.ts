@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, buildTestApp, call, CAPTCHA, captcha, fundedPlayer, PASSWORD, type Player } from './helpers';
+import {
+  auth,
+  buildTestApp,
+  call,
+  CAPTCHA,
+  captcha,
+  fundedPlayer,
+  PASSWORD,
+  type Player,
+  operatorAuth,
+} from './helpers';
 
 /**
  * Looking after players: an operator locks and unlocks an account and keeps notes on it (issue 8);
@@ -12,12 +22,7 @@ let app: FastifyInstance;
 let opAuth: Record<string, string>;
 beforeAll(async () => {
   app = await buildTestApp();
-  const op = await call(app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
-  });
-  opAuth = auth(op.body.data.access_token);
+  opAuth = await operatorAuth(app);
 });
 afterAll(async () => {
   await app.close();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -9,6 +9,7 @@ import { liveSessionIds, revokeSessions } from '../auth/session.service';
 import { playerBalances } from '../wallet/ledger';
 import { protectionOf } from '../protection/protection.service';
 import { configuredRtp } from '../games/settings';
+import type { ProductRow } from '../../../domain/schemas/back-office.schema';
 import { auditEntry, recordAudit } from './audit-trail';
 
 /** Players found per search (a search is for one person, not a listing). */
@@ -157,19 +158,6 @@ async function dailyReport(ctx: AppContext, from: string, to: string): Promise<D
       firstDeposits: cents(firsts.find((x) => x.day === d)?.total),
     };
   });
-}
-
-/** One game or sport over a range: money in BRL, RTP as a fraction (null when nothing was staked). */
-export interface ProductRow {
-  product: string;
-  kind: 'casino' | 'sports';
-  bets: number;
-  stakes: number;
-  payouts: number;
-  ggr: number;
-  rtpObserved: number | null;
-  /** The configured return of a casino game (its rules and edge); sports prices carry their own margin. */
-  rtpConfigured: number | null;
 }
 
 const PRODUCT_COLUMNS: Array<keyof ProductRow> = [
@@ -440,42 +428,52 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // Locks an account: login refused with 'accountLocked', every session and socket ended now.
+  /**
+   * Locks (with a reason) or unlocks an account, audited with the state before. A lock refuses login
+   * with 'accountLocked' and then ends every session and socket: locked first, so no login slips in.
+   */
+  async function setLock(request: FastifyRequest, id: number, reason: string | null) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('users')
+        .select(['locked_at', 'locked_reason'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw notFound();
+      await trx
+        .updateTable('users')
+        .set(
+          reason === null
+            ? { locked_at: null, locked_reason: '' }
+            : { locked_at: before.locked_at ?? new Date(), locked_reason: reason },
+        )
+        .where('id', '=', id)
+        .execute();
+      await recordAudit(
+        trx,
+        auditEntry(
+          request,
+          reason === null ? 'player.unlock' : 'player.lock',
+          `user:${id}`,
+          { locked: Boolean(before.locked_at), reason: before.locked_reason },
+          { locked: reason !== null, reason: reason ?? '' },
+        ),
+      );
+    });
+    if (reason === null) return 0;
+    const sessions = await liveSessionIds(ctx, 'player', id);
+    await revokeSessions(ctx, sessions);
+    return sessions.length;
+  }
+
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/lock',
     { config: { roles: ['support'] } },
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { reason } = parseInput(lockSchema, request.body);
-      await ctx.db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('users')
-          .select(['locked_at', 'locked_reason'])
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!before) throw notFound();
-        const at = before.locked_at ?? new Date();
-        await trx
-          .updateTable('users')
-          .set({ locked_at: at, locked_reason: reason })
-          .where('id', '=', id)
-          .execute();
-        await recordAudit(
-          trx,
-          auditEntry(
-            request,
-            'player.lock',
-            `user:${id}`,
-            { locked: Boolean(before.locked_at), reason: before.locked_reason },
-            { locked: true, reason },
-          ),
-        );
-      });
-      // Locked first, so no login can slip in between: then every session still live ends.
-      const sessions = await liveSessionIds(ctx, 'player', id);
-      await revokeSessions(ctx, sessions);
-      return ok(request, reply, { locked: true, ended: sessions.length });
+      return ok(request, reply, { locked: true, ended: await setLock(request, id, reason) });
     },
   );
 
@@ -483,31 +481,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/admin/players/:id/unlock',
     { config: { roles: ['support'] } },
     async (request, reply) => {
-      const id = parseInput(idSchema, request.params.id);
-      await ctx.db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('users')
-          .select(['locked_at', 'locked_reason'])
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!before) throw notFound();
-        await trx
-          .updateTable('users')
-          .set({ locked_at: null, locked_reason: '' })
-          .where('id', '=', id)
-          .execute();
-        await recordAudit(
-          trx,
-          auditEntry(
-            request,
-            'player.unlock',
-            `user:${id}`,
-            { locked: Boolean(before.locked_at), reason: before.locked_reason },
-            { locked: false, reason: '' },
-          ),
-        );
-      });
+      await setLock(request, parseInput(idSchema, request.params.id), null);
       return ok(request, reply, { locked: false });
     },
   );
@@ -537,31 +511,30 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get('/api/admin/reports/daily', { config: { roles: ['finance'] } }, async (request, reply) => {
-    const input = parseInput(reportSchema, request.query);
-    const span = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;
-    if (!(span >= 0 && span < REPORT_MAX_DAYS)) throw badRequest('invalidInput');
-    const rows = await dailyReport(ctx, input.from, input.to);
-    if (input.format === 'csv') {
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="trevo-${input.from}-${input.to}.csv"`)
-        .send(dailyCsv(rows));
-    }
-    return ok(request, reply, rows);
-  });
+  /** A report route: a range of at most REPORT_MAX_DAYS days, as JSON or as a CSV download. */
+  function reportRoute<R>(
+    path: string,
+    filePrefix: string,
+    columns: ReadonlyArray<keyof R & string>,
+    build: (from: string, to: string) => Promise<R[]>,
+  ) {
+    app.get(path, { config: { roles: ['finance'] } }, async (request, reply) => {
+      const input = parseInput(reportSchema, request.query);
+      const span = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;
+      if (!(span >= 0 && span < REPORT_MAX_DAYS)) throw badRequest('invalidInput');
+      const rows = await build(input.from, input.to);
+      if (input.format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filePrefix}${input.from}-${input.to}.csv"`)
+          .send(toCsv(columns, rows));
+      }
+      return ok(request, reply, rows);
+    });
+  }
 
-  app.get('/api/admin/reports/products', { config: { roles: ['finance'] } }, async (request, reply) => {
-    const input = parseInput(reportSchema, request.query);
-    const span = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;
-    if (!(span >= 0 && span < REPORT_MAX_DAYS)) throw badRequest('invalidInput');
-    const rows = await productReport(ctx, input.from, input.to);
-    if (input.format === 'csv') {
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="trevo-produtos-${input.from}-${input.to}.csv"`)
-        .send(toCsv(PRODUCT_COLUMNS, rows));
-    }
-    return ok(request, reply, rows);
-  });
+  reportRoute('/api/admin/reports/daily', 'trevo-', CSV_COLUMNS, (from, to) => dailyReport(ctx, from, to));
+  reportRoute('/api/admin/reports/products', 'trevo-produtos-', PRODUCT_COLUMNS, (from, to) =>
+    productReport(ctx, from, to),
+  );
 }

@@ -6,6 +6,7 @@ import { badRequest, parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { centsToBrl } from '../../../domain/money';
 import { auditLedger } from '../wallet/audit';
+import type { ReconciledRow, Verdict } from '../../../domain/schemas/back-office.schema';
 import { auditEntry, recordAudit } from './audit-trail';
 
 /**
@@ -26,21 +27,6 @@ const txQuerySchema = z.object({
 });
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidInput' });
 const rangeSchema = z.object({ from: isoDay, to: isoDay });
-
-/** What a reconciled deposit or withdrawal found; anything but `ok` needs an operator. */
-export type Verdict =
-  'ok' | 'paidNotCredited' | 'creditedNotPaid' | 'amountMismatch' | 'unknownAtProvider' | 'stateMismatch';
-
-export interface ReconciledRow {
-  kind: 'deposit' | 'withdrawal';
-  id: string;
-  userId: number;
-  amount: number;
-  state: string;
-  provider: string;
-  ledger: string;
-  verdict: Verdict;
-}
 
 /** Range of `from`..`to` (São Paulo days) as instants. */
 function rangeOf(from: string, to: string): [Date, Date] {

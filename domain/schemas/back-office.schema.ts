@@ -1,0 +1,39 @@
+/**
+ * What finance's back-office calls answer (issue 8), shared by the server that builds the rows and
+ * the console that draws them. Money in BRL; RTP as a fraction.
+ */
+
+/** One game or sport over a range (null RTP: nothing staked, or sports, whose prices carry the margin). */
+export interface ProductRow {
+  product: string;
+  kind: 'casino' | 'sports';
+  bets: number;
+  stakes: number;
+  payouts: number;
+  ggr: number;
+  rtpObserved: number | null;
+  rtpConfigured: number | null;
+}
+
+/** What a reconciled deposit or withdrawal found; anything but `ok` needs an operator. */
+export type Verdict =
+  'ok' | 'paidNotCredited' | 'creditedNotPaid' | 'amountMismatch' | 'unknownAtProvider' | 'stateMismatch';
+
+export interface ReconciledRow {
+  kind: 'deposit' | 'withdrawal';
+  id: string;
+  userId: number;
+  amount: number;
+  state: string;
+  provider: string;
+  ledger: string;
+  verdict: Verdict;
+}
+
+/** `GET /api/admin/ledger/reconciliation`. */
+export interface Reconciliation {
+  provider: string;
+  checked: number;
+  issues: number;
+  rows: ReconciledRow[];
+}
