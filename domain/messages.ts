@@ -140,6 +140,8 @@ const ptBR = {
   bonusAlreadyReceived: 'Este bônus já foi recebido',
   bonusReceived: 'Bônus recebido! O valor está na sua carteira de bônus',
   giftReceived: 'Presente recebido! O valor está na sua carteira de bônus',
+  configInvalid: 'Configuração inválida em {path}: {problem}',
+  configChanged: 'Outro operador alterou esta seção; recarregue antes de salvar',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
@@ -280,6 +282,8 @@ const enUS: Record<MessageKey, string> = {
   bonusAlreadyReceived: 'This bonus has already been received',
   bonusReceived: 'Bonus received! The amount is in your bonus wallet',
   giftReceived: 'Gift received! The amount is in your bonus wallet',
+  configInvalid: 'Invalid configuration at {path}: {problem}',
+  configChanged: 'Another operator changed this section; reload before saving',
 };
 
 const catalogues: Partial<Record<LanguageKey, Record<MessageKey, string>>> = { pt_BR: ptBR, en_US: enUS };

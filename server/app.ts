@@ -26,6 +26,8 @@ import { siteRoutes } from './modules/main/site.routes';
 import { promoRoutes } from './modules/promo/promo.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { adminGuard, adminRoutes, ensureBootstrapOperator } from './modules/admin/admin.routes';
+import { configRoutes } from './modules/admin/config.routes';
+import { startConfigSync } from './modules/admin/config-overrides';
 import { devRoutes } from './modules/dev/dev.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { SandboxPsp } from './modules/payments/sandbox-psp';
@@ -52,6 +54,8 @@ export interface BuildOptions {
   jobs?: boolean;
   /** The sportsbook's clock instead of Date.now (tests drive the simulated feed with it). */
   sportsClock?: () => number;
+  /** How often operators' configuration changes made through other instances are looked for. */
+  configPollMs?: number;
 }
 
 declare module 'fastify' {
@@ -73,7 +77,8 @@ function isDatabaseDown(err: unknown): boolean {
  * `inject` and `main.ts` only adds `listen` and signals.
  */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { config } = options;
+  // Operators' configuration changes replace sections of `file`: each app gets its own `file`.
+  const config: Config = { ...options.config, file: { ...options.config.file } };
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -113,6 +118,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer: createMailer(opened.db, config.smtpUrl),
     log: app.log,
   } as AppContext;
+  // Operators' changes to the configuration file, over it, before anything reads it.
+  const configSync = await startConfigSync(ctx, options.configPollMs);
   ctx.realtime = createRealtime(app.server, {
     authenticate: (token) => resolveSession(ctx, token, 'player'),
     stillLive: (ids) => stillLive(ctx, ids),
@@ -130,8 +137,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           db: opened.db,
           secret: config.pspWebhookSecret,
           publicUrl: config.publicUrl,
-          merchantName: config.file.deposit.merchantName,
-          merchantCity: config.file.deposit.merchantCity,
+          // Read on every charge: operators may change them from the console.
+          get merchantName() {
+            return config.file.deposit.merchantName;
+          },
+          get merchantCity() {
+            return config.file.deposit.merchantCity;
+          },
           webhookDelayMs: config.sandboxWebhookDelayMs,
           payoutDelayMs: config.sandboxPayoutDelayMs,
           // The sandbox posts its webhook through Trevo's own HTTP route, signature and all.
@@ -193,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Close sockets before the HTTP server, or shutdown waits for a pending long-poll (~25 s).
   app.addHook('preClose', async () => {
     await Promise.all(loops.map((loop) => loop.stop()));
+    await configSync.stop();
     sandbox?.close();
     await ctx.realtime.close();
   });
@@ -245,6 +258,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(async (scope) => promoRoutes(scope, ctx));
   await app.register(async (scope) => supportRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
+  await app.register(async (scope) => configRoutes(scope, ctx, configSync));
   await app.register(async (scope) => walletRoutes(scope, ctx));
   await app.register(async (scope) => gamesRoutes(scope, ctx));
   await app.register(async (scope) => sportsRoutes(scope, ctx, sports, { timers: options.jobs !== false }));

@@ -21,6 +21,7 @@ import * as m014 from './migrations/014-player-protection';
 import * as m015 from './migrations/015-support';
 import * as m016 from './migrations/016-promotions';
 import * as m017 from './migrations/017-player-care';
+import * as m018 from './migrations/018-config-overrides';
 
 export type Db = Kysely<Database>;
 
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '015-support': m015,
   '016-promotions': m016,
   '017-player-care': m017,
+  '018-config-overrides': m018,
 };
 
 export interface DbTarget {

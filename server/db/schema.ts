@@ -484,6 +484,17 @@ export interface ComplaintsTable {
   created_at: CreatedAt;
 }
 
+/** Migration 018: an operator's value of a configuration section, over TREVO_CONFIG. */
+export interface ConfigOverridesTable {
+  section: string;
+  /** The section as JSON, valid by the section's schema when written. */
+  value: string;
+  /** From the `config_override_version` sequence: larger is newer, across sections. */
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
+  updated_by: number;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 /** Migration 017: an operator's notes on a player. */
 export interface PlayerNotesTable {
   id: Generated<number>;
@@ -506,6 +517,7 @@ export interface PromoReceiptsTable {
 export interface Database {
   promo_receipts: PromoReceiptsTable;
   player_notes: PlayerNotesTable;
+  config_overrides: ConfigOverridesTable;
   player_limits: PlayerLimitsTable;
   player_exclusions: PlayerExclusionsTable;
   operator_audit: OperatorAuditTable;

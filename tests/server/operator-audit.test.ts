@@ -56,6 +56,8 @@ const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader'>> = {
   'POST /api/admin/operators/:id/totp/reset': [],
   'GET /api/admin/notices': [],
   'POST /api/admin/notices': [],
+  'GET /api/admin/config': [],
+  'PUT /api/admin/config/:section': [],
   'GET /api/admin/withdrawals': ['finance'],
   'POST /api/admin/withdrawals/:id/approve': ['finance'],
   'POST /api/admin/withdrawals/:id/reject': ['finance'],

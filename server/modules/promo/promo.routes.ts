@@ -19,13 +19,14 @@ function localized(request: FastifyRequest, texts: Record<string, string>): stri
  * operator configuration (`promotions`); money moves only in `…/receive`, through the ledger.
  */
 export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
-  const promo = ctx.config.file.promotions;
+  // Read on every request: operators change the promotions section from the console.
+  const promo = () => ctx.config.file.promotions;
 
   app.get('/api/app/main/banners', async (request, reply) =>
     ok(
       request,
       reply,
-      promo.banners.map((b) => ({
+      promo().banners.map((b) => ({
         id: b.id,
         title: localized(request, b.title),
         subtitle: localized(request, b.subtitle),
@@ -42,7 +43,7 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
       reply,
       ctx.config.profile !== 'seed'
         ? []
-        : promo.list.map((p) => ({
+        : promo().list.map((p) => ({
             id: p.id,
             title: localized(request, p.title),
             text: localized(request, p.text),
@@ -56,7 +57,7 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(
       request,
       reply,
-      promo.sponsors.map((s) => ({ id: s.id, name: s.name, text: localized(request, s.text), art: s.art })),
+      promo().sponsors.map((s) => ({ id: s.id, name: s.name, text: localized(request, s.text), art: s.art })),
     ),
   );
 

@@ -34,7 +34,8 @@ export interface SportsOptions {
  * database, so every instance (and every restart) simulates the same world.
  */
 export async function createSports(ctx: AppContext, options: SportsOptions = {}): Promise<Sports> {
-  const cfg = ctx.config.file.sports;
+  // Read live: operators change margins and live delays from the console (config-overrides.ts).
+  const cfg = () => ctx.config.file.sports;
   let seed = ctx.config.sportsFeed.seed;
   if (!seed) {
     await ctx.db
@@ -48,13 +49,15 @@ export async function createSports(ctx: AppContext, options: SportsOptions = {})
   const feed = new SimulatedFeed({
     seed,
     speed,
-    windowHours: (sport) => cfg.windowHours[sport],
-    margins: cfg.margins,
+    windowHours: (sport) => cfg().windowHours[sport],
+    get margins() {
+      return cfg().margins;
+    },
   });
   installWatchHandlers(ctx);
   return {
     feed,
     now: options.clock ?? Date.now,
-    liveDelayMs: (sport) => (cfg.liveDelaySeconds[sport] * 1000) / speed,
+    liveDelayMs: (sport) => (cfg().liveDelaySeconds[sport] * 1000) / speed,
   };
 }

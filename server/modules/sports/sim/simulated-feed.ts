@@ -94,6 +94,8 @@ export class SimulatedFeed implements SportsFeed {
   private readonly days = new Bounded<number, SimFixture[]>(16);
   private readonly timelines = new Bounded<string, SimTimeline>(6000);
   private readonly quoteCache = new Bounded<string, Quote[]>(6000);
+  /** The margins the cached quotes were priced with; new margins (an operator's change) empty the cache. */
+  private pricedWith: SimMargins | null = null;
   private readonly listeners = new Set<(message: FeedMessage) => void>();
   private readonly sent = new Map<
     string,
@@ -189,6 +191,10 @@ export class SimulatedFeed implements SportsFeed {
     if (state.phase === null || tl.kickoff === null) return null;
     const sim = this.simOf(tl);
     const key = `${tl.fixture.id}|${sim.quoteKey(tl, state, t)}`;
+    if (this.pricedWith !== this.options.margins) {
+      this.quoteCache.clear();
+      this.pricedWith = this.options.margins;
+    }
     const cached = this.quoteCache.get(key);
     if (cached) return { key, quotes: cached };
     return { key, quotes: this.quoteCache.remember(key, sim.quotes(tl, state, t, this.options.margins)) };
