@@ -1,3 +1,4 @@
+import { openSecret } from '../../server/security/secret-box';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, buildTestApp, call } from './helpers';
@@ -59,7 +60,11 @@ describe('operator sign-in with password and TOTP', () => {
       .select(['totp_secret', 'totp_pending_secret'])
       .where('username', '=', 'operador')
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ totp_secret: null, totp_pending_secret: secret });
+    // Sealed at rest with TREVO_SECRET_KEY: the database alone does not give the seed away.
+    expect(stored.totp_secret).toBeNull();
+    expect(stored.totp_pending_secret).toMatch(/^v1\./);
+    expect(stored.totp_pending_secret).not.toContain(secret);
+    expect(openSecret(app.ctx.config.secretKey, stored.totp_pending_secret!)).toBe(secret);
 
     const code = totpCode(secret);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -92,6 +97,14 @@ describe('operator sign-in with password and TOTP', () => {
     expect(
       (await login({ username: 'operador', pwd: PWD, totp: hotp(secret, totpStep(Date.now()) + 3) })).code,
     ).toBe(400);
+
+    const confirmed = await app.ctx.db
+      .selectFrom('operators')
+      .select('totp_secret')
+      .where('username', '=', 'operador')
+      .executeTakeFirstOrThrow();
+    expect(confirmed.totp_secret).toMatch(/^v1\./);
+    expect(() => openSecret(Buffer.alloc(32, 7), confirmed.totp_secret!)).toThrow();
 
     const again = await enrol('operador');
     expect(again.code).toBe(409);

@@ -19,12 +19,22 @@ describe('configuration', () => {
     [{ TREVO_CONFIG: 'config/missing.json' }, /Cannot read TREVO_CONFIG/],
     [{ NODE_ENV: 'production', TREVO_CAPTCHA_FIXED: 'a' }, /tests only/],
     [{ NODE_ENV: 'production' }, /sandbox PSP is refused/],
+    [{ NODE_ENV: 'production', TREVO_ALLOW_SANDBOX: '1' }, /needs TREVO_SECRET_KEY/],
+    [{ TREVO_SECRET_KEY: 'short' }, /32 bytes/],
   ])('refuses %j with a message naming the problem', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrowError(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrowError(message);
   });
 
   it('allows the sandbox in production only when asked to', () => {
-    expect(loadConfig({ ...base, NODE_ENV: 'production', TREVO_ALLOW_SANDBOX: '1' }).production).toBe(true);
+    const key = 'ab'.repeat(32);
+    const config = loadConfig({
+      ...base,
+      NODE_ENV: 'production',
+      TREVO_ALLOW_SANDBOX: '1',
+      TREVO_SECRET_KEY: key,
+    });
+    expect(config.production).toBe(true);
+    expect(config.secretKey.toString('hex')).toBe(key);
   });
 });

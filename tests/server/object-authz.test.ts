@@ -47,6 +47,10 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/app/main/guestAnalysis': PUBLIC_SITE,
   'GET /api/app/main/notices': PUBLIC_SITE,
   'GET /api/app/main/vip': PUBLIC_SITE,
+  'GET /api/app/main/winners': {
+    kind: 'public',
+    why: 'the latest paid bets, players masked as in bets.feed',
+  },
   'GET /api/app/main/site': PUBLIC_SITE,
   'GET /api/app/main/csid': PUBLIC_SITE,
   'GET /api/app/main/userGift': SELF,
@@ -284,7 +288,12 @@ describe('AT-10: every route is classified', () => {
   it('dev-only routes are not registered in production', async () => {
     const production = await buildTestApp(
       {},
-      { NODE_ENV: 'production', TREVO_ALLOW_SANDBOX: '1', TREVO_CAPTCHA_FIXED: undefined },
+      {
+        NODE_ENV: 'production',
+        TREVO_ALLOW_SANDBOX: '1',
+        TREVO_CAPTCHA_FIXED: undefined,
+        TREVO_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+      },
     );
     try {
       const routes = routeTable(production).map((r) => `${r.method} ${r.url}`);

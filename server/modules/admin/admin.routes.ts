@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { openSecret, sealSecret } from '../../security/secret-box';
 import type { AppContext } from '../../context';
 import {
   AppError,
@@ -133,11 +134,18 @@ async function checkPassword(ctx: AppContext, request: FastifyRequest, username:
   for (const key of keys) {
     if ((await ctx.limiter.peek(key)) >= LOGIN_FAILURES_PER_MINUTE) throw tooMany();
   }
-  const operator = await ctx.db
+  const row = await ctx.db
     .selectFrom('operators')
     .select(['id', 'username', 'password_hash', 'role', 'totp_secret', 'totp_pending_secret'])
     .where('username', '=', username)
     .executeTakeFirst();
+  // TOTP seeds are sealed in the database (security/secret-box.ts); only this process opens them.
+  const operator = row && {
+    ...row,
+    sealed: row.totp_secret?.startsWith('v1.') ?? true,
+    totp_secret: row.totp_secret && openSecret(ctx.config.secretKey, row.totp_secret),
+    totp_pending_secret: row.totp_pending_secret && openSecret(ctx.config.secretKey, row.totp_pending_secret),
+  };
   const valid = operator ? await verifyPassword(pwd, operator.password_hash) : await verifyAgainstDummy(pwd);
   const fail = async () => {
     for (const key of keys) await ctx.limiter.hit(key, 60_000);
@@ -178,6 +186,14 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         await fail();
         throw badRequest('totpInvalid');
       }
+      // A seed stored before sealing existed is sealed now.
+      if (!operator.sealed) {
+        await ctx.db
+          .updateTable('operators')
+          .set({ totp_secret: sealSecret(ctx.config.secretKey, operator.totp_secret) })
+          .where('id', '=', operator.id)
+          .execute();
+      }
     } else if (input.totp && operator.totp_pending_secret) {
       // The first code from a new authenticator confirms its enrolment.
       if (!(await consumeTotp(ctx, operator.id, operator.totp_pending_secret, input.totp))) {
@@ -194,7 +210,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         await trx
           .updateTable('operators')
           .set({
-            totp_secret: operator.totp_pending_secret,
+            totp_secret: sealSecret(ctx.config.secretKey, operator.totp_pending_secret!),
             totp_pending_secret: null,
             totp_enrolled_at: new Date(),
           })
@@ -230,7 +246,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     const secret = newTotpSecret();
     await ctx.db
       .updateTable('operators')
-      .set({ totp_pending_secret: secret })
+      .set({ totp_pending_secret: sealSecret(ctx.config.secretKey, secret) })
       .where('id', '=', operator.id)
       .where('totp_secret', 'is', null)
       .execute();
