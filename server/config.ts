@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { DEVELOPMENT_SECRET_KEY, parseSecretKey } from './security/secret-box';
 
 /**
  * Configuration from environment variables (API.md "Configuration"), validated once at start-up so a
@@ -32,6 +33,7 @@ const envSchema = z.object({
   TREVO_PSP_CLIENT_SECRET: z.string().min(1).optional(),
   TREVO_PSP_PIX_KEY: z.string().min(1).max(77).optional(),
   TREVO_PSP_WEBHOOK_SECRET: z.string().min(16).optional(),
+  TREVO_SECRET_KEY: z.string().min(1).optional(),
   TREVO_SPORTS_FEED: z.enum(['simulated']).default('simulated'),
   SPORTS_FEED_SEED: z.string().min(1).max(128).optional(),
   SPORTS_FEED_SPEED: z.coerce.number().min(0.01).max(1000).default(1),
@@ -288,6 +290,8 @@ export interface Config {
   logLevel: string;
   staticDir: string;
   pspWebhookSecret: string;
+  /** Seals secrets kept in the database (operators' TOTP seeds): TREVO_SECRET_KEY. */
+  secretKey: Buffer;
   /** The payment provider: the embedded sandbox, or an API Pix PSP. */
   psp:
     | { kind: 'sandbox' }
@@ -354,6 +358,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if ((e.TREVO_OPERATOR_USERNAME === undefined) !== (e.TREVO_OPERATOR_PASSWORD === undefined)) {
     throw new ConfigError('Set both TREVO_OPERATOR_USERNAME and TREVO_OPERATOR_PASSWORD, or neither');
   }
+  const secretKey = e.TREVO_SECRET_KEY ? parseSecretKey(e.TREVO_SECRET_KEY) : DEVELOPMENT_SECRET_KEY;
+  if (!secretKey) throw new ConfigError('TREVO_SECRET_KEY must be 32 bytes: 64 hex characters or base64');
+  if (production && !e.TREVO_SECRET_KEY) {
+    throw new ConfigError('NODE_ENV=production needs TREVO_SECRET_KEY (32 bytes, hex or base64)');
+  }
   if (production && e.TREVO_OPERATOR_TOTP === 'optional') {
     throw new ConfigError('TREVO_OPERATOR_TOTP=optional is refused with NODE_ENV=production');
   }
@@ -402,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: e.TREVO_STATIC_DIR,
     // A generated secret is fine for the embedded sandbox: it signs and checks in the same process.
     pspWebhookSecret: e.TREVO_PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+    secretKey,
     psp:
       e.TREVO_PSP === 'bcb-pix'
         ? {
