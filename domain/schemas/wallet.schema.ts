@@ -101,4 +101,6 @@ export const recordsQuerySchema = z.object({
   kind: z.enum(['wallet', 'game', 'sports']).default('wallet'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
+  /** kind=game only: one game's bets (`/gameMess`), by its API name. */
+  game: z.enum(['dice', 'mines', 'limbo', 'double', 'rowdouble', 'luckycolor']).optional(),
 });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/reply';
+import { centsToBrl } from '../../../domain/money';
 import { requirePlayer } from '../auth/session.service';
+import { maskPlayer } from '../games/bet-money';
 
 /** Site-wide calls: support contacts, footer counters, gifts and notices. */
 export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -21,6 +23,43 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
       request,
       reply,
       rows.map((r) => ({ id: r.id, text: r.text, createdAt: new Date(r.created_at).toISOString() })),
+    );
+  });
+
+  // Home's winners feed for a visitor (who has no socket) and the list a player sees before the
+  // first `bets.feed` push: the latest paid bets of real accounts, players masked as in the feed.
+  app.get('/api/app/main/winners', async (request, reply) => {
+    const rows = await ctx.db
+      .selectFrom('bets')
+      .innerJoin('users', 'users.id', 'bets.user_id')
+      .select([
+        'bets.id',
+        'bets.game',
+        'bets.amount_cents',
+        'bets.multiplier',
+        'bets.payout_cents',
+        'bets.settled_at',
+        'users.username',
+      ])
+      .where('bets.status', '=', 'settled')
+      .where('bets.payout_cents', '>', 0)
+      .where('users.test_flag', '=', 0)
+      .orderBy('bets.settled_at', 'desc')
+      .orderBy('bets.id', 'desc')
+      .limit(12)
+      .execute();
+    return ok(
+      request,
+      reply,
+      rows.map((r) => ({
+        id: r.id,
+        game: r.game,
+        player: maskPlayer(r.username),
+        amount: centsToBrl(Number(r.amount_cents)),
+        multiplier: Number(r.multiplier),
+        payout: centsToBrl(Number(r.payout_cents)),
+        at: r.settled_at ? new Date(r.settled_at).toISOString() : null,
+      })),
     );
   });
 

@@ -78,7 +78,13 @@ export async function walletRecords(
 }
 
 /** Game history for `/registros` (kind=game): the player's bets, newest first, with fairness data. */
-export async function gameRecords(ctx: AppContext, userId: number, page: number, size: number) {
+export async function gameRecords(
+  ctx: AppContext,
+  userId: number,
+  page: number,
+  size: number,
+  game?: string,
+) {
   const [rows, total] = await Promise.all([
     ctx.db
       .selectFrom('bets')
@@ -98,6 +104,7 @@ export async function gameRecords(ctx: AppContext, userId: number, page: number,
         'created_at',
       ])
       .where('user_id', '=', userId)
+      .$if(game !== undefined, (q) => q.where('game', '=', game!))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(size)
@@ -107,6 +114,7 @@ export async function gameRecords(ctx: AppContext, userId: number, page: number,
       .selectFrom('bets')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('user_id', '=', userId)
+      .$if(game !== undefined, (q) => q.where('game', '=', game!))
       .executeTakeFirstOrThrow(),
   ]);
   return {

@@ -53,9 +53,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     scope.get('/api/app/user/records', async (request, reply) => {
-      const { kind, page, size } = parseInput(recordsQuerySchema, request.query);
+      const { kind, page, size, game } = parseInput(recordsQuerySchema, request.query);
       if (kind === 'game')
-        return ok(request, reply, await gameRecords(ctx, request.session!.subjectId, page, size));
+        return ok(request, reply, await gameRecords(ctx, request.session!.subjectId, page, size, game));
       if (kind === 'sports') {
         // The sports history: the bets of "Minhas apostas", every state, newest first, page by page.
         const userId = request.session!.subjectId;
