@@ -118,11 +118,11 @@ export function doubleLayout(width: number, height: number, k: DoubleSizeKnobs):
 }
 
 /**
- * The countdown text of the panel: seconds and hundredths (`12:45`) as on Blaze, never negative;
- * locale-free, as the scene carries no language.
+ * The countdown text of the panel: seconds with hundredths and a unit (`12,45s`), never negative.
+ * A colon read as minutes ("07:56"); the decimal comma is how a Brazilian reads a fraction.
  */
 export function formatCountdown(remainingMs: number): string {
   const centis = Math.max(0, Math.ceil(remainingMs / 10));
   const seconds = Math.floor(centis / 100);
-  return `${String(seconds).padStart(2, '0')}:${String(centis % 100).padStart(2, '0')}`;
+  return `${String(seconds).padStart(2, '0')},${String(centis % 100).padStart(2, '0')}s`;
 }

@@ -71,7 +71,7 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
   const veil = new Graphics();
   const panelBack = new Graphics();
   const clock = new Graphics();
-  const digits = new BitmapText({ text: '00:00', style: { fontFamily: FONT, fontSize: 40 } });
+  const digits = new BitmapText({ text: '00,00s', style: { fontFamily: FONT, fontSize: 40 } });
   digits.anchor.set(0, 0.5);
   const bar = new Graphics();
   panel.addChild(veil, panelBack, clock, digits, bar);
@@ -123,7 +123,7 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
       .stroke({ width: 1, color: colorNumber(t.barColor), alpha: 0.3 });
     const size = Math.round(box.height * 0.42);
     digits.style.fontSize = size;
-    digits.text = '00:00';
+    digits.text = '00,00s';
     const r = size * 0.36;
     const left = box.x + (box.width - (digits.width + r * 2 + size * 0.3)) / 2;
     const cy = box.y + box.height * 0.42;

@@ -16,7 +16,7 @@ export function installDigitFont(name: string): () => void {
   if (count === 0) {
     BitmapFont.install({
       name,
-      chars: [['0', '9'], ':×.,#+-%?'],
+      chars: [['0', '9'], ':×.,#+-%?s'],
       resolution: 2,
       padding: 4,
       style: { fontFamily: SITE_FONT, fontWeight: '800', fontSize: 64, fill: 0xffffff },

@@ -1,3 +1,4 @@
+import { useHeldBalance } from '../../shell/app/balance-hold';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,10 +110,7 @@ export function RoundTable<S extends TuningSchema, C extends SceneCue, M extends
   // The server pays at the result, before the draw has played: the shown balance and the bets
   // hold still while it plays, so they never tell the result early.
   const drawing = phase === 'rolling';
-  const held = useRef<number | null>(null);
-  if (!drawing) held.current = null;
-  else if (held.current === null) held.current = sessionBalance;
-  const balance = drawing ? held.current : sessionBalance;
+  const balance = useHeldBalance(drawing, sessionBalance, !fixture);
 
   // The round ran on while the scene loaded: a new scene is shown the results and the countdown.
   const onScene = bridge.onScene;

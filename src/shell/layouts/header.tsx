@@ -6,6 +6,8 @@ import { fetchBalance } from '../../services/user-api';
 import { openOverlay } from '../app/overlay-store';
 import { useGoBack } from '../app/use-go-back';
 import { patchUserInfo, useToken, useUserInfo } from '../app/session';
+import { balanceHoldStore } from '../app/balance-hold';
+import { useStore } from '../../lib/store';
 import { Avatar } from '../components/avatar';
 import { BackIcon, RefreshIcon } from '../components/icons';
 import { MainNav } from './main-nav';
@@ -47,6 +49,8 @@ export function Header({ showNav, showBack }: { showNav: boolean; showBack: bool
   const goBack = useGoBack();
   const token = useToken();
   const user = useUserInfo();
+  // A game playing its draw holds the balance it shows; the header holds the same value.
+  const held = useStore(balanceHoldStore, (v) => v);
   return (
     <header className={showBack ? 'topbar topbar--back' : 'topbar'}>
       <div className="frame topbar__inner">
@@ -69,7 +73,7 @@ export function Header({ showNav, showBack }: { showNav: boolean; showBack: bool
         <div className="topbar__actions">
           {token ? (
             <>
-              <BalanceButton balance={user ? user.balance : null} />
+              <BalanceButton balance={user ? (held ?? user.balance) : null} />
               <button
                 type="button"
                 className="avatar-button"

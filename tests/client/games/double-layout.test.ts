@@ -59,11 +59,11 @@ describe('DOUBLE layout', () => {
 
 describe('DOUBLE countdown text', () => {
   it('shows seconds and hundredths, never below zero', () => {
-    expect(formatCountdown(12_345)).toBe('12:35');
-    expect(formatCountdown(9_000)).toBe('09:00');
-    expect(formatCountdown(4)).toBe('00:01');
-    expect(formatCountdown(0)).toBe('00:00');
-    expect(formatCountdown(-500)).toBe('00:00');
+    expect(formatCountdown(12_345)).toBe('12,35s');
+    expect(formatCountdown(9_000)).toBe('09,00s');
+    expect(formatCountdown(4)).toBe('00,01s');
+    expect(formatCountdown(0)).toBe('00,00s');
+    expect(formatCountdown(-500)).toBe('00,00s');
   });
 
   it('reads cue times given as epoch ms or as the server ISO text', () => {

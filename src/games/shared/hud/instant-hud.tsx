@@ -1,5 +1,6 @@
+import { useHeldBalance } from '../../../shell/app/balance-hold';
 import { useSelector } from '@xstate/react';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnyActorRef } from 'xstate';
 import { fromPromise } from 'xstate';
@@ -84,11 +85,8 @@ export function InstantHud(props: {
   const locked = busy || auto !== null;
 
   // The shown balance holds still while a round plays, so it never tells the result early.
-  const held = useRef<number | null>(null);
   const sessionBalance = props.replaying ? (serverBalance ?? REPLAY_BALANCE) : props.balance;
-  if (!busy) held.current = null;
-  else if (held.current === null) held.current = sessionBalance;
-  const shownBalance = busy ? held.current : sessionBalance;
+  const shownBalance = useHeldBalance(busy, sessionBalance, !props.replaying);
 
   const bet = useCallback(() => {
     if (!ready) return;
