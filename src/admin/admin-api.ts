@@ -192,6 +192,16 @@ export interface OperatorRow {
   createdAt: string;
 }
 
+/** A section of the operator configuration file as the console edits it (issue 8). */
+export interface ConfigSection {
+  section: string;
+  value: unknown;
+  /** 0 while the file's value is in use; larger after each operator change. */
+  version: number;
+  updatedBy: string | null;
+  updatedAt: string | null;
+}
+
 /** A report as the server's CSV text (the same rows as the JSON): `daily` or `products`. */
 async function reportCsv(from: string, to: string, report: 'daily' | 'products' = 'daily'): Promise<string> {
   const token = operatorToken();
@@ -253,5 +263,8 @@ export const adminApi = {
   setRole: (id: number, role: OperatorRole) =>
     request<unknown>('put', `/api/admin/operators/${id}`, { role }),
   resetTotp: (id: number) => request<null>('post', `/api/admin/operators/${id}/totp/reset`),
+  config: () => request<{ profile: string; sections: ConfigSection[] }>('get', '/api/admin/config'),
+  saveConfig: (section: string, value: unknown, version: number) =>
+    request<ConfigSection>('put', `/api/admin/config/${encodeURIComponent(section)}`, { value, version }),
   verifyAudit: () => request<{ rows: number; problems: string[] }>('get', '/api/admin/audit/verify'),
 };

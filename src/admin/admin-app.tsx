@@ -9,6 +9,7 @@ import { PlayersPanel, ReportsPanel } from './admin-people-panels';
 import { OperatorsPanel } from './admin-operators-panel';
 import { LedgerPanel } from './admin-ledger-panel';
 import { SupportPanel } from './admin-support-panel';
+import { ConfigPanel } from './admin-config-panel';
 import { installAdminTexts } from './admin-texts';
 import './admin.css';
 import './admin-money.css';
@@ -21,6 +22,7 @@ type Section =
   | 'reports'
   | 'ledger'
   | 'notices'
+  | 'config'
   | 'sports'
   | 'games'
   | 'audit'
@@ -35,6 +37,7 @@ const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
   { key: 'reports', roles: ['finance'] },
   { key: 'ledger', roles: ['finance'] },
   { key: 'notices', roles: [] },
+  { key: 'config', roles: [] },
   { key: 'sports', roles: ['trader'] },
   { key: 'games', roles: ['trader'] },
   { key: 'audit', roles: ['finance'] },
@@ -118,6 +121,7 @@ export function AdminApp() {
       {section === 'reports' && <ReportsPanel />}
       {section === 'ledger' && <LedgerPanel />}
       {section === 'notices' && <NoticesPanel />}
+      {section === 'config' && <ConfigPanel />}
       {section === 'sports' && <SportsPanel />}
       {section === 'games' && <GamesPanel />}
       {section === 'audit' && <AuditPanel />}

@@ -103,7 +103,7 @@ async function readConfig(app: FastifyInstance, token: string) {
   }>;
 }
 
-const put = (app: FastifyInstance, token: string, section: string, payload: unknown) =>
+const put = (app: FastifyInstance, token: string, section: string, payload: Record<string, unknown>) =>
   call(app, { method: 'PUT', url: `/api/admin/config/${section}`, headers: auth(token), payload });
 
 let a: FastifyInstance;
