@@ -124,3 +124,19 @@ export async function fetchGameRecords(size = 30): Promise<GameRecord[]> {
   );
   return z.object({ list: gameRecordSchema.array() }).parse(body.data).list;
 }
+
+/** One page of the player's bets (`/gameMess`), of one game or all, newest first, with the total. */
+export async function fetchGameRecordsPage(
+  game: string | null,
+  page: number,
+  size: number,
+): Promise<{ list: GameRecord[]; total: number }> {
+  const body = await apiGet<unknown>('/api/app/user/records', {
+    kind: 'game',
+    ...(game ? { game } : {}),
+    page,
+    size,
+    loading: false,
+  });
+  return z.object({ list: gameRecordSchema.array(), total: z.number() }).parse(body.data);
+}

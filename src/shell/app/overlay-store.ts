@@ -9,6 +9,7 @@ export type OverlayName =
   | 'register'
   | 'passwordReset'
   | 'myPop'
+  | 'settingPop'
   | 'changePassword'
   | 'avatar'
   | 'deposit'

@@ -50,6 +50,7 @@ const lazyPage = {
   vip: async () => ({ Component: (await import('../pages/vip-page')).VipPage }),
   paySuccess: async () => ({ Component: (await import('../pages/pay-success-page')).PaySuccessPage }),
   games: async () => ({ Component: (await import('../pages/games-page')).GamesPage }),
+  gameMess: async () => ({ Component: (await import('../pages/game-messages-page')).GameMessagesPage }),
   faq: async () => ({ Component: (await import('../pages/faq-page')).FaqPage }),
   complaint: async () => ({ Component: (await import('../support/complaint-page')).ComplaintPage }),
   text: async () => ({ Component: (await import('../pages/text/text-page')).TextPage }),
@@ -112,7 +113,7 @@ export const appRoutes: RouteObject[] = [
         Component: ShellLayout,
         children: [
           page('home', lazyPage.home),
-          page('gameMess', lazyPage.info, { protected: true }),
+          page('gameMess', lazyPage.gameMess, { protected: true }),
           page('share', lazyPage.share, { protected: true }),
           page('vip', lazyPage.vip),
           page('agentJl', lazyPage.agent),

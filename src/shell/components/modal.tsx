@@ -7,7 +7,8 @@ const FOCUSABLE =
 
 /**
  * A modal panel: labelled, focus moved inside on open and given back on close, Tab kept inside,
- * Escape and the backdrop close it. `variant="sheet"` slides up from the bottom on phones.
+ * Escape and the backdrop close it. `variant="sheet"` slides up from the bottom on phones;
+ * `variant="side"` slides in from the left edge (the side menu).
  */
 export function Modal({
   title,
@@ -22,7 +23,7 @@ export function Modal({
   onClose?: () => void;
   children: ReactNode;
   testId?: string;
-  variant?: 'dialog' | 'sheet';
+  variant?: 'dialog' | 'sheet' | 'side';
   role?: 'dialog' | 'alertdialog';
   hideTitle?: boolean;
 }) {

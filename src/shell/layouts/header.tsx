@@ -12,6 +12,25 @@ import { Avatar } from '../components/avatar';
 import { BackIcon, RefreshIcon } from '../components/icons';
 import { MainNav } from './main-nav';
 
+/** Three lines: the side menu (settingPop). */
+function MenuIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M4 7h16M4 12h16M4 17h10" />
+    </svg>
+  );
+}
+
 /** The balance chip; tapping it asks the server for the current balances. */
 function BalanceButton({ balance }: { balance: number | null }) {
   const { t } = useTranslation();
@@ -63,6 +82,17 @@ export function Header({ showNav, showBack }: { showNav: boolean; showBack: bool
             data-testid="header-back"
           >
             <BackIcon />
+          </button>
+        )}
+        {!showBack && (
+          <button
+            type="button"
+            className="icon-button topbar__menu"
+            aria-label={t('settings.open')}
+            onClick={() => openOverlay('settingPop')}
+            data-testid="header-settings"
+          >
+            <MenuIcon />
           </button>
         )}
         <Link to="/home" className="logo" aria-label={t('brand.home')} data-testid="header-logo">

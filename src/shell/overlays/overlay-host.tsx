@@ -18,6 +18,7 @@ const PasswordResetPanel = lazy(async () => ({
 const TestAccountPanel = lazy(async () => ({
   default: (await import('./test-account-panel')).TestAccountPanel,
 }));
+const SettingPanel = lazy(async () => ({ default: (await import('./setting-panel')).SettingPanel }));
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 const KycPanel = lazy(async () => ({ default: (await import('../wallet/kyc-panel')).KycPanel }));
 const OfferPanel = lazy(async () => ({ default: (await import('../wallet/offer-panel')).OfferPanel }));
@@ -49,6 +50,8 @@ export function OverlayHost() {
         return <PasswordResetPanel />;
       case 'myPop':
         return <UserMenu />;
+      case 'settingPop':
+        return <SettingPanel />;
       case 'changePassword':
         return <ChangePasswordPanel />;
       case 'avatar':

@@ -1,17 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { openOverlay } from '../app/overlay-store';
 import { useToken } from '../app/session';
 import { openDeposit } from '../app/shell-actions';
 import { GameGrid } from '../components/game-tile';
-import { BallIcon } from '../components/icons';
-import { SPORT_KEYS } from '../sports/sport-keys';
+import { SportsHighlights } from '../home/sports-highlights';
+import { WinnersFeed } from '../home/winners-feed';
 import { SupportChatButton } from '../support/support-chat-button';
 import { BannerCarousel, SponsorSection } from '../promo/home-promo';
 import { PromoGiftOverlay } from '../promo/promo-gift';
 import { PageHeading } from './page-heading';
 
-/** `/home`: the welcome banner, the games and the sports. */
+/** `/home`: the welcome banner, the games, the sports highlights and the live winners. */
 export function HomePage() {
   const { t } = useTranslation();
   const token = useToken();
@@ -52,26 +51,8 @@ export function HomePage() {
         <GameGrid testIdPrefix="home-game" />
       </section>
 
-      <section className="panel" aria-labelledby="home-sports">
-        <div className="section-head">
-          <h2 id="home-sports" className="section-title">
-            {t('home.sportsTitle')}
-          </h2>
-          <Link to="/footballPage" className="link-button" data-testid="home-sports-link">
-            {t('home.sportsCta')}
-          </Link>
-        </div>
-        <ul className="sport-strip">
-          {SPORT_KEYS.slice(0, 6).map((key) => (
-            <li key={key}>
-              <Link to="/footballPage" className="sport-chip">
-                <BallIcon />
-                <span>{t(`sports.${key}`)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <SportsHighlights />
+      <WinnersFeed />
       <SponsorSection />
       <SupportChatButton />
     </div>

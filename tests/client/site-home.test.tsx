@@ -1,0 +1,216 @@
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Socket } from 'socket.io-client';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import '../../src/lib/i18n';
+import { configureApiClient } from '../../src/services/api-client';
+import type { SportsFixture } from '../../src/services/sports-api';
+import { setSocketFactory, syncSocket } from '../../src/services/socket';
+import { overlayStore } from '../../src/shell/app/overlay-store';
+import { sessionStore } from '../../src/shell/app/session';
+import { pickHighlights } from '../../src/shell/home/sports-highlights';
+import { WinnersFeed } from '../../src/shell/home/winners-feed';
+import { SettingPanel, telegramHref } from '../../src/shell/overlays/setting-panel';
+import { resetSupportContacts } from '../../src/shell/support/support-contacts';
+import { FakeSocket, installFakeServer, ok, userInfoFixture } from './support';
+
+/** Issue 7: settingPop's conditional entries, home's winners feed and sports highlights. */
+
+let sockets: FakeSocket[] = [];
+
+beforeEach(() => {
+  sockets = [];
+  setSocketFactory((options) => {
+    const s = new FakeSocket(options as Record<string, unknown>);
+    sockets.push(s);
+    return s as unknown as Socket;
+  });
+  configureApiClient({ alert: () => undefined, loading: () => undefined });
+  resetSupportContacts();
+});
+
+afterEach(() => {
+  cleanup();
+  act(() => {
+    sessionStore.set({ token: null, userInfo: null });
+    overlayStore.set('');
+  });
+  syncSocket(null);
+  setSocketFactory(null);
+});
+
+function signedIn() {
+  act(() => sessionStore.set({ token: 'tok', userInfo: userInfoFixture() }));
+  syncSocket('tok');
+}
+
+function csidServer(message: string) {
+  return installFakeServer((config) =>
+    config.url === '/api/app/main/csid'
+      ? { status: 200, body: { status: 200, message, data: null } }
+      : ok([]),
+  );
+}
+
+function renderPanel() {
+  return render(
+    <MemoryRouter>
+      <SettingPanel />
+    </MemoryRouter>,
+  );
+}
+
+describe('settingPop', () => {
+  it('a visitor sees the links and the game label, but neither Telegram nor customer service', async () => {
+    const server = csidServer('chat-1#trevo_suporte');
+    renderPanel();
+    const panel = screen.getByTestId('setting-panel');
+    for (const id of ['setting-home', 'setting-bonuses', 'setting-vip', 'setting-share', 'setting-history'])
+      expect(within(panel).getByTestId(id)).toBeTruthy();
+    expect(within(panel).getAllByTestId(/^setting-game-/)).toHaveLength(6);
+    expect(screen.getByRole('heading', { name: 'Jogos' })).toBeTruthy();
+    expect(screen.queryByTestId('setting-telegram')).toBeNull();
+    expect(screen.queryByTestId('menu-support')).toBeNull();
+    // A visitor never asks for the contacts (spec 6).
+    expect(server.requests.some((r) => r.url === '/api/app/main/csid')).toBe(false);
+  });
+
+  it('a player with both contacts gets the Telegram link and the chat entry', async () => {
+    const user = userEvent.setup();
+    csidServer('chat-1#trevo_suporte');
+    signedIn();
+    act(() => overlayStore.set('settingPop'));
+    renderPanel();
+    const telegram = await screen.findByTestId('setting-telegram');
+    expect(telegram.getAttribute('href')).toBe('https://t.me/trevo_suporte');
+    expect(telegram.getAttribute('rel')).toContain('noopener');
+    await user.click(await screen.findByTestId('menu-support'));
+    expect(overlayStore.get()).toBe('supportChat');
+  });
+
+  it('no chat id: no customer service; no Telegram contact: no Telegram', async () => {
+    csidServer('#trevo_suporte');
+    signedIn();
+    const first = renderPanel();
+    await screen.findByTestId('setting-telegram');
+    expect(screen.queryByTestId('menu-support')).toBeNull();
+    first.unmount();
+
+    resetSupportContacts();
+    csidServer('chat-1#');
+    act(() => sessionStore.set({ token: 'tok-2', userInfo: userInfoFixture() }));
+    renderPanel();
+    await screen.findByTestId('menu-support');
+    expect(screen.queryByTestId('setting-telegram')).toBeNull();
+  });
+
+  it('turns a contact into a t.me address, refusing anything else', () => {
+    expect(telegramHref('trevo_suporte')).toBe('https://t.me/trevo_suporte');
+    expect(telegramHref('@Trevo_BR')).toBe('https://t.me/Trevo_BR');
+    expect(telegramHref('https://t.me/trevo')).toBe('https://t.me/trevo');
+    expect(telegramHref('')).toBeNull();
+    expect(telegramHref('javascript:alert(1)')).toBeNull();
+    expect(telegramHref('http://evil.example/x')).toBeNull();
+  });
+});
+
+const winners = [
+  { id: 'b2', game: 'dice', player: 'ma***@g***', amount: 10, multiplier: 1.98, payout: 19.8, at: null },
+  { id: 'b1', game: 'rowdouble', player: 'jo***@h***', amount: 5, multiplier: 14, payout: 70, at: null },
+];
+
+describe('the winners feed', () => {
+  it('shows the latest wins from the server to a visitor, masked, with game, bet, multiplier and prize', async () => {
+    const server = installFakeServer((config) =>
+      config.url === '/api/app/main/winners' ? ok(winners) : ok([]),
+    );
+    render(<WinnersFeed />);
+    const rows = await screen.findAllByTestId('winner-entry');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('ma***@g***');
+    expect(rows[0]!.textContent).toContain('Dice');
+    expect(rows[0]!.textContent).toContain('R$ 10,00');
+    expect(rows[0]!.textContent).toContain('1,98×');
+    expect(rows[0]!.textContent).toContain('R$ 19,80');
+    expect(rows[1]!.textContent).toContain('R$ 70,00');
+    expect(server.requests.filter((r) => r.url === '/api/app/main/winners')).toHaveLength(1);
+  });
+
+  it('puts a winning bets.feed push on top and ignores a losing one', async () => {
+    installFakeServer((config) => (config.url === '/api/app/main/winners' ? ok(winners) : ok([])));
+    signedIn();
+    render(<WinnersFeed />);
+    await screen.findAllByTestId('winner-entry');
+    act(() =>
+      sockets[0]!.serverSends('bets.feed', {
+        game: 'limbo',
+        player: 'pe***@t***',
+        amount: 3,
+        multiplier: 2,
+        payout: 0,
+      }),
+    );
+    expect(screen.getAllByTestId('winner-entry')).toHaveLength(2);
+    act(() =>
+      sockets[0]!.serverSends('bets.feed', {
+        game: 'limbo',
+        player: 'pe***@t***',
+        amount: 3,
+        multiplier: 2.5,
+        payout: 7.5,
+      }),
+    );
+    const rows = screen.getAllByTestId('winner-entry');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.textContent).toContain('pe***@t***');
+    expect(rows[0]!.textContent).toContain('R$ 7,50');
+  });
+
+  it('says so when nobody has won yet', async () => {
+    installFakeServer(() => ok([]));
+    render(<WinnersFeed />);
+    await waitFor(() => expect(screen.getByTestId('winners-empty')).toBeTruthy());
+  });
+});
+
+function fixture(id: string, patch: Partial<SportsFixture>): SportsFixture {
+  return {
+    id,
+    sport: 'football',
+    competition: 'Série A',
+    home: 'Casa',
+    away: 'Fora',
+    startsAt: '2026-11-22T10:00:00.000Z',
+    live: false,
+    periodCode: 0,
+    clock: null,
+    score: { home: 0, away: 0 },
+    suspended: false,
+    main: {
+      id: `${id}-mw`,
+      type: 'match_winner',
+      period: 'full',
+      line: null,
+      status: 1,
+      name: 'Resultado final',
+      outcomes: [{ id: 'home', name: 'Casa', odds: 1.9, active: true }],
+    },
+    ...patch,
+  } as SportsFixture;
+}
+
+describe('sports highlights', () => {
+  it('picks live fixtures first, then the next ones with prices, at most four', () => {
+    const list = [
+      fixture('a', {}),
+      fixture('b', { live: true, periodCode: 1 }),
+      fixture('c', { main: null }),
+      fixture('d', {}),
+      fixture('e', { periodCode: -1 }),
+      fixture('f', {}),
+      fixture('g', {}),
+    ];
+    expect(pickHighlights(list).map((f) => f.id)).toEqual(['b', 'a', 'd', 'f']);
+  });
+});
