@@ -107,7 +107,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let redis: { pub: Redis; sub: Redis } | undefined;
   if (config.redisUrl) {
     const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
-    redis = { pub, sub: pub.duplicate() };
+    const sub = pub.duplicate();
+    // Redis going away must not end the process (reliability.md AT-07): connection errors are
+    // logged, and the publishes socket.io's adapter fires without awaiting are caught here (the
+    // event misses other instances' sockets; rate limits fall back to memory meanwhile).
+    for (const client of [pub, sub]) client.on('error', (err) => app.log.warn({ err }, 'redis unavailable'));
+    const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<number>;
+    pub.publish = ((...args: unknown[]) => {
+      const sent = publish(...args);
+      sent.catch((err) => app.log.warn({ err }, 'redis publish failed'));
+      return sent;
+    }) as typeof pub.publish;
+    redis = { pub, sub };
   }
 
   const ctx = {

@@ -41,16 +41,36 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
   };
 }
 
-export function redisRateLimiter(redis: Redis): RateLimiter {
+/**
+ * Counters in Redis, shared by every instance. While Redis cannot be reached, each instance counts
+ * in its own memory instead (reliability.md AT-07): with N instances an attacker gets at most N
+ * times the limit, never an unthrottled login, and no request fails for want of Redis.
+ */
+export function redisRateLimiter(redis: Redis, fallback: RateLimiter = memoryRateLimiter()): RateLimiter {
+  // Not 'ready' (reconnecting): go straight to memory rather than queue behind the reconnection.
+  const down = () => redis.status !== 'ready';
   return {
     async hit(key, windowMs) {
-      const k = `trevo:rl:${key}`;
-      const results = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec();
-      return Number(results?.[0]?.[1] ?? 0);
+      if (down()) return fallback.hit(key, windowMs);
+      try {
+        const k = `trevo:rl:${key}`;
+        const results = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec();
+        // A transaction that failed resolves with each command's error, not a rejection.
+        const [err, count] = results?.[0] ?? [new Error('redis transaction discarded'), 0];
+        if (err) throw err;
+        return Number(count);
+      } catch {
+        return fallback.hit(key, windowMs);
+      }
     },
     async peek(key) {
-      return Number((await redis.get(`trevo:rl:${key}`)) ?? 0);
+      if (down()) return fallback.peek(key);
+      try {
+        return Number((await redis.get(`trevo:rl:${key}`)) ?? 0);
+      } catch {
+        return fallback.peek(key);
+      }
     },
-    async close() {},
+    close: () => fallback.close(),
   };
 }

@@ -33,6 +33,7 @@ export async function startRedis(port?: number): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     port,
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await once(child, 'exit');
     },
