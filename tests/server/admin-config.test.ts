@@ -53,13 +53,14 @@ async function database(): Promise<{ db: Db; kind: 'postgres' | 'pglite' }> {
 }
 
 const apps: FastifyInstance[] = [];
-async function newApp(): Promise<FastifyInstance> {
+/** `configPollMs`: instance A checks rarely, so what it shows right after a save is its own doing. */
+async function newApp(configPollMs = 100): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testConfig(),
     db: await database(),
     socketSweepMs: 500,
     jobs: false,
-    configPollMs: 100,
+    configPollMs,
   });
   apps.push(app);
   return app;
@@ -113,7 +114,7 @@ let tokenA: string;
 beforeAll(async () => {
   if (onPostgres) pgUrl = await createPgDatabase();
   else pgliteDir = mkdtempSync(join('.tmp', 'admin-config-'));
-  a = await newApp();
+  a = await newApp(60_000);
   b = await newApp();
   tokenA = await operatorToken(a);
 });
