@@ -1,3 +1,4 @@
+import { auditEntry, recordAudit } from '../admin/audit-trail';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { badRequest, notFound, parseInput } from '../../http/errors';
@@ -73,7 +74,30 @@ export async function sportsRoutes(
     { config: { roles: ['trader'] } },
     async (request, reply) => {
       const result = resultFromInput(parseInput(operatorResultSchema, request.body));
-      const settled = await enterResult(ctx, sports, request.params.id.slice(0, 64), result);
+      const fixtureId = request.params.id.slice(0, 64);
+      const before = await ctx.db
+        .selectFrom('sports_fixtures')
+        .select(['result', 'result_source'])
+        .where('id', '=', fixtureId)
+        .executeTakeFirst();
+      const settled = await enterResult(ctx, sports, fixtureId, result);
+      // Recorded once the result stands (a refused entry changes nothing and is not an action).
+      await ctx.db
+        .transaction()
+        .execute((trx) =>
+          recordAudit(
+            trx,
+            auditEntry(
+              request,
+              'sports.result',
+              `fixture:${fixtureId}`,
+              before
+                ? { result: before.result && JSON.parse(before.result), source: before.result_source }
+                : null,
+              { result, source: 'operator', settledBets: settled.length },
+            ),
+          ),
+        );
       await announceSettled(ctx, settled);
       return ok(request, reply, {
         fixtureId: request.params.id,

@@ -253,6 +253,16 @@ describe('settlement exactly once', () => {
       'sports_payout',
       'sports_reversal',
     ]);
+    // Both entries are operator actions in the audit trail, each with the result before and after.
+    const audited = await app.ctx.db
+      .selectFrom('operator_audit')
+      .select(['action', 'before_state', 'after_state'])
+      .where('object', '=', `fixture:${f.id}`)
+      .orderBy('seq')
+      .execute();
+    expect(audited.map((a) => a.action)).toEqual(['sports.result', 'sports.result']);
+    expect(JSON.parse(audited[1]!.after_state)).toMatchObject({ source: 'operator', settledBets: 1 });
+    expect(JSON.parse(audited[1]!.before_state)).toMatchObject({ source: 'operator' });
 
     // The feed's own result later does not replace the operator's.
     clock.set(realFinal(f.id));
