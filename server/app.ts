@@ -64,12 +64,32 @@ declare module 'fastify' {
   }
 }
 
-/** Errors that mean the database cannot be reached: the client should retry, not give up. */
+/**
+ * Errors that mean the database cannot be reached: the client should retry, not give up. Besides
+ * the codes, node-postgres reports a connection cut in the middle of a request by message only
+ * ("Connection terminated unexpectedly", a client "not queryable" after its connection broke).
+ */
 function isDatabaseDown(err: unknown): boolean {
-  const code = (err as { code?: string }).code ?? '';
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003'].includes(
-    code,
-  );
+  const e = err as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  const code = e.code ?? '';
+  if (
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      '57P01',
+      '57P02',
+      '57P03',
+      '08006',
+      '08001',
+      '08003',
+    ].includes(code)
+  )
+    return true;
+  if (/Connection terminated|not queryable|Client was closed/i.test(e.message ?? '')) return true;
+  return e.cause !== undefined && e.cause !== err && isDatabaseDown(e.cause);
 }
 
 /**
