@@ -211,6 +211,9 @@ describe('sports highlights', () => {
       fixture('f', {}),
       fixture('g', {}),
     ];
+    const locked = fixture('h', { live: true, periodCode: 2 });
+    locked.main!.outcomes = [{ ...locked.main!.outcomes[0]!, active: false }];
+    list.unshift(locked, fixture('i', { live: true, periodCode: 1, suspended: true }));
     expect(pickHighlights(list).map((f) => f.id)).toEqual(['b', 'a', 'd', 'f']);
   });
 });

@@ -191,6 +191,8 @@ test('screenshots of home, share, VIP, the privacy policy and the footer at 360 
 }, testInfo) => {
   test.setTimeout(120_000);
   const player = await registerPlayer(request, 'shot');
+  await fundPlayer(request, player);
+  await winDice(request, player);
   await useSession(page, player.token);
   for (const [label, viewport] of [
     ['360', PHONE],
@@ -214,7 +216,14 @@ test('screenshots of home, share, VIP, the privacy policy and the footer at 360 
     await page.goto('/home');
     const footer = page.getByTestId('footer');
     await footer.scrollIntoViewIfNeeded();
-    await footer.screenshot({ path: testInfo.outputPath(`footer-${label}.png`) });
+    // The count-up has run (1 s start + 2 s, spec 9) and shows the real figures.
+    await expect(page.getByTestId('footer-winnings')).toHaveAttribute('data-value', /[1-9]/);
+    await page.waitForTimeout(3_500);
+    // The fixed bars would be stitched over the footer in an element shot; the player scrolls past them.
+    await footer.screenshot({
+      path: testInfo.outputPath(`footer-${label}.png`),
+      style: '.topbar, .main-nav--bottom, .offer-button, .support-fab { visibility: hidden !important; }',
+    });
     await page.getByTestId('header-settings').click();
     await expect(page.getByTestId('setting-panel')).toBeVisible();
     await page.waitForTimeout(300);

@@ -52,6 +52,13 @@ describe('winners feed', () => {
     expect(JSON.stringify(list)).not.toContain(p.email);
   });
 
+  it('counts the winnings paid in guestAnalysis', async () => {
+    const before = (await call(app, { method: 'GET', url: '/api/app/main/guestAnalysis' })).body.data.amount;
+    const win = await winDice(await fundedPlayer(app));
+    const after = (await call(app, { method: 'GET', url: '/api/app/main/guestAnalysis' })).body.data.amount;
+    expect(Math.round((after - before) * 100)).toBe(Math.round(win.payout * 100));
+  });
+
   it('leaves demo accounts out', async () => {
     const demo = (await call(app, { method: 'GET', url: '/api/app/user/getUserTest' })).body.data;
     const login = await call(app, {

@@ -13,8 +13,15 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('test_flag', '=', 0)
       .executeTakeFirstOrThrow();
-    // Winnings paid come from settled bets (game engine issue); none have been paid before it.
-    return ok(request, reply, { number: Number(row.n), amount: 0 });
+    // Winnings paid: what the games have paid to real accounts (demo play money left out).
+    const paid = await ctx.db
+      .selectFrom('bets')
+      .innerJoin('users', 'users.id', 'bets.user_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('bets.payout_cents'), eb.lit(0)).as('cents'))
+      .where('bets.status', '=', 'settled')
+      .where('users.test_flag', '=', 0)
+      .executeTakeFirstOrThrow();
+    return ok(request, reply, { number: Number(row.n), amount: centsToBrl(Number(paid.cents)) });
   });
 
   app.get('/api/app/main/notices', async (request, reply) => {

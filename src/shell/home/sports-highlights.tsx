@@ -12,9 +12,16 @@ import '../sports/sports.css';
 /** How many fixtures home shows. */
 export const HIGHLIGHT_COUNT = 4;
 
-/** Live fixtures first, then the next to start; only those with open prices. */
+/** Live fixtures first, then the next to start; only those with a price open for betting. */
 export function pickHighlights(list: SportsFixture[], count = HIGHLIGHT_COUNT): SportsFixture[] {
-  const priced = list.filter((f) => f.main && f.main.outcomes.length > 0 && f.periodCode >= 0);
+  // A fixture whose prices are all locked (bet stop, a match about to end) is no highlight.
+  const priced = list.filter(
+    (f) =>
+      !f.suspended &&
+      f.periodCode >= 0 &&
+      f.main?.status === 1 &&
+      f.main.outcomes.some((o) => o.active && o.odds !== null),
+  );
   const live = priced.filter((f) => f.live);
   const next = priced.filter((f) => !f.live && f.periodCode === 0);
   return [...live, ...next].slice(0, count);
