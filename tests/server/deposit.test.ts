@@ -107,6 +107,29 @@ describe('PIX deposit through the sandbox PSP', () => {
     expect(await balance(player)).toEqual({ balance: 100, bonusBalance: 30, freeBalance: 130 });
   });
 
+  it("records a deposit bought through a game's recharge plan as a recharge (13), others as deposits (10)", async () => {
+    const player = await kycPlayer();
+    for (const pkg of ['INS1', 'BRL3']) {
+      const res = await prePay(player, pkg, key(), `gift=0&pkgId=${pkg}&isapp=0`);
+      expect(res.code).toBe(200);
+      await payAt(res.body.data.payNo);
+      await eventually(async () =>
+        (await status(player, res.body.data.orderId)) === '10' ? true : undefined,
+      );
+    }
+    const records = (
+      await call(app, {
+        method: 'GET',
+        url: '/api/app/user/records?kind=wallet',
+        headers: auth(player.token),
+      })
+    ).body.data.list as Array<{ type: number; amount: number }>;
+    expect(records.map((r) => [r.type, r.amount])).toEqual([
+      [10, 100],
+      [13, 20],
+    ]);
+  });
+
   it('reconciles on getStatus when the webhook never arrives', async () => {
     const player = await kycPlayer();
     const res = await prePay(player);

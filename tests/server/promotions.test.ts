@@ -219,6 +219,12 @@ describe('bonus receive', () => {
     expect((await playerBalances(app.ctx.db, agentId)).user_bonus).toBe(500);
     rewards = (await get('/api/app/agent/rewards', agent.token)).body.data;
     expect(rewards.progress.received).toEqual([1]);
+    // In the wallet records a reward for inviting is a prize (type 19), not a promotion (141).
+    const records = (await get('/api/app/user/records?kind=wallet', agent.token)).body.data.list;
+    expect(
+      records.filter((r: { type: number }) => r.type === 19).map((r: { amount: number }) => r.amount),
+    ).toEqual([5]);
+    expect(records.some((r: { type: number }) => r.type === 141)).toBe(false);
   });
 
   it('shows the reward table to a visitor without anyone’s progress', async () => {

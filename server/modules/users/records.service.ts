@@ -3,9 +3,11 @@ import type { AppContext } from '../../context';
 import { centsToBrl } from '../../../domain/money';
 
 /**
- * Wallet records for `/registros` (API.md): deposits (type 10), withdrawals (11), transfers (12),
- * VIP upgrade awards (14) and promotions such as deposit gifts (141), newest first. Amounts are
- * signed: money leaving the player is negative.
+ * Wallet records for `/registros` (API.md): deposits (type 10; 13 when bought through a game's
+ * recharge plan, the INSBRL packages), withdrawals (11), transfers (12), VIP upgrade awards (14),
+ * prizes earned by inviting — agent rewards and referral commission — (19) and promotions such as
+ * deposit gifts and the promo gift (141), newest first. Amounts are signed: money leaving the
+ * player is negative. Type 199 (BK) names no operation Trevo has (docs/decisions.md).
  */
 export interface WalletRecord {
   id: string;
@@ -30,7 +32,8 @@ export async function walletRecords(
     created_at: Date;
     detail: string;
   }>`
-    select id, 10 as type, status, amount_cents as amount, created_at, 'PIX ' || pay_no as detail
+    select id, case when curreny = 'INSBRL' then 13 else 10 end as type, status, amount_cents as amount,
+           created_at, 'PIX ' || pay_no as detail
       from deposit_orders where user_id = ${userId}
     union all
     select id, 11 as type, status, -amount_cents as amount, created_at,
@@ -45,7 +48,12 @@ export async function walletRecords(
       from transfers t join users s on s.id = t.from_user_id join users r on r.id = t.to_user_id
       where t.from_user_id = ${userId} or t.to_user_id = ${userId}
     union all
-    select 'L' || lt.id::text as id, case when lt.kind = 'vip_award' then 14 else 141 end as type, '10' as status,
+    select 'L' || lt.id::text as id,
+           case when lt.kind = 'vip_award' then 14
+                when lt.kind = 'promotion' and (lt.idempotency_key like 'promo:%:agent:%'
+                                                or lt.idempotency_key like 'promo:%:commission:%') then 19
+                else 141 end as type,
+           '10' as status,
            p.amount, lt.created_at, lt.reference as detail
       from ledger_postings p
       join ledger_transactions lt on lt.id = p.transaction_id
