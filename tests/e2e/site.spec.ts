@@ -204,6 +204,8 @@ test('screenshots of home, share, VIP, the privacy policy and the footer at 360 
       ['share', '/share', 'page-share'],
       ['vip', '/vip', 'page-vip'],
       ['text_pp', '/text_pp', 'page-text_pp'],
+      ['gameGroupList', '/gameGroupList', 'page-gameGroupList'],
+      ['gameMess', '/gameMess?game=dice', 'page-gameMess'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByTestId(ready)).toBeVisible();
@@ -226,8 +228,12 @@ test('screenshots of home, share, VIP, the privacy policy and the footer at 360 
     });
     await page.getByTestId('header-settings').click();
     await expect(page.getByTestId('setting-panel')).toBeVisible();
-    await page.waitForTimeout(300);
+    // The slide-in has finished before the shot.
+    await page
+      .getByTestId('setting-panel')
+      .evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     await page.screenshot({ path: testInfo.outputPath(`setting-panel-${label}.png`) });
+    await expect(page.getByTestId('setting-panel')).toBeVisible();
     await page.keyboard.press('Escape');
   }
 });
