@@ -1,9 +1,9 @@
 import { vip } from '../../config/default.json';
 
 /**
- * The VIP table of API.md (levels 0–12, five values each). No call serves it yet, so the client
- * reads the operator configuration the server starts from; an operator who changes the table in
- * their own TREVO_CONFIG needs the server to serve it (see the wallet issue's notes).
+ * The VIP table of API.md (levels 0–12, five values each). The page draws the table the build
+ * carries at once, then the server's (`GET /api/app/main/vip`), which an operator may have changed
+ * from the console since (src/shell/pages/vip-page.tsx).
  */
 export interface VipRow {
   level: number;

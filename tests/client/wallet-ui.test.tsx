@@ -6,6 +6,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-d
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../domain/schemas/user.schema';
 import '../../src/lib/i18n';
+import { VIP_TABLE } from '../../src/lib/vip-table';
 import { configureApiClient } from '../../src/services/api-client';
 import { setSocketFactory, syncSocket } from '../../src/services/socket';
 import { alertStore } from '../../src/shell/app/dialogs';
@@ -377,6 +378,16 @@ describe('the wallet pages', () => {
       'ilimitado',
       'R$ 500.000,00',
     ]);
+  });
+
+  it("/vip draws the server's table, which an operator may have changed since the build", async () => {
+    const table = VIP_TABLE.map((row) => (row.level === 2 ? { ...row, depositSum: 777 } : row));
+    serve((config) => (config.url === '/api/app/main/vip' ? ok(table) : undefined));
+    logIn({ level: 1 });
+    renderAt('/vip');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('vip-row-2')).getAllByRole('cell')[0]!.textContent).toBe('R$ 777,00'),
+    );
   });
 
   it('/conta shows the balances, what can be withdrawn and opens the popup tabs', async () => {

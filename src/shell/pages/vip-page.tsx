@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../domain/schemas/user.schema';
 import { formatMoney } from '../../lib/format';
-import { VIP_TABLE } from '../../lib/vip-table';
+import { useEffect, useState } from 'react';
+import { VIP_TABLE, type VipRow } from '../../lib/vip-table';
+import { apiGet } from '../../services/api-client';
 import { openOverlay } from '../app/overlay-store';
 import { useToken, useUserInfo } from '../app/session';
 import { VipBadge } from '../components/vip-badge';
@@ -50,10 +52,27 @@ function Progress({
   );
 }
 
+/** The table the build carries, replaced by the server's live one when it arrives. */
+function useVipTable(): readonly VipRow[] {
+  const [table, setTable] = useState<readonly VipRow[]>(VIP_TABLE);
+  useEffect(() => {
+    let live = true;
+    apiGet<VipRow[]>('/api/app/main/vip', { loading: false }, { silent: true })
+      .then((body) => {
+        if (live && Array.isArray(body.data) && body.data.length > 0) setTable(body.data);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return table;
+}
+
 /** The player's level and what is missing for the next (`nextlevel` holds its absolute thresholds). */
-function CurrentLevel({ user }: { user: UserInfo }) {
+function CurrentLevel({ user, table }: { user: UserInfo; table: readonly VipRow[] }) {
   const { t } = useTranslation();
-  const top = VIP_TABLE[VIP_TABLE.length - 1]?.level ?? 0;
+  const top = table[table.length - 1]?.level ?? 0;
   const atTop = user.level >= top;
   return (
     <section className="vip-current" data-testid="vip-current">
@@ -96,11 +115,12 @@ export function VipPage() {
   const { t } = useTranslation();
   const token = useToken();
   const user = useUserInfo();
+  const table = useVipTable();
   return (
     <article className="panel" data-testid="page-vip">
       <RoutePageHeading />
       {token && user ? (
-        <CurrentLevel user={user} />
+        <CurrentLevel user={user} table={table} />
       ) : (
         <div className="callout">
           <p>{t('vip.visitor')}</p>
@@ -126,7 +146,7 @@ export function VipPage() {
               </tr>
             </thead>
             <tbody>
-              {VIP_TABLE.map((row) => {
+              {table.map((row) => {
                 const current = user?.level === row.level;
                 return (
                   <tr
