@@ -144,6 +144,12 @@ test('home shows football with moving prices and the winners feed takes a DICE w
     )
     .toBe(true);
 
+  // A price taken on home goes on the slip and opens the sportsbook, where the slip is.
+  await list.locator('[data-testid="odds-button"]:not([disabled])').first().click();
+  await expect(page).toHaveURL(/\/footballPage$/);
+  await expect(page.getByTestId('slip-count')).toHaveText('1');
+  await page.goto('/home');
+
   const feed = page.getByTestId('winner-entry');
   const countBefore = await feed.count();
   const win = await winDice(request, player);
