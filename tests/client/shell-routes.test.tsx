@@ -155,3 +155,18 @@ describe('the shell', () => {
     expect(new URLSearchParams(router.state.location.search).get('gameCode')).toBe('SE0001');
   });
 });
+
+describe('home is the one cached page', () => {
+  it('keeps the same home mounted, hidden, while another shell page is open, and shows it again', async () => {
+    const router = renderAt('/home');
+    const home = await screen.findByTestId('page-home');
+    await act(() => router.navigate('/vip'));
+    await screen.findByTestId('page-vip');
+    expect(screen.getByTestId('home-cache').hidden).toBe(true);
+    expect(home.isConnected).toBe(true);
+    await act(() => router.navigate('/home'));
+    await waitFor(() => expect(screen.getByTestId('home-cache').hidden).toBe(false));
+    expect(screen.getByTestId('page-home')).toBe(home);
+    expect(screen.queryByTestId('page-vip')).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { layoutStore } from '../../lib/layout-mode';
 import { useStore } from '../../lib/store';
 import { Footer } from '../footer/footer';
@@ -32,11 +32,28 @@ function Chrome({ children, standalone }: { children: ReactNode; standalone: boo
   );
 }
 
-/** The shell of `/main`'s children (`/home`, `/vip`, `/conta`, the text pages, …). */
+const CachedHome = lazy(async () => ({ default: (await import('../pages/home-page')).HomePage }));
+
+/**
+ * The shell of `/main`'s children (`/home`, `/vip`, `/conta`, the text pages, …). Spec 2: of these
+ * pages only home is cached. Once shown it stays mounted, hidden while another child of the shell
+ * is open, so coming back finds the banners, the feed and the prices as they were, without a new
+ * load. Leaving the shell for a game or the sportsbook lets it go, as leaving `/main` did.
+ */
 export function ShellLayout() {
+  const onHome = useLocation().pathname === '/home';
+  const [homeShown, setHomeShown] = useState(onHome);
+  if (onHome && !homeShown) setHomeShown(true);
   return (
     <Chrome standalone={false}>
-      <Outlet />
+      {homeShown && (
+        <div hidden={!onHome} data-testid="home-cache">
+          <Suspense fallback={null}>
+            <CachedHome />
+          </Suspense>
+        </div>
+      )}
+      {!onHome && <Outlet />}
     </Chrome>
   );
 }
