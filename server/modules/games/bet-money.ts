@@ -1,3 +1,4 @@
+import { pushBetFeed } from './bet-feed';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
@@ -152,8 +153,8 @@ export function maskPlayer(username: string): string {
 }
 
 /**
- * After a bet commits: the player's balances, and the bet to everyone's live feed. With the bet's
- * snapshot nothing is read again.
+ * After a bet commits: the player's balances, and the bet to everyone's live feed (sampled in time,
+ * bet-feed.ts). With the bet's snapshot nothing is read again.
  */
 export async function announceBet(
   ctx: AppContext,
@@ -162,7 +163,7 @@ export async function announceBet(
   snapshot?: BetSnapshot,
 ) {
   const { balances, username } = await announceBalances(ctx, userId, snapshot);
-  ctx.realtime.broadcast('bets.feed', {
+  pushBetFeed(ctx.realtime, {
     game: feed.game,
     player: maskPlayer(username),
     amount: centsToBrl(feed.amountCents),
