@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -113,7 +113,11 @@ let tokenA: string;
 
 beforeAll(async () => {
   if (onPostgres) pgUrl = await createPgDatabase();
-  else pgliteDir = mkdtempSync(join('.tmp', 'admin-config-'));
+  else {
+    // A fresh clone has no .tmp yet.
+    mkdirSync('.tmp', { recursive: true });
+    pgliteDir = mkdtempSync(join('.tmp', 'admin-config-'));
+  }
   a = await newApp(60_000);
   b = await newApp();
   tokenA = await operatorToken(a);
