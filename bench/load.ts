@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { freePort, startPgCluster } from '../tests/support/postgres';
 import http from 'node:http';
-import { PROCESS_CAPTCHA, randomCpf, type Json } from '../tests/support/server-process';
+import { httpJson as serverJson, PROCESS_CAPTCHA, randomCpf } from '../tests/support/server-process';
 import { openDb } from '../server/db/connection';
 import { auditLedger } from '../server/modules/wallet/audit';
 
@@ -25,41 +25,14 @@ const SOCKETS = Number(process.env.BENCH_LOAD_SOCKETS ?? 500);
 // One kept-alive connection per HTTP player (the shared helper caps its pool at 64).
 const agent = new http.Agent({ keepAlive: true, maxSockets: HTTP + 16 });
 
-function httpJson(
+/** One JSON call through the bench's own pool. */
+const httpJson = (
   port: number,
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-) {
-  return new Promise<{ status: number; json: Json }>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
-      },
-      (res) => {
-        let data = '';
-        res.on('data', (c) => (data += c));
-        res.on('end', () => {
-          try {
-            resolve({ status: res.statusCode ?? 0, json: JSON.parse(data) });
-          } catch {
-            resolve({ status: res.statusCode ?? 0, json: data });
-          }
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+) => serverJson(port, method, path, body, headers, agent);
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;

@@ -14,13 +14,14 @@ export type Json = any;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** One JSON call to a server on loopback. */
+/** One JSON call to a server on loopback (`via`: a caller's own connection pool). */
 export function httpJson(
   port: number,
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  via: http.Agent = agent,
 ) {
   return new Promise<{ status: number; json: Json }>((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -30,7 +31,7 @@ export function httpJson(
         port,
         method,
         path,
-        agent,
+        agent: via,
         headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
       },
       (res) => {

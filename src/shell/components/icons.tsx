@@ -180,3 +180,25 @@ export const BallIcon = (p: P) => (
     <path d="M12 3.5v4M15.3 9.9l4.5-1.4M14 13.8l2.6 3.9M10 13.8l-2.6 3.9M8.7 9.9 4.2 8.5" />
   </Icon>
 );
+
+/** Three lines: the side menu (settingPop). */
+export const MenuIcon = (p: P) => (
+  <Icon strokeWidth={2} {...p}>
+    <path d="M4 7h16M4 12h16M4 17h10" />
+  </Icon>
+);
+
+export const PaperPlaneIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M21 4 3 11l6 2.5M21 4l-4 16-8-6.5M21 4 9 13.5V19l3-3.2" />
+  </Icon>
+);
+
+export const ShareIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="18" cy="5" r="2.5" />
+    <circle cx="6" cy="12" r="2.5" />
+    <circle cx="18" cy="19" r="2.5" />
+    <path d="m8.2 10.8 7.6-4.5M8.2 13.2l7.6 4.5" />
+  </Icon>
+);

@@ -9,27 +9,8 @@ import { patchUserInfo, useToken, useUserInfo } from '../app/session';
 import { balanceHoldStore } from '../app/balance-hold';
 import { useStore } from '../../lib/store';
 import { Avatar } from '../components/avatar';
-import { BackIcon, RefreshIcon } from '../components/icons';
+import { BackIcon, MenuIcon, RefreshIcon } from '../components/icons';
 import { MainNav } from './main-nav';
-
-/** Three lines: the side menu (settingPop). */
-function MenuIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4 7h16M4 12h16M4 17h10" />
-    </svg>
-  );
-}
 
 /** The balance chip; tapping it asks the server for the current balances. */
 function BalanceButton({ balance }: { balance: number | null }) {

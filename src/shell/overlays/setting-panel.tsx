@@ -3,7 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../../domain/codes';
 import { navigateTo } from '../app/navigation';
 import { closeOverlay } from '../app/overlay-store';
-import { BallIcon, CrownIcon, GiftIcon, HomeIcon, ListIcon, MegaphoneIcon } from '../components/icons';
+import {
+  BallIcon,
+  CrownIcon,
+  GiftIcon,
+  HomeIcon,
+  ListIcon,
+  MegaphoneIcon,
+  PaperPlaneIcon,
+  ShareIcon,
+} from '../components/icons';
 import { openGame } from '../components/game-tile';
 import { Modal } from '../components/modal';
 import { SupportMenuEntry } from '../support/support-chat-button';
@@ -17,47 +26,6 @@ export function telegramHref(contact: string): string | null {
   if (/^https:\/\/(t\.me|telegram\.me)\//i.test(value)) return value;
   const handle = value.replace(/^@/, '');
   return /^[A-Za-z0-9_]{3,64}$/.test(handle) ? `https://t.me/${handle}` : null;
-}
-
-function PaperPlaneIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M21 4 3 11l6 2.5M21 4l-4 16-8-6.5M21 4 9 13.5V19l3-3.2" />
-    </svg>
-  );
-}
-
-function ShareIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="18" cy="5" r="2.5" />
-      <circle cx="6" cy="12" r="2.5" />
-      <circle cx="18" cy="19" r="2.5" />
-      <path d="m8.2 10.8 7.6-4.5M8.2 13.2l7.6 4.5" />
-    </svg>
-  );
 }
 
 function PanelLink({
