@@ -188,17 +188,89 @@ function PromotionsForm({
   );
 }
 
+/** One editable column of a rows table: numbers unless `text`. */
+interface Column<R> {
+  key: keyof R & string;
+  label: string;
+  text?: boolean;
+}
+
+/**
+ * A table of rows with one input per cell, a remove button per row and an add button: the price
+ * packages of a variant and the VIP levels. Inputs are named by column and row (`rowName`).
+ */
+function RowsTable<R extends object>({
+  columns,
+  rows,
+  onRows,
+  newRow,
+  rowName,
+}: {
+  columns: Column<R>[];
+  rows: R[];
+  onRows: (rows: R[]) => void;
+  newRow: () => R;
+  rowName: (row: R, index: number, column: Column<R>) => string;
+}) {
+  const { t } = useTranslation();
+  const update = (index: number, column: Column<R>, raw: string) => {
+    const next = clone(rows);
+    (next[index] as Record<string, unknown>)[column.key] = column.text ? raw : numberOf(raw);
+    onRows(next);
+  };
+  return (
+    <>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key}>{c.label}</th>
+            ))}
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {columns.map((c) => (
+                <td key={c.key}>
+                  <input
+                    aria-label={`${c.label} ${rowName(row, i, c)}`}
+                    inputMode={c.text ? undefined : 'decimal'}
+                    value={String(row[c.key])}
+                    onChange={(e) => update(i, c, e.target.value)}
+                  />
+                </td>
+              ))}
+              <td>
+                <button
+                  type="button"
+                  className="admin-danger"
+                  onClick={() => onRows(rows.filter((_, j) => j !== i))}
+                >
+                  {t('admin.config.remove')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" onClick={() => onRows([...rows, newRow()])}>
+        {t('admin.config.add')}
+      </button>
+    </>
+  );
+}
+
 function PackagesForm({ value, onChange }: { value: PackagesValue; onChange: (v: PackagesValue) => void }) {
   const { t } = useTranslation();
   const variants = Object.keys(value);
   const [variant, setVariant] = useState(variants.includes('BRL') ? 'BRL' : (variants[0] ?? 'BRL'));
   const rows = value[variant] ?? [];
-  const setRows = (next: PackageRow[]) => onChange({ ...value, [variant]: next });
-  const update = (index: number, field: keyof PackageRow, raw: string) => {
-    const next = clone(rows);
-    (next[index] as unknown as Record<string, unknown>)[field] = field === 'pkgId' ? raw : numberOf(raw);
-    setRows(next);
-  };
+  const columns: Column<PackageRow>[] = [
+    { key: 'pkgId', label: t('admin.config.pkgId'), text: true },
+    ...PACKAGE_FIELDS.map((f) => ({ key: f, label: t(`admin.config.package.${f}`) })),
+  ];
   return (
     <fieldset className="admin-config-group">
       <legend>{t('admin.config.packages')}</legend>
@@ -212,118 +284,34 @@ function PackagesForm({ value, onChange }: { value: PackagesValue; onChange: (v:
           ))}
         </select>
       </label>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th>{t('admin.config.pkgId')}</th>
-            {PACKAGE_FIELDS.map((f) => (
-              <th key={f}>{t(`admin.config.package.${f}`)}</th>
-            ))}
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              <td>
-                <input
-                  aria-label={`${t('admin.config.pkgId')} ${i + 1}`}
-                  value={row.pkgId}
-                  onChange={(e) => update(i, 'pkgId', e.target.value)}
-                />
-              </td>
-              {PACKAGE_FIELDS.map((f) => (
-                <td key={f}>
-                  <input
-                    aria-label={`${t(`admin.config.package.${f}`)} ${row.pkgId || i + 1}`}
-                    inputMode="decimal"
-                    value={String(row[f])}
-                    onChange={(e) => update(i, f, e.target.value)}
-                  />
-                </td>
-              ))}
-              <td>
-                <button
-                  type="button"
-                  className="admin-danger"
-                  onClick={() => setRows(rows.filter((_, j) => j !== i))}
-                >
-                  {t('admin.config.remove')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <button
-        type="button"
-        onClick={() => setRows([...rows, { pkgId: '', price: 0, gift: 0, sort: rows.length + 1 }])}
-      >
-        {t('admin.config.add')}
-      </button>
+      <RowsTable
+        columns={columns}
+        rows={rows}
+        onRows={(next) => onChange({ ...value, [variant]: next })}
+        newRow={() => ({ pkgId: '', price: 0, gift: 0, sort: rows.length + 1 })}
+        rowName={(row, i, c) => (c.key === 'pkgId' ? String(i + 1) : row.pkgId || String(i + 1))}
+      />
     </fieldset>
   );
 }
 
 function VipForm({ value, onChange }: { value: VipRow[]; onChange: (v: VipRow[]) => void }) {
   const { t } = useTranslation();
-  const update = (index: number, field: keyof VipRow, raw: string) => {
-    const next = clone(value);
-    (next[index] as unknown as Record<string, unknown>)[field] = numberOf(raw);
-    onChange(next);
-  };
   const last = value[value.length - 1];
   return (
     <fieldset className="admin-config-group">
       <legend>{t('admin.config.vipTable')}</legend>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            {VIP_FIELDS.map((f) => (
-              <th key={f}>{t(`admin.config.vip.${f}`)}</th>
-            ))}
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {value.map((row, i) => (
-            <tr key={i}>
-              {VIP_FIELDS.map((f) => (
-                <td key={f}>
-                  <input
-                    aria-label={`${t(`admin.config.vip.${f}`)} ${i + 1}`}
-                    inputMode="decimal"
-                    value={String(row[f])}
-                    onChange={(e) => update(i, f, e.target.value)}
-                  />
-                </td>
-              ))}
-              <td>
-                <button
-                  type="button"
-                  className="admin-danger"
-                  onClick={() => onChange(value.filter((_, j) => j !== i))}
-                >
-                  {t('admin.config.remove')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <button
-        type="button"
-        onClick={() =>
-          onChange([
-            ...value,
-            last
-              ? { ...last, level: last.level + 1 }
-              : (Object.fromEntries(VIP_FIELDS.map((f) => [f, 0])) as unknown as VipRow),
-          ])
+      <RowsTable
+        columns={VIP_FIELDS.map((f) => ({ key: f, label: t(`admin.config.vip.${f}`) }))}
+        rows={value}
+        onRows={onChange}
+        newRow={() =>
+          last
+            ? { ...last, level: last.level + 1 }
+            : (Object.fromEntries(VIP_FIELDS.map((f) => [f, 0])) as unknown as VipRow)
         }
-      >
-        {t('admin.config.add')}
-      </button>
+        rowName={(_row, i) => String(i + 1)}
+      />
     </fieldset>
   );
 }
