@@ -76,7 +76,8 @@ export async function startServerProcess(env: Record<string, string>, port?: num
       ...env,
       PORT: String(listen),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Errors only (TREVO_LOG_LEVEL above): a failing fault or bench run shows what the server saw.
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let i = 0; i < 480; i++) {

@@ -30,6 +30,10 @@ export interface BetSnapshot extends Wallet {
 
 /** Locks a player's cash and bonus rows for the rest of the transaction and reads them. */
 export async function lockWallet(trx: Trx, userId: number): Promise<Wallet> {
+  // The one lock order of money: the player's row, then the player's accounts. Deposits, transfers,
+  // withdrawals and bonuses lock the row first too; a bet that took the accounts first deadlocked
+  // with a deposit credited at the same moment (found by the AT-05 kill loop).
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
   const rows = await trx
     .selectFrom('ledger_accounts')
     .select(['code', 'balance'])

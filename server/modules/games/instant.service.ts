@@ -105,6 +105,10 @@ async function claimBet(trx: Trx, userId: number, game: GameKey, amountCents: nu
              w.level, w.wagered_cents, w.turnover_required_cents, w.username
         from seeds s cross join wager w cross join game_settings g
        where g.game = ${game}`.execute(trx);
+  // The player's row first, as every money transaction takes it (bet-money.ts lockWallet): the
+  // statement below takes the accounts and the row in no set order, which deadlocked with a
+  // deposit credited at the same moment.
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
   let { rows } = await claim();
   if (rows.length === 0) {
     await seedsFor(trx, userId);

@@ -1,7 +1,8 @@
+import { lockWallet as lockPlayerWallet } from '../games/bet-money';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { accountCode, insufficientFunds, post, type Trx } from '../wallet/ledger';
+import { insufficientFunds, post, type Trx } from '../wallet/ledger';
 import { applyVipUpgrades } from '../wallet/vip';
 
 /**
@@ -17,19 +18,10 @@ export function newSportsBetId(now: number): string {
   return `S${day}${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
-/** Locks the player's cash and bonus rows for the rest of the transaction and reads them. */
+/** Locks the player (row, then cash and bonus accounts) for the rest of the transaction and reads them. */
 async function lockWallet(trx: Trx, userId: number): Promise<{ cash: number; bonus: number }> {
-  const rows = await trx
-    .selectFrom('ledger_accounts')
-    .select(['code', 'balance'])
-    .where('code', 'in', [
-      accountCode({ kind: 'user_cash', userId }),
-      accountCode({ kind: 'user_bonus', userId }),
-    ])
-    .forUpdate()
-    .execute();
-  const of = (kind: string) => Number(rows.find((r) => r.code.startsWith(kind))?.balance ?? 0);
-  return { cash: of('user_cash'), bonus: of('user_bonus') };
+  const wallet = await lockPlayerWallet(trx, userId);
+  return { cash: wallet.cashCents, bonus: wallet.bonusCents };
 }
 
 /**
