@@ -1,15 +1,11 @@
+import { useGameList } from '../app/use-game-list';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { GAMES } from '../../../domain/codes';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { bcp47 } from '../../lib/i18n';
-import {
-  fetchGameList,
-  fetchGameRecordsPage,
-  type GameEntry,
-  type GameRecord,
-} from '../../services/games-api';
+import { fetchGameRecordsPage, type GameRecord } from '../../services/games-api';
 import { openGame } from '../components/game-tile';
 import { RoutePageHeading } from './page-heading';
 import '../home/games-groups.css';
@@ -98,23 +94,12 @@ export function GameMessagesPage() {
   const [params, setParams] = useSearchParams();
   const game = gameOfQuery(params);
   const gameKey = game ? apiName(game) : null;
-  const [entries, setEntries] = useState<GameEntry[]>([]);
+  const entries = useGameList();
   const [records, setRecords] = useState<{ key: string | null; list: GameRecord[]; total: number } | null>(
     null,
   );
   const [page, setPage] = useState(1);
   const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let alive = true;
-    fetchGameList().then(
-      (list) => alive && setEntries(list),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
 
   useEffect(() => setPage(1), [gameKey]);
 

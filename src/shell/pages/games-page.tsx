@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useGameList } from '../app/use-game-list';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { GAMES, type GameType } from '../../../domain/codes';
 import { formatMoney } from '../../lib/format';
-import { fetchGameList, type GameEntry } from '../../services/games-api';
+import type { GameEntry } from '../../services/games-api';
 import { useToken } from '../app/session';
 import { GameTile } from '../components/game-tile';
 import { BallIcon } from '../components/icons';
@@ -75,17 +75,7 @@ export function GamesPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('group');
   const group = isGroup(requested) ? requested : null;
-  const [entries, setEntries] = useState<GameEntry[]>([]);
-  useEffect(() => {
-    let alive = true;
-    fetchGameList().then(
-      (list) => alive && setEntries(list),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const entries = useGameList();
   const shown = GAME_GROUPS.filter((g) => group === null || g.key === group);
   const choose = (key: GameGroupKey | null) => setParams(key ? { group: key } : {}, { replace: true });
 

@@ -1,19 +1,10 @@
-import { useEffect, useState } from 'react';
-import { fetchGameList, type GameEntry } from '../../../services/games-api';
+import { useEffect } from 'react';
+import type { GameEntry } from '../../../services/games-api';
+import { useGameList } from '../../../shell/app/use-game-list';
 
 /** The game's entry of the game list (RTP, limits, edge, stop); null until it arrives. */
 export function useGameEntry(gameCode: string): GameEntry | null {
-  const [entry, setEntry] = useState<GameEntry | null>(null);
-  useEffect(() => {
-    let current = true;
-    fetchGameList()
-      .then((list) => current && setEntry(list.find((g) => g.gameCode === gameCode) ?? null))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [gameCode]);
-  return entry;
+  return useGameList().find((g) => g.gameCode === gameCode) ?? null;
 }
 
 /** True for a device with a real keyboard and mouse, where space bets. */
