@@ -22,6 +22,7 @@ import * as m015 from './migrations/015-support';
 import * as m016 from './migrations/016-promotions';
 import * as m017 from './migrations/017-player-care';
 import * as m018 from './migrations/018-config-overrides';
+import * as m019 from './migrations/019-play-instant';
 
 export type Db = Kysely<Database>;
 
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '016-promotions': m016,
   '017-player-care': m017,
   '018-config-overrides': m018,
+  '019-play-instant': m019,
 };
 
 export interface DbTarget {

@@ -46,6 +46,70 @@ async function stored(ctx: AppContext, userId: number, key: string) {
 
 class ConcurrentTwin extends Error {}
 
+/** What identifies a money request: its key, a hash of what it asks, and the answer's language. */
+export interface MoneyRequest {
+  userId: number;
+  key: string;
+  requestHash: string;
+  lang: ReturnType<typeof langOf>;
+}
+
+/** The key, request hash and language of a money request; 400 when the key is missing or bad. */
+export function moneyRequestOf(request: FastifyRequest, userId: number): MoneyRequest {
+  const key = idempotencyKeyOf(request);
+  const path = request.url.split('?')[0]!;
+  return {
+    userId,
+    key,
+    requestHash: sha256Hex(`${request.method} ${path} ${canonical(request.body)}`),
+    lang: langOf(request),
+  };
+}
+
+/** Sends a stored answer as it was first sent; the same key with another body is 422. */
+function replay(
+  reply: FastifyReply,
+  money: MoneyRequest,
+  row: { request_hash: string; response_code: number; response_body: string },
+) {
+  if (row.request_hash !== money.requestHash) throw new AppError(422, 'idempotencyReused');
+  return reply
+    .code(row.response_code)
+    .header('idempotent-replayed', 'true')
+    .type('application/json')
+    .send(row.response_body);
+}
+
+/** Replays the answer stored under the request's key: after a twin finished first. */
+export async function replayTwin(ctx: AppContext, reply: FastifyReply, money: MoneyRequest) {
+  const twin = await stored(ctx, money.userId, money.key);
+  if (twin) return replay(reply, money, twin);
+  throw new AppError(409, 'idempotencyRunning');
+}
+
+/**
+ * Records a refusal (AppError 4xx) under the request's key, so a replay gets the same answer, and
+ * sends it — or, when the key already holds an answer, that one. Anything else is rethrown.
+ */
+export async function answerRefusal(ctx: AppContext, reply: FastifyReply, money: MoneyRequest, err: unknown) {
+  if (!(err instanceof AppError) || err.httpStatus >= 500) throw err;
+  const body = { status: err.bodyStatus, message: translate(err.key, money.lang, err.params), data: null };
+  await ctx.db
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: money.userId,
+      key: money.key,
+      request_hash: money.requestHash,
+      response_code: err.httpStatus,
+      response_body: JSON.stringify(body),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .execute();
+  const row = await stored(ctx, money.userId, money.key);
+  if (row) return replay(reply, money, row);
+  throw err;
+}
+
 /**
  * Runs a money operation once per (user, key). `prepare` runs outside the database transaction
  * (for calls to a payment provider); `effect` runs inside it and returns the success body.
@@ -64,26 +128,14 @@ export async function runIdempotent<P>(
     message?: MessageKey;
   },
 ) {
-  const key = idempotencyKeyOf(request);
-  const path = request.url.split('?')[0]!;
-  const requestHash = sha256Hex(`${request.method} ${path} ${canonical(request.body)}`);
-  const lang = langOf(request);
-
-  const replay = (row: { request_hash: string; response_code: number; response_body: string }) => {
-    if (row.request_hash !== requestHash) throw new AppError(422, 'idempotencyReused');
-    return reply
-      .code(row.response_code)
-      .header('idempotent-replayed', 'true')
-      .type('application/json')
-      .send(row.response_body);
-  };
+  const money = moneyRequestOf(request, userId);
 
   // A call that talks to a provider first looks for an earlier answer, so a replay never reaches
   // the provider again; the others find out at the end of their transaction, which saves a query on
   // the bet path.
   if (operation.prepare) {
-    const earlier = await stored(ctx, userId, key);
-    if (earlier) return replay(earlier);
+    const earlier = await stored(ctx, userId, money.key);
+    if (earlier) return replay(reply, money, earlier);
   }
 
   let response: MoneyResponse;
@@ -94,7 +146,7 @@ export async function runIdempotent<P>(
       const data = await operation.effect(trx, prepared as P);
       const result = {
         code: 200,
-        body: { status: 200, message: translate(operation.message ?? 'ok', lang), data },
+        body: { status: 200, message: translate(operation.message ?? 'ok', money.lang), data },
       };
       // The key is recorded with the answer in the effect's transaction. A twin running at the same
       // time blocks on this unique row until the first commits, then finds it taken and rolls back
@@ -103,8 +155,8 @@ export async function runIdempotent<P>(
         .insertInto('idempotency_keys')
         .values({
           user_id: userId,
-          key,
-          request_hash: requestHash,
+          key: money.key,
+          request_hash: money.requestHash,
           response_code: result.code,
           response_body: JSON.stringify(result.body),
         })
@@ -115,28 +167,8 @@ export async function runIdempotent<P>(
       return result;
     });
   } catch (err) {
-    if (err instanceof ConcurrentTwin) {
-      const twin = await stored(ctx, userId, key);
-      if (twin) return replay(twin);
-      throw new AppError(409, 'idempotencyRunning');
-    }
-    if (err instanceof AppError && err.httpStatus < 500) {
-      const body = { status: err.bodyStatus, message: translate(err.key, lang, err.params), data: null };
-      await ctx.db
-        .insertInto('idempotency_keys')
-        .values({
-          user_id: userId,
-          key,
-          request_hash: requestHash,
-          response_code: err.httpStatus,
-          response_body: JSON.stringify(body),
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-        .execute();
-      const row = await stored(ctx, userId, key);
-      if (row) return replay(row);
-    }
-    throw err;
+    if (err instanceof ConcurrentTwin) return replayTwin(ctx, reply, money);
+    return answerRefusal(ctx, reply, money, err);
   }
   if (operation.after) await operation.after(prepared as P);
   return reply.code(response.code).send(response.body);

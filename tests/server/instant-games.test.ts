@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, fundedPlayer, type Player, operatorAuth } from './helpers';
+import { auth, buildTestApp, call, fundCash, fundedPlayer, type Player, operatorAuth } from './helpers';
 import { auditLedger } from '../../server/modules/wallet/audit';
 import { playerBalances } from '../../server/modules/wallet/ledger';
-import { floats, diceRollFromFloat } from '../../domain/fairness/instant';
+import { floats, diceRollFromFloat, limboResultFromFloat } from '../../domain/fairness/instant';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -30,6 +30,43 @@ const bet = (p: Player, game: string, body: Record<string, unknown>, k = key()) 
   });
 
 const operator = () => operatorAuth(app);
+
+/** The player's active server seed, as only the server knows it. */
+const serverSeedOf = async (p: Player & { userId: number }) =>
+  (
+    await app.ctx.db
+      .selectFrom('player_seeds')
+      .select('server_seed')
+      .where('user_id', '=', p.userId)
+      .executeTakeFirstOrThrow()
+  ).server_seed;
+
+/**
+ * Fixes the player's next `bets` dice rolls to losses of a bet under 0.01: sets a client seed under
+ * which none of those nonces rolls 0.00.
+ */
+async function useLosingClientSeed(p: Player & { userId: number }, bets: number) {
+  await call(app, { method: 'GET', url: '/api/app/game/fairness', headers: auth(p.token) });
+  const serverSeed = await serverSeedOf(p);
+  const { nonce } = await app.ctx.db
+    .selectFrom('player_seeds')
+    .select('nonce')
+    .where('user_id', '=', p.userId)
+    .executeTakeFirstOrThrow();
+  for (let attempt = 0; ; attempt++) {
+    const clientSeed = `perde-${attempt}`;
+    let anyWin = false;
+    for (let n = nonce; n < nonce + bets && !anyWin; n++)
+      anyWin = diceRollFromFloat(floats(serverSeed, clientSeed, n, 1)[0]!) < 0.01;
+    if (anyWin) continue;
+    await app.ctx.db
+      .updateTable('player_seeds')
+      .set({ client_seed: clientSeed })
+      .where('user_id', '=', p.userId)
+      .execute();
+    return;
+  }
+}
 
 describe('game list and fairness', () => {
   it('lists the six games with codes, SELF, stop and the RTP', async () => {
@@ -194,29 +231,7 @@ describe('instant bets', () => {
 
   it('AT-01 over HTTP: 1,000 concurrent R$1 dice bets on R$10 accept exactly 10', async () => {
     const p = await player(10);
-    // Fix the outcomes to losses: a client seed under which no roll of the next 1,100 nonces is 0.00.
-    let clientSeed: string;
-    await call(app, { method: 'GET', url: '/api/app/game/fairness', headers: auth(p.token) });
-    const { server_seed } = await app.ctx.db
-      .selectFrom('player_seeds')
-      .select('server_seed')
-      .where('user_id', '=', p.userId)
-      .executeTakeFirstOrThrow();
-    for (let attempt = 0; ; attempt++) {
-      const cs = `perde-${attempt}`;
-      let anyWin = false;
-      for (let n = 0; n < 1100 && !anyWin; n++)
-        anyWin = diceRollFromFloat(floats(server_seed, cs, n, 1)[0]!) < 0.01;
-      if (!anyWin) {
-        clientSeed = cs;
-        break;
-      }
-    }
-    await app.ctx.db
-      .updateTable('player_seeds')
-      .set({ client_seed: clientSeed })
-      .where('user_id', '=', p.userId)
-      .execute();
+    await useLosingClientSeed(p, 1100);
     const results = await Promise.all(
       Array.from({ length: 1000 }, () => bet(p, 'dice', { amount: 1, target: 0.01, direction: 'under' })),
     );
@@ -234,5 +249,100 @@ describe('instant bets', () => {
     expect(
       await app.ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute(),
     ).toHaveLength(1);
+  });
+});
+
+describe('one database call per instant bet (what an instance remembers is checked)', () => {
+  // Another instance, a rotation or a Mines game moves the seed pair and an operator on another
+  // instance changes settings without this instance knowing: the bet must follow the database.
+  it('a bet after the pair moved elsewhere is computed from the current seeds and nonce', async () => {
+    const p = await player(10);
+    expect(
+      (await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' })).body.data.fairness.nonce,
+    ).toBe(0);
+    await app.ctx.db
+      .updateTable('player_seeds')
+      .set((eb) => ({ nonce: eb('nonce', '+', 5), client_seed: 'de-outra-instancia' }))
+      .where('user_id', '=', p.userId)
+      .execute();
+    const d = (await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' })).body.data;
+    expect(d.fairness).toMatchObject({ clientSeed: 'de-outra-instancia', nonce: 6 });
+    expect(d.outcome.roll).toBe(
+      diceRollFromFloat(floats(await serverSeedOf(p), 'de-outra-instancia', 6, 1)[0]!),
+    );
+    const stored = await app.ctx.db
+      .selectFrom('bets')
+      .select(['client_seed', 'nonce'])
+      .where('id', '=', d.betId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ client_seed: 'de-outra-instancia', nonce: 6 });
+    expect(
+      (await call(app, { method: 'GET', url: '/api/app/game/fairness', headers: auth(p.token) })).body.data
+        .nonce,
+    ).toBe(7);
+  });
+
+  it("follows an operator's change made through another instance: stop, restart, edge", async () => {
+    const p = await player(10);
+    const setLimbo = (values: { stop?: boolean; edge?: number }) =>
+      app.ctx.db.updateTable('game_settings').set(values).where('game', '=', 'limbo').execute();
+    try {
+      expect((await bet(p, 'limbo', { amount: 1, target: 2 })).code).toBe(200);
+      await setLimbo({ stop: true });
+      const stopped = await bet(p, 'limbo', { amount: 1, target: 2 });
+      expect(stopped.body.message).toBe('Jogo indisponível para apostas no momento');
+      await setLimbo({ stop: false, edge: 0.05 });
+      const played = (await bet(p, 'limbo', { amount: 1, target: 2 })).body.data;
+      const f = floats(await serverSeedOf(p), played.fairness.clientSeed, played.fairness.nonce, 1)[0]!;
+      expect(played.outcome.result).toBe(limboResultFromFloat(f, 0.05));
+    } finally {
+      await setLimbo({ stop: false, edge: 0.01 });
+    }
+    expect(
+      await app.ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute(),
+    ).toHaveLength(2);
+  });
+
+  it("concurrent bets cannot pass the player's loss limit together", async () => {
+    const p = await player(20);
+    await call(app, {
+      method: 'POST',
+      url: '/api/app/user/protection/limit',
+      headers: auth(p.token),
+      payload: { kind: 'loss', period: 'day', amount: 5 },
+    });
+    await useLosingClientSeed(p, 20);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => bet(p, 'dice', { amount: 1, target: 0.01, direction: 'under' })),
+    );
+    expect(results.filter((r) => r.code === 200)).toHaveLength(5);
+    expect(
+      results.filter((r) => r.body.message?.startsWith('Esta aposta passa do seu limite de perdas')),
+    ).toHaveLength(15);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(1500);
+  });
+
+  it('the stored answer is the answer sent, byte for byte, whatever the balance looks like', async () => {
+    const p = await player(0);
+    await fundCash(app, p.userId, 1230);
+    await useLosingClientSeed(p, 2);
+    const send = (amount: number, k: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/app/game/dice/bet',
+        headers: { ...auth(p.token), 'idempotency-key': k },
+        payload: { amount, target: 0.01, direction: 'under' },
+      });
+    for (const [amount, balance] of [
+      [0.3, 12],
+      [0.7, 11.3],
+    ] as const) {
+      const k = key();
+      const first = await send(amount, k);
+      expect(first.json().data.balance).toBe(balance);
+      const again = await send(amount, k);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toBe(first.body);
+    }
   });
 });

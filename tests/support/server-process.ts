@@ -66,7 +66,9 @@ export const PROCESS_CAPTCHA = 'bench';
 /** Starts `tsx server/main.ts` with `env` on a free port and waits for its health check. */
 export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const listen = port ?? (await freePort());
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // SERVER_NODE_ARGS adds Node flags to the spawned server, e.g. `--cpu-prof` to profile a bench run.
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       TREVO_LOG_LEVEL: 'error',

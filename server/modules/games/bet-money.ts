@@ -57,16 +57,8 @@ function walletAfter(userId: number, before: Wallet, balances: Record<string, nu
   };
 }
 
-/** The player's row after the wager was counted. */
-export interface WagerRow {
-  level: number;
-  wagered_cents: string | number | bigint;
-  turnover_required_cents: string | number | bigint;
-  username: string;
-}
-
 /** Counts a stake as wagered (turnover and VIP progress). */
-function countWager(trx: Trx, userId: number, amountCents: number): Promise<WagerRow> {
+function countWager(trx: Trx, userId: number, amountCents: number) {
   return trx
     .updateTable('users')
     .set({ wagered_cents: sql`wagered_cents + ${amountCents}` })
@@ -77,9 +69,8 @@ function countWager(trx: Trx, userId: number, amountCents: number): Promise<Wage
 
 /**
  * Debits a stake, cash first and then bonus (payments.md), to the house in one ledger
- * transaction keyed by the bet, and counts it as wagered. `claimed` is what the caller already did
- * in this transaction (locked and read the wallet, counted the wager); else it is done here.
- * Returns the part paid with bonus and the snapshot after the stake.
+ * transaction keyed by the bet, and counts it as wagered. Returns the part paid with bonus and the
+ * snapshot after the stake. (Instant bets do the same in one database call: `play_instant`.)
  */
 export async function debitStake(
   ctx: AppContext,
@@ -87,9 +78,8 @@ export async function debitStake(
   userId: number,
   betId: string,
   amountCents: number,
-  claimed?: { wallet: Wallet; wager: WagerRow },
 ): Promise<{ bonusPart: number; snapshot: BetSnapshot | undefined }> {
-  const wallet = claimed?.wallet ?? (await lockWallet(trx, userId));
+  const wallet = await lockWallet(trx, userId);
   if (wallet.cashCents + wallet.bonusCents < amountCents) throw insufficientFunds();
   const cashPart = Math.min(wallet.cashCents, amountCents);
   const bonusPart = amountCents - cashPart;
@@ -103,7 +93,7 @@ export async function debitStake(
       { account: { kind: 'house_game' }, amountCents: amountCents },
     ],
   });
-  const after = claimed?.wager ?? (await countWager(trx, userId, amountCents));
+  const after = await countWager(trx, userId, amountCents);
   // A level can only be gained when this wager reaches the next level's wager threshold.
   const next = ctx.config.file.vip.find((row) => row.level === after.level + 1);
   if (next && Number(after.wagered_cents) >= Math.round(next.wagerSum * 100)) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
-import { runIdempotent } from '../../http/idempotency';
+import { answerRefusal, moneyRequestOf, replayTwin, runIdempotent } from '../../http/idempotency';
 import { requirePlayer, resolveSession, tokenOf } from '../auth/session.service';
 import { GAMES } from '../../../domain/codes';
 import { centsToBrl } from '../../../domain/money';
@@ -22,7 +22,13 @@ import {
 } from '../../../domain/schemas/game.schema';
 import { allGameSettings, configuredRtp, GAME_KEYS, gameSettings, updateGameSettings } from './settings';
 import { publicSeeds, rotateSeeds, seedsFor } from './seeds';
-import { playInstant, type InstantInput } from './instant.service';
+import {
+  forgetGameSettings,
+  InstantTwin,
+  playInstant,
+  type InstantInput,
+  type PlayedInstant,
+} from './instant.service';
 import { announceBet } from './bet-money';
 import { announceBalances } from '../users/users.service';
 import { cashoutMines, openMines, revealMines, settleOpenMines, startMines } from './mines.service';
@@ -92,6 +98,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
         await recordAudit(trx, auditEntry(request, 'game.settings', `game:${game}`, before, changed));
         return changed;
       });
+      forgetGameSettings(ctx.db, game);
       return ok(request, reply, after);
     },
   );
@@ -181,33 +188,31 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(request, reply, result);
     });
 
+    // Instant bets are one database call (instant.service.ts) with the idempotency rules of
+    // runIdempotent: a replay answers what was stored, a refusal is stored too.
     const instant = (path: string, schema: z.ZodType, game: InstantInput['game']) =>
       scope.post(path, async (request, reply) => {
         const input = { ...(parseInput(schema, request.body) as object), game } as InstantInput;
-        const userId = request.session!.subjectId;
-        let settled: Awaited<ReturnType<typeof playInstant>> | undefined;
-        return runIdempotent(ctx, request, reply, userId, {
-          effect: async (trx) => {
-            await assertStakeAllowed(trx, userId, (input as { amount?: unknown }).amount);
-            settled = await playInstant(ctx, trx, userId, input);
-            return settled.answer;
+        const money = moneyRequestOf(request, request.session!.subjectId);
+        let played: PlayedInstant;
+        try {
+          played = await playInstant(ctx, money, input);
+        } catch (err) {
+          if (err instanceof InstantTwin) return replayTwin(ctx, reply, money);
+          return answerRefusal(ctx, reply, money, err);
+        }
+        await announceBet(
+          ctx,
+          money.userId,
+          {
+            game,
+            amountCents: played.amountCents,
+            multiplier: played.multiplier,
+            payoutCents: played.payoutCents,
           },
-          after: async () => {
-            if (!settled) return;
-            const { answer, snapshot } = settled;
-            await announceBet(
-              ctx,
-              userId,
-              {
-                game,
-                amountCents: Math.round(answer.amount * 100),
-                multiplier: answer.multiplier,
-                payoutCents: Math.round(answer.payout * 100),
-              },
-              snapshot,
-            );
-          },
-        });
+          played.snapshot,
+        );
+        return reply.code(200).type('application/json').send(played.body);
       });
 
     const money = (

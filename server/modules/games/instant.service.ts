@@ -1,7 +1,12 @@
 import type { AppContext } from '../../context';
-import { badRequest } from '../../http/errors';
+import type { Db } from '../../db/connection';
+import { AppError, badRequest } from '../../http/errors';
 import { sql } from 'kysely';
-import { accountCode, playerBalances, type Trx } from '../wallet/ledger';
+import { insufficientFunds } from '../wallet/ledger';
+import { applyVipUpgrades } from '../wallet/vip';
+import { lossLimitReached } from '../protection/protection.service';
+import type { MoneyRequest } from '../../http/idempotency';
+import { translate } from '../../../domain/messages';
 import { centsToBrl, parseAmount } from '../../../domain/money';
 import { GAMES } from '../../../domain/codes';
 import {
@@ -24,9 +29,9 @@ import {
   type DiceDirection,
   type DoubleColor,
 } from '../../../domain/games/rules';
-import { checkStake, settingsFromRow, type GameKey } from './settings';
+import { checkStake, gameSettings, settingsFromRow, type GameKey, type GameSettings } from './settings';
 import { seedsFor } from './seeds';
-import { creditPayout, debitStake, newBetId, type BetSnapshot } from './bet-money';
+import { newBetId, type BetSnapshot } from './bet-money';
 
 /** The stake of a bet in centavos, or a clear 400. */
 export function stakeCents(amount: unknown): number {
@@ -61,147 +66,247 @@ function terms(input: InstantInput, edge: number): { multiplier: number } {
   return { multiplier: doubleMultiplier(input.color) };
 }
 
-/**
- * Takes the next nonce of the player's seed pair, locks the wallet and counts the wager, with the
- * game's settings, in one statement: the seed row's lock is what serialises a player's bets, so
- * each nonce is used once; a refused bet rolls all of it back with its transaction. Creates the
- * pair on a first bet.
- */
-async function claimBet(trx: Trx, userId: number, game: GameKey, amountCents: number) {
-  const cash = accountCode({ kind: 'user_cash', userId });
-  const bonus = accountCode({ kind: 'user_bonus', userId });
-  const claim = () =>
-    sql<{
-      server_seed: string;
-      server_seed_hash: string;
-      client_seed: string;
-      nonce: number;
-      cash: string;
-      bonus: string;
-      stop: boolean;
-      min_bet_cents: string;
-      max_bet_cents: string;
-      max_payout_cents: string;
-      edge: string;
-      level: number;
-      wagered_cents: string;
-      turnover_required_cents: string;
-      username: string;
-    }>`
-      with seeds as (
-        update player_seeds set nonce = nonce + 1 where user_id = ${userId}
-        returning server_seed, server_seed_hash, client_seed, nonce - 1 as nonce
-      ), wallet as (
-        select code, balance from ledger_accounts where code in (${cash}, ${bonus}) for update
-      ), wager as (
-        update users set wagered_cents = wagered_cents + ${amountCents}
-         where id = ${userId} and exists (select 1 from seeds)
-        returning level, wagered_cents, turnover_required_cents, username
-      )
-      select s.server_seed, s.server_seed_hash, s.client_seed, s.nonce,
-             coalesce((select balance from wallet where code = ${cash}), 0) as cash,
-             coalesce((select balance from wallet where code = ${bonus}), 0) as bonus,
-             g.stop, g.min_bet_cents, g.max_bet_cents, g.max_payout_cents, g.edge,
-             w.level, w.wagered_cents, w.turnover_required_cents, w.username
-        from seeds s cross join wager w cross join game_settings g
-       where g.game = ${game}`.execute(trx);
-  // The player's row first, as every money transaction takes it (bet-money.ts lockWallet): the
-  // statement below takes the accounts and the row in no set order, which deadlocked with a
-  // deposit credited at the same moment.
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  let { rows } = await claim();
-  if (rows.length === 0) {
-    await seedsFor(trx, userId);
-    ({ rows } = await claim());
-  }
-  const row = rows[0];
-  if (!row) throw new Error(`no settings for game ${game}`);
-  return {
-    seeds: {
-      server_seed: row.server_seed,
-      server_seed_hash: row.server_seed_hash,
-      client_seed: row.client_seed,
-      nonce: Number(row.nonce),
-    },
-    wallet: { cashCents: Number(row.cash), bonusCents: Number(row.bonus) },
-    settings: settingsFromRow(game, row),
-    wager: row,
-  };
+/** The seed pair an instant bet is computed from, as `player_seeds` holds it. */
+interface SeedPair {
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
 }
 
 /**
- * Places and settles an instant bet in the caller's transaction: the nonce is claimed under the
- * seed row's lock, the stake and any payout are ledger transactions keyed by the bet. Returns the
- * API answer and the snapshot its announcement needs.
+ * What an instance remembers between a player's bets, per database: the seed pair and next nonce,
+ * and each game's settings. Only a hint: `play_instant` checks both under the player's row lock and
+ * answers `stale` with the current values when another instance, a rotation, a Mines game or an
+ * operator moved them. `queues` runs one player's bets one after another in this instance, so its
+ * own bets never make each other stale.
  */
-export async function playInstant(ctx: AppContext, trx: Trx, userId: number, input: InstantInput) {
-  const amount = stakeCents(input.amount);
-  const { seeds, wallet, settings, wager } = await claimBet(trx, userId, input.game, amount);
-  const { multiplier } = terms(input, settings.edge);
-  checkStake(settings, amount, payoutCents(amount, multiplier));
+interface InstantMemory {
+  seeds: Map<number, SeedPair>;
+  settings: Map<GameKey, GameSettings>;
+  queues: Map<number, Promise<void>>;
+}
+const memories = new WeakMap<Db, InstantMemory>();
+/** Players whose seed pair an instance keeps; the oldest is forgotten first. */
+const REMEMBERED_PLAYERS = 50_000;
+/** `stale` answers in a row before giving up (each means another instance bet for the player). */
+const MAX_ATTEMPTS = 8;
+/** Where `play_instant` writes the cash balance after the bet into the stored answer. */
+const BALANCE_MARK = '@@balance@@';
 
-  const [f] = floats(seeds.server_seed, seeds.client_seed, seeds.nonce, 1) as [number];
-  let outcome: { roll: number } | { result: number } | { tile: number };
-  let win: boolean;
-  if (input.game === 'dice') {
-    const roll = diceRollFromFloat(f);
-    outcome = { roll };
-    win = diceWins(roll, input.target, input.direction);
-  } else if (input.game === 'limbo') {
-    const result = limboResultFromFloat(f, settings.edge);
-    outcome = { result };
-    win = result >= input.target;
-  } else {
-    const tile = rowDoubleTileFromFloat(f);
-    outcome = { tile };
-    win = doubleColor(tile) === input.color;
-  }
-  const payout = win ? payoutCents(amount, multiplier) : 0;
-  const betId = newBetId();
-  const stake = await debitStake(ctx, trx, userId, betId, amount, { wallet, wager });
-  const snapshot: BetSnapshot | undefined = await creditPayout(
-    trx,
-    userId,
-    betId,
-    payout,
-    amount,
-    stake.bonusPart,
-    'bet_payout',
-    stake.snapshot,
+function memoryOf(db: Db): InstantMemory {
+  let memory = memories.get(db);
+  if (!memory) memories.set(db, (memory = { seeds: new Map(), settings: new Map(), queues: new Map() }));
+  return memory;
+}
+
+/** Drops what an instance remembers of a game's settings (after an operator's change here). */
+export function forgetGameSettings(db: Db, game: GameKey): void {
+  memories.get(db)?.settings.delete(game);
+}
+
+function remember(memory: InstantMemory, userId: number, seeds: SeedPair): void {
+  memory.seeds.delete(userId);
+  memory.seeds.set(userId, seeds);
+  if (memory.seeds.size > REMEMBERED_PLAYERS) memory.seeds.delete(memory.seeds.keys().next().value!);
+}
+
+/** Runs `work` after the player's earlier bets in this instance have finished. */
+function oneAtATime<T>(memory: InstantMemory, userId: number, work: () => Promise<T>): Promise<T> {
+  const before = memory.queues.get(userId) ?? Promise.resolve();
+  const run = before.then(work);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
   );
-  const params = { ...input, amount: undefined };
-  await trx
-    .insertInto('bets')
-    .values({
-      id: betId,
-      user_id: userId,
-      game: input.game,
-      amount_cents: amount,
-      bonus_cents: stake.bonusPart,
-      payout_cents: payout,
-      multiplier: win ? multiplier : 0,
-      status: 'settled',
-      params: JSON.stringify(params),
-      outcome: JSON.stringify(outcome),
-      server_seed_hash: seeds.server_seed_hash,
-      client_seed: seeds.client_seed,
-      nonce: seeds.nonce,
-      settled_at: new Date(),
-    })
-    .execute();
-  const cashCents = snapshot?.cashCents ?? (await playerBalances(trx, userId)).user_cash;
+  memory.queues.set(userId, tail);
+  void tail.then(() => {
+    if (memory.queues.get(userId) === tail) memory.queues.delete(userId);
+  });
+  return run;
+}
+
+/** Thrown when a twin of the request (same key) finished first: the caller replays its answer. */
+export class InstantTwin extends Error {}
+
+/** The answer of a first (not replayed) instant bet: the body as stored, and what to announce. */
+export interface PlayedInstant {
+  body: string;
+  amountCents: number;
+  payoutCents: number;
+  multiplier: number;
+  snapshot: BetSnapshot | undefined;
+}
+
+type PlayResult =
+  | {
+      status: 'ok';
+      body: string;
+      cash: number;
+      bonus: number;
+      level: number;
+      wagered_cents: number;
+      turnover_required_cents: number;
+      username: string;
+    }
+  | { status: 'stale'; seeds: SeedPair; settings: Parameters<typeof settingsFromRow>[1] }
+  | { status: 'no_seeds' | 'insufficient' }
+  | { status: 'loss_limit'; left: number };
+
+/**
+ * Places and settles an instant bet in one database call (`play_instant`, migration 019): the
+ * outcome comes from the remembered seed pair and nonce, and the database checks them, the game's
+ * settings, the player's loss limits and funds under the player's row lock before it posts the
+ * stake and any payout, writes the bet and stores the answer under the idempotency key.
+ */
+export async function playInstant(
+  ctx: AppContext,
+  money: MoneyRequest,
+  input: InstantInput,
+): Promise<PlayedInstant> {
+  const userId = money.userId;
+  const amount = stakeCents(input.amount);
+  const memory = memoryOf(ctx.db);
+  return oneAtATime(memory, userId, async () => {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const seeds = memory.seeds.get(userId) ?? (await seedsFor(ctx.db, userId));
+      remember(memory, userId, seeds);
+      const settings = await currentSettings(ctx.db, memory, input, amount);
+      const { multiplier } = terms(input, settings.edge);
+
+      const [f] = floats(seeds.server_seed, seeds.client_seed, seeds.nonce, 1) as [number];
+      let outcome: { roll: number } | { result: number } | { tile: number };
+      let win: boolean;
+      if (input.game === 'dice') {
+        const roll = diceRollFromFloat(f);
+        outcome = { roll };
+        win = diceWins(roll, input.target, input.direction);
+      } else if (input.game === 'limbo') {
+        const result = limboResultFromFloat(f, settings.edge);
+        outcome = { result };
+        win = result >= input.target;
+      } else {
+        const tile = rowDoubleTileFromFloat(f);
+        outcome = { tile };
+        win = doubleColor(tile) === input.color;
+      }
+      const payout = win ? payoutCents(amount, multiplier) : 0;
+      const betId = newBetId();
+      const answer = {
+        betId,
+        gameCode: gameCodeOf(input.game),
+        amount: centsToBrl(amount),
+        multiplier: win ? multiplier : 0,
+        payout: centsToBrl(payout),
+        win,
+        balance: BALANCE_MARK,
+        outcome,
+        fairness: {
+          serverSeedHash: seeds.server_seed_hash,
+          clientSeed: seeds.client_seed,
+          nonce: seeds.nonce,
+        },
+      };
+      const body = JSON.stringify({ status: 200, message: translate('ok', money.lang), data: answer });
+      const params = { ...input, amount: undefined };
+
+      let result: PlayResult;
+      try {
+        const { rows } = await sql<{ result: PlayResult | string }>`
+          select play_instant(${userId}, ${input.game}, ${amount},
+            ${seeds.server_seed_hash}, ${seeds.client_seed}, ${seeds.nonce},
+            ${settings.stop}, ${settings.minBetCents}, ${settings.maxBetCents}, ${settings.maxPayoutCents},
+            ${String(settings.edge)}::numeric,
+            ${betId}, ${payout}, ${String(win ? multiplier : 0)}::numeric,
+            ${JSON.stringify(params)}, ${JSON.stringify(outcome)},
+            ${money.key}, ${money.requestHash}, ${body}, ${new Date()}) as result`.execute(ctx.db);
+        const raw = rows[0]!.result;
+        result = typeof raw === 'string' ? (JSON.parse(raw) as PlayResult) : raw;
+      } catch (err) {
+        memory.seeds.delete(userId);
+        const code = (err as { code?: string }).code;
+        if (code === 'TR409') throw new InstantTwin();
+        if (code === 'TR402') throw insufficientFunds();
+        throw err;
+      }
+
+      switch (result.status) {
+        case 'ok':
+          remember(memory, userId, { ...seeds, nonce: seeds.nonce + 1 });
+          return {
+            body: result.body,
+            amountCents: amount,
+            payoutCents: payout,
+            multiplier: win ? multiplier : 0,
+            snapshot: await afterWager(ctx, userId, result),
+          };
+        case 'stale':
+          remember(memory, userId, { ...result.seeds, nonce: Number(result.seeds.nonce) });
+          memory.settings.set(input.game, settingsFromRow(input.game, result.settings));
+          continue;
+        case 'no_seeds':
+          memory.seeds.delete(userId);
+          continue;
+        case 'insufficient':
+          throw insufficientFunds();
+        case 'loss_limit':
+          throw lossLimitReached(Number(result.left));
+      }
+    }
+    // Every attempt found the pair moved by a bet through another instance: rare enough to ask
+    // the player to try again rather than wait here.
+    throw new AppError(409, 'idempotencyRunning');
+  });
+}
+
+/**
+ * The game's settings this instance remembers, checked against the stake. A refusal on remembered
+ * settings is confirmed against the database first, so an operator's change on another instance
+ * (a game restarted, a limit raised) never refuses a bet the game now allows.
+ */
+async function currentSettings(
+  db: Db,
+  memory: InstantMemory,
+  input: InstantInput,
+  amount: number,
+): Promise<GameSettings> {
+  const check = (settings: GameSettings) =>
+    checkStake(settings, amount, payoutCents(amount, terms(input, settings.edge).multiplier));
+  const remembered = memory.settings.get(input.game);
+  if (remembered) {
+    try {
+      check(remembered);
+      return remembered;
+    } catch {
+      // Read again below.
+    }
+  }
+  const settings = await gameSettings(db, input.game);
+  memory.settings.set(input.game, settings);
+  check(settings);
+  return settings;
+}
+
+/**
+ * After the wager was counted: a VIP level reached by it is awarded in its own transaction (it
+ * moves money; a crash before it is caught up by the next bet, which finds the threshold passed
+ * again). Returns the announcement's snapshot, or nothing when the upgrade moved the balances.
+ */
+async function afterWager(
+  ctx: AppContext,
+  userId: number,
+  result: Extract<PlayResult, { status: 'ok' }>,
+): Promise<BetSnapshot | undefined> {
+  const next = ctx.config.file.vip.find((row) => row.level === Number(result.level) + 1);
+  if (next && Number(result.wagered_cents) >= Math.round(next.wagerSum * 100)) {
+    await ctx.db.transaction().execute((trx) => applyVipUpgrades(trx, ctx.config.file.vip, userId));
+    return undefined;
+  }
   return {
-    answer: {
-      betId,
-      gameCode: gameCodeOf(input.game),
-      amount: centsToBrl(amount),
-      multiplier: win ? multiplier : 0,
-      payout: centsToBrl(payout),
-      win,
-      balance: centsToBrl(cashCents),
-      outcome,
-      fairness: { serverSeedHash: seeds.server_seed_hash, clientSeed: seeds.client_seed, nonce: seeds.nonce },
-    },
-    snapshot,
+    cashCents: Number(result.cash),
+    bonusCents: Number(result.bonus),
+    username: result.username,
+    turnoverRequiredCents: Number(result.turnover_required_cents),
+    wageredCents: Number(result.wagered_cents),
   };
 }

@@ -90,21 +90,15 @@ async function depositedCents(ctx: AppContext, userId: number, since: Date): Pro
   return Number(row.cents);
 }
 
-/** Net loss in the window (stakes minus payouts of casino and sports bets; open stakes count whole). */
+/**
+ * Net loss in the window (stakes minus payouts of casino and sports bets; open stakes count whole):
+ * `player_lost_cents` (migration 019), the same sum the loss-limit check uses.
+ */
 async function lostCents(db: Db | Trx, userId: number, since: Date): Promise<number> {
-  const casino = await db
-    .selectFrom('bets')
-    .select(sql<string>`coalesce(sum(amount_cents - payout_cents), 0)`.as('cents'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  const sports = await db
-    .selectFrom('sports_bets')
-    .select(sql<string>`coalesce(sum(stake_cents - payout_cents), 0)`.as('cents'))
-    .where('user_id', '=', userId)
-    .where('placed_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Math.max(0, Number(casino.cents) + Number(sports.cents));
+  const { rows } = await sql<{
+    cents: string;
+  }>`select player_lost_cents(${userId}, ${since}) as cents`.execute(db);
+  return Number(rows[0]!.cents);
 }
 
 /** Minutes the player's sessions were active in the window (from login to last activity). */
@@ -302,32 +296,26 @@ export async function assertDepositAllowed(ctx: AppContext, userId: number, cent
   }
 }
 
+/** The refusal of a stake over a loss limit, saying how much may still be risked. */
+export const lossLimitReached = (leftCents: number) =>
+  new AppError(400, 'lossLimitReached', { left: (leftCents / 100).toFixed(2).replace('.', ',') });
+
 /**
  * Refuses a stake that could take the player's net loss past a loss limit (the stake counts whole:
- * it may be lost). Runs inside the bet's transaction, once per bet: a single indexed read for a
- * player without loss limits. `amount` is the wire value; the game itself refuses a bad one.
+ * it may be lost). Runs inside the bet's transaction, once per bet, as one statement: it takes the
+ * player's row first (the lock order of money, bet-money.ts lockWallet), so two bets of one player
+ * cannot both pass the check on the same loss, then asks `loss_limit_left` (migration 019), the rule
+ * the one-call instant bets use too. `amount` is the wire value; the game itself refuses a bad one.
  */
 export async function assertStakeAllowed(trx: Trx, userId: number, amount: unknown): Promise<void> {
   const parsed = parseAmount(amount);
   if (!parsed.ok) return;
-  const now = new Date();
-  const rows = await trx
-    .selectFrom('player_limits')
-    .select(['period', 'amount', 'pending_amount', 'pending_from'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'loss')
-    .execute();
-  for (const row of rows) {
-    // A raise or removal whose 24 h have passed counts as applied (the next read stores it).
-    const due = row.pending_from !== null && row.pending_from <= now;
-    if (due && row.pending_amount === null) continue;
-    const limit = Number(due ? row.pending_amount : row.amount);
-    const lost = await lostCents(trx, userId, new Date(now.getTime() - WINDOW_MS[row.period]));
-    if (lost + parsed.cents > limit) {
-      const left = Math.max(0, limit - lost);
-      throw new AppError(400, 'lossLimitReached', { left: (left / 100).toFixed(2).replace('.', ',') });
-    }
-  }
+  const { rows } = await sql<{ left: string | null }>`
+    select loss_limit_left(id, ${parsed.cents}, ${new Date()}) as left from users where id = ${userId} for update`.execute(
+    trx,
+  );
+  const left = rows[0]?.left;
+  if (left !== null && left !== undefined) throw lossLimitReached(Number(left));
 }
 
 /** True when a session-time limit of the player is used up in its window. */
