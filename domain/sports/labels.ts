@@ -64,6 +64,8 @@ export function marketGroup(key: MarketKey, sport: SportKey = 'football'): strin
       return 'Par/Ímpar';
     case 'head_to_head':
       return 'Duelos';
+    case 'rounds_totals':
+      return 'Total de Rounds';
   }
 }
 
@@ -71,9 +73,13 @@ function baseName(type: MarketKey['type'], sport: SportKey): string {
   const unit = UNITS[sport];
   switch (type) {
     case 'match_winner':
-      return sport === 'football' ? 'Resultado Final' : 'Resultado (3 vias)';
+      return sport === 'football'
+        ? 'Resultado Final'
+        : sport === 'boxing'
+          ? 'Resultado da Luta (3 vias)'
+          : 'Resultado (3 vias)';
     case 'moneyline':
-      return 'Vencedor da Partida';
+      return sport === 'boxing' ? 'Vencedor da Luta' : 'Vencedor da Partida';
     case 'asian_handicap':
       return sport === 'football' ? 'Handicap Asiático' : `Handicap de ${unit}`;
     case 'european_handicap':
@@ -92,6 +98,8 @@ function baseName(type: MarketKey['type'], sport: SportKey): string {
       return 'Total de Games';
     case 'head_to_head':
       return 'Duelo (Head-to-Head)';
+    case 'rounds_totals':
+      return 'Total de Rounds';
   }
 }
 

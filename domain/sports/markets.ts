@@ -29,6 +29,7 @@ export const MARKET_TYPES = [
   'games_handicap',
   'games_totals',
   'head_to_head',
+  'rounds_totals',
 ] as const;
 export type MarketType = (typeof MARKET_TYPES)[number];
 
@@ -58,6 +59,7 @@ export function outcomeIds(type: MarketType): readonly string[] {
     case 'totals':
     case 'corners_totals':
     case 'games_totals':
+    case 'rounds_totals':
       return ['over', 'under'];
     case 'odd_even':
       return ['odd', 'even'];
@@ -97,6 +99,8 @@ export function parseMarketId(id: string): MarketKey | null {
   const lineQ = Math.round(Number(line) * 4);
   // A three-way (European) handicap has whole lines only: its draw is a selection (research §1.3).
   if (t === 'european_handicap' && lineQ % 4 !== 0) return null;
+  // Boxing's total rounds are half lines: x.5 is the half-way mark (1:30) of round x + 1.
+  if (t === 'rounds_totals' && (lineQ % 4 !== 2 || lineQ < 0)) return null;
   return { type: t, period: period as Period, lineQ: Object.is(lineQ, -0) ? 0 : lineQ };
 }
 
@@ -113,6 +117,15 @@ export interface PeriodScore {
  */
 export type ScoreKey = Period | 'corners' | 'games';
 
+/** How long a fight lasted: it ended in round `round`, `seconds` into it (a decision: the last round's full 180). */
+export interface FightLength {
+  round: number;
+  seconds: number;
+}
+
+/** Seconds of a boxing round (the half-round of the total rounds market is 1:30, research §1.9). */
+export const ROUND_SECONDS = 180;
+
 /** A motor-racing head-to-head driver's race: classified position (null: did not finish) and laps. */
 export interface RaceResult {
   started: boolean;
@@ -124,8 +137,8 @@ export interface RaceResult {
  * A fixture's result as settlement reads it: the match time code of its end (−1 finished,
  * −10 cancelled, −12 cut in half; others mean it is not over) and the scores it reached, with what
  * some sports need besides: who retired or withdrew, who advanced (a retirement, a super over),
- * the innings a called baseball game completed (4.5: the home side did not need to bat), and the
- * two drivers of a head-to-head.
+ * the innings a called baseball game completed (4.5: the home side did not need to bat), the
+ * two drivers of a head-to-head, and how long a fight lasted.
  */
 export interface FixtureResult {
   status: number;
@@ -134,9 +147,13 @@ export interface FixtureResult {
   advanced?: 'home' | 'away';
   innings?: number;
   race?: { home: RaceResult; away: RaceResult };
+  rounds?: FightLength;
 }
 
-/** What a leg is on: the market, the selection, and for live bets the score when it was placed. */
+/**
+ * What a leg is on: the market, the selection, and for live bets the score when it was placed
+ * (what a football handicap in play is settled from).
+ */
 export interface LegSpec extends MarketKey {
   outcome: string;
   /** Goals (or corners for corner handicaps) when an in-play bet was placed; null pre-match. */
@@ -171,6 +188,7 @@ export function settleLeg(
   sport: SportKey = 'football',
 ): LegSettlement | null {
   if (leg.type === 'head_to_head') return settleHeadToHead(leg, result);
+  if (leg.type === 'rounds_totals') return settleRounds(leg, result);
   const score = result.scores[scoreKeyOf(leg.type, leg.period)];
   const final = FINAL_STATUSES.includes(result.status);
   if (!score) return final && result.status !== MatchTime.finished ? settled('void') : null;
@@ -220,6 +238,24 @@ function settleHeadToHead(leg: LegSpec, result: FixtureResult): LegSettlement | 
   return settled(leg.outcome === winner ? 'won' : 'lost');
 }
 
+/**
+ * Total rounds of a fight: over x.5 wins when the fight lasts past 1:30 of round x + 1 (a decision
+ * goes the distance, over every line).
+ */
+function settleRounds(leg: LegSpec, result: FixtureResult): LegSettlement | null {
+  // A bout that never finished is void; a finished one without its length waits for review.
+  if (!result.rounds) {
+    return FINAL_STATUSES.includes(result.status) && result.status !== MatchTime.finished
+      ? settled('void')
+      : null;
+  }
+  // In quarter-seconds against the line in quarter-rounds: exact integers.
+  const lasted = 4 * (ROUND_SECONDS * (result.rounds.round - 1) + result.rounds.seconds);
+  const part = partOf(lasted - ROUND_SECONDS * leg.lineQ!);
+  const won = leg.outcome === 'over' ? part === 'W' : part === 'L';
+  return settled(part === 'P' ? 'push' : won ? 'won' : 'lost');
+}
+
 function settleComplete(
   leg: LegSpec,
   score: PeriodScore,
@@ -242,6 +278,7 @@ function settleComplete(
       return settled('void');
     }
     case 'head_to_head':
+    case 'rounds_totals':
       return settled('void');
     case 'european_handicap': {
       // The handicap is added to the home side and the result read as 1X2 (research §1.3).
@@ -252,8 +289,10 @@ function settleComplete(
     case 'asian_handicap':
     case 'corners_handicap':
     case 'games_handicap': {
-      // In play, only what happens after the bet counts (research §1.2 "In-play AH").
-      const before = leg.scoreAtPlacement ? leg.scoreAtPlacement.home - leg.scoreAtPlacement.away : 0;
+      // In play, football's handicaps count only what happens after the bet (research §1.2
+      // "In-play AH"); the other sports' live spreads are on the whole game.
+      const fromPlacement = leg.scoreAtPlacement !== null && rulesOf(sport).handicapFromPlacement;
+      const before = fromPlacement ? leg.scoreAtPlacement!.home - leg.scoreAtPlacement!.away : 0;
       const homeMargin = diff - before;
       return leg.outcome === 'home'
         ? settleHandicap(homeMargin, leg.lineQ!)

@@ -1,10 +1,10 @@
 import type { MarketKey } from './markets';
 import { discreteNormal, moneylineWithOvertime, phi } from './normal';
-import { quotePrices, type MarginSetting, type Quote } from './pricing';
+import { mainLine, quotePrices, type MarginSetting, type Quote } from './pricing';
 
 /**
  * The sports priced "from ratings" (research §3.4): boxing from per-round stoppage chances and a
- * decision, cricket from the normal law of an innings' runs, and motor-racing head-to-heads from
+ * decision (its winner and its total rounds), cricket from the normal law of an innings' runs, and motor-racing head-to-heads from
  * the drivers' pace and their chances of not finishing.
  */
 
@@ -22,6 +22,8 @@ function twoWayQuote(key: MarketKey, home: number, away: number, setting: Margin
 }
 
 export interface BoxingPricingInput {
+  /** Rounds scheduled, and rounds still to box (the one under way included). */
+  rounds: number;
   roundsLeft: number;
   /** Per round: P(home stops away), P(away stops home). */
   stopHome: number;
@@ -47,16 +49,48 @@ export function boxingOutcomes(input: BoxingPricingInput): [number, number, numb
   return [home, draw, 1 - home - draw];
 }
 
-/** A fight's markets: the two-way moneyline (a draw is void) and the three-way result. */
+/** Share of a round's stoppages that come before its half-way mark (1:30). */
+const FIRST_HALF_OF_ROUND = 0.5;
+
+/**
+ * P(the fight lasts past 1:30 of round `round`), from the start of the round under way: every
+ * round before it boxed without a stoppage, then its first half. Null for a mark already passed.
+ */
+export function lastsPast(input: BoxingPricingInput, round: number): number | null {
+  const current = input.rounds - input.roundsLeft + 1;
+  if (round < current || round > input.rounds) return null;
+  const none = 1 - input.stopHome - input.stopAway;
+  return none ** (round - current) * (1 - (input.stopHome + input.stopAway) * FIRST_HALF_OF_ROUND);
+}
+
+/**
+ * A fight's markets: the two-way moneyline (a draw is void), the three-way result, and the total
+ * rounds around the even line (two rounds below it, one above).
+ */
 export function priceBoxing(input: BoxingPricingInput): Quote[] {
-  return (['moneyline', 'match_winner'] as const)
-    .map((type) => priceBoxingMarket(input, { type, period: 'full', lineQ: null }))
-    .filter((q): q is Quote => q !== null);
+  const keys: MarketKey[] = [
+    { type: 'moneyline', period: 'full', lineQ: null },
+    { type: 'match_winner', period: 'full', lineQ: null },
+  ];
+  // Over x.5 rounds: past 1:30 of round x + 1.
+  const lines = Array.from({ length: input.rounds }, (_, x) => 4 * x + 2);
+  const main = mainLine(lines, (lineQ) => lastsPast(input, (lineQ + 2) / 4) ?? 1);
+  for (const d of [-8, -4, 0, 4]) {
+    if (main !== null) keys.push({ type: 'rounds_totals', period: 'full', lineQ: main + d });
+  }
+  return keys.map((key) => priceBoxingMarket(input, key)).filter((q): q is Quote => q !== null);
 }
 
 /** One boxing market, or null. */
 export function priceBoxingMarket(input: BoxingPricingInput, key: MarketKey): Quote | null {
   if (key.period !== 'full') return null;
+  if (key.type === 'rounds_totals') {
+    const over = lastsPast(input, (key.lineQ! + 2) / 4);
+    if (over === null) return null;
+    const prices = quotePrices([over, 1 - over], input.margins.twoWay);
+    if (prices.some((p) => p === null)) return null;
+    return { key, outcomes: ['over', 'under'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
+  }
   const [home, draw, away] = boxingOutcomes(input);
   if (key.type === 'moneyline') return twoWayQuote(key, home, away, input.margins.twoWay);
   if (key.type !== 'match_winner') return null;

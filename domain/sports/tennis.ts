@@ -126,8 +126,9 @@ export interface TennisScore {
 }
 
 /**
- * The joint distribution, from `score` to the end of the match, of the winner and the games each
- * player wins (games already won included): key `winner|gamesA|gamesB`, winner 'A' or 'B'.
+ * The joint distribution, from `score` to the end of the match, of the winner, the games each
+ * player wins (games already won included) and the sets: key `winner|gamesA|gamesB|setsA|setsB`,
+ * winner 'A' or 'B'.
  * Sets are played in turn; the player who received first in one set serves first in the next.
  */
 export function matchOutcomes(
@@ -144,7 +145,8 @@ export function matchOutcomes(
   let layer = new Map<string, number>();
   if (score.sets[0] >= need || score.sets[1] >= need) {
     const winner = score.sets[0] >= need ? 'A' : 'B';
-    return new Map([[`${winner}|${score.previousGames[0]}|${score.previousGames[1]}`, 1]]);
+    const sets = `${score.sets[0]}|${score.sets[1]}`;
+    return new Map([[`${winner}|${score.previousGames[0]}|${score.previousGames[1]}|${sets}`, 1]]);
   }
   for (const [k, p] of currentSetScores(pA, pB, score)) {
     const [x, y, nextA] = k.split('|').map(Number) as [number, number, number];
@@ -165,7 +167,7 @@ export function matchOutcomes(
         number,
       ];
       if (setsA >= need || setsB >= need) {
-        add(out, `${setsA >= need ? 'A' : 'B'}|${gamesA}|${gamesB}`, p);
+        add(out, `${setsA >= need ? 'A' : 'B'}|${gamesA}|${gamesB}|${setsA}|${setsB}`, p);
         continue;
       }
       for (const [set, v] of fresh.get(first === 1)!) {
@@ -246,6 +248,10 @@ interface TennisLaw {
   margin: Distribution;
   total: Distribution;
   gamesSoFar: number;
+  /** Sets of A minus sets of B, and sets in all, at the end. */
+  setMargin: Distribution;
+  setTotal: Distribution;
+  setsSoFar: number;
   firstSet: number | null;
 }
 
@@ -253,14 +259,17 @@ function tennisLaw(input: TennisPricingInput): TennisLaw {
   const { pA, pB, bestOf, score } = input;
   const margin: Distribution = new Map();
   const total: Distribution = new Map();
+  const setMargin: Distribution = new Map();
+  const setTotal: Distribution = new Map();
+  const add = (dist: Distribution, value: number, p: number) => dist.set(value, (dist.get(value) ?? 0) + p);
   let aWins = 0;
   for (const [k, p] of matchOutcomes(pA, pB, bestOf, score)) {
-    const [winner, a, b] = k.split('|');
+    const [winner, a, b, sa, sb] = k.split('|');
     if (winner === 'A') aWins += p;
-    const d = Number(a) - Number(b);
-    const n = Number(a) + Number(b);
-    margin.set(d, (margin.get(d) ?? 0) + p);
-    total.set(n, (total.get(n) ?? 0) + p);
+    add(margin, Number(a) - Number(b), p);
+    add(total, Number(a) + Number(b), p);
+    add(setMargin, Number(sa) - Number(sb), p);
+    add(setTotal, Number(sa) + Number(sb), p);
   }
   const inFirstSet = score.sets[0] + score.sets[1] === 0;
   const gamesSoFar = score.previousGames[0] + score.previousGames[1] + score.games[0] + score.games[1];
@@ -269,6 +278,9 @@ function tennisLaw(input: TennisPricingInput): TennisLaw {
     margin,
     total,
     gamesSoFar,
+    setMargin,
+    setTotal,
+    setsSoFar: score.sets[0] + score.sets[1],
     firstSet: inFirstSet ? currentSetProbability(pA, pB, score) : null,
   };
 }
@@ -304,14 +316,38 @@ function tennisMarketFrom(input: TennisPricingInput, law: TennisLaw, key: Market
     case 'games_totals':
       if (key.period !== 'full' || key.lineQ! <= 4 * law.gamesSoFar) return null;
       return quoteLine(key, ['over', 'under'], law.total, -key.lineQ!, negate(law.total), key.lineQ!, twoWay);
+    // Sets: the match score in sets is what `asian_handicap` and `totals` count in tennis.
+    case 'asian_handicap':
+      if (key.period !== 'full') return null;
+      return quoteLine(
+        key,
+        ['home', 'away'],
+        law.setMargin,
+        key.lineQ!,
+        negate(law.setMargin),
+        -key.lineQ!,
+        twoWay,
+      );
+    case 'totals':
+      if (key.period !== 'full' || key.lineQ! <= 4 * law.setsSoFar) return null;
+      return quoteLine(
+        key,
+        ['over', 'under'],
+        law.setTotal,
+        -key.lineQ!,
+        negate(law.setTotal),
+        key.lineQ!,
+        twoWay,
+      );
     default:
       return null;
   }
 }
 
 /**
- * Tennis markets from the Markov model at the live score: the match and first-set winners, and
- * the games handicap and total games around their main lines, from the joint law of the match.
+ * Tennis markets from the Markov model at the live score: the match and first-set winners, the
+ * sets handicap (the favourite −1.5: a straight-sets win) and total sets, and the games handicap
+ * and total games around their main lines, all from the one joint law of the match.
  */
 export function priceTennis(input: TennisPricingInput): Quote[] {
   const law = tennisLaw(input);
@@ -330,6 +366,10 @@ export function priceTennis(input: TennisPricingInput): Quote[] {
     gameLines(meanTotal).filter((l) => l > 4 * law.gamesSoFar),
     (lineQ) => effectiveProbability(handicapKinds(law.total, -lineQ)),
   );
+  // The favourite −1.5 sets (in best of three: a straight-sets win), and over/under one set less
+  // than the most that can be played (over: a deciding set).
+  keys.push({ type: 'asian_handicap', period: 'full', lineQ: law.aWins >= 0.5 ? -6 : 6 });
+  keys.push({ type: 'totals', period: 'full', lineQ: 4 * input.bestOf - 2 });
   for (const d of [-4, 0, 4]) {
     if (spread !== null) keys.push({ type: 'games_handicap', period: 'full', lineQ: spread + d });
     if (totals !== null) keys.push({ type: 'games_totals', period: 'full', lineQ: totals + d });

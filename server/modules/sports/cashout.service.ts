@@ -9,6 +9,7 @@ import { centsToBrl, parseAmount } from '../../../domain/money';
 import { OrderStatus } from '../../../domain/sports/labels';
 import { marketId, parseMarketId } from '../../../domain/sports/markets';
 import { cashoutValueCents } from '../../../domain/sports/settlement';
+import { rulesOf } from '../../../domain/sports/rules';
 import { evaluateLegs } from './settlement.service';
 import { paySports } from './sports-money';
 import type { Sports } from './sports.module';
@@ -25,16 +26,20 @@ type LegRow = Selectable<Database['sports_bet_legs']>;
 const unavailable = () => new AppError(409, 'sportsCashoutUnavailable');
 
 /**
- * The price now of the bet a leg holds. An Asian handicap in play is priced on the goals still to
- * come, while the leg counts every goal since it was placed: it matches the live line moved by
- * the goal difference since then (a pre-match −0.5 at 1-0 is the live +0.5).
+ * The price now of the bet a leg holds. A football Asian handicap in play is priced on the goals
+ * still to come, while the leg counts every goal since it was placed: it matches the live line
+ * moved by the goal difference since then (a pre-match −0.5 at 1-0 is the live +0.5). The other
+ * sports price their live spreads on the whole game, as their legs settle: the leg's own line.
  */
 function oddsNow(sports: Sports, leg: LegRow, now: number): number | null {
   const snap = sports.feed.snapshot(leg.fixture_id, now);
   const key = parseMarketId(leg.market_id);
   if (!snap || !key) return null;
   let id = leg.market_id;
-  if (snap.state.phase === 'live' && (key.type === 'asian_handicap' || key.type === 'corners_handicap')) {
+  const shifts =
+    rulesOf(snap.sport).handicapFromPlacement &&
+    (key.type === 'asian_handicap' || key.type === 'corners_handicap');
+  if (snap.state.phase === 'live' && shifts) {
     const counts = key.type === 'corners_handicap' ? snap.state.stats.corners : snap.state.score;
     if (!counts) return null;
     const before = leg.score_home_at === null ? 0 : leg.score_home_at - (leg.score_away_at ?? 0);

@@ -4,6 +4,7 @@ import {
   holdProbability,
   matchOutcomes,
   matchProbability,
+  priceTennis,
   setProbability,
   tiebreakFrom,
 } from '../../../domain/sports/tennis';
@@ -17,6 +18,7 @@ import {
 } from '../../../domain/sports/normal';
 import { marketId } from '../../../domain/sports/markets';
 import { priceRace, raceOutcomes, rallyGameFrom } from '../../../domain/sports/race';
+import { lastsPast, priceBoxing, priceBoxingMarket } from '../../../domain/sports/ratings';
 import { handicapKinds } from '../../../domain/sports/pricing';
 
 /** Tennis test vectors of research/sports.md §3.3 (computed there by DP; games match the closed form). */
@@ -97,6 +99,42 @@ describe('tennis Markov model', () => {
     });
     const closeA = [...close].filter(([k]) => k.startsWith('A|')).reduce((s, [, p]) => s + p, 0);
     expect(closeA).toBeGreaterThan(0.999);
+  });
+
+  it('prices the sets handicap and total sets from the same law: straight sets ≈ s², a third set ≈ 2s(1 − s)', () => {
+    const start = { sets: [0, 0], games: [0, 0], previousGames: [0, 0], points: [0, 0], aServes: true };
+    const law = matchOutcomes(0.64, 0.6, 3, start as Parameters<typeof matchOutcomes>[3]);
+    const sets = (a: number, b: number) =>
+      [...law].filter(([k]) => k.endsWith(`|${a}|${b}`)).reduce((sum, [, p]) => sum + p, 0);
+    const s = 0.6328;
+    // Who serves first alternates between sets, so the values sit next to the i.i.d. formulas.
+    expect(sets(2, 0)).toBeCloseTo(s * s, 2);
+    expect(sets(2, 1) + sets(1, 2)).toBeCloseTo(2 * s * (1 - s), 2);
+    const margins = {
+      threeWay: { margin: 0, method: 'proportional' as const },
+      twoWay: { margin: 0, method: 'proportional' as const },
+    };
+    const quotes = priceTennis({ pA: 0.64, pB: 0.6, bestOf: 3, score: start as never, margins });
+    const implied = (id: string, outcome: string) =>
+      1000 / quotes.find((q) => marketId(q.key) === id)!.outcomes.find((o) => o.id === outcome)!.oddsMilli!;
+    // Without margin, only the ladder's rounding down separates the price from 1/p.
+    for (const [id, outcome, p] of [
+      ['asian_handicap:full:-1.5', 'home', sets(2, 0)],
+      ['totals:full:2.5', 'over', sets(2, 1) + sets(1, 2)],
+    ] as const) {
+      expect(implied(id, outcome)).toBeGreaterThanOrEqual(p);
+      expect(implied(id, outcome)).toBeLessThan(p * 1.03);
+    }
+    // At one set all, the deciding set is certain: neither market is offered.
+    const level = priceTennis({
+      pA: 0.64,
+      pB: 0.6,
+      bestOf: 3,
+      score: { sets: [1, 1], games: [2, 1], previousGames: [6, 6], points: [0, 0], aServes: true },
+      margins,
+    }).map((q) => marketId(q.key));
+    expect(level).not.toContain('totals:full:2.5');
+    expect(level.some((id) => id.startsWith('asian_handicap:'))).toBe(false);
   });
 });
 
@@ -197,5 +235,44 @@ describe('races to a number of units (volleyball, badminton, table tennis, snook
     ).toBe(true);
     // Three frames already played: no total at or below 3.
     expect(quotes.filter((q) => q.key.type === 'totals').every((q) => q.key.lineQ! > 12)).toBe(true);
+  });
+});
+
+describe('boxing from per-round stoppage chances', () => {
+  const input = {
+    rounds: 12,
+    roundsLeft: 12,
+    stopHome: 0.03,
+    stopAway: 0.02,
+    decisionHome: 0.5,
+    decisionDraw: 0.04,
+    margins: {
+      threeWay: { margin: 0.06, method: 'shin' as const },
+      twoWay: { margin: 0.05, method: 'proportional' as const },
+    },
+  };
+
+  it('lasts past the half-way mark of a round when no round before it and not its first half ended it', () => {
+    expect(lastsPast(input, 1)).toBeCloseTo(1 - 0.05 / 2, 12);
+    expect(lastsPast(input, 12)).toBeCloseTo(0.95 ** 11 * 0.975, 12);
+    // In round 8, rounds 1–7 are behind: the 7.5 mark has passed, 8.5 is half of this round away.
+    const live = { ...input, roundsLeft: 5 };
+    expect(lastsPast(live, 7)).toBeNull();
+    expect(lastsPast(live, 8)).toBeCloseTo(0.975, 12);
+  });
+
+  it('lists the total rounds around the even line, over priced as the fight lasting', () => {
+    const quotes = priceBoxing(input);
+    const rounds = quotes.filter((q) => q.key.type === 'rounds_totals');
+    expect(rounds.length).toBeGreaterThanOrEqual(2);
+    for (const q of rounds) {
+      const over = lastsPast(input, (q.key.lineQ! + 2) / 4)!;
+      const [o, u] = q.outcomes.map((x) => x.oddsMilli! / 1000);
+      // Rounded down from the margined fair price: never above 1/p.
+      expect(o).toBeLessThanOrEqual(1 / over);
+      expect(u).toBeLessThanOrEqual(1 / (1 - over));
+      expect(1 / o! + 1 / u!).toBeGreaterThan(1.04);
+    }
+    expect(priceBoxingMarket(input, { type: 'rounds_totals', period: 'full', lineQ: 4 * 12 + 2 })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { legMultiplier, type LegSettlement } from '../../../domain/sports/settlement';
 import {
+  parseMarketId,
   settleLeg,
   type FixtureResult,
   type LegSpec,
@@ -48,6 +49,42 @@ describe('basketball', () => {
       'lost',
     );
     expect(settle(leg('totals', 'under', 47.5, 'fourth_quarter'), overtime, 'basketball')!.kind).toBe('won');
+  });
+});
+
+describe('live spreads outside football', () => {
+  // Their live lines are priced on the final margin (lead + what is left), so they settle on the
+  // whole game; only football's Asian handicap counts from the score at placement.
+  const live = (type: MarketType, outcome: string, line: number, at: { home: number; away: number }) => ({
+    ...leg(type, outcome, line),
+    scoreAtPlacement: at,
+  });
+
+  it('a basketball −14.5 taken live at 60-50 wins at 110-95', () => {
+    const final: FixtureResult = { status: MatchTime.finished, scores: { full: done(110, 95) } };
+    const spread = live('asian_handicap', 'home', -14.5, { home: 60, away: 50 });
+    expect(settle(spread, final, 'basketball')!.kind).toBe('won');
+    expect(settle({ ...spread, outcome: 'away' }, final, 'basketball')!.kind).toBe('lost');
+  });
+
+  it('a tennis games handicap taken in the second set counts every game of the match', () => {
+    const final: FixtureResult = {
+      status: MatchTime.finished,
+      scores: { full: done(2, 1), games: done(16, 14) },
+    };
+    // Sets were 0-1 when the bet was placed: the games margin is still the match's, +2.
+    const games = live('games_handicap', 'home', -1.5, { home: 0, away: 1 });
+    expect(settle(games, final, 'tennis')!.kind).toBe('won');
+  });
+
+  it('football still counts only the goals after the bet', () => {
+    const final: FixtureResult = { status: MatchTime.finished, scores: { full: done(2, 1) } };
+    expect(settle(live('asian_handicap', 'home', -0.5, { home: 1, away: 0 }), final, 'football')!.kind).toBe(
+      'lost',
+    );
+    expect(
+      settle(live('asian_handicap', 'home', -0.5, { home: 1, away: 0 }), final, 'basketball')!.kind,
+    ).toBe('won');
   });
 });
 
@@ -130,6 +167,27 @@ describe('snooker, boxing, cricket and motor racing', () => {
     const draw: FixtureResult = { status: MatchTime.finished, scores: { full: done(0, 0) } };
     expect(x(settle(leg('moneyline', 'home'), draw, 'boxing'))).toBe(1);
     expect(x(settle(leg('match_winner', 'draw'), draw, 'boxing'), 21_000)).toBe(21);
+  });
+
+  it('boxing total rounds: over 9.5 needs the fight past 1:30 of round 10; a decision is over every line', () => {
+    const fight = (round: number, seconds: number): FixtureResult => ({
+      status: MatchTime.finished,
+      scores: { full: done(1, 0) },
+      rounds: { round, seconds },
+    });
+    expect(settle(leg('rounds_totals', 'over', 9.5), fight(10, 89), 'boxing')!.kind).toBe('lost');
+    expect(settle(leg('rounds_totals', 'under', 9.5), fight(10, 89), 'boxing')!.kind).toBe('won');
+    expect(settle(leg('rounds_totals', 'over', 9.5), fight(10, 91), 'boxing')!.kind).toBe('won');
+    expect(settle(leg('rounds_totals', 'over', 0.5), fight(1, 100), 'boxing')!.kind).toBe('won');
+    expect(settle(leg('rounds_totals', 'over', 11.5), fight(12, 180), 'boxing')!.kind).toBe('won');
+    // A bout cancelled before it took place is void; a finished one without its length is held.
+    const cancelled: FixtureResult = { status: MatchTime.cancelled, scores: {} };
+    expect(settle(leg('rounds_totals', 'over', 9.5), cancelled, 'boxing')!.kind).toBe('void');
+    const missing: FixtureResult = { status: MatchTime.finished, scores: { full: done(1, 0) } };
+    expect(settle(leg('rounds_totals', 'over', 9.5), missing, 'boxing')).toBeNull();
+    expect(parseMarketId('rounds_totals:full:9.5')).toMatchObject({ lineQ: 38 });
+    expect(parseMarketId('rounds_totals:full:9')).toBeNull();
+    expect(parseMarketId('rounds_totals:full:9.25')).toBeNull();
   });
 
   it('cricket tie with no super over: dead heat ½ at 1.90 returns 0.95; a super over decides', () => {

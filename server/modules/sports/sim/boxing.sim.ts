@@ -1,5 +1,5 @@
 import { MatchTime } from '../../../../domain/codes';
-import type { FixtureResult } from '../../../../domain/sports/markets';
+import { ROUND_SECONDS, type FightLength, type FixtureResult } from '../../../../domain/sports/markets';
 import { priceBoxing, priceBoxingMarket, type BoxingPricingInput } from '../../../../domain/sports/ratings';
 import { HOUR_MS, MINUTE_MS } from './clock';
 import { intBetween, normal, randomStream } from './random';
@@ -25,7 +25,8 @@ import { phi } from '../../../../domain/sports/normal';
 /**
  * Simulated boxing (research §3.4): round by round each fighter may stop the other, with chances
  * from their hidden ratings; a fight that goes the distance is a decision, a draw a few per cent
- * of the time. The two-way moneyline is void on a draw; the three-way result pays it.
+ * of the time. The two-way moneyline is void on a draw; the three-way result pays it; the total
+ * rounds market settles on how long the fight lasted.
  */
 
 const FIGHTERS = [
@@ -66,7 +67,7 @@ const COMPETITIONS: readonly Competition[] = [
 
 /** A title fight: twelve three-minute rounds with a minute's rest between them. */
 const ROUNDS = 12;
-const ROUND_MS = 3 * MINUTE_MS;
+const ROUND_MS = ROUND_SECONDS * 1000;
 const REST_MS = MINUTE_MS;
 /** Stoppage chance per round of equal fighters, and its change per rating point. */
 const STOP_BASE = 0.025;
@@ -80,6 +81,8 @@ export interface BoxingTimeline extends SimTimeline {
   edge0: number;
   drift: number[];
   winner: 'home' | 'away' | 'draw' | null;
+  /** The round the fight ended in and the seconds boxed in it (a decision: the last, in full). */
+  end: FightLength | null;
   suspensions: Array<{ at: number; to: number }>;
 }
 
@@ -101,6 +104,7 @@ function boxingTimeline(seed: string, fixture: SimFixture, windowMs: number): Bo
   let finalAt: number | null = null;
   let rescheduledAt: number | null = null;
   let winner: BoxingTimeline['winner'] = null;
+  let end: FightLength | null = null;
   if (fixture.fate === 'postponed') {
     const p = postponement(r, fixture, windowMs);
     events.push(...p.events);
@@ -115,7 +119,9 @@ function boxingTimeline(seed: string, fixture: SimFixture, windowMs: number): Bo
       const u = r();
       if (u < c.stopHome + c.stopAway) {
         winner = u < c.stopHome ? 'home' : 'away';
-        at += intBetween(r, 10, 170) * 1000;
+        const seconds = intBetween(r, 10, 170);
+        at += seconds * 1000;
+        end = { round, seconds };
         events.push({ at, kind: 'stoppage', team: winner });
         break;
       }
@@ -124,6 +130,7 @@ function boxingTimeline(seed: string, fixture: SimFixture, windowMs: number): Bo
     if (winner === null) {
       const u = r();
       winner = u < c.decisionHome ? 'home' : u < c.decisionHome + c.decisionDraw ? 'draw' : 'away';
+      end = { round: ROUNDS, seconds: ROUND_SECONDS };
       events.push({ at, kind: 'decision' });
     }
     events.push({ at, kind: 'full_time' });
@@ -139,6 +146,7 @@ function boxingTimeline(seed: string, fixture: SimFixture, windowMs: number): Bo
     edge0,
     drift,
     winner,
+    end,
     suspensions: mergedWindows(windows),
   };
 }
@@ -166,6 +174,7 @@ function pricingInput(tl: BoxingTimeline, t: number, margins: SimMargins): Boxin
   const when = live ? tl.kickoff! : t;
   const step = Math.max(0, Math.min(tl.drift.length - 1, Math.floor((when - listedFrom) / HOUR_MS)));
   return {
+    rounds: ROUNDS,
     roundsLeft: live ? ROUNDS - s.rounds + 1 : ROUNDS,
     ...chances(tl.edge0 + tl.drift[step]!),
     margins: live ? margins.live : margins.preMatch,
@@ -197,12 +206,13 @@ export const boxingSim: SportSim<BoxingTimeline> = {
   result(tl, t): FixtureResult {
     const s = at(tl, t);
     if (s.code !== MatchTime.finished) return { status: s.code, scores: {} };
-    // The result as a score: 1-0 to the winner, 0-0 for a draw.
+    // The result as a score: 1-0 to the winner, 0-0 for a draw; and how long it lasted.
     return {
       status: s.code,
       scores: {
         full: { home: tl.winner === 'home' ? 1 : 0, away: tl.winner === 'away' ? 1 : 0, complete: true },
       },
+      ...(tl.end ? { rounds: tl.end } : {}),
     };
   },
   quoteKey(tl, st, t) {
