@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, fundedPlayer, type Player } from './helpers';
+import { auth, buildTestApp, call, eventually, fundedPlayer, type Player } from './helpers';
 import { auditLedger } from '../../server/modules/wallet/audit';
 import { playerBalances } from '../../server/modules/wallet/ledger';
 import { roundTick } from '../../server/modules/games/rounds.service';
@@ -90,6 +90,43 @@ describe('round games', () => {
     expect(late.code).toBe(409);
     expect(late.body.message).toBe('Opção não disponível para apostas');
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(expected);
+  });
+
+  it("sends the room the round's totals after bets, at most every 250 ms, the last with every bet", async () => {
+    const round = await openRound('double');
+    const sent: Array<{ roundId: string; totals: Record<string, number> }> = [];
+    const to = vi.spyOn(app.ctx.realtime.io, 'to').mockImplementation(
+      (room) =>
+        ({
+          emit: (event: string, payload: { roundId: string; totals: Record<string, number> }) => {
+            if (room === 'game:double' && event === 'round.bets') sent.push(payload);
+            return true;
+          },
+        }) as never,
+    );
+    try {
+      const p = await player();
+      const codes = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          call(app, {
+            method: 'POST',
+            url: '/api/app/game/double/bet',
+            headers: { ...auth(p.token), 'idempotency-key': key() },
+            payload: { roundId: round.roundId, color: i % 3 === 0 ? 'white' : 'red', amount: 1 },
+          }).then((r) => r.code),
+        ),
+      );
+      expect(codes).toEqual(Array(12).fill(200));
+      const expected = { red: 8, white: 4 };
+      await eventually(async () => (sent.at(-1)?.totals.red === 8 ? true : undefined), 3000);
+      expect(sent.at(-1)).toEqual({ game: 'double', roundId: round.roundId, totals: expected });
+      // Twelve bets, far fewer messages: the room hears the totals, not every bet.
+      expect(sent.length).toBeLessThan(12);
+    } finally {
+      to.mockRestore();
+    }
+    // Settle it, so the next test opens a round of its own.
+    await closeRound('double', round.roundId);
   });
 
   it('runs LUCKYCOLOR periods with digit picks and the default payouts', async () => {

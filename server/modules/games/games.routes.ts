@@ -32,7 +32,8 @@ import {
 import { announceBet } from './bet-money';
 import { announceBalances } from '../users/users.service';
 import { cashoutMines, openMines, revealMines, settleOpenMines, startMines } from './mines.service';
-import { finishedRound, placeRoundBet, roundState, roundTotals } from './rounds.service';
+import { finishedRound, placeRoundBet, roundState } from './rounds.service';
+import { roundBetPlaced } from './round-totals-feed';
 import { ensureChain } from './chain';
 import type { Trx } from '../wallet/ledger';
 import { assertStakeAllowed } from '../protection/protection.service';
@@ -143,25 +144,27 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       scope.post(`/api/app/game/${game}/bet`, async (request, reply) => {
         const input = read(parseInput(schema, request.body) as never);
         const userId = request.session!.subjectId;
-        let placed: { roundId: string; amount: number } | undefined;
+        let placed: Awaited<ReturnType<typeof placeRoundBet>> | undefined;
         return runIdempotent(ctx, request, reply, userId, {
           effect: async (trx) => {
             await assertStakeAllowed(trx, userId, input.amount);
-            return (placed = await placeRoundBet(ctx, trx, userId, game, input));
+            placed = await placeRoundBet(ctx, trx, userId, game, input);
+            return placed.answer;
           },
           after: async () => {
             if (!placed) return;
-            ctx.realtime.io.to(`game:${game}`).emit('round.bets', {
-              game,
-              roundId: placed.roundId,
-              totals: await roundTotals(ctx.db, placed.roundId),
-            });
-            await announceBet(ctx, userId, {
-              game,
-              amountCents: Math.round(placed.amount * 100),
-              multiplier: 0,
-              payoutCents: 0,
-            });
+            roundBetPlaced(ctx, game, placed.answer.roundId);
+            await announceBet(
+              ctx,
+              userId,
+              {
+                game,
+                amountCents: Math.round(placed.answer.amount * 100),
+                multiplier: 0,
+                payoutCents: 0,
+              },
+              placed.snapshot,
+            );
           },
         });
       });

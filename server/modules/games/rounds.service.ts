@@ -221,7 +221,10 @@ async function cancelRound(ctx: AppContext, id: string) {
   for (const userId of new Set(refunded)) await announceBalances(ctx, userId);
 }
 
-/** Places a bet in an open round, in the caller's transaction (the round row is share-locked). */
+/**
+ * Places a bet in an open round, in the caller's transaction (the round row is share-locked).
+ * Returns the API answer and the snapshot its announcement needs.
+ */
 export async function placeRoundBet(
   ctx: AppContext,
   trx: Trx,
@@ -249,7 +252,7 @@ export async function placeRoundBet(
     throw new AppError(409, 'roundClosed');
   }
   const betId = newBetId();
-  const { bonusPart } = await debitStake(ctx, trx, userId, betId, amount);
+  const { bonusPart, snapshot } = await debitStake(ctx, trx, userId, betId, amount);
   await trx
     .insertInto('bets')
     .values({
@@ -264,11 +267,15 @@ export async function placeRoundBet(
     })
     .execute();
   return {
-    betId,
-    gameCode: game === 'double' ? 'SE0006' : 'SE0007',
-    roundId: round.id,
-    pick: input.pick,
-    amount: centsToBrl(amount),
+    answer: {
+      betId,
+      gameCode: game === 'double' ? 'SE0006' : 'SE0007',
+      roundId: round.id,
+      pick: input.pick,
+      amount: centsToBrl(amount),
+    },
+    /** The balances after the stake, for the announcement (none when a VIP upgrade moved them). */
+    snapshot,
   };
 }
 

@@ -1,0 +1,64 @@
+import type { AppContext } from '../../context';
+import { roundTotals, type RoundGame } from './rounds.service';
+
+/**
+ * `round.bets` (the live totals per colour or pick of the open round) throttled per game: the first
+ * bet after a quiet moment goes out at once, later ones at most every `ROUND_TOTALS_MS`, each time
+ * with the round's totals read once. Sent per bet, each DOUBLE bet cost a read of every bet of the
+ * round plus one write per socket in the room (500 in `npm run bench:load`), so a busy round grew
+ * quadratically in reads and as bets × sockets in writes; totals are cumulative, so the latest
+ * message carries everything the earlier ones would have.
+ */
+export const ROUND_TOTALS_MS = 250;
+
+interface Throttle {
+  /** When the last message went out (ms). */
+  sentAt: number;
+  /** The round whose totals are waiting to go out, if any. */
+  pending?: string;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+const throttles = new WeakMap<AppContext, Map<RoundGame, Throttle>>();
+
+async function send(ctx: AppContext, game: RoundGame, roundId: string): Promise<void> {
+  try {
+    ctx.realtime.io.to(`game:${game}`).emit('round.bets', {
+      game,
+      roundId,
+      totals: await roundTotals(ctx.db, roundId),
+    });
+  } catch (err) {
+    // Totals are a view; the next bet or the round's close sends them again.
+    ctx.log.warn({ err, game, roundId }, 'round totals not sent');
+  }
+}
+
+/** Announces that a bet joined `roundId`: its totals reach the game's room within 250 ms. */
+export function roundBetPlaced(ctx: AppContext, game: RoundGame, roundId: string): void {
+  let perGame = throttles.get(ctx);
+  if (!perGame) throttles.set(ctx, (perGame = new Map()));
+  let throttle = perGame.get(game);
+  if (!throttle) perGame.set(game, (throttle = { sentAt: 0 }));
+  const now = Date.now();
+  if (!throttle.timer && now - throttle.sentAt >= ROUND_TOTALS_MS) {
+    throttle.sentAt = now;
+    void send(ctx, game, roundId);
+    return;
+  }
+  throttle.pending = roundId;
+  if (throttle.timer) return;
+  const t = throttle;
+  t.timer = setTimeout(
+    () => {
+      t.timer = undefined;
+      const id = t.pending;
+      t.pending = undefined;
+      t.sentAt = Date.now();
+      if (id) void send(ctx, game, id);
+    },
+    Math.max(0, t.sentAt + ROUND_TOTALS_MS - now),
+  );
+  // Totals waiting to go out never keep a stopping process alive.
+  t.timer.unref?.();
+}
