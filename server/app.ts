@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { protectionRoutes } from './modules/protection/protection.routes';
 import { endSessionsOverTime } from './modules/protection/protection.service';
+import { PRIZE_MONITOR_INTERVAL_MS, watchPrizeDeadlines } from './modules/protection/prize-deadline';
 import { announceTurnover } from './modules/users/users.service';
 import { mainRoutes } from './modules/main/main.routes';
 import { siteRoutes } from './modules/main/site.routes';
@@ -207,6 +208,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : [
           leasedLoop(opened.db, 'payouts', config.payoutIntervalMs, () => processPayouts(ctx), app.log),
           leasedLoop(opened.db, 'mines-idle', 30_000, async () => void (await settleIdleMines(ctx)), app.log),
+          leasedLoop(
+            opened.db,
+            'prize-deadlines',
+            PRIZE_MONITOR_INTERVAL_MS,
+            async () => void (await watchPrizeDeadlines(ctx)),
+            app.log,
+          ),
           leasedLoop(
             opened.db,
             'session-limits',

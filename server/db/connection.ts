@@ -23,6 +23,7 @@ import * as m016 from './migrations/016-promotions';
 import * as m017 from './migrations/017-player-care';
 import * as m018 from './migrations/018-config-overrides';
 import * as m019 from './migrations/019-play-instant';
+import * as m020 from './migrations/020-prize-deadlines';
 
 export type Db = Kysely<Database>;
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '017-player-care': m017,
   '018-config-overrides': m018,
   '019-play-instant': m019,
+  '020-prize-deadlines': m020,
 };
 
 export interface DbTarget {

@@ -80,6 +80,7 @@ const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader'>> = {
   'PUT /api/admin/games/:game': ['trader'],
   'GET /api/admin/sports/fixtures': ['trader'],
   'POST /api/admin/sports/fixtures/:id/result': ['trader'],
+  'GET /api/admin/sports/prize-deadlines': ['trader', 'finance'],
   'GET /api/admin/support/conversations': ['support'],
   'GET /api/admin/support/conversations/:id': ['support'],
   'POST /api/admin/support/conversations/:id/reply': ['support'],

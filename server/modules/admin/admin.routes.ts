@@ -36,6 +36,7 @@ import { auditEntry, recordAudit, verifyAuditChain } from './audit-trail';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 import { withdrawalRisk } from './withdrawal-risk';
 import { backOfficeRoutes } from './back-office.routes';
+import { prizeDeadlineReport } from '../protection/prize-deadline';
 import { ledgerRoutes } from './ledger.routes';
 
 const ADMIN_PREFIX = '/api/admin';
@@ -614,6 +615,14 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       })),
     );
   });
+
+  // Prizes waiting after their event ended, with the 120-minute due time (issue 9): traders enter
+  // the missing results, finance reports the breaches.
+  app.get(
+    '/api/admin/sports/prize-deadlines',
+    { config: { roles: ['trader', 'finance'] } },
+    async (request, reply) => ok(request, reply, await prizeDeadlineReport(ctx)),
+  );
 
   await backOfficeRoutes(app, ctx);
   await ledgerRoutes(app, ctx);
