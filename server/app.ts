@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { protectionRoutes } from './modules/protection/protection.routes';
 import { endSessionsOverTime } from './modules/protection/protection.service';
+import { guardPayoutOwner } from './modules/protection/payout-owner';
 import { PRIZE_MONITOR_INTERVAL_MS, watchPrizeDeadlines } from './modules/protection/prize-deadline';
 import { announceTurnover } from './modules/users/users.service';
 import { mainRoutes } from './modules/main/main.routes';
@@ -191,13 +192,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           log: app.log,
         })
       : undefined;
-  ctx.psp =
+  ctx.psp = guardPayoutOwner(
+    ctx,
     sandbox ??
-    new BcbPixAdapter({
-      ...(config.psp as Extract<Config['psp'], { kind: 'bcb-pix' }>),
-      webhookSecret: config.pspWebhookSecret,
-      checkoutPath: (txid) => `/pix/checkout/${txid}`,
-    });
+      new BcbPixAdapter({
+        ...(config.psp as Extract<Config['psp'], { kind: 'bcb-pix' }>),
+        webhookSecret: config.pspWebhookSecret,
+        checkoutPath: (txid) => `/pix/checkout/${txid}`,
+      }),
+  );
   app.decorate('ctx', ctx);
   const sports = await createSports(ctx, { clock: options.sportsClock });
   app.decorate('sports', sports);

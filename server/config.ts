@@ -316,6 +316,9 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** The longest Mines idle window the `br-regulated` profile accepts, in minutes (see loadConfig). */
+export const REGULATED_MINES_IDLE_MAX = 115;
+
 /**
  * TREVO_CORS_ORIGINS: comma-separated exact origins (`https://admin.trevo.bet`). A wildcard or a
  * value with a path would widen the allow-list silently, so both stop the server.
@@ -389,6 +392,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.TREVO_PROFILE === 'br-regulated' && !file.data.site.legal) {
     throw new ConfigError(
       `TREVO_PROFILE=br-regulated needs site.legal in ${e.TREVO_CONFIG} (company, cnpj, authorization, address, sac, ouvidoria)`,
+    );
+  }
+  // Prizes are credited within 120 minutes of the end of the game session (Portaria SPA/MF
+  // 615/2024): an idle Mines game is settled by a loop every 30 s whose lease passes to another
+  // instance within 90 s, so the window leaves that margin.
+  if (e.TREVO_PROFILE === 'br-regulated' && file.data.games.minesIdleMinutes > REGULATED_MINES_IDLE_MAX) {
+    throw new ConfigError(
+      `TREVO_PROFILE=br-regulated needs games.minesIdleMinutes ≤ ${REGULATED_MINES_IDLE_MAX} in ${e.TREVO_CONFIG}: an idle Mines game's prize must be credited within 120 minutes`,
     );
   }
   return {

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../server/modules/wallet/audit';
+import { playerBalances } from '../../server/modules/wallet/ledger';
 import { processPayouts } from '../../server/modules/wallet/payout.processor';
+import { FOREIGN_KEY_NOTE } from '../../server/modules/protection/payout-owner';
+import { configuredRtp } from '../../server/modules/games/settings';
+import { ConfigError, loadConfig, REGULATED_MINES_IDLE_MAX } from '../../server/config';
 import {
   auth,
   buildTestApp,
@@ -11,8 +16,10 @@ import {
   captcha,
   completeKyc,
   eventually,
+  fundCash,
   PASSWORD,
   randomCpf,
+  regulatedConfigPath,
   registerPlayer,
   TEST_LEGAL,
   userIdOf,
@@ -22,8 +29,10 @@ import {
 /**
  * The money paths under both profiles (issue 9): sign-up, deposit by PIX, a bet and its payout,
  * withdrawal, and the audit after. Under `br-regulated` the sign-up carries loss and time limits,
- * deposit gifts and offers are off, payouts go only to the player's own CPF key, and the operator's
- * legal data is published for the footer.
+ * deposit gifts and offers are off, payouts go only to the player's own CPF key (checked again just
+ * before the provider is asked to pay), an idle Mines game cannot wait past the prize deadline, and
+ * the operator's legal data is published for the footer. In both, money paid from another CPF is
+ * refunded and every game shows its RTP.
  */
 
 describe.each(['seed', 'br-regulated'] as const)('profile %s', (profile) => {
@@ -183,5 +192,135 @@ describe.each(['seed', 'br-regulated'] as const)('profile %s', (profile) => {
         .execute();
       return rows.length > 0 ? true : undefined;
     }, 15_000);
+  });
+  it('refunds a deposit paid from another CPF, never crediting it', async () => {
+    const player = await registerPlayer(app, { birthDate: '1988-02-10' });
+    await completeKyc(app, player);
+    const order = await call(app, {
+      method: 'POST',
+      url: '/api/app/order/prePay/BRL3',
+      headers: {
+        ...auth(player.token),
+        'idempotency-key': randomUUID(),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'gift=0&pkgId=BRL3&isapp=0',
+    });
+    expect(order.code).toBe(200);
+    const { orderId, payNo } = order.body.data;
+    const paid = await call(app, {
+      method: 'POST',
+      url: `/sandbox-psp/charges/${payNo}/pay`,
+      payload: { payerCpf: randomCpf() },
+    });
+    expect(paid.code).toBe(200);
+    await eventually(async () => {
+      const s = (await get(player, `/api/app/order/getStatus/${orderId}`)).body.data.status;
+      return s === '01' ? true : undefined;
+    });
+    const charge = await app.ctx.db
+      .selectFrom('sandbox_charges')
+      .select('status')
+      .where('txid', '=', payNo)
+      .executeTakeFirstOrThrow();
+    expect(charge.status).toBe('DEVOLVIDA');
+    const userId = await userIdOf(app, player);
+    expect(await playerBalances(app.ctx.db, userId)).toMatchObject({ user_cash: 0, user_bonus: 0 });
+    const credits = await app.ctx.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('reference', '=', orderId)
+      .execute();
+    expect(credits).toEqual([]);
+  });
+
+  it("checks the payout's key again just before paying: another person's key queued earlier is never paid", async () => {
+    const player = await registerPlayer(app, { birthDate: '1988-02-10' });
+    await completeKyc(app, player);
+    const userId = await userIdOf(app, player);
+    await fundCash(app, userId, 10_000);
+    // Requested while the other rule applied (before the operator switched the profile).
+    const profileNow = app.ctx.config.profile;
+    app.ctx.config.profile = 'seed';
+    const requested = await call(app, {
+      method: 'POST',
+      url: '/api/app/order/withdraw',
+      headers: { ...auth(player.token), 'idempotency-key': randomUUID() },
+      payload: {
+        payCardBank: 'CPF',
+        payCardNo: randomCpf(),
+        name: 'Maria Silva',
+        whatsapp: '11987654321',
+        amount: 50,
+      },
+    });
+    app.ctx.config.profile = profileNow;
+    expect(requested.body.message).toBe('Solicitação de saque bem-sucedida!');
+    const id = requested.body.data.id as string;
+    await processPayouts(app.ctx);
+    const sentToPsp = await app.ctx.db
+      .selectFrom('sandbox_payouts')
+      .select('id')
+      .where('id', '=', id)
+      .execute();
+    const withdrawal = await app.ctx.db
+      .selectFrom('withdrawals')
+      .select(['payout_state', 'status', 'note'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (regulated) {
+      expect(sentToPsp).toEqual([]);
+      expect(withdrawal).toEqual({ payout_state: 'failed', status: '01', note: FOREIGN_KEY_NOTE });
+      expect((await playerBalances(app.ctx.db, userId)).user_cash).toBe(10_000);
+    } else {
+      expect(sentToPsp).toHaveLength(1);
+      expect(withdrawal.payout_state).not.toBe('failed');
+      expect((await playerBalances(app.ctx.db, userId)).user_cash).toBe(5_000);
+    }
+  });
+
+  it('shows the RTP of every game, as configured and never below 85%, and follows an operator change', async () => {
+    const list = async () =>
+      (await call(app, { method: 'GET', url: '/api/app/game/list' })).body.data as Array<{
+        gameType: string;
+        gameNameEn: string;
+        rtp: number;
+        edge: number;
+      }>;
+    const games = await list();
+    expect(games.length).toBeGreaterThanOrEqual(6);
+    for (const g of games) {
+      expect(g.rtp, g.gameType).toBeGreaterThanOrEqual(85);
+      expect(g.rtp, g.gameType).toBe(
+        Math.round(configuredRtp(g.gameNameEn.toLowerCase(), g.edge) * 10_000) / 100,
+      );
+    }
+    const login = await call(app, {
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
+    });
+    const operator = auth(login.body.data.access_token);
+    const dice = games.find((g) => g.gameType === 'dice')!;
+    const change = (edge: number) =>
+      call(app, { method: 'PUT', url: '/api/admin/games/dice', headers: operator, payload: { edge } });
+    expect((await change(0.03)).code).toBe(200);
+    expect((await list()).find((g) => g.gameType === 'dice')!.rtp).toBe(97);
+    expect((await change(0.2)).code).toBe(400);
+    expect((await change(dice.edge)).code).toBe(200);
+    expect((await list()).find((g) => g.gameType === 'dice')!.rtp).toBe(dice.rtp);
+  });
+
+  it('credits an idle Mines game within the prize deadline: a longer idle window is refused at start', () => {
+    const file = JSON.parse(readFileSync(regulatedConfigPath(), 'utf8'));
+    file.games.minesIdleMinutes = REGULATED_MINES_IDLE_MAX + 1;
+    const path = `.tmp/config-mines-idle-${process.pid}.json`;
+    writeFileSync(path, JSON.stringify(file));
+    const load = () => loadConfig({ TREVO_CONFIG: path, TREVO_PROFILE: profile });
+    if (regulated) expect(load).toThrow(ConfigError);
+    else expect(load().file.games.minesIdleMinutes).toBe(REGULATED_MINES_IDLE_MAX + 1);
+    file.games.minesIdleMinutes = REGULATED_MINES_IDLE_MAX;
+    writeFileSync(path, JSON.stringify(file));
+    expect(load().file.games.minesIdleMinutes).toBe(REGULATED_MINES_IDLE_MAX);
   });
 });

@@ -1,0 +1,52 @@
+import type { AppContext } from '../../context';
+import type { PspAdapter } from '../payments/psp';
+import { finishWithdrawal } from '../wallet/withdraw.service';
+
+/** Why a withdrawal was refused at the last check (shown to the player with the returned money). */
+export const FOREIGN_KEY_NOTE = 'chave PIX de outro titular: o saque só pode ir para o CPF do jogador';
+
+/**
+ * The `br-regulated` rule that prizes and withdrawals go only to an account the player holds
+ * (Lei 14.790/2023, Portaria SPA/MF 615/2024; research/brazil.md §4.3), checked at the last moment:
+ * every payout Trevo asks of the provider passes here. `withdraw` already refuses another key in
+ * that profile; this catches what was queued before the profile was switched (or by an instance
+ * still running the other profile): a PIX to a CPF key that is not the player's own CPF, a CNPJ
+ * or a USDT address is never sent — the withdrawal fails and its hold returns to the player.
+ * A CPF key belongs by DICT rule to the holder of that CPF, so the player's own CPF as the key is
+ * an account the player holds.
+ */
+export function guardPayoutOwner(ctx: AppContext, psp: PspAdapter): PspAdapter {
+  return {
+    name: psp.name,
+    createCharge: (input) => psp.createCharge(input),
+    getCharge: (txid) => psp.getCharge(txid),
+    verifyWebhook: (rawBody, headers) => psp.verifyWebhook(rawBody, headers),
+    refund: (endToEndId, amountCents) => psp.refund(endToEndId, amountCents),
+    getPayout: (id) => psp.getPayout(id),
+    async createPayout(input) {
+      if (ctx.config.profile === 'br-regulated') {
+        const owner = await ctx.db
+          .selectFrom('withdrawals')
+          .innerJoin('users', 'users.id', 'withdrawals.user_id')
+          .select(['withdrawals.method', 'withdrawals.account', 'users.cpf'])
+          .where('withdrawals.id', '=', input.id)
+          .executeTakeFirst();
+        const own =
+          owner !== undefined &&
+          input.method === 'CPF' &&
+          owner.method === 'CPF' &&
+          input.account === owner.cpf &&
+          owner.account === owner.cpf;
+        if (!own) {
+          ctx.log.warn(
+            { withdrawalId: input.id, method: input.method },
+            'payout refused: the PIX key is not the player’s own CPF (br-regulated)',
+          );
+          await finishWithdrawal(ctx, input.id, ['queued'], 'failed', FOREIGN_KEY_NOTE);
+          return { id: input.id, status: 'NAO_REALIZADO' };
+        }
+      }
+      return psp.createPayout(input);
+    },
+  };
+}
