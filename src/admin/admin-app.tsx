@@ -10,6 +10,7 @@ import { OperatorsPanel } from './admin-operators-panel';
 import { LedgerPanel } from './admin-ledger-panel';
 import { SupportPanel } from './admin-support-panel';
 import { ConfigPanel } from './admin-config-panel';
+import { PrizeDeadlinesPanel } from './admin-prize-deadlines';
 import { installAdminTexts } from './admin-texts';
 import './admin.css';
 import './admin-money.css';
@@ -124,7 +125,12 @@ export function AdminApp() {
       {section === 'config' && <ConfigPanel />}
       {section === 'sports' && <SportsPanel />}
       {section === 'games' && <GamesPanel />}
-      {section === 'audit' && <AuditPanel />}
+      {section === 'audit' && (
+        <>
+          <AuditPanel />
+          <PrizeDeadlinesPanel />
+        </>
+      )}
       {section === 'operators' && <OperatorsPanel />}
       {section === 'support' && <SupportPanel />}
     </main>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MatchTime } from '../../domain/codes';
 import { adminApi, type AdminGameSettings, type AttentionFixture } from './admin-api';
 import { errorText } from './admin-login';
+import { PrizeDeadlinesPanel } from './admin-prize-deadlines';
 
 /** The lowest RTP an operator may set (spec: never below 85%), so the highest edge is 15%. */
 export const MIN_RTP_PERCENT = 85;
@@ -74,7 +75,10 @@ function FixtureResultForm({ fixture, onDone }: { fixture: AttentionFixture; onD
   );
 }
 
-/** Fixtures needing attention (no final result long after the start, or results an operator set). */
+/**
+ * Prizes waiting past their event (with the 120-minute deadline), then the fixtures needing attention
+ * (no final result long after the start, or results an operator set).
+ */
 export function SportsPanel() {
   const { t } = useTranslation();
   const [items, setItems] = useState<AttentionFixture[]>([]);
@@ -91,62 +95,70 @@ export function SportsPanel() {
   useEffect(() => void load(), [load]);
 
   return (
-    <section className="admin-panel" aria-labelledby="admin-sports-title">
-      <h2 id="admin-sports-title">{t('admin.sports.title')}</h2>
-      <p>{t('admin.sports.help')}</p>
-      <form
-        className="admin-inline"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSearched(q.trim());
+    <>
+      <PrizeDeadlinesPanel
+        onOpenFixture={(id) => {
+          setQ(id);
+          setSearched(id);
         }}
-      >
-        <label>
-          {t('admin.sports.search')}
-          <input value={q} maxLength={80} onChange={(e) => setQ(e.target.value)} />
-        </label>
-        <button type="submit">{t('admin.sports.find')}</button>
-      </form>
-      {message && <p role="status">{message}</p>}
-      {items.length === 0 ? (
-        <p>{t('admin.sports.empty')}</p>
-      ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>{t('admin.sports.fixture')}</th>
-              <th>{t('admin.sports.current')}</th>
-              <th>{t('admin.sports.enter')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((f) => (
-              <tr key={f.id}>
-                <td>
-                  {f.home} × {f.away}
-                  <br />
-                  <small>
-                    {f.competition} · {new Date(f.startsAt).toLocaleString('pt-BR')}
-                  </small>
-                </td>
-                <td>
-                  {f.result?.scores?.full
-                    ? `${f.result.scores.full.home} × ${f.result.scores.full.away}`
-                    : t('admin.sports.noResult')}
-                  <br />
-                  <small>
-                    {t(f.resultSource === 'operator' ? 'admin.sports.byOperator' : 'admin.sports.byFeed')}
-                  </small>
-                </td>
-                <td>
-                  <FixtureResultForm fixture={f} onDone={() => void load()} />
-                </td>
+      />
+      <section className="admin-panel" aria-labelledby="admin-sports-title">
+        <h2 id="admin-sports-title">{t('admin.sports.title')}</h2>
+        <p>{t('admin.sports.help')}</p>
+        <form
+          className="admin-inline"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setSearched(q.trim());
+          }}
+        >
+          <label>
+            {t('admin.sports.search')}
+            <input value={q} maxLength={80} onChange={(e) => setQ(e.target.value)} />
+          </label>
+          <button type="submit">{t('admin.sports.find')}</button>
+        </form>
+        {message && <p role="status">{message}</p>}
+        {items.length === 0 ? (
+          <p>{t('admin.sports.empty')}</p>
+        ) : (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>{t('admin.sports.fixture')}</th>
+                <th>{t('admin.sports.current')}</th>
+                <th>{t('admin.sports.enter')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+            </thead>
+            <tbody>
+              {items.map((f) => (
+                <tr key={f.id}>
+                  <td>
+                    {f.home} × {f.away}
+                    <br />
+                    <small>
+                      {f.competition} · {new Date(f.startsAt).toLocaleString('pt-BR')}
+                    </small>
+                  </td>
+                  <td>
+                    {f.result?.scores?.full
+                      ? `${f.result.scores.full.home} × ${f.result.scores.full.away}`
+                      : t('admin.sports.noResult')}
+                    <br />
+                    <small>
+                      {t(f.resultSource === 'operator' ? 'admin.sports.byOperator' : 'admin.sports.byFeed')}
+                    </small>
+                  </td>
+                  <td>
+                    <FixtureResultForm fixture={f} onDone={() => void load()} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
   );
 }
 
