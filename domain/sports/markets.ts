@@ -326,6 +326,24 @@ function settleUndetermined(leg: LegSpec, score: PeriodScore): LegSettlement {
 }
 
 /**
+ * A held result once the fixture's window has passed (research §1.10, design "Match time codes"):
+ * postponed (−14) and never played becomes cancelled (−10: every market void); interrupted (−13)
+ * and never resumed becomes cut in half (−12: markets already determined stand, the rest void).
+ * Any other result, or one still inside its window, is returned as it is.
+ */
+export function expireHeld(
+  result: FixtureResult,
+  startsAt: number,
+  now: number,
+  windowMs: number,
+): FixtureResult {
+  if (now < startsAt + windowMs) return result;
+  if (result.status === MatchTime.postponed) return { status: MatchTime.cancelled, scores: {} };
+  if (result.status === MatchTime.interrupted) return { ...result, status: MatchTime.cutInHalf };
+  return result;
+}
+
+/**
  * The part of a result that can settle something: while the match may go on, only periods played
  * to their end count (an in-play score settles nothing), so storing this changes only at
  * half-time, at the end, or on a correction.

@@ -35,15 +35,44 @@ const scoreSchema = z.strictObject({
   away: z.number().int().min(0).max(999),
 });
 
+const periodSchema = scoreSchema.extend({ complete: z.boolean().default(true) });
+
+const driverSchema = z.strictObject({
+  started: z.boolean().default(true),
+  /** Classified position, or null when the driver did not finish. */
+  position: z.number().int().min(1).max(99).nullable(),
+  laps: z.number().int().min(0).max(999),
+});
+
 /**
  * An operator's result (`POST /api/admin/sports/fixtures/{id}/result`): the match time code it
  * ended with and the scores reached; `complete` marks which periods were played to their end.
+ * Beyond football's full time, first half and corners, every score and fact a sport's markets
+ * settle on: basketball's regulation and fourth quarter, tennis's first set and games, who
+ * retired or withdrew, who advanced (a super over), the innings a called baseball game completed,
+ * a head-to-head's two drivers, and how long a fight lasted.
  */
 export const operatorResultSchema = z.strictObject({
   status: z.number().int(),
-  full: scoreSchema.extend({ complete: z.boolean().default(true) }).optional(),
-  firstHalf: scoreSchema.extend({ complete: z.boolean().default(true) }).optional(),
-  corners: scoreSchema.extend({ complete: z.boolean().default(true) }).optional(),
+  full: periodSchema.optional(),
+  firstHalf: periodSchema.optional(),
+  corners: periodSchema.optional(),
+  regulation: periodSchema.optional(),
+  fourthQuarter: periodSchema.optional(),
+  firstSet: periodSchema.optional(),
+  games: periodSchema.optional(),
+  retired: z.enum(['home', 'away']).optional(),
+  advanced: z.enum(['home', 'away']).optional(),
+  innings: z
+    .number()
+    .min(0)
+    .max(30)
+    .refine((n) => Number.isInteger(n * 2), { message: 'sportsResultInvalid' })
+    .optional(),
+  race: z.strictObject({ home: driverSchema, away: driverSchema }).optional(),
+  rounds: z
+    .strictObject({ round: z.number().int().min(1).max(15), seconds: z.number().int().min(0).max(180) })
+    .optional(),
 });
 export type OperatorResultInput = z.infer<typeof operatorResultSchema>;
 

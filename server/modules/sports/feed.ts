@@ -71,6 +71,8 @@ export type FeedMessage =
   | { type: 'odds_change'; fixtureId: string; markets: FeedMarket[] }
   | { type: 'bet_stop'; fixtureId: string }
   | { type: 'bet_settlement'; fixtureId: string; result: FeedResult }
+  /** The fixture's settlement is withdrawn (UOF rollback_bet_settlement): its bets are open again. */
+  | { type: 'rollback_settlement'; fixtureId: string }
   | { type: 'bet_cancel'; fixtureId: string; window: CancelWindow };
 
 /** `BetCancel { from, to }`: bets on the fixture placed inside the window are void (wall-clock ms). */

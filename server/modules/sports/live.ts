@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type { Socket } from 'socket.io';
 import type { AppContext } from '../../context';
 import type { FeedMessage } from './feed';
-import { storeCancel, storeResult } from './settlement.service';
+import { rollbackResult, storeCancel, storeResult } from './settlement.service';
 import type { Sports } from './sports.module';
 
 /**
  * Live pushes (API.md "Socket events"): a socket joins a fixture's room with `sports.watch` and
  * receives `sports.odds` (prices and suspensions) and `sports.state` (score, clock, period) as the
- * feed reports them; results reported by the feed are stored for settlement.
+ * feed reports them; results reported by the feed (and their rollbacks) are stored for settlement.
  */
 
 const watchSchema = z.object({ fixtureId: z.string().min(1).max(64) });
@@ -86,6 +86,9 @@ export function feedPump(ctx: AppContext, sports: Sports) {
         case 'bet_settlement':
           // Only fixtures with bets have a row; the settlement loop pays from what is stored.
           await storeResult(ctx, m.fixtureId, m.result.result, m.result.final, 'feed');
+          break;
+        case 'rollback_settlement':
+          await rollbackResult(ctx, m.fixtureId);
           break;
       }
     }

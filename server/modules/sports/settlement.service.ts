@@ -7,6 +7,7 @@ import type { Trx } from '../wallet/ledger';
 import { BetResult } from '../../../domain/codes';
 import { OrderStatus } from '../../../domain/sports/labels';
 import {
+  expireHeld,
   FINAL_STATUSES,
   parseMarketId,
   settleablePart,
@@ -37,7 +38,9 @@ import type { Sports } from './sports.module';
 
 /**
  * Stores a result for a fixture that has bets, bumping its version when it changed. A result an
- * operator entered is kept: later feed results no longer replace it.
+ * operator entered is kept: later feed results no longer replace it. The feed's is stored without
+ * the scores of periods still being played (they settle nothing, and would bump the version at
+ * every goal); an operator's whole, so an interrupted match keeps the score it stopped at.
  */
 export async function storeResult(
   ctx: AppContext,
@@ -46,7 +49,7 @@ export async function storeResult(
   final: boolean,
   source: 'feed' | 'operator',
 ): Promise<boolean> {
-  const text = JSON.stringify(settleablePart(result));
+  const text = JSON.stringify(source === 'operator' ? result : settleablePart(result));
   let query = ctx.db
     .updateTable('sports_fixtures')
     .set((eb) => ({
@@ -63,6 +66,30 @@ export async function storeResult(
     );
   if (source === 'feed') query = query.where('result_source', '=', 'feed');
   const changed = await query.returning('id').executeTakeFirst();
+  return changed !== undefined;
+}
+
+/**
+ * Withdraws the feed's settlement of a fixture (UOF rollback_bet_settlement): the stored result
+ * goes, the version moves on, and the next settlement pass takes back what was paid on it — new
+ * reversing postings — leaving its bets open until the feed settles again. An operator's result
+ * is not the feed's to withdraw.
+ */
+export async function rollbackResult(ctx: AppContext, fixtureId: string): Promise<boolean> {
+  const changed = await ctx.db
+    .updateTable('sports_fixtures')
+    .set((eb) => ({
+      result: null,
+      result_final: false,
+      result_version: eb('result_version', '+', 1),
+      done: false,
+      updated_at: new Date(),
+    }))
+    .where('id', '=', fixtureId)
+    .where('result_source', '=', 'feed')
+    .where('result', 'is not', null)
+    .returning('id')
+    .executeTakeFirst();
   return changed !== undefined;
 }
 
@@ -271,7 +298,8 @@ export async function settleFixture(
     .select(['result', 'result_version', 'result_final'])
     .where('id', '=', fixtureId)
     .executeTakeFirst();
-  if (!fixture?.result) return [];
+  // No result at all is settled too once its version moved (a rollback: what was paid goes back).
+  if (!fixture || (!fixture.result && fixture.result_version === 0)) return [];
   const version = fixture.result_version;
   const rows = await ctx.db
     .selectFrom('sports_bet_legs')
@@ -316,7 +344,7 @@ export async function settlePending(ctx: AppContext, sports: Sports): Promise<Se
   // Nothing settles before the start: upcoming fixtures are left alone.
   const open = await ctx.db
     .selectFrom('sports_fixtures')
-    .select(['id', 'result_source'])
+    .select(['id', 'sport', 'starts_at', 'result', 'result_source'])
     .where('done', '=', false)
     .where('starts_at', '<=', new Date(sports.now()))
     .execute();
@@ -324,9 +352,20 @@ export async function settlePending(ctx: AppContext, sports: Sports): Promise<Se
   for (const f of open) {
     // One fixture that fails to settle must not hold up every other fixture's bets.
     try {
-      if (f.result_source === 'feed') {
+      const source = f.result_source === 'operator' ? 'operator' : 'feed';
+      let known = f.result ? (JSON.parse(f.result) as FixtureResult) : null;
+      if (source === 'feed') {
         const fromFeed = sports.feed.result(f.id, sports.now());
-        if (fromFeed) await storeResult(ctx, f.id, fromFeed.result, fromFeed.final, 'feed');
+        if (fromFeed) {
+          await storeResult(ctx, f.id, fromFeed.result, fromFeed.final, 'feed');
+          known = fromFeed.result;
+        }
+      }
+      // Postponed or interrupted past the sport's window: void, or settle what was determined.
+      if (known) {
+        const windowMs = sports.windowMs(f.sport as SportKey);
+        const expired = expireHeld(known, new Date(f.starts_at).getTime(), sports.now(), windowMs);
+        if (expired !== known) await storeResult(ctx, f.id, expired, true, source);
       }
       for (const window of sports.feed.cancels(f.id, sports.now())) await storeCancel(ctx, f.id, window);
       settledBets.push(...(await settleFixture(ctx, sports, f.id)));

@@ -22,6 +22,11 @@ export interface Sports {
   now(): number;
   /** A live bet's hold in real milliseconds: the sport's delay, scaled by the feed's speed. */
   liveDelayMs(sport: SportKey): number;
+  /**
+   * How long a postponed or interrupted fixture may still be played, in real milliseconds: the
+   * sport's window (48 h by default), scaled by the feed's speed.
+   */
+  windowMs(sport: SportKey): number;
 }
 
 export interface SportsOptions {
@@ -59,5 +64,6 @@ export async function createSports(ctx: AppContext, options: SportsOptions = {})
     feed,
     now: options.clock ?? Date.now,
     liveDelayMs: (sport) => (cfg().liveDelaySeconds[sport] * 1000) / speed,
+    windowMs: (sport) => (cfg().windowHours[sport] * 3_600_000) / speed,
   };
 }

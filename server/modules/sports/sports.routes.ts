@@ -28,17 +28,31 @@ import { assertStakeAllowed } from '../protection/protection.service';
 
 const MATCH_TIME_CODES: readonly number[] = Object.values(MatchTime);
 
-/** An operator's result as settlement reads it; a finished match needs its full-time score. */
+/** An operator's result as settlement reads it. */
 function resultFromInput(input: OperatorResultInput): FixtureResult {
   if (!MATCH_TIME_CODES.includes(input.status)) throw badRequest('sportsResultInvalid');
-  if (input.status === MatchTime.finished && (!input.full || !input.full.complete)) {
+  // A finished match needs its final score (a head-to-head its two drivers' races instead).
+  if (input.status === MatchTime.finished && !input.race && (!input.full || !input.full.complete)) {
     throw badRequest('sportsResultInvalid');
   }
   const scores: FixtureResult['scores'] = {};
   if (input.full) scores.full = input.full;
   if (input.firstHalf) scores.first_half = input.firstHalf;
   if (input.corners) scores.corners = input.corners;
-  return { status: input.status, scores };
+  if (input.regulation) scores.regulation = input.regulation;
+  if (input.fourthQuarter) scores.fourth_quarter = input.fourthQuarter;
+  if (input.firstSet) scores.first_set = input.firstSet;
+  if (input.games) scores.games = input.games;
+  const { retired, advanced, innings, race, rounds } = input;
+  return {
+    status: input.status,
+    scores,
+    ...(retired ? { retired } : {}),
+    ...(advanced ? { advanced } : {}),
+    ...(innings !== undefined ? { innings } : {}),
+    ...(race ? { race } : {}),
+    ...(rounds ? { rounds } : {}),
+  };
 }
 
 /** The sports calls (API.md "Sports"): reads need no login; bets do; results are for operators. */

@@ -46,6 +46,23 @@ describe('the simulated feed', () => {
     }
   });
 
+  it('sends a correction as a rollback of the first settlement, then the new one', () => {
+    const feed = feedOf('fates');
+    const tl = feed.dayTimelines(dayOf(NOW)).find((x) => x.fixture.fate === 'corrected')!;
+    const messages: Array<{ type: string; fixtureId?: string }> = [];
+    feed.subscribe((m) =>
+      messages.push({ type: m.type, fixtureId: 'fixtureId' in m ? m.fixtureId : undefined }),
+    );
+    const mine = () => messages.filter((m) => m.fixtureId === tl.fixture.id).map((m) => m.type);
+    feed.advance(feed.clock.toReal(tl.finalAt!) + 1);
+    expect(mine()).toContain('bet_settlement');
+    expect(mine()).not.toContain('rollback_settlement');
+    messages.length = 0;
+    feed.advance(feed.clock.toReal(tl.correctionAt!) + 1);
+    const settlement = mine().filter((t) => t === 'rollback_settlement' || t === 'bet_settlement');
+    expect(settlement).toEqual(['rollback_settlement', 'bet_settlement']);
+  });
+
   it('runs faster with SPORTS_FEED_SPEED: a match of the same seed lasts 1/60 of the time', () => {
     const slow = feedOf('speed', 1);
     const fast = feedOf('speed', 60);

@@ -106,6 +106,8 @@ export class SimulatedFeed implements SportsFeed {
       odds: string;
       suspended: boolean;
       result: string;
+      /** Whether the result sent was final. */
+      final: boolean;
       /** The end of the latest cancellation already sent. */
       cancelledUpTo: number;
     }
@@ -342,6 +344,8 @@ export class SimulatedFeed implements SportsFeed {
       if (
         before ? before.result !== resultSig : Object.keys(result.result.scores).length > 0 || result.final
       ) {
+        // A final result replaced by another (a correction): the first settlement is rolled back.
+        if (before?.final && result.final) this.emit({ type: 'rollback_settlement', fixtureId: id });
         this.emit({ type: 'bet_settlement', fixtureId: id, result });
       }
       this.sent.set(id, {
@@ -351,6 +355,7 @@ export class SimulatedFeed implements SportsFeed {
         odds: snap.oddsKey,
         suspended: state.suspended,
         result: resultSig,
+        final: result.final,
         cancelledUpTo: Math.max(0, ...cancels.map((w) => w.to)),
       });
     }
