@@ -7,7 +7,7 @@ import { playerBalances } from '../../../server/modules/wallet/ledger';
 import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
 import { runSettlement } from '../../../server/modules/sports/jobs';
 import { marketId, parseMarketId, settleLeg } from '../../../domain/sports/markets';
-import { returnCents } from '../../../domain/sports/settlement';
+import { cashoutValueCents, returnCents, settled } from '../../../domain/sports/settlement';
 import { MatchTime } from '../../../domain/codes';
 import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
 
@@ -161,5 +161,57 @@ describe('cash-out', () => {
     expect(now).not.toBeNull();
     const odds = bet.body.data.legs[0].odds * 1000;
     expect(listed.cashout.value).toBe(Math.floor((1_000 * odds * 950) / (now! * 1000)) / 100);
+  });
+
+  it('cashes out a múltipla with one leg won and one to play: won legs at their result, the open one at its price now', async () => {
+    clock.set(START + 3 * 86_400_000);
+    const a = upcoming(0);
+    const finalA = feed().clock.toReal(feed().timelineOf(a.id)!.finalAt!) + 1_000;
+    const fullA = feed().result(a.id, finalA)!.result.scores.full!;
+    const b = feed()
+      .listFixtures({ sport: 'football' }, clock.now())
+      .filter((f) => f.state.phase === 'pre' && f.startsAt > finalA + 3_600_000)
+      .find((f) => feed().timelineOf(f.id)!.fixture.fate === 'normal')!;
+    // The side of the first match that wins, and any price of the second.
+    const evenA = (fullA.home + fullA.away) % 2 === 0 ? 'even' : 'odd';
+    const oddsA = priceOf(a, 'odd_even:full', evenA)!;
+    const oddsB = priceOf(b, 'match_winner:full', 'draw')!;
+    const p = await fundedPlayer(app, 100);
+    const bet = await post(p.token, '/api/app/sports/bet', {
+      stake: 10,
+      legs: [
+        { fixtureId: a.id, marketId: 'odd_even:full', outcomeId: evenA, odds: oddsA / 1000 },
+        { fixtureId: b.id, marketId: 'match_winner:full', outcomeId: 'draw', odds: oddsB / 1000 },
+      ],
+    });
+    expect(bet.code).toBe(200);
+    const betId = bet.body.data.betId as string;
+
+    clock.set(finalA);
+    await runSettlement(app.ctx, app.sports);
+    const [open] = await myBets(p.token);
+    expect(open).toMatchObject({ state: 'open', kind: 'parlay' });
+    expect(open.legs.map((l: { result: number }) => l.result)).toEqual([10, 1000]);
+    const oddsBNow = feed()
+      .snapshot(b.id, clock.now())!
+      .markets.find((m) => m.id === 'match_winner:full')!.outcomes[1]!.oddsMilli!;
+    const value = cashoutValueCents(
+      1_000,
+      [
+        { oddsMilli: oddsA, settlement: settled('won'), currentOddsMilli: null },
+        { oddsMilli: oddsB, settlement: null, currentOddsMilli: oddsBNow },
+      ],
+      50,
+    )!;
+    expect(value).toBe(Math.floor((1_000 * oddsA * oddsB * 950) / (1000 * oddsBNow * 1000)));
+    expect(open.cashout).toEqual({ available: true, value: value / 100 });
+    const res = await post(p.token, '/api/app/sports/cashout', { betId });
+    expect(res.body.data).toMatchObject({ state: 'cashed_out', amount: value / 100 });
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 1_000 + value);
+
+    // The second match ends: the cashed-out múltipla is paid nothing more.
+    clock.set(feed().clock.toReal(feed().timelineOf(b.id)!.finalAt!) + 1_000);
+    await runSettlement(app.ctx, app.sports);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 1_000 + value);
   });
 });

@@ -9,7 +9,7 @@ import { decideDueBets, runSettlement } from '../../../server/modules/sports/job
 import { settleFixture } from '../../../server/modules/sports/settlement.service';
 import { feedPump } from '../../../server/modules/sports/live';
 import { parseMarketId, settleLeg, type FixtureResult } from '../../../domain/sports/markets';
-import { returnCents, type LegSettlement } from '../../../domain/sports/settlement';
+import { handicapKind, returnCents, type LegSettlement } from '../../../domain/sports/settlement';
 import { BetResult, MatchTime } from '../../../domain/codes';
 import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
 
@@ -474,6 +474,128 @@ describe('live bets', () => {
       payout: 30,
     });
     expect(await ledgerKinds(bet.betId)).toEqual(['sports_stake', 'sports_refund']);
+  });
+});
+
+describe('live bets: prices moving in the delay, and other sports', () => {
+  /** A live moment of a normal fixture of `sport` that satisfies `fits` at the sport's live delay. */
+  function liveMomentOf(
+    sport: FixtureSnapshot['sport'],
+    fits: (before: FixtureSnapshot, after: FixtureSnapshot) => boolean,
+  ) {
+    clock.set(START + 6 * 86_400_000);
+    const delay = app.sports.liveDelayMs(sport);
+    const fixtures = feed()
+      .listFixtures({ sport }, clock.now())
+      .filter((f) => f.state.phase === 'pre' && feed().timelineOf(f.id)!.fixture.fate === 'normal');
+    for (const f of fixtures) {
+      const tl = feed().timelineOf(f.id)!;
+      const kickoff = feed().clock.toReal(tl.kickoff!);
+      for (let t = kickoff + 2 * 60_000; t < kickoff + 60 * 60_000; t += 1_000) {
+        const before = feed().snapshot(f.id, t)!;
+        if (before.state.phase !== 'live' || before.state.suspended) continue;
+        const after = feed().snapshot(f.id, t + delay)!;
+        const quiet =
+          !after.state.suspended &&
+          after.state.stateSeq === before.state.stateSeq &&
+          after.state.stopSeq === before.state.stopSeq;
+        if (quiet && fits(before, after)) return { at: t, before, after, delay };
+      }
+    }
+    throw new Error(`no such ${sport} moment in the seeded world`);
+  }
+
+  const price = (snap: FixtureSnapshot, marketId: string, outcomeId: string) =>
+    snap.markets.find((m) => m.id === marketId)?.outcomes.find((o) => o.id === outcomeId)?.oddsMilli ?? null;
+
+  it('follows the odds-change preference when the price moves in the delay: none, higher, any', async () => {
+    // The draw shortens and the sides drift as a goalless first half runs on, minute by minute.
+    const moved = (b: FixtureSnapshot, a: FixtureSnapshot, outcome: string) => {
+      const x = price(b, 'match_winner:full', outcome);
+      const y = price(a, 'match_winner:full', outcome);
+      return x !== null && y !== null && x !== y;
+    };
+    const { at, before, after, delay } = liveMomentOf(
+      'football',
+      (b, a) => moved(b, a, 'draw') && moved(b, a, 'home'),
+    );
+    clock.set(at);
+    const p = await fundedPlayer(app, 100);
+    const pick = (outcome: string) => legOf(before, 'match_winner:full', outcome);
+    const direction = (outcome: string) =>
+      price(after, 'match_winner:full', outcome)! > price(before, 'match_winner:full', outcome)!
+        ? 'up'
+        : 'down';
+    const up = ['home', 'draw', 'away'].find((o) => moved(before, after, o) && direction(o) === 'up')!;
+    const down = ['home', 'draw', 'away'].find((o) => moved(before, after, o) && direction(o) === 'down')!;
+    expect(up).toBeDefined();
+    expect(down).toBeDefined();
+    const bets = {
+      noneUp: await placeBet(p.token, [pick(up)], 10, 'none'),
+      higherUp: await placeBet(p.token, [pick(up)], 10, 'higher'),
+      higherDown: await placeBet(p.token, [pick(down)], 10, 'higher'),
+      anyDown: await placeBet(p.token, [pick(down)], 10, 'any'),
+    };
+    for (const b of Object.values(bets)) expect(b.body.data.state).toBe('pending');
+    clock.set(at + delay);
+    const decided = new Map(
+      (await decideDueBets(app.ctx, app.sports)).map((d) => [d.betId, d.accepted] as const),
+    );
+    expect(decided.get(bets.noneUp.body.data.betId)).toBe(false);
+    expect(decided.get(bets.higherUp.body.data.betId)).toBe(true);
+    expect(decided.get(bets.higherDown.body.data.betId)).toBe(false);
+    expect(decided.get(bets.anyDown.body.data.betId)).toBe(true);
+    const listed = new Map(
+      (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) })).body.data.map(
+        (b: { betId: string }) => [b.betId, b],
+      ),
+    ) as Map<string, { result: number; combinedOdds: number; legs: Array<{ odds: number }> }>;
+    // Accepted at the price at acceptance, the refused ones −11 with the stake back.
+    expect(listed.get(bets.higherUp.body.data.betId)!.legs[0]!.odds).toBe(
+      price(after, 'match_winner:full', up)! / 1000,
+    );
+    expect(listed.get(bets.anyDown.body.data.betId)!.legs[0]!.odds).toBe(
+      price(after, 'match_winner:full', down)! / 1000,
+    );
+    expect(listed.get(bets.noneUp.body.data.betId)!.result).toBe(BetResult.refused);
+    expect(listed.get(bets.higherDown.body.data.betId)!.result).toBe(BetResult.refused);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 2_000);
+  });
+
+  it('settles a basketball spread taken in play on the whole game, as it was priced', async () => {
+    // A moment where counting only the points after the bet would settle the spread otherwise.
+    const differs = (b: FixtureSnapshot) => {
+      const spread = b.markets.find((m) => m.key.type === 'asian_handicap');
+      if (!spread) return false;
+      const full = feed().result(b.id, realFinal(b.id))!.result.scores.full!;
+      const lead = b.state.score.home - b.state.score.away;
+      const whole = handicapKind(full.home - full.away, spread.key.lineQ!);
+      return whole !== handicapKind(full.home - full.away - lead, spread.key.lineQ!);
+    };
+    const { at, before, delay } = liveMomentOf('basketball', differs);
+    clock.set(at);
+    const p = await fundedPlayer(app, 100);
+    const spread = before.markets.find((m) => m.key.type === 'asian_handicap')!;
+    const leg = legOf(before, spread.id, 'home');
+    const res = await placeBet(p.token, [leg], 10, 'any');
+    expect(res.body.data.state).toBe('pending');
+    clock.set(at + delay);
+    expect(await decideDueBets(app.ctx, app.sports)).toEqual([expect.objectContaining({ accepted: true })]);
+    const [bet] = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
+      .body.data;
+    expect(bet.legs[0].scoreAtPlacement).toEqual(before.state.score);
+
+    clock.set(realFinal(before.id));
+    await runSettlement(app.ctx, app.sports);
+    const result = feed().result(before.id, clock.now())!.result;
+    const full = result.scores.full!;
+    // The listed line is on the final margin (the lead included): settled on it, not on what
+    // was scored after the bet.
+    const s = settleLeg({ ...spread.key, outcome: 'home', scoreAtPlacement: null }, result, 'basketball')!;
+    const margin = full.home - full.away + spread.key.lineQ! / 4;
+    expect(s.kind).toBe(margin > 0 ? 'won' : margin < 0 ? 'lost' : 'push');
+    const accepted = { ...leg, odds: bet.legs[0].odds };
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(9_000 + single(1_000, accepted, s));
   });
 });
 

@@ -5,6 +5,7 @@ import { buildSportsApp, manualClock } from './sports-helpers';
 import { auditLedger } from '../../../server/modules/wallet/audit';
 import { playerBalances } from '../../../server/modules/wallet/ledger';
 import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
+import { dayOf } from '../../../server/modules/sports/sim/clock';
 import { runSettlement } from '../../../server/modules/sports/jobs';
 import { parseMarketId, settleLeg } from '../../../domain/sports/markets';
 import type { SportKey } from '../../../domain/sports/sports';
@@ -278,6 +279,62 @@ describe('single bets', () => {
       ).code,
     ).toBe(400);
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(5_000 - 1_500);
+  });
+});
+
+describe('fixtures that cannot be bet, and the payout limit', () => {
+  it('refuses a finished, a postponed or an unknown fixture, and a single over the payout per bet', async () => {
+    clock.set(START + 5 * 86_400_000);
+    const p = await fundedPlayer(app, 100);
+    const f = upcomingFixture();
+    const leg = {
+      fixtureId: f.id,
+      marketId: 'match_winner:full',
+      outcomeId: 'home',
+      odds: priceOf(await fixtureDetail(f.id), 'match_winner:full', 'home'),
+    };
+    // Over the payout per bet (the limit's message, as for a múltipla): nothing is taken.
+    app.ctx.config.file.sports.maxPayoutPerBet = 10;
+    const overLimit = await placeBet(p.token, { stake: 10, legs: [leg] });
+    expect(overLimit.code).toBe(409);
+    expect(overLimit.body.message).toBe('A aposta múltipla atingiu o limite');
+    app.ctx.config.file.sports.maxPayoutPerBet = 500_000;
+
+    const unavailable = 'Jogo indisponível para apostas no momento';
+    clock.set(finalAt(f.id));
+    const finished = await placeBet(p.token, { stake: 5, legs: [leg] });
+    expect(finished.code).toBe(409);
+    expect(finished.body.message).toBe(unavailable);
+    const unknown = await placeBet(p.token, { stake: 5, legs: [{ ...leg, fixtureId: 'fb-000000-1-1-1' }] });
+    expect(unknown.body.message).toBe(unavailable);
+
+    // A football match postponed two hours before its start: priced a second before, not after.
+    let postponed: ReturnType<SimulatedFeed['dayTimelines']>[number] | undefined;
+    for (let day = dayOf(clock.now()); !postponed && day < dayOf(clock.now()) + 14; day++) {
+      postponed = feed()
+        .dayTimelines(day)
+        .find(
+          (tl) =>
+            tl.fixture.sport === 'football' &&
+            tl.events[0]?.kind === 'postponed' &&
+            feed().clock.toReal(tl.events[0].at) > clock.now(),
+        );
+    }
+    const postponedAt = feed().clock.toReal(postponed!.events[0]!.at);
+    clock.set(postponedAt - 1_000);
+    const snap = feed().snapshot(postponed!.fixture.id, clock.now())!;
+    const postponedLeg = {
+      fixtureId: snap.id,
+      marketId: 'match_winner:full',
+      outcomeId: 'draw',
+      odds: snap.markets.find((m) => m.id === 'match_winner:full')!.outcomes[1]!.oddsMilli! / 1000,
+    };
+    clock.set(postponedAt + 1_000);
+    expect(feed().snapshot(snap.id, clock.now())!.state.periodCode).toBe(MatchTime.postponed);
+    const refusedPostponed = await placeBet(p.token, { stake: 5, legs: [postponedLeg] });
+    expect(refusedPostponed.code).toBe(409);
+    expect(refusedPostponed.body.message).toBe(unavailable);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000);
   });
 });
 
