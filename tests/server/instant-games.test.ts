@@ -1,6 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, fundCash, fundedPlayer, type Player, operatorAuth } from './helpers';
+import {
+  auth,
+  buildTestApp,
+  call,
+  CAPTCHA,
+  captcha,
+  fundCash,
+  fundedPlayer,
+  PASSWORD,
+  type Player,
+  operatorAuth,
+} from './helpers';
 import { auditLedger } from '../../server/modules/wallet/audit';
 import { playerBalances } from '../../server/modules/wallet/ledger';
 import { floats, diceRollFromFloat, limboResultFromFloat } from '../../domain/fairness/instant';
@@ -344,5 +355,50 @@ describe('one database call per instant bet (what an instance remembers is check
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.body).toBe(first.body);
     }
+  });
+
+  it('checks the session in the same call: one ended elsewhere refuses the bet and stores nothing', async () => {
+    const p = await player(10);
+    expect((await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' })).code).toBe(200);
+    // Logged out through another instance: this one still remembers the token's player.
+    await app.ctx.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('subject_id', '=', p.userId)
+      .execute();
+    const k = key();
+    const refused = await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' }, k);
+    expect(refused.code).toBe(401);
+    expect(refused.body.status).toBe(40101);
+    const login = await call(app, {
+      method: 'POST',
+      url: '/api/auth/user/restLogin',
+      payload: { username: p.email, pwd: PASSWORD, codeId: await captcha(app), captCode: CAPTCHA },
+    });
+    const again = await bet(
+      { ...p, token: login.body.data.access_token },
+      'dice',
+      { amount: 1, target: 50, direction: 'over' },
+      k,
+    );
+    expect(again.code).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+
+    // Idle past the limit: timed out, as every other call says it.
+    await app.ctx.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 31 * 60_000) })
+      .where('subject_id', '=', p.userId)
+      .execute();
+    const idle = await bet({ ...p, token: login.body.data.access_token }, 'dice', {
+      amount: 1,
+      target: 50,
+      direction: 'over',
+    });
+    expect(idle.code).toBe(401);
+    expect(idle.body.message).toBe('O login expirou, entre novamente');
+    expect(
+      await app.ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute(),
+    ).toHaveLength(2);
   });
 });

@@ -13,8 +13,12 @@ import { sql, type Kysely } from 'kysely';
  * operator's change) it answers `stale` with the current values and changes nothing; the caller
  * recomputes and calls again.
  *
- * Statuses: `ok`, `stale` (with seeds and settings), `no_seeds` (first bet: create the pair),
- * `insufficient` (402 / 9999), `loss_limit` (with what is left). Only `ok` writes. A twin of the
+ * The request's session is checked in the same call (`session_status`, the rule `resolveSession`
+ * uses for every request), so a bet is one round trip in all.
+ *
+ * Statuses: `ok`, `session` (not a live session of this player), `stale` (with seeds and
+ * settings), `no_seeds` (first bet: create the pair), `insufficient` (402 / 9999), `loss_limit`
+ * (with what is left). Only `ok` writes. A twin of the
  * same idempotency key raises SQLSTATE TR409 after blocking on the key's row, which rolls the whole
  * bet back; the caller then replays the stored answer.
  */
@@ -62,6 +66,51 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end $$`.execute(db);
 
+  // A session token's state (session.service.ts resolveSession): `none` for unknown or revoked,
+  // `kind` for another kind's token, `expired` past its absolute limit or idle too long, else `ok`
+  // with the session and subject ids. Only reads.
+  await sql`
+    create function session_status(p_token_hash text, p_kind text, p_now timestamptz, p_idle_ms bigint)
+    returns jsonb language plpgsql stable as $$
+    declare
+      v record;
+    begin
+      select id, kind, subject_id, last_seen_at, expires_at, revoked_at into v
+        from sessions where token_hash = p_token_hash;
+      if not found or v.revoked_at is not null then
+        return jsonb_build_object('status', 'none');
+      end if;
+      if v.kind <> p_kind then
+        return jsonb_build_object('status', 'kind');
+      end if;
+      if v.expires_at <= p_now or v.last_seen_at + p_idle_ms * interval '1 millisecond' <= p_now then
+        return jsonb_build_object('status', 'expired');
+      end if;
+      return jsonb_build_object('status', 'ok', 'session_id', v.id, 'subject_id', v.subject_id);
+    end $$`.execute(db);
+
+  // Records activity on a session at most once per p_touch_ms, so reads do not become a write each.
+  await sql`
+    create function session_touch(p_session integer, p_now timestamptz, p_touch_ms bigint)
+    returns void language sql as $$
+      update sessions set last_seen_at = p_now
+       where id = p_session and last_seen_at < p_now - p_touch_ms * interval '1 millisecond'
+    $$`.execute(db);
+
+  // A request's session in one round trip: its state, touched when it is live.
+  await sql`
+    create function session_resolve(
+      p_token_hash text, p_kind text, p_now timestamptz, p_idle_ms bigint, p_touch_ms bigint
+    ) returns jsonb language plpgsql as $$
+    declare
+      v_session jsonb := session_status(p_token_hash, p_kind, p_now, p_idle_ms);
+    begin
+      if v_session->>'status' = 'ok' then
+        perform session_touch((v_session->>'session_id')::integer, p_now, p_touch_ms);
+      end if;
+      return v_session;
+    end $$`.execute(db);
+
   // A posting between a player's cash and bonus and the house's game account, zero entries left
   // out as ledger.ts post() leaves them out.
   await sql`
@@ -91,9 +140,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       p_server_seed_hash text, p_client_seed text, p_nonce integer,
       p_stop boolean, p_min_bet bigint, p_max_bet bigint, p_max_payout bigint, p_edge numeric,
       p_bet_id text, p_payout bigint, p_multiplier numeric, p_params text, p_outcome text,
-      p_idempotency_key text, p_request_hash text, p_body text, p_now timestamptz
+      p_idempotency_key text, p_request_hash text, p_body text, p_now timestamptz,
+      p_token_hash text, p_idle_ms bigint, p_touch_ms bigint
     ) returns jsonb language plpgsql as $$
     declare
+      v_session jsonb;
       v_user record;
       v_settings record;
       v_seeds record;
@@ -108,6 +159,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_posted jsonb;
       v_body text;
     begin
+      -- The request's session, read here and touched at the end (after the player's row: a
+      -- revocation holds the player's row before it updates the sessions).
+      v_session := session_status(p_token_hash, 'player', p_now, p_idle_ms);
+      if v_session->>'status' <> 'ok' or (v_session->>'subject_id')::integer <> p_user then
+        return jsonb_build_object('status', 'session', 'session', v_session);
+      end if;
+
       -- The one lock order of money (bet-money.ts lockWallet): the player's row, then the accounts.
       select level, wagered_cents, turnover_required_cents, username into v_user
         from users where id = p_user for update;
@@ -181,6 +239,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if not found then
         raise exception 'idempotency key % already used', p_idempotency_key using errcode = 'TR409';
       end if;
+      perform session_touch((v_session->>'session_id')::integer, p_now, p_touch_ms);
 
       return jsonb_build_object('status', 'ok', 'body', v_body, 'cash', v_cash, 'bonus', v_bonus,
         'level', v_user.level, 'wagered_cents', v_user.wagered_cents,

@@ -13,7 +13,7 @@ export interface SessionRef {
 }
 
 /** Only touch `last_seen_at` once a minute, so reads do not turn into a write per request. */
-const TOUCH_EVERY_MS = 60_000;
+export const TOUCH_EVERY_MS = 60_000;
 
 /** Opens a session and returns its token; only the token's hash is stored. */
 export async function createSession(
@@ -46,8 +46,19 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return token.length > 0 && token.length <= 128 ? token.trim() : undefined;
 }
 
+/** A session's state as `session_status` (migration 019) reports it. */
+export type SessionState =
+  { status: 'ok'; session_id: number; subject_id: number } | { status: 'none' | 'kind' | 'expired' };
+
+/** The refusal a session state that is not `ok` answers (see resolveSession). */
+export function sessionRefusal(state: Exclude<SessionState, { status: 'ok' }>, kind: SessionKind) {
+  if (state.status === 'kind') return forbidden(kind === 'operator' ? 'operatorOnly' : 'forbidden');
+  return notLoggedIn(state.status === 'expired' ? 'loginTimedOut' : 'loginAgain');
+}
+
 /**
- * Resolves a token to a live session of the given kind. Revoked, unknown, idle (30 min) and
+ * Resolves a token to a live session of the given kind, in one round trip (`session_resolve`,
+ * which also records the activity at most once a minute). Revoked, unknown, idle (30 min) and
  * over-age (12 h) sessions answer 401 / 40101; another kind's token answers 403 / 1403.
  */
 export async function resolveSession(
@@ -56,26 +67,13 @@ export async function resolveSession(
   kind: SessionKind,
 ): Promise<SessionRef> {
   if (!token) throw notLoggedIn('loginRequired');
-  const row = await ctx.db
-    .selectFrom('sessions')
-    .select(['id', 'kind', 'subject_id', 'last_seen_at', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', sha256Hex(token))
-    .executeTakeFirst();
-  if (!row || row.revoked_at) throw notLoggedIn('loginAgain');
-  if (row.kind !== kind) throw forbidden(kind === 'operator' ? 'operatorOnly' : 'forbidden');
-  const now = Date.now();
-  const lastSeen = new Date(row.last_seen_at).getTime();
-  if (new Date(row.expires_at).getTime() <= now || lastSeen + ctx.config.sessionIdleMs <= now) {
-    throw notLoggedIn('loginTimedOut');
-  }
-  if (now - lastSeen > TOUCH_EVERY_MS) {
-    await ctx.db
-      .updateTable('sessions')
-      .set({ last_seen_at: new Date(now) })
-      .where('id', '=', row.id)
-      .execute();
-  }
-  return { sessionId: row.id, subjectId: row.subject_id, kind };
+  const { rows } = await sql<{ state: SessionState | string }>`
+    select session_resolve(${sha256Hex(token)}, ${kind}, ${new Date()},
+      ${ctx.config.sessionIdleMs}, ${TOUCH_EVERY_MS}) as state`.execute(ctx.db);
+  const raw = rows[0]!.state;
+  const state = typeof raw === 'string' ? (JSON.parse(raw) as SessionState) : raw;
+  if (state.status !== 'ok') throw sessionRefusal(state, kind);
+  return { sessionId: Number(state.session_id), subjectId: Number(state.subject_id), kind };
 }
 
 /** Revokes sessions and disconnects their sockets at once (on every instance). */

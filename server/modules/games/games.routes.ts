@@ -24,8 +24,10 @@ import { allGameSettings, configuredRtp, GAME_KEYS, gameSettings, updateGameSett
 import { publicSeeds, rotateSeeds, seedsFor } from './seeds';
 import {
   forgetGameSettings,
+  instantPlayer,
   InstantTwin,
   playInstant,
+  SessionRefused,
   type InstantInput,
   type PlayedInstant,
 } from './instant.service';
@@ -133,6 +135,40 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
+  // Instant bets are one database call (instant.service.ts), session check included, so they sit
+  // outside the scope whose preHandler reads the session; the idempotency rules are runIdempotent's:
+  // a replay answers what was stored, a refusal is stored too (a refused session is not).
+  const instant = (path: string, schema: z.ZodType, game: InstantInput['game']) =>
+    app.post(path, async (request, reply) => {
+      const token = tokenOf(request);
+      const userId = await instantPlayer(ctx, token);
+      const input = { ...(parseInput(schema, request.body) as object), game } as InstantInput;
+      const money = moneyRequestOf(request, userId);
+      let played: PlayedInstant;
+      try {
+        played = await playInstant(ctx, money, token!, input);
+      } catch (err) {
+        if (err instanceof SessionRefused) throw err.refusal;
+        if (err instanceof InstantTwin) return replayTwin(ctx, reply, money);
+        return answerRefusal(ctx, reply, money, err);
+      }
+      await announceBet(
+        ctx,
+        userId,
+        {
+          game,
+          amountCents: played.amountCents,
+          multiplier: played.multiplier,
+          payoutCents: played.payoutCents,
+        },
+        played.snapshot,
+      );
+      return reply.code(200).type('application/json').send(played.body);
+    });
+  instant('/api/app/game/dice/bet', diceBetSchema, 'dice');
+  instant('/api/app/game/limbo/bet', limboBetSchema, 'limbo');
+  instant('/api/app/game/rowdouble/bet', rowDoubleBetSchema, 'rowdouble');
+
   app.register(async (scope) => {
     scope.addHook('preHandler', requirePlayer(ctx));
 
@@ -191,33 +227,6 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(request, reply, result);
     });
 
-    // Instant bets are one database call (instant.service.ts) with the idempotency rules of
-    // runIdempotent: a replay answers what was stored, a refusal is stored too.
-    const instant = (path: string, schema: z.ZodType, game: InstantInput['game']) =>
-      scope.post(path, async (request, reply) => {
-        const input = { ...(parseInput(schema, request.body) as object), game } as InstantInput;
-        const money = moneyRequestOf(request, request.session!.subjectId);
-        let played: PlayedInstant;
-        try {
-          played = await playInstant(ctx, money, input);
-        } catch (err) {
-          if (err instanceof InstantTwin) return replayTwin(ctx, reply, money);
-          return answerRefusal(ctx, reply, money, err);
-        }
-        await announceBet(
-          ctx,
-          money.userId,
-          {
-            game,
-            amountCents: played.amountCents,
-            multiplier: played.multiplier,
-            payoutCents: played.payoutCents,
-          },
-          played.snapshot,
-        );
-        return reply.code(200).type('application/json').send(played.body);
-      });
-
     const money = (
       path: string,
       schema: z.ZodType,
@@ -265,9 +274,5 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       if (settled) await announceBalances(ctx, userId);
       return ok(request, reply, { settled });
     });
-
-    instant('/api/app/game/dice/bet', diceBetSchema, 'dice');
-    instant('/api/app/game/limbo/bet', limboBetSchema, 'limbo');
-    instant('/api/app/game/rowdouble/bet', rowDoubleBetSchema, 'rowdouble');
   });
 }

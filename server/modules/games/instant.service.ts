@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest, notLoggedIn } from '../../http/errors';
+import { resolveSession, sessionRefusal, TOUCH_EVERY_MS, type SessionState } from '../auth/session.service';
+import { sha256Hex } from '../../security/tokens';
 import { sql } from 'kysely';
 import { insufficientFunds } from '../wallet/ledger';
 import { applyVipUpgrades } from '../wallet/vip';
@@ -82,6 +84,8 @@ interface SeedPair {
  * own bets never make each other stale.
  */
 interface InstantMemory {
+  /** Player of each session token hash seen here (a token's player never changes). */
+  players: Map<string, number>;
   seeds: Map<number, SeedPair>;
   settings: Map<GameKey, GameSettings>;
   queues: Map<number, Promise<void>>;
@@ -96,7 +100,11 @@ const BALANCE_MARK = '@@balance@@';
 
 function memoryOf(db: Db): InstantMemory {
   let memory = memories.get(db);
-  if (!memory) memories.set(db, (memory = { seeds: new Map(), settings: new Map(), queues: new Map() }));
+  if (!memory)
+    memories.set(
+      db,
+      (memory = { players: new Map(), seeds: new Map(), settings: new Map(), queues: new Map() }),
+    );
   return memory;
 }
 
@@ -105,10 +113,36 @@ export function forgetGameSettings(db: Db, game: GameKey): void {
   memories.get(db)?.settings.delete(game);
 }
 
+/** Sets `key` as the newest entry of a map that keeps at most REMEMBERED_PLAYERS of them. */
+function keep<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED_PLAYERS) map.delete(map.keys().next().value!);
+}
+
 function remember(memory: InstantMemory, userId: number, seeds: SeedPair): void {
-  memory.seeds.delete(userId);
-  memory.seeds.set(userId, seeds);
-  if (memory.seeds.size > REMEMBERED_PLAYERS) memory.seeds.delete(memory.seeds.keys().next().value!);
+  keep(memory.seeds, userId, seeds);
+}
+
+/**
+ * The player of a bet's session token: remembered, or resolved once (which refuses a dead session
+ * with resolveSession's answers). `play_instant` checks the session again on every bet.
+ */
+export async function instantPlayer(ctx: AppContext, token: string | undefined): Promise<number> {
+  if (!token) throw notLoggedIn('loginRequired');
+  const memory = memoryOf(ctx.db);
+  const known = memory.players.get(sha256Hex(token));
+  if (known !== undefined) return known;
+  const { subjectId } = await resolveSession(ctx, token, 'player');
+  keep(memory.players, sha256Hex(token), subjectId);
+  return subjectId;
+}
+
+/** A refused session: answered as it is, never stored under the request's idempotency key. */
+export class SessionRefused extends Error {
+  constructor(readonly refusal: AppError) {
+    super(refusal.key);
+  }
 }
 
 /** Runs `work` after the player's earlier bets in this instance have finished. */
@@ -151,17 +185,20 @@ type PlayResult =
     }
   | { status: 'stale'; seeds: SeedPair; settings: Parameters<typeof settingsFromRow>[1] }
   | { status: 'no_seeds' | 'insufficient' }
+  | { status: 'session'; session: SessionState }
   | { status: 'loss_limit'; left: number };
 
 /**
  * Places and settles an instant bet in one database call (`play_instant`, migration 019): the
- * outcome comes from the remembered seed pair and nonce, and the database checks them, the game's
- * settings, the player's loss limits and funds under the player's row lock before it posts the
- * stake and any payout, writes the bet and stores the answer under the idempotency key.
+ * outcome comes from the remembered seed pair and nonce, and the database checks the session, then
+ * the pair, the game's settings, the player's loss limits and funds under the player's row lock
+ * before it posts the stake and any payout, writes the bet and stores the answer under the
+ * idempotency key.
  */
 export async function playInstant(
   ctx: AppContext,
   money: MoneyRequest,
+  token: string,
   input: InstantInput,
 ): Promise<PlayedInstant> {
   const userId = money.userId;
@@ -219,7 +256,8 @@ export async function playInstant(
             ${String(settings.edge)}::numeric,
             ${betId}, ${payout}, ${String(win ? multiplier : 0)}::numeric,
             ${JSON.stringify(params)}, ${JSON.stringify(outcome)},
-            ${money.key}, ${money.requestHash}, ${body}, ${new Date()}) as result`.execute(ctx.db);
+            ${money.key}, ${money.requestHash}, ${body}, ${new Date()},
+            ${sha256Hex(token)}, ${ctx.config.sessionIdleMs}, ${TOUCH_EVERY_MS}) as result`.execute(ctx.db);
         const raw = rows[0]!.result;
         result = typeof raw === 'string' ? (JSON.parse(raw) as PlayResult) : raw;
       } catch (err) {
@@ -249,6 +287,13 @@ export async function playInstant(
           continue;
         case 'insufficient':
           throw insufficientFunds();
+        case 'session':
+          memory.players.delete(sha256Hex(token));
+          throw new SessionRefused(
+            result.session.status === 'ok'
+              ? notLoggedIn('loginAgain')
+              : sessionRefusal(result.session, 'player'),
+          );
         case 'loss_limit':
           throw lossLimitReached(Number(result.left));
       }
