@@ -146,6 +146,7 @@ export interface FixtureResultInput {
   status: number;
   full?: { home: number; away: number; complete: boolean };
   firstHalf?: { home: number; away: number; complete: boolean };
+  corners?: { home: number; away: number; complete: boolean };
 }
 
 export interface PlayerHit {

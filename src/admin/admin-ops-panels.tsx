@@ -17,12 +17,28 @@ const RESULT_STATUSES = [
   [MatchTime.cutInHalf, 'admin.sports.statuses.-12'],
 ] as const;
 
+/** A score both of whose sides were typed, as the result call takes it; else nothing. */
+function typedPair(home: string, away: string) {
+  return home === '' || away === '' ? undefined : { home: Number(home), away: Number(away), complete: true };
+}
+
+/** One side of a stored score as the form shows it ('' when the score is absent). */
+const typed = (score: { home: number; away: number } | undefined, side: 'home' | 'away') =>
+  score ? String(score[side]) : '';
+
 function FixtureResultForm({ fixture, onDone }: { fixture: AttentionFixture; onDone: () => void }) {
   const { t } = useTranslation();
-  const full = fixture.result?.scores?.full;
+  const scores = fixture.result?.scores;
+  const full = scores?.full;
   const [status, setStatus] = useState<number>(MatchTime.finished);
   const [home, setHome] = useState(String(full?.home ?? 0));
   const [away, setAway] = useState(String(full?.away ?? 0));
+  // A bet held for review usually waits for what the final score does not tell: the first half or
+  // the corners. Left empty, they are not sent.
+  const [halfHome, setHalfHome] = useState(typed(scores?.first_half, 'home'));
+  const [halfAway, setHalfAway] = useState(typed(scores?.first_half, 'away'));
+  const [cornersHome, setCornersHome] = useState(typed(scores?.corners, 'home'));
+  const [cornersAway, setCornersAway] = useState(typed(scores?.corners, 'away'));
   const [message, setMessage] = useState('');
 
   const submit = async (event: FormEvent) => {
@@ -32,6 +48,8 @@ function FixtureResultForm({ fixture, onDone }: { fixture: AttentionFixture; onD
       const res = await adminApi.enterResult(fixture.id, {
         status,
         full: { home: Number(home), away: Number(away), complete: status === MatchTime.finished },
+        firstHalf: typedPair(halfHome, halfAway),
+        corners: typedPair(cornersHome, cornersAway),
       });
       setMessage(t('admin.sports.settled', { count: res.settled.length }));
       onDone();
@@ -69,6 +87,26 @@ function FixtureResultForm({ fixture, onDone }: { fixture: AttentionFixture; onD
         value={away}
         onChange={(e) => setAway(e.target.value)}
       />
+      {(
+        [
+          ['admin.sports.halfHome', fixture.home, halfHome, setHalfHome],
+          ['admin.sports.halfAway', fixture.away, halfAway, setHalfAway],
+          ['admin.sports.cornersHome', fixture.home, cornersHome, setCornersHome],
+          ['admin.sports.cornersAway', fixture.away, cornersAway, setCornersAway],
+        ] as const
+      ).map(([label, team, value, set]) => (
+        <input
+          key={label}
+          aria-label={t(label, { team })}
+          title={t(label, { team })}
+          placeholder={t(label, { team })}
+          type="number"
+          min={0}
+          max={999}
+          value={value}
+          onChange={(e) => set(e.target.value)}
+        />
+      ))}
       <button type="submit">{t('admin.sports.enter')}</button>
       {message && <span role="status">{message}</span>}
     </form>
@@ -85,6 +123,8 @@ export function SportsPanel() {
   const [message, setMessage] = useState('');
   const [q, setQ] = useState('');
   const [searched, setSearched] = useState('');
+  // Results entered here: each one reads the prize list again at once.
+  const [entered, setEntered] = useState(0);
   const load = useCallback(async () => {
     try {
       setItems(await adminApi.fixtures(searched));
@@ -97,6 +137,7 @@ export function SportsPanel() {
   return (
     <>
       <PrizeDeadlinesPanel
+        refresh={entered}
         onOpenFixture={(id) => {
           setQ(id);
           setSearched(id);
@@ -150,7 +191,13 @@ export function SportsPanel() {
                     </small>
                   </td>
                   <td>
-                    <FixtureResultForm fixture={f} onDone={() => void load()} />
+                    <FixtureResultForm
+                      fixture={f}
+                      onDone={() => {
+                        void load();
+                        setEntered((n) => n + 1);
+                      }}
+                    />
                   </td>
                 </tr>
               ))}

@@ -80,7 +80,14 @@ const when = (iso: string) => new Date(iso).toLocaleString('pt-BR');
  * countdown (red once overdue), and the breaches recorded. `onOpenFixture` (the trader's sports
  * section) opens a fixture in the result form below.
  */
-export function PrizeDeadlinesPanel({ onOpenFixture }: { onOpenFixture?: (fixtureId: string) => void }) {
+export function PrizeDeadlinesPanel({
+  onOpenFixture,
+  refresh = 0,
+}: {
+  onOpenFixture?: (fixtureId: string) => void;
+  /** Changing it reads the list again at once (a result was just entered). */
+  refresh?: number;
+}) {
   const { t } = useTranslation();
   const [data, setData] = useState<PrizeDeadlines | null>(null);
   // The server's clock minus this browser's: countdowns follow the server that set the due times.
@@ -102,7 +109,7 @@ export function PrizeDeadlinesPanel({ onOpenFixture }: { onOpenFixture?: (fixtur
     void load();
     const timer = setInterval(() => void load(), POLL_MS);
     return () => clearInterval(timer);
-  }, [load]);
+  }, [load, refresh]);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
