@@ -23,19 +23,66 @@ import { sql, type Kysely } from 'kysely';
  * bet back; the caller then replays the stored answer.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Net loss in a window: stakes minus payouts of casino and sports bets (open stakes count whole).
+  // Net loss per player and hour (stakes minus payouts of casino and sports bets by the hour they
+  // were placed), kept by triggers whatever code writes the bets: a loss-limit check sums at most
+  // 720 hours instead of every bet of the window, which grew with an active player's day.
+  await sql`
+    create table player_loss_hours (
+      user_id integer not null,
+      hour timestamptz not null,
+      cents bigint not null,
+      primary key (user_id, hour)
+    )`.execute(db);
+  await sql`
+    create function player_loss_add(p_user integer, p_at timestamptz, p_cents bigint)
+    returns void language sql as $$
+      insert into player_loss_hours (user_id, hour, cents)
+        values (p_user, date_bin('1 hour', p_at, timestamptz 'epoch'), p_cents)
+        on conflict (user_id, hour) do update set cents = player_loss_hours.cents + excluded.cents
+    $$`.execute(db);
+  for (const [table, stake, at] of [
+    ['bets', 'amount_cents', 'created_at'],
+    ['sports_bets', 'stake_cents', 'placed_at'],
+  ] as const) {
+    await sql`
+      create function ${sql.raw(`${table}_loss_hours`)}() returns trigger language plpgsql as $$
+      begin
+        if tg_op <> 'INSERT' then
+          perform player_loss_add(old.user_id, old.${sql.raw(at)}, -(old.${sql.raw(stake)} - old.payout_cents));
+        end if;
+        if tg_op <> 'DELETE' then
+          perform player_loss_add(new.user_id, new.${sql.raw(at)}, new.${sql.raw(stake)} - new.payout_cents);
+        end if;
+        return null;
+      end $$`.execute(db);
+    await sql`
+      create trigger ${sql.raw(`${table}_loss_hours`)}
+        after insert or delete or update of user_id, ${sql.raw(stake)}, payout_cents, ${sql.raw(at)}
+        on ${sql.raw(table)} for each row execute function ${sql.raw(`${table}_loss_hours`)}()`.execute(db);
+    await sql`
+      insert into player_loss_hours (user_id, hour, cents)
+        select user_id, date_bin('1 hour', ${sql.raw(at)}, timestamptz 'epoch'),
+               sum(${sql.raw(stake)} - payout_cents)
+          from ${sql.raw(table)} group by 1, 2
+        on conflict (user_id, hour) do update set cents = player_loss_hours.cents + excluded.cents`.execute(
+      db,
+    );
+  }
+
+  // Net loss since a moment: the whole hours from the buckets, the part of the first hour exactly
+  // from the bets themselves (open stakes count whole).
   await sql`
     create function player_lost_cents(p_user integer, p_since timestamptz) returns bigint
     language sql stable as $$
+      with edge as (select date_bin('1 hour', p_since, timestamptz 'epoch') + interval '1 hour' as at)
       select greatest(0,
-        coalesce((select sum(amount_cents - payout_cents) from bets
-                   where user_id = p_user and created_at >= p_since), 0)
-        + coalesce((select sum(stake_cents - payout_cents) from sports_bets
-                     where user_id = p_user and placed_at >= p_since), 0))::bigint
+        coalesce((select sum(cents) from player_loss_hours, edge
+                   where user_id = p_user and hour >= edge.at), 0)
+        + coalesce((select sum(amount_cents - payout_cents) from bets, edge
+                     where user_id = p_user and created_at >= p_since and created_at < edge.at), 0)
+        + coalesce((select sum(stake_cents - payout_cents) from sports_bets, edge
+                     where user_id = p_user and placed_at >= p_since and placed_at < edge.at), 0))::bigint
     $$`.execute(db);
-  await sql`create index if not exists sports_bets_user_placed_idx on sports_bets (user_id, placed_at)`.execute(
-    db,
-  );
 
   // The loss-limit rule of player protection (protection.service.ts): a stake is refused when the
   // window's net loss plus the whole stake would pass a limit. Rolling windows of 24 h, 7 and 30
