@@ -172,5 +172,32 @@ export const MATCH_TIME_LABELS: Readonly<Record<number, string>> = {
   1004: '4º Quarto',
 };
 
+/**
+ * The period of a match time code in a sport's own words. The specification's codes are
+ * football's: American football reads its halves the same way, basketball has its quarters
+ * (1001–1004), cricket its two innings (1 and 3); the other sports use 1 for "in play", which their
+ * clock already says (`2º set`, `Round 7`), so it has no word of its own.
+ */
+export function periodName(code: number, sport: SportKey = 'football'): string {
+  if (code <= MatchTime.notStarted || code === MatchTime.halfTime) return MATCH_TIME_LABELS[code] ?? '';
+  switch (sport) {
+    case 'football':
+    case 'american_football':
+    case 'basketball':
+      return MATCH_TIME_LABELS[code] ?? '';
+    case 'cricket':
+      return code === MatchTime.firstHalf ? '1ª entrada' : code === MatchTime.secondHalf ? '2ª entrada' : '';
+    default:
+      return code === MatchTime.overtime ? MATCH_TIME_LABELS[code]! : '';
+  }
+}
+
+/** Tennis points of a game: 0, 15, 30, 40 and advantage (a tie-break counts 1, 2, 3…). */
+export function tennisPoints(mine: number, theirs: number, tiebreak = false): string {
+  if (tiebreak) return String(mine);
+  if (mine >= 3 && theirs >= 3) return mine > theirs ? 'AD' : '40';
+  return ['0', '15', '30', '40'][Math.min(mine, 3)]!;
+}
+
 /** Ticket (order) status of the specification: 0 pending, 9999 drawn, 8888 not drawn. */
 export const OrderStatus = { pending: 0, drawn: 9999, notDrawn: 8888 } as const;

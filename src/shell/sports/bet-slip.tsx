@@ -48,7 +48,7 @@ function ResultLine({ result }: { result: TicketResult }) {
       <strong>{word}</strong>
       <span>
         {t('sports.slip.ticket', { id: result.bet.betId })} · {formatMoney(result.bet.stake)} ·{' '}
-        {formatOdds(result.bet.combinedOdds)}
+        {t('sports.slip.odds', { odds: formatOdds(result.bet.combinedOdds) })}
       </span>
     </li>
   );

@@ -16,12 +16,12 @@ function FixtureWhen({ fixture }: { fixture: SportsFixture }) {
     return (
       <span className="fixture-when fixture-when--live">
         <span className="live-dot">{t('sports.live')}</span>
-        <span data-testid="fixture-clock">{clock ?? periodLabel(fixture.periodCode)}</span>
+        <span data-testid="fixture-clock">{clock ?? periodLabel(fixture.periodCode, fixture.sport)}</span>
       </span>
     );
   }
   if (fixture.periodCode !== 0) {
-    return <span className="fixture-when">{periodLabel(fixture.periodCode)}</span>;
+    return <span className="fixture-when">{periodLabel(fixture.periodCode, fixture.sport)}</span>;
   }
   const kickoff = formatKickoff(fixture.startsAt);
   return (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SportsFixtureDetail } from '../../services/sports-api';
+import { tennisPoints } from '../../../domain/sports/labels';
 import { formatKickoff, periodLabel } from './sports-format';
 import { useRunningClock } from './use-running-clock';
 
@@ -23,14 +24,25 @@ function statRank(key: string): number {
 }
 
 /** One statistic as two bars meeting in the middle, the leader's side brighter. */
-function StatBar({ label, home, away }: { label: string; home: number; away: number }) {
+function StatBar({
+  label,
+  home,
+  away,
+  shown = [String(home), String(away)],
+}: {
+  label: string;
+  home: number;
+  away: number;
+  /** The values as they read (a tennis game's 15, 30, 40, AD), when not the counts themselves. */
+  shown?: [string, string];
+}) {
   const total = home + away;
   const homeShare = total === 0 ? 50 : (home / total) * 100;
   return (
     <li className="stat" data-testid="tracker-stat">
-      <span className="stat__value">{home}</span>
+      <span className="stat__value">{shown[0]}</span>
       <span className="stat__label">{label}</span>
-      <span className="stat__value">{away}</span>
+      <span className="stat__value">{shown[1]}</span>
       <span className="stat__bar" aria-hidden="true">
         <span
           className={`stat__side stat__side--home${home > away ? ' stat__side--lead' : ''}`}
@@ -55,6 +67,14 @@ export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
   const clock = useRunningClock(fixture.clock, fixture.periodCode);
   const started = fixture.live || fixture.periodCode !== 0;
   const stats = Object.entries(fixture.stats).sort(([a], [b]) => statRank(a) - statRank(b));
+  const period = periodLabel(fixture.periodCode, fixture.sport);
+  // A tennis game reads 0, 15, 30, 40, AD; at six games all the tie-break counts points.
+  const games = fixture.stats.games;
+  const tiebreak = games !== undefined && games.home === 6 && games.away === 6;
+  const shownOf = (key: string, value: { home: number; away: number }): [string, string] | undefined =>
+    fixture.sport === 'tennis' && key === 'points'
+      ? [tennisPoints(value.home, value.away, tiebreak), tennisPoints(value.away, value.home, tiebreak)]
+      : undefined;
   return (
     <section
       className={`tracker tracker--${fixture.sport}`}
@@ -83,7 +103,7 @@ export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
           )}
           <span className="tracker__status">
             {fixture.live ? <span className="live-dot">{t('sports.live')}</span> : null}
-            <span data-testid="tracker-period">{periodLabel(fixture.periodCode)}</span>
+            {period ? <span data-testid="tracker-period">{period}</span> : null}
             {clock ? (
               <span className="tracker__clock" data-testid="tracker-clock">
                 {clock}
@@ -107,6 +127,7 @@ export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
               label={t(`sports.stats.${key}`, { defaultValue: key })}
               home={value.home}
               away={value.away}
+              shown={shownOf(key, value)}
             />
           ))}
         </ul>

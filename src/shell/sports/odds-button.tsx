@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { formatLine } from '../../../domain/sports/labels';
 import { selectionKey, type SlipSelection } from '../../machines/sports/bet-slip.machine';
 import type { SportsFixture, SportsMarket, SportsOutcome } from '../../services/sports-api';
 import { betSlip, useSlip } from './bet-slip-store';
@@ -50,6 +51,26 @@ export function selectionOf(
 }
 
 /**
+ * The label of a side of a line market: the team, which may be cut short, and its line, which
+ * never is ("Athletico Para… -0,75"); null for other selections.
+ */
+function sideWithLine(
+  fixture: Pick<SportsFixture, 'home' | 'away'>,
+  market: SportsMarket,
+  outcome: SportsOutcome,
+): ReactNode {
+  if (market.line === null || (outcome.id !== 'home' && outcome.id !== 'away')) return null;
+  // A market's line is the home side's; the away side carries its opposite.
+  const line = formatLine(outcome.id === 'home' ? market.line : -market.line, true);
+  return (
+    <>
+      <span className="odds__team">{fixture[outcome.id]}</span>
+      <span className="odds__line">{line}</span>
+    </>
+  );
+}
+
+/**
  * One price: the selection's label and odds, a tap puts it on (or takes it off) the slip.
  * A moved price flashes green (up) or red (down); a suspended one is locked.
  */
@@ -92,7 +113,7 @@ export function OddsButton({
       data-outcome={outcome.id}
       data-market={market.id}
     >
-      <span className="odds__label">{label ?? outcome.name}</span>
+      <span className="odds__label">{label ?? sideWithLine(fixture, market, outcome) ?? outcome.name}</span>
       <span className="odds__price" data-testid="odds-price">
         {locked ? <LockIcon /> : formatOdds(outcome.odds!)}
         {flash && !locked ? <span aria-hidden="true">{flash === 'up' ? ' ▲' : ' ▼'}</span> : null}

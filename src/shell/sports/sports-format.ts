@@ -1,4 +1,5 @@
-import { MATCH_TIME_LABELS, RESULT_LABELS } from '../../../domain/sports/labels';
+import { periodName, RESULT_LABELS } from '../../../domain/sports/labels';
+import { isSportKey } from '../../../domain/sports/sports';
 
 /** How prices, times and codes of the sportsbook read on the pages (pt-BR). */
 
@@ -9,9 +10,12 @@ export function formatOdds(odds: number): string {
   return oddsFormat.format(odds);
 }
 
-/** The period of a match time code in words ("1º Tempo", "Intervalo", "3º Quarto"). */
-export function periodLabel(code: number): string {
-  return MATCH_TIME_LABELS[code] ?? '';
+/**
+ * The period of a match time code in the sport's words ("1º Tempo", "Intervalo", "3º Quarto",
+ * "2ª entrada"); empty where the sport's clock says it ("2º set").
+ */
+export function periodLabel(code: number, sport = 'football'): string {
+  return periodName(code, isSportKey(sport) ? sport : 'football');
 }
 
 /** A bet result code in words ("Ganhou", "Meio ganho", "Recusada"). */

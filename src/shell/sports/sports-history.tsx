@@ -34,7 +34,7 @@ export function SportsHistory() {
 
   return (
     <section aria-labelledby="records-sports" className="records" data-testid="records-sports">
-      <div className="section-head">
+      <div className="section-head records-sports__head">
         <h2 id="records-sports" className="section-title">
           {t('sports.bets.history')}
         </h2>
@@ -65,12 +65,20 @@ export function SportsHistory() {
                 <small>{formatDateTime(bet.placedAt, locale)}</small>
               </span>
               <span className="record__side">
-                <strong className="record__amount">
-                  {formatMoney(bet.stake)} →{' '}
-                  {bet.state === 'open' || bet.state === 'pending' ? '…' : formatMoney(bet.payout)}
-                </strong>
+                {bet.state === 'settled' || bet.state === 'refused' || bet.state === 'cashed_out' ? (
+                  <strong className="record__amount">
+                    {formatMoney(bet.stake)} → {formatMoney(bet.payout + bet.cashedOut)}
+                  </strong>
+                ) : (
+                  <span className="record__amount record__amount--potential">
+                    <strong>
+                      {formatMoney(bet.stake)} → {formatMoney(bet.potentialReturn)}
+                    </strong>
+                    <small>{t('sports.slip.potentialReturn')}</small>
+                  </span>
+                )}
                 <span className={`badge badge--${resultTone(bet.result)}`}>
-                  {bet.resultText || '—'} · {bet.result}
+                  {bet.resultText || '—'} · {t('sports.code', { code: bet.result })}
                 </span>
               </span>
             </li>

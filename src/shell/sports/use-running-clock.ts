@@ -19,8 +19,9 @@ export function advanceClock(clock: string, seconds: number): string {
 
 /**
  * The match clock as it runs: the server's value, moved on each second of real time until the
- * next update replaces it. Clocks that are not "mm:ss" (sets, rounds, laps) and stopped periods
- * (half-time, not started) show as the server sent them.
+ * next update replaces it. Clocks that are not "mm:ss" (sets, rounds, laps) and other stopped
+ * periods show as the server sent them; at half-time there is none (the period says "Intervalo",
+ * a clock frozen at 45:00 would only look stuck).
  */
 export function useRunningClock(clock: string | null, periodCode: number): string | null {
   const [since, setSince] = useState(() => ({ clock, at: Date.now() }));
@@ -35,6 +36,7 @@ export function useRunningClock(clock: string | null, periodCode: number): strin
     return () => clearInterval(timer);
   }, [runs]);
 
+  if (periodCode === MatchTime.halfTime) return null;
   if (!runs || clock === null) return clock;
   return advanceClock(clock, (now - since.at) / 1000);
 }
