@@ -13,10 +13,14 @@ function FixtureWhen({ fixture }: { fixture: SportsFixture }) {
   const { t } = useTranslation();
   const clock = useRunningClock(fixture.clock, fixture.periodCode);
   if (fixture.live) {
+    const period = periodLabel(fixture.periodCode, fixture.sport);
+    // Football's minute says which half it is; a quarter's clock counts down and needs its quarter.
+    const withPeriod = clock !== null && period !== '' && fixture.sport !== 'football';
     return (
       <span className="fixture-when fixture-when--live">
         <span className="live-dot">{t('sports.live')}</span>
-        <span data-testid="fixture-clock">{clock ?? periodLabel(fixture.periodCode, fixture.sport)}</span>
+        {withPeriod ? <span data-testid="fixture-period">{period}</span> : null}
+        <span data-testid="fixture-clock">{clock ?? period}</span>
       </span>
     );
   }

@@ -74,6 +74,19 @@ describe('the sportsbook pages', () => {
     expect(screen.queryByTestId('tracker-clock')).toBeNull();
   });
 
+  it('gives a quarter’s clock its quarter in the list', () => {
+    const basketball = { ...football, sport: 'basketball', periodCode: 1002, clock: '00:50' };
+    render(
+      <MemoryRouter>
+        <ul>
+          <FixtureRow fixture={basketball} />
+        </ul>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('fixture-period').textContent).toBe('2º Quarto');
+    expect(screen.getByTestId('fixture-clock').textContent).toBe('00:50');
+  });
+
   it('reads a tennis match in its own words: the set from the clock, the game in 15, 30, 40 and AD', () => {
     const tennis: SportsFixtureDetail = {
       ...football,

@@ -11,6 +11,7 @@ import {
   type LegSettlement,
 } from '../../../domain/sports/settlement';
 import {
+  expireHeld,
   parseMarketId,
   settleLeg,
   type FixtureResult,
@@ -238,12 +239,37 @@ describe('other football markets (research §1.11)', () => {
     expect(
       settleLeg(leg('match_winner', 'home', null), { status: MatchTime.postponed, scores: {} }),
     ).toBeNull();
+    // −11 to be decided: held, even with the score complete, until a final code comes.
+    const toBeDecided: FixtureResult = {
+      status: MatchTime.toBeDecided,
+      scores: { full: { home: 2, away: 0, complete: false } },
+    };
+    expect(settleLeg(leg('match_winner', 'home', null), toBeDecided)).toBeNull();
+    expect(settleLeg(leg('totals', 'over', 1.5), toBeDecided)).toBeNull();
     // A first-half bet settles at half-time while the match goes on.
     const halfTime: FixtureResult = {
       status: MatchTime.halfTime,
       scores: { first_half: { home: 0, away: 0, complete: true } },
     };
     expect(settleLeg(leg('totals', 'under', 0.5, 'first_half'), halfTime)!.kind).toBe('won');
+  });
+
+  it('ends a held result once its window has passed: postponed → cancelled, interrupted → cut in half', () => {
+    const window = 48 * 3_600_000;
+    const interrupted: FixtureResult = {
+      status: MatchTime.interrupted,
+      scores: { full: { home: 2, away: 0, complete: false } },
+    };
+    expect(expireHeld(interrupted, 0, window - 1, window)).toBe(interrupted);
+    const stopped = expireHeld(interrupted, 0, window, window);
+    expect(stopped).toEqual({ ...interrupted, status: MatchTime.cutInHalf });
+    expect(settleLeg(leg('totals', 'over', 1.5), stopped)!.kind).toBe('won');
+    expect(settleLeg(leg('match_winner', 'home', null), stopped)!.kind).toBe('void');
+    const postponed: FixtureResult = { status: MatchTime.postponed, scores: {} };
+    expect(expireHeld(postponed, 0, window, window)).toEqual({ status: MatchTime.cancelled, scores: {} });
+    // −11 (to be decided) waits for a person, whatever the time.
+    const decide: FixtureResult = { status: MatchTime.toBeDecided, scores: {} };
+    expect(expireHeld(decide, 0, 10 * window, window)).toBe(decide);
   });
 
   it('voids every market of a cancelled fixture that never started', () => {
