@@ -198,7 +198,7 @@ export async function fundedPlayers(port: number, count: number, offset = 0): Pr
 
 /** An acknowledged money operation: the client got HTTP 200 for it. */
 export interface Acked {
-  kind: 'bet' | 'deposit' | 'paid' | 'withdraw';
+  kind: 'bet' | 'deposit' | 'paid' | 'withdraw' | 'sportsBet' | 'cashout';
   key: string;
   headers: Record<string, string>;
   data: Json;
@@ -220,17 +220,69 @@ export interface LoadOptions {
   until: number;
   /** Keeps retrying an unanswered call with the same key, as a well-behaved client does. */
   retry: boolean;
-  mix?: { bet: number; deposit: number; withdraw: number };
+  /** Shares of the calls; what `bet`, `deposit`, `sports` and `cashout` leave goes to withdrawals. */
+  mix?: { bet: number; deposit: number; withdraw: number; sports?: number; cashout?: number };
+}
+
+/** A football fixture as the list shows it, with its main market (1X2) inline. */
+interface ListedFixture {
+  id: string;
+  live: boolean;
+  periodCode: number;
+  startsAt: string;
+  suspended: boolean;
+  main: {
+    id: string;
+    status: number;
+    outcomes: Array<{ id: string; active: boolean; odds: number | null }>;
+  } | null;
+}
+
+/**
+ * Football fixtures open for pre-match bets for at least another two minutes, read again every
+ * 10 s from whichever instance is up (a sports bet picks one at random).
+ */
+function fixturePool(ports: () => number[]) {
+  let fixtures: ListedFixture[] = [];
+  let readAt = 0;
+  let reading: Promise<void> | undefined;
+  return async (): Promise<ListedFixture[]> => {
+    if (Date.now() - readAt > 10_000) {
+      reading ??= (async () => {
+        const port = ports()[0];
+        const res = port ? await call(port, 'GET', '/api/app/sports/fixtures?sport=football') : undefined;
+        if (res?.status === 200 && Array.isArray(res.json?.data)) {
+          fixtures = (res.json.data as ListedFixture[]).filter(
+            (f) =>
+              !f.live &&
+              f.periodCode === 0 &&
+              !f.suspended &&
+              Date.parse(f.startsAt) > Date.now() + 120_000 &&
+              f.main?.status === 1 &&
+              f.main.outcomes.every((o) => o.active && o.odds !== null),
+          );
+          readAt = Date.now();
+        }
+      })().finally(() => (reading = undefined));
+      await reading;
+    }
+    return fixtures;
+  };
 }
 
 /**
  * The mixed money load: each player loops over DICE bets, deposits (prePay, then payment at the
- * sandbox PSP, whose signed webhook credits the deposit) and withdrawals of R$ 50. A call without
- * an answer (refused, cut, 503) is retried with the same idempotency key on the next instance.
+ * sandbox PSP, whose signed webhook credits the deposit), withdrawals of R$ 50 and, when the mix
+ * asks, pre-match football bets of R$ 1 and cash-outs of the player's open ones (R$ 0,10 of it, or
+ * all of it). A call without an answer (refused, cut, 503) is retried with the same idempotency key
+ * on the next instance.
  */
 export async function mixedLoad(options: LoadOptions): Promise<LoadStats> {
   const stats: LoadStats = { acked: [], statuses: new Map(), unexpected: [], calls: [] };
   const mix = options.mix ?? { bet: 0.8, deposit: 0.1, withdraw: 0.1 };
+  const sportsShare = mix.sports ?? 0;
+  const cashoutShare = mix.cashout ?? 0;
+  const fixtures = fixturePool(options.ports);
   let turn = 0;
   const send = async (
     op: string,
@@ -259,6 +311,8 @@ export async function mixedLoad(options: LoadOptions): Promise<LoadStats> {
       const rnd = seeded(index + 1);
       let withdrawals = 0;
       let n = 0;
+      // The player's acknowledged sports bets not yet cashed out in full.
+      const openBets: string[] = [];
       while (Date.now() < options.until) {
         const r = rnd();
         const key = `${index}-${n++}-${randomBytes(3).toString('hex')}`;
@@ -291,6 +345,54 @@ export async function mixedLoad(options: LoadOptions): Promise<LoadStats> {
               headers: player.headers,
               data: { ...paid.json.data, orderId: pre.json.data.orderId },
             });
+        } else if (r < mix.bet + mix.deposit + sportsShare) {
+          const listed = await fixtures();
+          if (listed.length === 0) {
+            await sleep(200);
+            continue;
+          }
+          const fixture = listed[Math.floor(rnd() * listed.length)]!;
+          const outcome = fixture.main!.outcomes[Math.floor(rnd() * fixture.main!.outcomes.length)]!;
+          const res = await send(
+            'sportsBet',
+            'POST',
+            '/api/app/sports/bet',
+            {
+              stake: 1,
+              oddsChange: 'any',
+              legs: [
+                {
+                  fixtureId: fixture.id,
+                  marketId: fixture.main!.id,
+                  outcomeId: outcome.id,
+                  odds: outcome.odds,
+                },
+              ],
+            },
+            headers,
+          );
+          if (res.status === 200) {
+            stats.acked.push({ kind: 'sportsBet', key, headers: player.headers, data: res.json.data });
+            openBets.push(String(res.json.data.betId));
+          }
+        } else if (r < mix.bet + mix.deposit + sportsShare + cashoutShare) {
+          if (openBets.length === 0) continue;
+          const pick = Math.floor(rnd() * openBets.length);
+          const betId = openBets[pick]!;
+          const partial = rnd() < 0.5;
+          const res = await send(
+            'cashout',
+            'POST',
+            '/api/app/sports/cashout',
+            partial ? { betId, amount: '0.10' } : { betId },
+            headers,
+          );
+          if (res.status === 200) {
+            stats.acked.push({ kind: 'cashout', key, headers: player.headers, data: res.json.data });
+            if (res.json.data.state === 'cashed_out') openBets.splice(pick, 1);
+          } else if (res.status === 404) {
+            openBets.splice(pick, 1);
+          }
         } else if (withdrawals < 3) {
           const res = await send(
             'withdraw',
@@ -368,6 +470,15 @@ export async function verifyMoney(databaseUrl: string, port: number, stats: Load
           problems.push(`paid deposit ${op.data.orderId} not credited (status ${order?.status})`);
         if ((await ledgerCount(`pix:${op.data.endToEndId}`)) !== 1)
           problems.push(`paid deposit ${op.data.orderId}: credit not posted exactly once`);
+      } else if (op.kind === 'sportsBet') {
+        const id = String(op.data?.betId ?? '');
+        const rows = await db.selectFrom('sports_bets').select('id').where('id', '=', id).execute();
+        if (rows.length !== 1)
+          problems.push(`acknowledged sports bet ${op.key} (${id}) found ${rows.length} times`);
+        if ((await ledgerCount(`sports-stake:${id}`)) !== 1)
+          problems.push(`sports bet ${id}: stake not posted exactly once`);
+      } else if (op.kind === 'cashout') {
+        // Checked per bet below: a bet's cash-outs are counted together.
       } else {
         const id = String(op.data?.id ?? op.data?.orderId ?? '');
         const rows = await db.selectFrom('withdrawals').select('id').where('id', '=', id).execute();
@@ -377,12 +488,68 @@ export async function verifyMoney(databaseUrl: string, port: number, stats: Load
           problems.push(`withdrawal ${id}: hold not posted exactly once`);
       }
     }
+    // Cash-outs, per bet: one ledger payment per answered call (no retry paid twice, no payment
+    // without an answer), every acknowledged one among them, and the bet's cashed-out total and
+    // state as the last answer says.
+    const cashouts = new Map<string, Acked[]>();
+    for (const op of stats.acked.filter((a) => a.kind === 'cashout')) {
+      const betId = String(op.data?.betId ?? '');
+      cashouts.set(betId, [...(cashouts.get(betId) ?? []), op]);
+    }
+    for (const [betId, acked] of cashouts) {
+      const bet = await db
+        .selectFrom('sports_bets')
+        .select(['user_id', 'state', 'cashed_out_cents'])
+        .where('id', '=', betId)
+        .executeTakeFirst();
+      if (!bet) {
+        problems.push(`cashed-out sports bet ${betId} not found`);
+        continue;
+      }
+      const effects = await db
+        .selectFrom('ledger_transactions')
+        .select('idempotency_key')
+        .where('reference', '=', betId)
+        .where('kind', '=', 'sports_cashout')
+        .execute();
+      const answers = (
+        await db
+          .selectFrom('idempotency_keys')
+          .select('response_body')
+          .where('user_id', '=', bet.user_id)
+          .where('response_code', '=', 200)
+          .where('response_body', 'like', `%"betId":"${betId}"%`)
+          .where('response_body', 'like', '%"cashedOut"%')
+          .execute()
+      ).map((row) => JSON.parse(row.response_body).data as { cashedOut: number; state: string });
+      if (effects.length !== answers.length)
+        problems.push(
+          `sports bet ${betId}: ${effects.length} cash-outs paid for ${answers.length} answered calls`,
+        );
+      const answered = new Set(answers.map((a) => a.cashedOut));
+      for (const op of acked)
+        if (!answered.has(op.data.cashedOut))
+          problems.push(`acknowledged cash-out ${op.key} of sports bet ${betId} has no stored answer`);
+      const total = Math.round(Math.max(0, ...answers.map((a) => a.cashedOut)) * 100);
+      if (Number(bet.cashed_out_cents) !== total)
+        problems.push(
+          `sports bet ${betId}: cashed out ${bet.cashed_out_cents} centavos, answers say ${total}`,
+        );
+      const full = answers.some((a) => a.state === 'cashed_out');
+      if (full !== (bet.state === 'cashed_out'))
+        problems.push(`sports bet ${betId}: state ${bet.state}, answers say ${full ? '' : 'not '}cashed out`);
+    }
+
     // No effect without its key: bets and withdrawals in the database each belong to one stored
     // answer, so a retried call never made a second one.
     const userIds = [...new Set(stats.acked.map((a) => a.headers.authorization))].length;
     const orphans = await sql<{ kind: string; n: string }>`
       select 'bet' as kind, count(*)::text as n from bets b
         where b.game = 'dice' and not exists (
+          select 1 from idempotency_keys k where k.user_id = b.user_id and k.response_body like '%' || b.id || '%')
+      union all
+      select 'sports bet', count(*)::text from sports_bets b
+        where not exists (
           select 1 from idempotency_keys k where k.user_id = b.user_id and k.response_body like '%' || b.id || '%')
       union all
       select 'withdrawal', count(*)::text from withdrawals w
