@@ -63,6 +63,43 @@ describe('the simulated feed', () => {
     expect(settlement).toEqual(['rollback_settlement', 'bet_settlement']);
   });
 
+  it('drifts football prices before kick-off, runs the clock, counts goals and corners, and stops bets around every goal', () => {
+    const feed = feedOf('football-life');
+    const tl = feed
+      .dayTimelines(dayOf(NOW))
+      .find(
+        (x) =>
+          x.fixture.sport === 'football' &&
+          x.fixture.fate === 'normal' &&
+          x.events.filter((e) => e.kind === 'goal').length >= 2,
+      )!;
+    const at = (simMs: number) => feed.snapshot(tl.fixture.id, feed.clock.toReal(simMs))!;
+    const winner = (simMs: number) =>
+      at(simMs)
+        .markets.find((m) => m.id === 'match_winner:full')!
+        .outcomes.map((o) => o.oddsMilli);
+    // Listed three days ahead: the hidden expected goals wander hour by hour.
+    expect(winner(tl.fixture.startsAt - 70 * 3_600_000)).not.toEqual(winner(tl.fixture.startsAt - 60_000));
+    // Kick-off closes the pre-match book with a bet stop.
+    expect(at(tl.kickoff!).state.suspended).toBe(true);
+    const twenty = at(tl.kickoff! + 20 * 60_000 + 30_000).state;
+    expect(twenty).toMatchObject({ periodCode: MatchTime.firstHalf, phase: 'live', clock: '20:30' });
+    expect(Object.keys(twenty.stats).sort()).toEqual(['corners', 'redCards', 'yellowCards']);
+    let goals = 0;
+    for (const goal of tl.events.filter((e) => e.kind === 'goal')) {
+      // A bet stop from before the goal until after it, and the score one more once it is in.
+      expect(at(goal.at - 10_000).state.suspended).toBe(true);
+      expect(at(goal.at + 30_000).state.suspended).toBe(true);
+      const after = at(goal.at).state.score;
+      goals++;
+      expect(after.home + after.away).toBe(goals);
+    }
+    const end = feed.result(tl.fixture.id, feed.clock.toReal(tl.finalAt!) + 1)!.result;
+    expect(end.scores.full!.home + end.scores.full!.away).toBe(goals);
+    const corners = tl.events.filter((e) => e.kind === 'corner').length;
+    expect(end.scores.corners!.home + end.scores.corners!.away).toBe(corners);
+  });
+
   it('runs faster with SPORTS_FEED_SPEED: a match of the same seed lasts 1/60 of the time', () => {
     const slow = feedOf('speed', 1);
     const fast = feedOf('speed', 60);
