@@ -40,8 +40,17 @@ describe('the simulated feed', () => {
           const first = feed.result(tl.fixture.id, feed.clock.toReal(tl.finalAt!) + 1)!;
           expect(first.result).not.toEqual(end.result);
         }
-        if (fate === 'postponed')
+        if (fate === 'postponed') {
           expect([MatchTime.finished, MatchTime.cancelled]).toContain(end.result.status);
+          // Priced like any match until the news comes (nothing gives the future away), then not.
+          const news = feed.clock.toReal(tl.events.find((e) => e.kind === 'postponed')!.at);
+          const before = feed.snapshot(tl.fixture.id, news - 60_000)!;
+          expect(before.state.phase).toBe('pre');
+          expect(before.markets.length).toBeGreaterThan(0);
+          const after = feed.snapshot(tl.fixture.id, news + 60_000)!;
+          expect(after.state).toMatchObject({ periodCode: MatchTime.postponed, phase: null });
+          expect(after.markets).toEqual([]);
+        }
       }
     }
   });
@@ -98,6 +107,30 @@ describe('the simulated feed', () => {
     expect(end.scores.full!.home + end.scores.full!.away).toBe(goals);
     const corners = tl.events.filter((e) => e.kind === 'corner').length;
     expect(end.scores.corners!.home + end.scores.corners!.away).toBe(corners);
+  });
+
+  it('never schedules a team twice a day, a club on two days running, a boxer twice in eight days', () => {
+    const feed = feedOf('schedule');
+    const rest: Record<string, number> = { football: 2, american_football: 4, boxing: 8 };
+    const last = new Map<string, number>();
+    let football = 0;
+    for (let day = dayOf(NOW); day < dayOf(NOW) + 28; day++) {
+      const today = new Set<string>();
+      for (const { fixture } of feed.dayTimelines(day)) {
+        if (fixture.sport === 'football') football++;
+        for (const team of [fixture.home, fixture.away]) {
+          const key = `${fixture.sport}|${team}`;
+          // Flamengo is in three competitions: still one match a day.
+          expect(today.has(key), `${key} twice on day ${day}`).toBe(false);
+          today.add(key);
+          const before = last.get(key);
+          if (before !== undefined) expect(day - before).toBeGreaterThanOrEqual(rest[fixture.sport] ?? 1);
+          last.set(key, day);
+        }
+      }
+    }
+    // Still a full football day on average.
+    expect(football / 28).toBeGreaterThan(12);
   });
 
   it('runs faster with SPORTS_FEED_SPEED: a match of the same seed lasts 1/60 of the time', () => {

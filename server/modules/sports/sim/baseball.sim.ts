@@ -285,7 +285,7 @@ export const baseballSim: SportSim<BaseballTimeline> = {
       suspended: live && suspended,
       stateSeq: s.seq,
       stopSeq,
-      phase: s.code === MatchTime.notStarted && tl.kickoff !== null ? 'pre' : live ? 'live' : null,
+      phase: s.code === MatchTime.notStarted ? 'pre' : live ? 'live' : null,
     };
   },
   result(tl, t): FixtureResult {

@@ -50,7 +50,33 @@ const FIGHTERS = [
   'Keyshawn Davis',
   'David Benavidez',
   'Jermall Charlo',
+  'Daniel Dubois',
+  'Joseph Parker',
+  'Zhilei Zhang',
+  'Jaron Ennis',
+  'Vergil Ortiz Jr.',
+  'Teófimo López',
+  'Vasiliy Lomachenko',
+  'Emanuel Navarrete',
+  'Jesse Rodríguez',
+  'Kenshiro Teraji',
+  'Edgar Berlanga',
+  'Jermell Charlo',
+  'Sebastian Fundora',
+  'Tim Tszyu',
+  'Gilberto Ramírez',
+  'Isaac Cruz',
+  'Robson Conceição',
+  'Yamaguchi Falcão',
+  'Keno Marley',
+  'Abner Teixeira',
 ];
+
+/**
+ * A boxer fights at most once in this many days: far more often than a champion does, but never
+ * on two nights of one weekend, and a card every Friday and Saturday from a roster of forty.
+ */
+const REST_DAYS = 8;
 
 const COMPETITIONS: readonly Competition[] = [
   {
@@ -186,7 +212,7 @@ export const boxingSim: SportSim<BoxingTimeline> = {
   sport: 'boxing',
   prefix: 'bx',
   fates: ['postponed'],
-  day: (seed, seedTag, day) => scheduleDay(seed, seedTag, day, 'bx', COMPETITIONS),
+  day: (seed, seedTag, day) => scheduleDay(seed, seedTag, day, 'bx', COMPETITIONS, REST_DAYS),
   timeline: boxingTimeline,
   state(tl, t): SimState {
     const s = at(tl, t);
@@ -200,7 +226,7 @@ export const boxingSim: SportSim<BoxingTimeline> = {
       suspended: live && suspended,
       stateSeq: s.seq,
       stopSeq,
-      phase: s.code === MatchTime.notStarted && tl.kickoff !== null ? 'pre' : live ? 'live' : null,
+      phase: s.code === MatchTime.notStarted ? 'pre' : live ? 'live' : null,
     };
   },
   result(tl, t): FixtureResult {

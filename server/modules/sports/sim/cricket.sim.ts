@@ -283,7 +283,7 @@ export const cricketSim: SportSim<CricketTimeline> = {
       suspended: live && suspended,
       stateSeq: s.seq,
       stopSeq,
-      phase: s.code === MatchTime.notStarted && tl.kickoff !== null ? 'pre' : live ? 'live' : null,
+      phase: s.code === MatchTime.notStarted ? 'pre' : live ? 'live' : null,
     };
   },
   result(tl, t): FixtureResult {

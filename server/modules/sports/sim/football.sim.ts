@@ -48,6 +48,11 @@ export const FOOTBALL_RHO = -0.08;
 /** Corners per side before strength, and the home side's extra (league mean ≈ 10–11, §3.1). */
 const CORNERS_BASE = 4.8;
 const CORNERS_HOME_EXTRA = 0.5;
+/**
+ * A club plays at most once in this many days: never two days running (three would be kinder to
+ * the players, but would leave a Friday of a sportsbook with a handful of matches).
+ */
+const REST_DAYS = 2;
 /** Drift per simulated hour of log expected goals, and the occasional news jump. */
 const DRIFT_SIGMA = 0.012;
 const NEWS_PROBABILITY = 0.02;
@@ -396,9 +401,10 @@ function pricingInput(
   margins: SimMargins,
 ): FootballPricingInput | null {
   const phase = phaseOf(state);
-  if (phase === null || tl.kickoff === null) return null;
+  if (phase === null) return null;
   const pre = phase === 'pre';
-  const goals = pre ? expectedGoalsAt(tl, t) : expectedGoalsAt(tl, tl.kickoff);
+  if (!pre && tl.kickoff === null) return null;
+  const goals = pre ? expectedGoalsAt(tl, t) : expectedGoalsAt(tl, tl.kickoff!);
   return {
     // A red card cuts the side's scoring rate for the rest of the match (research §3.1).
     lambda: goals.lambda * 0.7 ** state.red.home,
@@ -419,7 +425,7 @@ export const footballSim: SportSim<FootballTimeline> = {
   sport: 'football',
   prefix: 'fb',
   fates: ['postponed', 'abandoned', 'corrected'],
-  day: (seed, seedTag, day) => scheduleDay(seed, seedTag, day, 'fb', FOOTBALL_COMPETITIONS),
+  day: (seed, seedTag, day) => scheduleDay(seed, seedTag, day, 'fb', FOOTBALL_COMPETITIONS, REST_DAYS),
   timeline: footballTimeline,
   state(tl, t): SimState {
     const s = stateAt(tl, t);

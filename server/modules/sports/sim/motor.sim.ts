@@ -185,7 +185,7 @@ function codeAt(tl: MotorTimeline, t: number): number {
 
 function pricingInput(tl: MotorTimeline, t: number, margins: SimMargins): HeadToHeadInput | null {
   // Head-to-heads are sold before the race only.
-  if (codeAt(tl, t) !== MatchTime.notStarted || tl.kickoff === null) return null;
+  if (codeAt(tl, t) !== MatchTime.notStarted) return null;
   const step = Math.max(
     0,
     Math.min(tl.drift.length - 1, Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS)),
@@ -219,7 +219,7 @@ export const motorSim: SportSim<MotorTimeline> = {
       suspended: false,
       stateSeq: tl.events.filter((e) => e.at <= t).length,
       stopSeq: 0,
-      phase: code === MatchTime.notStarted && tl.kickoff !== null ? 'pre' : live ? 'live' : null,
+      phase: code === MatchTime.notStarted ? 'pre' : live ? 'live' : null,
     };
   },
   result(tl, t): FixtureResult {

@@ -404,7 +404,7 @@ function raceSim(cfg: RaceConfig): SportSim<RaceTimeline> {
         suspended: live && suspended,
         stateSeq: snap.seq,
         stopSeq,
-        phase: code === MatchTime.notStarted && tl.kickoff !== null ? 'pre' : live ? 'live' : null,
+        phase: code === MatchTime.notStarted ? 'pre' : live ? 'live' : null,
       };
     },
     result(tl, t): FixtureResult {

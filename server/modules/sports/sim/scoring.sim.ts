@@ -131,6 +131,8 @@ interface ScoringConfig {
   stopChance: number;
   quarterBreakMs: number;
   halfTimeMs: number;
+  /** Days between two games of a team, at least (basketball plays back-to-backs; not American football). */
+  restDays?: number;
 }
 
 /** Basketball possessions: 3 points 12 %, 1 point 3 %, the rest 2 or 0 for the mean. */
@@ -245,6 +247,8 @@ const NCAA = [
 const AMERICAN_FOOTBALL: ScoringConfig = {
   sport: 'american_football',
   prefix: 'af',
+  // Sunday to Thursday is the shortest turnaround of the NFL week.
+  restDays: 4,
   competitions: [
     {
       key: 'nfl',
@@ -558,7 +562,8 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
     sport: cfg.sport,
     prefix: cfg.prefix,
     fates: cfg.fates,
-    day: (seed, seedTag, day) => scheduleDay(seed, seedTag, day, cfg.prefix, cfg.competitions),
+    day: (seed, seedTag, day) =>
+      scheduleDay(seed, seedTag, day, cfg.prefix, cfg.competitions, cfg.restDays ?? 1),
     timeline: (seed, fixture, windowMs) => scoringTimeline(cfg, seed, fixture, windowMs),
     state(tl, t): SimState {
       const p = phaseAt(tl, t);
@@ -572,7 +577,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
         suspended: inPlay && suspended,
         stateSeq: p.seq,
         stopSeq,
-        phase: p.code === MatchTime.notStarted && tl.kickoff !== null ? 'pre' : inPlay ? 'live' : null,
+        phase: p.code === MatchTime.notStarted ? 'pre' : inPlay ? 'live' : null,
       };
     },
     result(tl, t): FixtureResult {

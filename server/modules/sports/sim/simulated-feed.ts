@@ -190,7 +190,8 @@ export class SimulatedFeed implements SportsFeed {
 
   /** The priced markets at t, cached by everything the prices depend on. */
   private quotesAt(tl: SimTimeline, state: SimState, t: number): { key: string; quotes: Quote[] } | null {
-    if (state.phase === null || tl.kickoff === null) return null;
+    // A fixture to be postponed is priced like any other until it is (nothing tells the future).
+    if (state.phase === null) return null;
     const sim = this.simOf(tl);
     const key = `${tl.fixture.id}|${sim.quoteKey(tl, state, t)}`;
     if (this.pricedWith !== this.options.margins) {

@@ -161,20 +161,42 @@ export function stopsAt(windows: Array<{ at: number; to: number }>, t: number) {
   return { suspended: w >= 0 && t < windows[w]!.to, stopSeq: w + 1 };
 }
 
-/** A competition's fixtures of one day: pairings and start times drawn from the seed. */
+/**
+ * Whether a team may play on `day` when it needs `restDays` between two matches: each team keeps
+ * its own rhythm, one day in `restDays` (a function of the seed, the team and the day alone, so
+ * any day's schedule is drawn without the days before it).
+ */
+export function restedOn(seed: string, team: string, day: number, restDays: number): boolean {
+  if (restDays <= 1) return true;
+  const offset = Math.floor(randomStream(seed, 'rest', team)() * restDays);
+  return (((day + offset) % restDays) + restDays) % restDays === 0;
+}
+
+/**
+ * A sport's fixtures of one day: pairings and start times drawn from the seed. A team plays at
+ * most once a day across the sport's competitions (Flamengo is in the Brasileirão, the
+ * Libertadores and the Copa do Brasil), and at most once in `restDays` days (a club every other
+ * day at most, a boxer every two weeks).
+ */
 export function scheduleDay(
   seed: string,
   seedTag: string,
   day: number,
   prefix: string,
   competitions: readonly Competition[],
+  restDays = 1,
 ): SimFixture[] {
   const fixtures: SimFixture[] = [];
+  const playing = new Set<string>();
   competitions.forEach((comp, ci) => {
     if (!comp.weekdays.includes(weekdayOf(day))) return;
     const r = randomStream(seed, 'schedule', comp.key, day);
-    const n = Math.min(intBetween(r, comp.perDay[0], comp.perDay[1]), Math.floor(comp.teams.length / 2));
-    const teams = shuffled(r, comp.teams);
+    const wanted = intBetween(r, comp.perDay[0], comp.perDay[1]);
+    const teams = shuffled(r, comp.teams).filter(
+      (team) => !playing.has(team) && restedOn(seed, team, day, restDays),
+    );
+    const n = Math.min(wanted, Math.floor(teams.length / 2));
+    for (const team of teams.slice(0, 2 * n)) playing.add(team);
     const times = Array.from({ length: n }, () => pick(r, comp.kickoffs)).sort();
     for (let k = 0; k < n; k++) {
       fixtures.push({

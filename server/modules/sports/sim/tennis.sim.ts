@@ -289,7 +289,7 @@ function state(tl: TennisTimeline, t: number): SimState {
     suspended: live && suspended,
     stateSeq: snap.seq,
     stopSeq,
-    phase: code === MatchTime.notStarted && tl.kickoff !== null ? 'pre' : live ? 'live' : null,
+    phase: code === MatchTime.notStarted ? 'pre' : live ? 'live' : null,
   };
 }
 
