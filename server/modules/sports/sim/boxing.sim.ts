@@ -29,67 +29,91 @@ import { phi } from '../../../../domain/sports/normal';
  * rounds market settles on how long the fight lasted.
  */
 
-const FIGHTERS = [
-  'Canelo Álvarez',
-  'Terence Crawford',
-  'Oleksandr Usyk',
-  'Naoya Inoue',
-  'Dmitry Bivol',
-  'Artur Beterbiev',
-  'Tyson Fury',
-  'Anthony Joshua',
-  'Gervonta Davis',
-  'Shakur Stevenson',
-  'Devin Haney',
-  'Ryan Garcia',
-  'Jai Opetaia',
-  'Junto Nakatani',
-  'Esquiva Falcão',
-  'Hebert Conceição',
-  'Beatriz Ferreira',
-  'Keyshawn Davis',
-  'David Benavidez',
-  'Jermall Charlo',
-  'Daniel Dubois',
-  'Joseph Parker',
-  'Zhilei Zhang',
-  'Jaron Ennis',
-  'Vergil Ortiz Jr.',
-  'Teófimo López',
-  'Vasiliy Lomachenko',
-  'Emanuel Navarrete',
-  'Jesse Rodríguez',
-  'Kenshiro Teraji',
-  'Edgar Berlanga',
-  'Jermell Charlo',
-  'Sebastian Fundora',
-  'Tim Tszyu',
-  'Gilberto Ramírez',
-  'Isaac Cruz',
-  'Robson Conceição',
-  'Yamaguchi Falcão',
-  'Keno Marley',
-  'Abner Teixeira',
+/** Boxers by division: a fight is made within one (a heavyweight never meets a lightweight). */
+const DIVISIONS: ReadonlyArray<{ key: string; name: string; fighters: readonly string[] }> = [
+  {
+    key: 'heavy',
+    name: 'Boxe — Peso-pesado',
+    fighters: [
+      'Oleksandr Usyk',
+      'Tyson Fury',
+      'Anthony Joshua',
+      'Daniel Dubois',
+      'Joseph Parker',
+      'Zhilei Zhang',
+      'Agit Kabayel',
+      'Deontay Wilder',
+      'Filip Hrgović',
+      'Abner Teixeira',
+    ],
+  },
+  {
+    key: 'light-heavy',
+    name: 'Boxe — Supermédio e meio-pesado',
+    fighters: [
+      'Canelo Álvarez',
+      'Dmitry Bivol',
+      'Artur Beterbiev',
+      'David Benavidez',
+      'Edgar Berlanga',
+      'Jermall Charlo',
+      'Esquiva Falcão',
+      'Hebert Conceição',
+      'Yamaguchi Falcão',
+      'Keno Marley',
+    ],
+  },
+  {
+    key: 'welter',
+    name: 'Boxe — Meio-médio e superwelter',
+    fighters: [
+      'Terence Crawford',
+      'Jaron Ennis',
+      'Vergil Ortiz Jr.',
+      'Tim Tszyu',
+      'Sebastian Fundora',
+      'Jermell Charlo',
+      'Errol Spence Jr.',
+      'Teófimo López',
+      'Brian Norman Jr.',
+      'Mario Barrios',
+    ],
+  },
+  {
+    key: 'light',
+    name: 'Boxe — Leve e superpena',
+    fighters: [
+      'Gervonta Davis',
+      'Shakur Stevenson',
+      'Devin Haney',
+      'Ryan Garcia',
+      'Isaac Cruz',
+      'Vasiliy Lomachenko',
+      'Keyshawn Davis',
+      'Emanuel Navarrete',
+      'Robson Conceição',
+      'Wanderson de Oliveira',
+    ],
+  },
 ];
 
 /**
- * A boxer fights at most once in this many days: far more often than a champion does, but never
- * on two nights of one weekend, and a card every Friday and Saturday from a roster of forty.
+ * A boxer is free to fight one day in four; with cards only on Friday and Saturday nights that
+ * puts at least eight days between two fights (more often than a champion fights, but never two
+ * nights of one weekend), and about one fight per division per night.
  */
-const REST_DAYS = 8;
+const REST_DAYS = 4;
 
-const COMPETITIONS: readonly Competition[] = [
-  {
-    key: 'boxing',
-    sport: 'boxing',
-    name: 'Boxe Profissional',
-    teams: FIGHTERS,
-    weekdays: [5, 6],
-    kickoffs: ['21:00', '22:00', '23:00'],
-    perDay: [1, 3],
-    spread: 0,
-  },
-];
+const COMPETITIONS: readonly Competition[] = DIVISIONS.map((d) => ({
+  key: `boxing-${d.key}`,
+  sport: 'boxing',
+  name: d.name,
+  teams: d.fighters,
+  weekdays: [5, 6],
+  kickoffs: ['21:00', '22:00', '23:00'],
+  perDay: [1, 1],
+  spread: 0,
+}));
 
 /** A title fight: twelve three-minute rounds with a minute's rest between them. */
 const ROUNDS = 12;
