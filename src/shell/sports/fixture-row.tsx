@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SportsFixture } from '../../services/sports-api';
 import { OddsButton } from './odds-button';
-import { formatKickoff, periodLabel } from './sports-format';
+import { formatKickoff, hasStarted, periodLabel } from './sports-format';
 import { useRunningClock } from './use-running-clock';
 
 /** Short labels of the winner market's outcomes in a list: 1, X, 2. */
@@ -41,7 +41,7 @@ function FixtureWhen({ fixture }: { fixture: SportsFixture }) {
 /** A fixture in a list: teams, score when started, and the winner market's prices inline. */
 export function FixtureRow({ fixture }: { fixture: SportsFixture }) {
   const { t } = useTranslation();
-  const started = fixture.live || fixture.periodCode !== 0;
+  const started = hasStarted(fixture);
   const main = fixture.main;
   return (
     <li

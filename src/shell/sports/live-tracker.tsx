@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SportsFixtureDetail } from '../../services/sports-api';
 import { tennisPoints } from '../../../domain/sports/labels';
-import { formatKickoff, periodLabel } from './sports-format';
+import { formatKickoff, hasStarted, periodLabel } from './sports-format';
 import { useRunningClock } from './use-running-clock';
 
 /** Statistics the tracker names; others show under their own key. */
@@ -65,7 +65,7 @@ export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
   const { t } = useTranslation();
   const kickoff = formatKickoff(fixture.startsAt);
   const clock = useRunningClock(fixture.clock, fixture.periodCode);
-  const started = fixture.live || fixture.periodCode !== 0;
+  const started = hasStarted(fixture);
   const stats = Object.entries(fixture.stats).sort(([a], [b]) => statRank(a) - statRank(b));
   const period = periodLabel(fixture.periodCode, fixture.sport);
   // A tennis game reads 0, 15, 30, 40, AD; at six games all the tie-break counts points.

@@ -46,3 +46,11 @@ export function formatKickoff(
   if (dayKey(at) === dayKey(tomorrow)) return { day: 'tomorrow', time };
   return { day: at.toLocaleDateString(locale, { day: '2-digit', month: '2-digit' }), time };
 }
+
+/** Match time codes of a fixture that never got under way: not started, postponed, cancelled. */
+const NOT_UNDER_WAY: readonly number[] = [0, -14, -10];
+
+/** Whether a fixture has a score to show: in play, or played at least in part. */
+export function hasStarted(fixture: { live: boolean; periodCode: number }): boolean {
+  return fixture.live || !NOT_UNDER_WAY.includes(fixture.periodCode);
+}

@@ -108,6 +108,14 @@ describe('the sportsbook pages', () => {
     expect(points.textContent).toContain('40');
   });
 
+  it('shows a postponed match’s new start and no 0-0 score', () => {
+    const postponed = { ...football, live: false, periodCode: -14, clock: null, score: { home: 0, away: 0 } };
+    render(<LiveTracker fixture={postponed} />);
+    expect(screen.queryByTestId('tracker-score')).toBeNull();
+    expect(screen.getByTestId('tracker-period').textContent).toBe('Adiado');
+    expect(screen.queryAllByTestId('tracker-stat')).toEqual([]);
+  });
+
   it('names periods by sport and tennis points by the score', () => {
     expect(periodLabel(1, 'football')).toBe('1º Tempo');
     expect(periodLabel(3, 'american_football')).toBe('2º Tempo');

@@ -33,7 +33,7 @@ import { phi } from '../../../../domain/sports/normal';
 const DIVISIONS: ReadonlyArray<{ key: string; name: string; fighters: readonly string[] }> = [
   {
     key: 'heavy',
-    name: 'Boxe — Peso-pesado',
+    name: 'Peso-pesado',
     fighters: [
       'Oleksandr Usyk',
       'Tyson Fury',
@@ -49,7 +49,7 @@ const DIVISIONS: ReadonlyArray<{ key: string; name: string; fighters: readonly s
   },
   {
     key: 'light-heavy',
-    name: 'Boxe — Supermédio e meio-pesado',
+    name: 'Supermédio e meio-pesado',
     fighters: [
       'Canelo Álvarez',
       'Dmitry Bivol',
@@ -65,7 +65,7 @@ const DIVISIONS: ReadonlyArray<{ key: string; name: string; fighters: readonly s
   },
   {
     key: 'welter',
-    name: 'Boxe — Meio-médio e superwelter',
+    name: 'Meio-médio e superwelter',
     fighters: [
       'Terence Crawford',
       'Jaron Ennis',
@@ -81,7 +81,7 @@ const DIVISIONS: ReadonlyArray<{ key: string; name: string; fighters: readonly s
   },
   {
     key: 'light',
-    name: 'Boxe — Leve e superpena',
+    name: 'Leve e superpena',
     fighters: [
       'Gervonta Davis',
       'Shakur Stevenson',
