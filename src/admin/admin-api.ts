@@ -1,5 +1,8 @@
 import axios, { AxiosError } from 'axios';
+import type { z } from 'zod';
 import type { OperatorRole } from '../../domain/schemas/operator.schema';
+import type { FixtureResult } from '../../domain/sports/markets';
+import type { operatorResultSchema } from '../../domain/sports/sports.schema';
 
 /**
  * The operator console's own HTTP client. It follows api-client.ts's envelope and error rules but
@@ -135,19 +138,16 @@ export interface AttentionFixture {
   home: string;
   away: string;
   startsAt: string;
-  result: { status?: number; scores?: Record<string, { home: number; away: number }> } | null;
+  /** The stored result as settlement reads it (scores by period, and the other sports' facts). */
+  result: FixtureResult | null;
   resultFinal: boolean;
   resultSource: string;
   resultVersion: number;
   settledVersion: number;
 }
 
-export interface FixtureResultInput {
-  status: number;
-  full?: { home: number; away: number; complete: boolean };
-  firstHalf?: { home: number; away: number; complete: boolean };
-  corners?: { home: number; away: number; complete: boolean };
-}
+/** An operator's result, exactly as the server's schema takes it (`operatorResultSchema`). */
+export type FixtureResultInput = z.input<typeof operatorResultSchema>;
 
 export interface PlayerHit {
   id: number;

@@ -1,117 +1,13 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MatchTime } from '../../domain/codes';
+import { isSportKey } from '../../domain/sports/sports';
 import { adminApi, type AdminGameSettings, type AttentionFixture } from './admin-api';
 import { errorText } from './admin-login';
 import { PrizeDeadlinesPanel } from './admin-prize-deadlines';
+import { FixtureResultForm, resultSummary } from './admin-result-form';
 
 /** The lowest RTP an operator may set (spec: never below 85%), so the highest edge is 15%. */
 export const MIN_RTP_PERCENT = 85;
-
-/** The end states an operator can enter for a fixture, with their labels. */
-const RESULT_STATUSES = [
-  [MatchTime.finished, 'admin.sports.statuses.-1'],
-  [MatchTime.cancelled, 'admin.sports.statuses.-10'],
-  [MatchTime.interrupted, 'admin.sports.statuses.-13'],
-  [MatchTime.postponed, 'admin.sports.statuses.-14'],
-  [MatchTime.cutInHalf, 'admin.sports.statuses.-12'],
-] as const;
-
-/** A score both of whose sides were typed, as the result call takes it; else nothing. */
-function typedPair(home: string, away: string) {
-  return home === '' || away === '' ? undefined : { home: Number(home), away: Number(away), complete: true };
-}
-
-/** One side of a stored score as the form shows it ('' when the score is absent). */
-const typed = (score: { home: number; away: number } | undefined, side: 'home' | 'away') =>
-  score ? String(score[side]) : '';
-
-function FixtureResultForm({ fixture, onDone }: { fixture: AttentionFixture; onDone: () => void }) {
-  const { t } = useTranslation();
-  const scores = fixture.result?.scores;
-  const full = scores?.full;
-  const [status, setStatus] = useState<number>(MatchTime.finished);
-  const [home, setHome] = useState(String(full?.home ?? 0));
-  const [away, setAway] = useState(String(full?.away ?? 0));
-  // A bet held for review usually waits for what the final score does not tell: the first half or
-  // the corners. Left empty, they are not sent.
-  const [halfHome, setHalfHome] = useState(typed(scores?.first_half, 'home'));
-  const [halfAway, setHalfAway] = useState(typed(scores?.first_half, 'away'));
-  const [cornersHome, setCornersHome] = useState(typed(scores?.corners, 'home'));
-  const [cornersAway, setCornersAway] = useState(typed(scores?.corners, 'away'));
-  const [message, setMessage] = useState('');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage('');
-    try {
-      const res = await adminApi.enterResult(fixture.id, {
-        status,
-        full: { home: Number(home), away: Number(away), complete: status === MatchTime.finished },
-        firstHalf: typedPair(halfHome, halfAway),
-        corners: typedPair(cornersHome, cornersAway),
-      });
-      setMessage(t('admin.sports.settled', { count: res.settled.length }));
-      onDone();
-    } catch (err) {
-      setMessage(errorText(err, t('admin.error')));
-    }
-  };
-
-  return (
-    <form className="admin-inline" onSubmit={(e) => void submit(e)} aria-label={t('admin.sports.enter')}>
-      <select
-        aria-label={t('admin.sports.status')}
-        value={status}
-        onChange={(e) => setStatus(Number(e.target.value))}
-      >
-        {RESULT_STATUSES.map(([code, label]) => (
-          <option key={code} value={code}>
-            {t(label)}
-          </option>
-        ))}
-      </select>
-      <input
-        aria-label={t('admin.sports.home', { team: fixture.home })}
-        type="number"
-        min={0}
-        max={999}
-        value={home}
-        onChange={(e) => setHome(e.target.value)}
-      />
-      <input
-        aria-label={t('admin.sports.away', { team: fixture.away })}
-        type="number"
-        min={0}
-        max={999}
-        value={away}
-        onChange={(e) => setAway(e.target.value)}
-      />
-      {(
-        [
-          ['admin.sports.halfHome', fixture.home, halfHome, setHalfHome],
-          ['admin.sports.halfAway', fixture.away, halfAway, setHalfAway],
-          ['admin.sports.cornersHome', fixture.home, cornersHome, setCornersHome],
-          ['admin.sports.cornersAway', fixture.away, cornersAway, setCornersAway],
-        ] as const
-      ).map(([label, team, value, set]) => (
-        <input
-          key={label}
-          aria-label={t(label, { team })}
-          title={t(label, { team })}
-          placeholder={t(label, { team })}
-          type="number"
-          min={0}
-          max={999}
-          value={value}
-          onChange={(e) => set(e.target.value)}
-        />
-      ))}
-      <button type="submit">{t('admin.sports.enter')}</button>
-      {message && <span role="status">{message}</span>}
-    </form>
-  );
-}
 
 /**
  * Prizes waiting past their event (with the 120-minute deadline), then the fixtures needing attention
@@ -125,9 +21,14 @@ export function SportsPanel() {
   const [searched, setSearched] = useState('');
   // Results entered here: each one reads the prize list again at once.
   const [entered, setEntered] = useState(0);
+  // Only the latest read is shown: a slower earlier one (the list read again after a result, then
+  // a new search) would otherwise replace the search's answer with the old list.
+  const reads = useRef(0);
   const load = useCallback(async () => {
+    const read = ++reads.current;
     try {
-      setItems(await adminApi.fixtures(searched));
+      const list = await adminApi.fixtures(searched);
+      if (read === reads.current) setItems(list);
     } catch (err) {
       setMessage(errorText(err, t('admin.error')));
     }
@@ -178,13 +79,12 @@ export function SportsPanel() {
                     {f.home} × {f.away}
                     <br />
                     <small>
+                      {isSportKey(f.sport) && `${t(`admin.results.sportNames.${f.sport}`)} · `}
                       {f.competition} · {new Date(f.startsAt).toLocaleString('pt-BR')}
                     </small>
                   </td>
                   <td>
-                    {f.result?.scores?.full
-                      ? `${f.result.scores.full.home} × ${f.result.scores.full.away}`
-                      : t('admin.sports.noResult')}
+                    {resultSummary(f, t) ?? t('admin.sports.noResult')}
                     <br />
                     <small>
                       {t(f.resultSource === 'operator' ? 'admin.sports.byOperator' : 'admin.sports.byFeed')}
