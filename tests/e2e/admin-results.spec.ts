@@ -1,0 +1,152 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { operatorSecret, signInConsole } from './operator-support';
+import { myBets, type WireFixture } from './sports-support';
+import { fundPlayer, registerPlayer, type ApiPlayer } from './support';
+
+/**
+ * A trader settles the results the console could not take before (only football's facts then):
+ * a tennis match where a player retired after the first set, and a baseball game called after
+ * five innings. The trader fills the sport's own form against the real server; the match bet
+ * stands for whoever advanced or led, the games handicap of the unfinished tennis match is void,
+ * and the console then shows the result as the operator's. A retirement typed without the sets it
+ * is judged on is refused in the browser first, and nothing is settled.
+ */
+
+interface WireMarket {
+  id: string;
+  type: string;
+  status: number;
+  outcomes: Array<{ id: string; active: boolean; odds: number | null }>;
+}
+
+/**
+ * Real time the chosen fixtures keep before their start (16 simulated hours at SPORTS_FEED_SPEED
+ * 240): the feed neither plays nor settles them while the trader enters their results.
+ */
+const START_MARGIN_MS = 4 * 60_000;
+
+/** Fixtures of `sport` open for pre-match bets, soonest first. */
+async function openFixtures(request: APIRequestContext, sport: string): Promise<WireFixture[]> {
+  const body = (await (await request.get(`/api/app/sports/fixtures?sport=${sport}`)).json()) as {
+    data: WireFixture[];
+  };
+  return body.data
+    .filter((f) => !f.live && f.periodCode === 0 && !f.suspended)
+    .filter((f) => Date.parse(f.startsAt) > Date.now() + START_MARGIN_MS)
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+}
+
+/** R$ 5 on each `[market type, outcome]` of the first open fixture of `sport` that offers them all. */
+async function betOn(
+  request: APIRequestContext,
+  player: ApiPlayer,
+  sport: string,
+  picks: Array<[type: string, outcome: string]>,
+) {
+  let fixtures: WireFixture[] = [];
+  await expect
+    .poll(async () => (fixtures = await openFixtures(request, sport)).length, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(1);
+  for (const f of fixtures) {
+    const detail = (await (await request.get(`/api/app/sports/fixtures/${f.id}`)).json()) as {
+      data: { id: string; home: string; away: string; markets: WireMarket[] };
+    };
+    const legs = picks.map(([type, outcome]) => {
+      const market = detail.data.markets.find((m) => m.type === type && m.status === 1);
+      const o = market?.outcomes.find((x) => x.id === outcome && x.active && x.odds !== null);
+      return market && o ? { fixtureId: f.id, marketId: market.id, outcomeId: o.id, odds: o.odds! } : null;
+    });
+    if (legs.some((l) => l === null)) continue;
+    const bets: Array<{ betId: string; odds: number }> = [];
+    for (const leg of legs) {
+      const placed = await request.post('/api/app/sports/bet', {
+        headers: {
+          Authorization: `Bearer ${player.token}`,
+          'Idempotency-Key': `res-${leg!.marketId}-${f.id}`,
+        },
+        data: { stake: 5, oddsChange: 'any', legs: [leg] },
+      });
+      const body = (await placed.json()) as {
+        status: number;
+        message: string;
+        data: { betId: string; combinedOdds: number };
+      };
+      expect(body.status, body.message).toBe(200);
+      bets.push({ betId: body.data.betId, odds: body.data.combinedOdds });
+    }
+    return { fixture: detail.data, bets };
+  }
+  throw new Error(`no open ${sport} fixture offers ${picks.map((p) => p.join(' ')).join(', ')}`);
+}
+
+/** What R$ 5 at `odds` returns when won: odds in thousandths, rounded down to the centavo. */
+const paid = (odds: number) => Math.floor((500 * Math.round(odds * 1000)) / 1000) / 100;
+
+async function openFixture(page: Page, id: string) {
+  await page.getByLabel('Buscar partida (time, competição ou ID)').fill(id);
+  await page.getByRole('button', { name: 'Buscar partida' }).click();
+  const form = page.getByRole('form', { name: 'Lançar resultado' });
+  await expect(form).toHaveCount(1);
+  return form;
+}
+
+test('a trader settles a tennis retirement and a called baseball game from the console', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const player = await registerPlayer(request, 'res');
+  await fundPlayer(request, player);
+  const tennis = await betOn(request, player, 'tennis', [
+    ['moneyline', 'home'],
+    ['games_handicap', 'home'],
+  ]);
+  const baseball = await betOn(request, player, 'baseball', [['moneyline', 'home']]);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInConsole(page, await operatorSecret(request), 'Esportes');
+  await page.getByRole('button', { name: 'Esportes' }).click();
+
+  // Tennis: the away player retires at one set to love; the form asks for the retirement only
+  // once the match is marked as ended early.
+  const { home, away } = tennis.fixture;
+  let form = await openFixture(page, tennis.fixture.id);
+  await expect(form.getByLabel(`Gols de ${home}`)).toHaveCount(0);
+  await expect(form.getByLabel('Desistência')).toHaveCount(0);
+  await form.getByLabel('Situação').selectOption({ label: 'Encerrado antes do fim' });
+  await form.getByLabel('Desistência').selectOption({ label: `${away} desistiu` });
+  await form.getByRole('button', { name: 'Lançar resultado' }).click();
+  await expect(form.getByRole('alert')).toHaveText(`Preencha “Sets vencidos” de ${home}.`);
+  await expect(form.getByLabel(`Sets vencidos: ${home}`)).toBeFocused();
+  expect((await myBets(request, player.token)).filter((b) => b.state === 'settled')).toEqual([]);
+
+  await form.getByLabel(`Sets vencidos: ${home}`).fill('1');
+  await form.getByLabel(`Sets vencidos: ${away}`).fill('0');
+  await form.getByLabel(`Games no jogo todo: ${home}`).fill('8');
+  await form.getByLabel(`Games no jogo todo: ${away}`).fill('5');
+  await form.getByLabel('Vencedor do 1º set').selectOption({ label: home });
+  await form.getByRole('button', { name: 'Lançar resultado' }).click();
+  await expect(form.getByRole('status')).toHaveText('Resultado salvo; apostas liquidadas: 2');
+  const row = page.getByRole('row').filter({ has: form });
+  await expect(row).toContainText(`1 × 0 · ${away} desistiu`);
+  await expect(row).toContainText('por operador');
+
+  // Baseball: called with the home side ahead 3-1 after five innings: the moneyline stands.
+  form = await openFixture(page, baseball.fixture.id);
+  await form.getByLabel('Situação').selectOption({ label: 'Encerrado antes do fim' });
+  await form.getByLabel(`Corridas (com entradas extras): ${baseball.fixture.home}`).fill('3');
+  await form.getByLabel(`Corridas (com entradas extras): ${baseball.fixture.away}`).fill('1');
+  await form.getByLabel('Entradas disputadas').fill('5');
+  await form.getByRole('button', { name: 'Lançar resultado' }).click();
+  await expect(form.getByRole('status')).toHaveText('Resultado salvo; apostas liquidadas: 1');
+  await expect(page.getByRole('row').filter({ has: form })).toContainText('3 × 1 · 5 entradas');
+
+  const bets = new Map((await myBets(request, player.token)).map((b) => [b.betId, b]));
+  const [winner, games] = tennis.bets;
+  expect(bets.get(winner!.betId)).toMatchObject({ state: 'settled', result: 10 });
+  expect(bets.get(winner!.betId)!.payout).toBe(paid(winner!.odds));
+  expect(bets.get(games!.betId)).toMatchObject({ state: 'settled', result: 90, payout: 5 });
+  const called = baseball.bets[0]!;
+  expect(bets.get(called.betId)).toMatchObject({ state: 'settled', result: 10 });
+  expect(bets.get(called.betId)!.payout).toBe(paid(called.odds));
+});
