@@ -34,14 +34,22 @@ const GAMES = process.env.BENCH_GAMES
 /** Machine states in which a scene is animating a round (every game's names). */
 const ANIMATING = /^round\.(playing|showing|revealing|cashingOut|closed|rolling|drawing)/;
 const FRAME_SECONDS = Number(process.env.BENCH_FRAME_SECONDS ?? 12);
+/** `BENCH_CLIENT=frames` (or `bytes`) runs only that half. */
+const PARTS = (process.env.BENCH_CLIENT ?? 'bytes,frames').split(',');
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+/**
+ * The built client to measure and serve: `dist/` unless `TREVO_STATIC_DIR` names a helper's own build
+ * (`npx vite build --outDir .tmp/dist-x`), as the end-to-end tests allow, so a bench never needs to
+ * rewrite the shared `dist/`.
+ */
+const STATIC_DIR = process.env.TREVO_STATIC_DIR ?? 'dist';
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 /** The gzip size of a built asset, from its URL path. */
 function gzipOf(path: string): number {
-  return gzipSync(readFileSync(join('dist', path))).length;
+  return gzipSync(readFileSync(join(STATIC_DIR, path))).length;
 }
 
 /** Every JavaScript URL path the page requests from now on. */
@@ -123,7 +131,11 @@ async function frames(browser: Browser, base: string, token: string) {
 }
 
 async function main() {
-  if (!existsSync('dist/index.html')) throw new Error('Build the client first: npx vite build');
+  if (!existsSync(join(STATIC_DIR, 'index.html'))) {
+    throw new Error(
+      `Build the client first: npx vite build${STATIC_DIR === 'dist' ? '' : ` --outDir ${STATIC_DIR}`}`,
+    );
+  }
   const dir = mkdtempSync(join(tmpdir(), 'trevo-bench-client-'));
   // Short shared rounds (as the end-to-end tests use), so a measurement sees several spins.
   const config = JSON.parse(readFileSync('config/default.json', 'utf8'));
@@ -133,6 +145,7 @@ async function main() {
   const server = await startServerProcess({
     TREVO_DATA_DIR: join(dir, 'data'),
     TREVO_CONFIG: join(dir, 'config.json'),
+    TREVO_STATIC_DIR: STATIC_DIR,
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -142,10 +155,14 @@ async function main() {
     const base = `http://127.0.0.1:${server.port}`;
     const { token } = await fundedHttpPlayer(server.port, 0, 0);
     console.log(`Trevo client bench: headless Chromium (SwiftShader), 390×844, DPR 1`);
-    console.log('Bytes (gzip, as requested by the browser)');
-    await bytes(browser, base, token);
-    console.log(`Frames while a scene animates (${FRAME_SECONDS} s per game)`);
-    await frames(browser, base, token);
+    if (PARTS.includes('bytes')) {
+      console.log('Bytes (gzip, as requested by the browser)');
+      await bytes(browser, base, token);
+    }
+    if (PARTS.includes('frames')) {
+      console.log(`Frames while a scene animates (${FRAME_SECONDS} s per game)`);
+      await frames(browser, base, token);
+    }
   } finally {
     await browser.close();
     await server.stop();
