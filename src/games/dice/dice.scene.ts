@@ -5,13 +5,16 @@ import {
   FillGradient,
   Graphics,
   Rectangle,
+  Sprite,
   Text,
+  Texture,
   type FederatedPointerEvent,
 } from 'pixi.js';
 import type { DiceDirection } from '../../../domain/games/rules';
 import type { DiceCue, DiceRollCue, DiceTermsCue } from '../../machines/games/dice.machine';
 import type { GameScene, SceneContext, SceneFactory } from '../shared/scene';
 import type { TuningValues } from '../shared/tuning';
+import { smooth } from '../shared-art/smooth';
 import type { DiceTuning } from './tuning';
 
 /**
@@ -36,7 +39,11 @@ const fmt = (n: number) => n.toFixed(2).replace('.', ',');
 class DiceScene implements GameScene<DiceCue> {
   readonly view = new Container();
   private readonly background = new Graphics();
-  private readonly flash = new Graphics();
+  /**
+   * The win flash over the whole table: a tinted white quad, hidden when faded out (a full-size
+   * layer drawn at alpha 0 still costs a software renderer every pixel of it, every frame).
+   */
+  private readonly flash = new Sprite(Texture.WHITE);
   private readonly groove = new Graphics();
   private readonly zones = new Graphics();
   private readonly ticks: Text[];
@@ -47,6 +54,8 @@ class DiceScene implements GameScene<DiceCue> {
   private readonly markerText: BitmapText;
   /** What the marker body was last drawn with, so a roll's frames only move it. */
   private markerDrawn = '';
+  /** What the handle was last drawn with, so dragging only moves it. */
+  private handleDrawn = '';
   private readonly result: Text;
   private readonly caption: Text;
   private readonly tuning: TuningValues<DiceTuning>;
@@ -175,8 +184,7 @@ class DiceScene implements GameScene<DiceCue> {
     }
     // The felt and its nine blended layers never move: drawn once into a texture, so a frame of a
     // roll blends one quad instead of nine full-size shapes (software WebGL on phones is fill-bound).
-    if (this.background.isCachedAsTexture) this.background.updateCacheTexture();
-    else this.background.cacheAsTexture(true);
+    smooth(this.background);
     this.drawFlash();
 
     const groove = t.trackGroove * s;
@@ -191,6 +199,8 @@ class DiceScene implements GameScene<DiceCue> {
       )
       .fill({ color: t.grooveColor })
       .stroke({ color: '#ffffff', alpha: 0.06, width: 1 });
+    smooth(this.groove);
+    this.handleDrawn = '';
     this.drawZones();
 
     this.ticks.forEach((tick, i) => {
@@ -227,7 +237,9 @@ class DiceScene implements GameScene<DiceCue> {
       const body = new Graphics()
         .roundRect(0, 0, chipW, chipH, chipH / 2)
         .fill({ color: entry.win ? t.winColor : t.loseColor, alpha: i === 0 ? 1 : 0.82 - i * 0.05 });
-      const label = new Text({
+      // Bitmap text, as the marker's: a roll lands with a row of new labels, and canvas text
+      // would rasterise and upload each of them in that one frame.
+      const label = new BitmapText({
         text: fmt(entry.roll),
         style: {
           fontFamily: 'Segoe UI, system-ui, Roboto, Arial, sans-serif',
@@ -242,6 +254,9 @@ class DiceScene implements GameScene<DiceCue> {
       chip.position.set(i * (chipW + gap), 0);
       this.historyRow.addChild(chip);
     });
+    // One antialiased quad for the whole row; it only slides until the next roll.
+    if (shown.length > 0) smooth(this.historyRow);
+    else if (this.historyRow.isCachedAsTexture) this.historyRow.cacheAsTexture(false);
     this.historyLeft = (this.width - total) / 2;
     this.historyTop = this.height * t.historyY - chipH / 2;
     this.placeHistory();
@@ -267,17 +282,23 @@ class DiceScene implements GameScene<DiceCue> {
       .fill({ color: leftColor })
       .rect(Math.max(track.left + r, split - r), top, Math.min(r, split - track.left), track.height)
       .fill({ color: leftColor });
+    smooth(this.zones);
     const size = t.handleSize * this.scale;
-    this.handle
-      .clear()
-      .roundRect(-size / 2, -size / 2, size, size, size * 0.22)
-      .fill({ color: t.handleColor })
-      .stroke({ color: '#000000', alpha: 0.25, width: 2 });
-    for (const dx of [-size * 0.18, 0, size * 0.18]) {
+    const handleKey = `${size}|${t.handleColor}|${t.handleGrip}`;
+    if (handleKey !== this.handleDrawn) {
+      this.handleDrawn = handleKey;
       this.handle
-        .moveTo(dx, -size * 0.24)
-        .lineTo(dx, size * 0.24)
-        .stroke({ color: t.handleGrip, width: 2 });
+        .clear()
+        .roundRect(-size / 2, -size / 2, size, size, size * 0.22)
+        .fill({ color: t.handleColor })
+        .stroke({ color: '#000000', alpha: 0.25, width: 2 });
+      for (const dx of [-size * 0.18, 0, size * 0.18]) {
+        this.handle
+          .moveTo(dx, -size * 0.24)
+          .lineTo(dx, size * 0.24)
+          .stroke({ color: t.handleGrip, width: 2 });
+      }
+      smooth(this.handle);
     }
     this.handle.position.set(split, track.y);
   }
@@ -299,6 +320,7 @@ class DiceScene implements GameScene<DiceCue> {
         .fill({ color })
         .poly([-tip, 0, tip, 0, 0, tip])
         .fill({ color });
+      smooth(this.markerBody);
     }
     // Style changes re-measure the text, so they are applied only when they differ.
     if (this.markerText.style.fontSize !== t.markerTextSize * s)
@@ -315,10 +337,10 @@ class DiceScene implements GameScene<DiceCue> {
   }
 
   private drawFlash(): void {
-    this.flash
-      .clear()
-      .rect(0, 0, this.width, this.height)
-      .fill({ color: this.flashState.color, alpha: this.flashState.alpha });
+    this.flash.setSize(this.width, this.height);
+    this.flash.tint = this.flashState.color;
+    this.flash.alpha = this.flashState.alpha;
+    this.flash.visible = this.flashState.alpha > 0.005;
   }
 
   private paintResult(): void {

@@ -6,6 +6,7 @@ import { TileReel, type ReelSpin } from '../shared-art/tile-reel.view';
 import { ResultStrip } from '../shared-art/result-strip.view';
 import { MultiplierChip } from '../shared-art/multiplier-chip.view';
 import { TweenBag } from '../shared-art/tween-bag';
+import { smooth } from '../shared-art/smooth';
 import { colorNumber, mixColor, shadeColor } from '../shared-art/color';
 import { installDigitFont } from '../shared-art/digit-font';
 import { toEpochMs } from '../shared-art/geometry';
@@ -116,11 +117,13 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
       .clear()
       .roundRect(track.x, track.y, track.width, track.height, Math.min(18, track.height * 0.16))
       .fill({ color: 0x000000, alpha: 0.62 });
+    smooth(veil);
     panelBack
       .clear()
       .roundRect(box.x, box.y, box.width, box.height, Math.min(14, box.height * 0.2))
       .fill({ color: colorNumber(t.panelColor), alpha: 0.88 })
       .stroke({ width: 1, color: colorNumber(t.barColor), alpha: 0.3 });
+    smooth(panelBack);
     const size = Math.round(box.height * 0.42);
     digits.style.fontSize = size;
     digits.text = '00,00s';
@@ -137,6 +140,7 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
       .moveTo(left + r, cy)
       .lineTo(left + r * 1.45, cy)
       .stroke({ width: line, color: 0xffffff, alpha: 0.85, cap: 'round' });
+    smooth(clock);
     digits.position.set(left + r * 2 + size * 0.3, cy);
   }
 
@@ -190,6 +194,7 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
         .roundRect(0, 0, side, side, side * 0.25)
         .fill(tileBodyColor(tile, palette(t)))
         .stroke({ width: 1, color: 0xffffff, alpha: 0.25 });
+      smooth(swatch);
       swatch.position.set(box.x + i * group, box.y + (box.height - side) / 2);
       const text = new BitmapText({
         text: String(counts[color]),

@@ -2,6 +2,7 @@ import { BitmapText, Color, Container, Graphics, Sprite, Text, Texture, type Col
 import type { GameScene, SceneFactory } from '../shared/scene';
 import type { TuningValues } from '../shared/tuning';
 import { Baker } from '../mines/baker';
+import { smooth } from '../shared-art/smooth';
 import { CueRunner, Motion } from '../mines/motion';
 import type { LimboSound } from './limbo.sounds';
 import {
@@ -223,18 +224,36 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
     const r = Math.max(width, height) * 1.2;
     const cx = width / 2;
     const cy = height * 0.97 + r;
+    // Only the planet's cap shows (it sinks as the rocket climbs), so only the cap is drawn: a slice
+    // of the huge circle the canvas is wide, small enough to keep as one antialiased texture.
+    const edgeY = cy - Math.sqrt(r * r - (cx + 8) * (cx + 8));
+    const bottom = Math.max(height * 1.04, edgeY) + 4;
+    const arc = (radius: number) => {
+      const points: number[] = [];
+      const steps = 48;
+      for (let i = 0; i <= steps; i++) {
+        const x = -8 + ((width + 16) * i) / steps;
+        points.push(x, cy - Math.sqrt(radius * radius - (x - cx) * (x - cx)));
+      }
+      return points;
+    };
+    const cap = (radius: number) => [...arc(radius), width + 8, bottom, -8, bottom];
+    const rim = arc(r);
     planet
       .clear()
-      .circle(cx, cy, r + 6)
+      .poly(cap(r + 6))
       .fill({ color: t.planetRimColor, alpha: 0.12 })
-      .circle(cx, cy, r)
+      .poly(cap(r))
       .fill(t.planetColor)
-      .circle(cx, cy, r)
+      .moveTo(rim[0]!, rim[1]!);
+    for (let i = 2; i < rim.length; i += 2) planet.lineTo(rim[i]!, rim[i + 1]!);
+    planet
       .stroke({ color: t.planetRimColor, alpha: 0.55, width: 2 })
       .ellipse(cx - width * 0.28, height * 0.99, width * 0.05, height * 0.008)
       .fill({ color: '#000000', alpha: 0.25 })
       .ellipse(cx + width * 0.22, height * 1.01, width * 0.07, height * 0.01)
       .fill({ color: '#000000', alpha: 0.25 });
+    smooth(planet);
   }
 
   function drawLine() {
@@ -268,6 +287,7 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
       .roundRect(-w / 2, -h / 2, w, h, h / 2)
       .fill({ color: t.panelColor, alpha: 0.95 })
       .stroke({ color, width: 2 });
+    smooth(lineLabelPanel);
     lineLabel.position.set(layout.line.right - w / 2, 0);
     labelWidth = w;
   }
@@ -643,6 +663,7 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
       .stroke({ color, alpha: 0.55, width: 1.5 });
     label.position.set(w / 2, h / 2);
     root.addChild(panel, label);
+    smooth(root);
     root.position.set(layout.history.x, layout.history.y);
     historyLayer.addChild(root);
     pills.unshift({ root, width: w });

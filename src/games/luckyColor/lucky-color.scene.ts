@@ -4,6 +4,7 @@ import type { TuningValues } from '../shared/tuning';
 import { ResultStrip } from '../shared-art/result-strip.view';
 import { TweenBag } from '../shared-art/tween-bag';
 import { Baked } from '../shared-art/baked';
+import { smooth } from '../shared-art/smooth';
 import { colorNumber, mixColor, shadeColor } from '../shared-art/color';
 import { drawClover } from '../shared-art/double-tiles.art';
 import { installDigitFont } from '../shared-art/digit-font';
@@ -199,6 +200,7 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
     drawClover(headerBack, box.x + r, box.y + r, box.height * 0.66, shadeColor(from, 0.45));
     headerArt.refresh();
     headerFlash.clear().roundRect(box.x, box.y, box.width, box.height, r).fill(colorNumber(t.urgentColor));
+    smooth(headerFlash);
     period.style.fontSize = Math.round(box.height * 0.44);
     period.tint = 0x03160e;
     period.position.set(box.x + r * 2 + box.height * 0.1, box.y + r);
@@ -211,6 +213,7 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
       .fill({ color: 0x03160e, alpha: 0.55 })
       .circle(0, 0, rc.radius * 0.84)
       .stroke({ width: rc.radius * 0.16, color: 0xffffff, alpha: 0.16 });
+    smooth(ringBack);
     seconds.style.fontSize = Math.round(rc.radius * 0.9);
     const u = rc.radius * 0.42;
     ringLock
@@ -222,6 +225,7 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
       .arc(0, -u * 0.45, u * 0.5, Math.PI, 0)
       .lineTo(u * 0.5, -u * 0.1)
       .stroke({ width: u * 0.22, color: 0xffffff });
+    smooth(ringLock);
     ringLock.visible = countdown?.locked ?? false;
   }
 
@@ -275,6 +279,7 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
           .stroke({ width: w, color: colorOf(c), alpha: 0.8 });
       });
     }
+    smooth(streaks);
     const tip = -(d.radius + d.ball * 1.05);
     const w = d.ball * 0.75;
     pointer
@@ -284,16 +289,19 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
       .poly([-w, tip - d.ball * 0.95, w, tip - d.ball * 0.95, 0, tip])
       .fill(gold)
       .stroke({ width: 1.5, color: shadeColor(gold, -0.5) });
+    smooth(pointer);
     const bigR = l.centreBall;
     bigCount.style.fontSize = Math.round(bigR * 1.15);
     const s = Math.round(bigR * 0.34);
     size.clear();
+    smooth(size);
     size.position.set(0, bigR + s * 0.9);
     const burstR = bigR * 1.15;
     burst
       .clear()
       .circle(0, 0, burstR)
       .stroke({ width: Math.max(3, bigR * 0.12), color: 0xffffff });
+    smooth(burst);
     halo.setSize(bigR * 3.2, bigR * 3.2);
   }
 
@@ -314,6 +322,7 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
           : [-s * 0.5, -s * 0.3, s * 0.5, -s * 0.3, 0, s * 0.45],
       )
       .fill(color);
+    smooth(size);
   }
 
   function drawTrend(): void {
@@ -407,6 +416,7 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
       text.position.set(x + s * 1.1, c.y + s / 2);
       counters.addChild(text);
     });
+    smooth(marks);
   }
 
   function layoutHistory(l: LuckyLayout): void {

@@ -25,6 +25,7 @@ import {
   type Rect,
 } from './mines.layout';
 import { Baker } from './baker';
+import { smooth } from '../shared-art/smooth';
 import { CueRunner, Motion } from './motion';
 import { tuning } from './tuning';
 
@@ -311,6 +312,8 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
       .clear()
       .roundRect(board.x - 1, board.y - 1, board.width + 2, board.height + 2, radius)
       .stroke({ color: t.bustColor, width: Math.max(2, gap * 0.6) });
+    smooth(tray);
+    smooth(bustFrame);
 
     tiles.forEach((tile, i) => {
       const rect = layout!.cells[i]!;
@@ -365,6 +368,7 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
         .roundRect(0, 0, rect.width, rect.height, radius)
         .fill({ color: t.boardColor, alpha: 0.9 })
         .stroke({ color: '#ffffff', alpha: 0.07, width: 1 });
+      smooth(counter.panel);
       const iconSide = vertical ? rect.width * 0.62 : rect.height * 0.78;
       counter.icon.scale.set(iconSide / textures.cell / t.iconScale);
       counter.label.style.fill = t.textColor;
@@ -393,6 +397,7 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
       .moveTo(-w * 0.3, h * 0.1)
       .lineTo(w * 0.3, h * 0.1)
       .stroke({ color: t.goldColor, alpha: 0.35, width: 1 });
+    smooth(bannerPanel);
     bannerMultiplier.style.fontSize = Math.round(h * 0.36);
     bannerMultiplier.style.fill = t.winColor;
     bannerMultiplier.position.set(0, -h * 0.14);
@@ -789,6 +794,7 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
       .fill({ color: t.boardColor, alpha: 0.92 })
       .stroke({ color: t.winColor, width: 1.5 });
     c.addChild(pill, label);
+    smooth(c);
     c.position.set(tile.root.x, tile.root.y - cell * 0.3);
     fx.addChild(c);
     // On a short canvas the top row's chip would rise out of view: it stops at the edge.

@@ -6,6 +6,8 @@ import { TileReel } from '../shared-art/tile-reel.view';
 import { ResultStrip } from '../shared-art/result-strip.view';
 import { MultiplierChip } from '../shared-art/multiplier-chip.view';
 import { TweenBag } from '../shared-art/tween-bag';
+import { Baked } from '../shared-art/baked';
+import { smooth } from '../shared-art/smooth';
 import { colorNumber, shadeColor } from '../shared-art/color';
 import { installDigitFont } from '../shared-art/digit-font';
 import { landingOffset, tileColor, tileUnderMarker } from '../shared-art/reel.layout';
@@ -72,7 +74,10 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
   const rails = new Graphics();
   const ends = new Graphics();
   const glass = new Graphics();
-  const flash = new Graphics();
+  // The marker's flash: six additive layers drawn once into one texture (then added as one quad).
+  const flashArt = new Baked(new Graphics());
+  const flash = flashArt.view;
+  flashArt.content.blendMode = 'add';
   flash.alpha = 0;
   flash.blendMode = 'add';
   const chip = new MultiplierChip(FONT);
@@ -118,6 +123,7 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
         .roundRect(row.x - rail, y, row.width + rail * 2, rail * 0.5, rail / 4)
         .fill(shadeColor(gold, 0.25));
     }
+    smooth(rails);
     // Shade along the top and bottom and a faint reflection make the row read as a glassed drum.
     glass.clear();
     const band = row.height * 0.05;
@@ -136,17 +142,19 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
       ends.roundRect(x - rail * 0.6, row.y - rail, rail * 1.2, row.height + rail * 2, rail * 0.5).fill(gold);
       ends.roundRect(x - rail * 0.2, row.y, rail * 0.4, row.height, rail * 0.2).fill(shadeColor(gold, 0.35));
     }
+    smooth(ends);
   }
 
   function drawFlash(l: RowDoubleLayout, color: number): void {
     const w = l.tile * 0.9;
-    flash.clear();
+    flashArt.content.clear();
     for (let i = 0; i < 6; i++) {
       const k = 1 - i / 6;
-      flash
+      flashArt.content
         .roundRect(l.markerX - (w * k) / 2, l.row.y, w * k, l.row.height, (w * k) / 2)
         .fill({ color, alpha: 0.12 });
     }
+    flashArt.refresh();
   }
 
   function layoutAll(): void {

@@ -1,5 +1,6 @@
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import type { Box } from './geometry';
+import { smooth } from './smooth';
 import type { TweenBag } from './tween-bag';
 
 /** A pill with a multiplier (`×14`) that pops in over a result and fades away. */
@@ -22,6 +23,7 @@ export class MultiplierChip {
       .roundRect(0, 0, box.width, box.height, box.height / 2)
       .fill(fill)
       .stroke({ width: Math.max(2, box.height * 0.07), color: ring });
+    smooth(this.back);
     this.label.text = text;
     this.label.style.fontSize = Math.round(box.height * 0.64);
     this.label.tint = ink;

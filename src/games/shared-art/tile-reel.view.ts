@@ -10,6 +10,7 @@ import {
 } from './reel.layout';
 import type { TweenBag } from './tween-bag';
 import { Baked } from './baked';
+import { smooth } from './smooth';
 
 /**
  * The endless horizontal reel of DOUBLE and ROWDOUBLE: a track, pooled tile sprites placed from
@@ -138,6 +139,7 @@ export class TileReel {
     this.track
       .roundRect(0.5, 0.5, width - 1, height - 1, radius)
       .stroke({ width: 1, color: 0xffffff, alpha: 0.07 });
+    smooth(this.track);
     const cut = style.tile * 1.2;
     this.caps.clear().rect(-cut, 0, cut, height).fill(0xffffff).rect(width, 0, cut, height).fill(0xffffff);
 
@@ -176,6 +178,7 @@ export class TileReel {
       mx,
       height - arrow * 0.9,
     ]).fill(markerColor);
+    smooth(m);
   }
 
   /** Spins to `spin.tile` and resolves when the reel rests (the settle included). */

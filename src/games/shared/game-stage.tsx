@@ -3,6 +3,7 @@ import { Application } from 'pixi.js';
 // The site's CSP has no 'unsafe-eval' (server/security/http-headers.ts): Pixi's eval-free paths.
 import 'pixi.js/unsafe-eval';
 import { useEffect, useRef } from 'react';
+import { capBatchTextures } from './batch-texture-cap';
 import type { GameScene, SceneCue, SceneFactory, SceneInput } from './scene';
 import { loadSoundBus, type LoadedSoundBus } from './sound-bus';
 import type { SoundBook } from './sound-recipe';
@@ -33,6 +34,8 @@ export interface GameStageProps<S extends TuningSchema, C extends SceneCue> {
 // A round's animation must end on time even when frames drop (a busy phone, software WebGL): gsap
 // then jumps ahead instead of stretching the tween, so a result never lands seconds late.
 gsap.ticker.lagSmoothing(0);
+// Cheaper pixels for software WebGL (see batch-texture-cap.ts); must precede the first Application.
+capBatchTextures();
 
 /** Share of the progress bar each loading step ends at. */
 const PROGRESS = { pixi: 0.3, sounds: 0.9, scene: 1 } as const;
@@ -63,7 +66,11 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
       await app.init({
         width,
         height,
-        antialias: true,
+        // No multisampling: on software WebGL (SwiftShader: headless Chromium, devices without a
+        // usable GPU) a 4× multisampled canvas costs 5–10 ms of rasterising per frame, more than a
+        // whole scene. Curved and slanted shapes are drawn once into antialiased textures instead
+        // (shared-art/smooth.ts, `Baked`, the tile and ball atlases, the baker).
+        antialias: false,
         backgroundAlpha: 0,
         resolution: Math.min(window.devicePixelRatio || 1, 2),
         autoDensity: true,
