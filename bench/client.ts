@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -34,8 +34,8 @@ const GAMES = process.env.BENCH_GAMES
 /** Machine states in which a scene is animating a round (every game's names). */
 const ANIMATING = /^round\.(playing|showing|revealing|cashingOut|closed|rolling|drawing)/;
 const FRAME_SECONDS = Number(process.env.BENCH_FRAME_SECONDS ?? 12);
-/** `BENCH_CLIENT=frames` (or `bytes`) runs only that half. */
-const PARTS = (process.env.BENCH_CLIENT ?? 'bytes,frames').split(',');
+/** `BENCH_CLIENT=frames` (or `bytes`, `floor`, or a list) runs only those parts. */
+const PARTS = (process.env.BENCH_CLIENT ?? 'bytes,frames,floor').split(',');
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -130,6 +130,72 @@ async function frames(browser: Browser, base: string, token: string) {
   }
 }
 
+const FRAME_TIMES = `
+  window.__frames = [];
+  let last = 0;
+  const tick = (now) => {
+    if (last) window.__frames.push(now - last);
+    last = now;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+`;
+
+/** p50/p95 of the animation frames of `page` over `seconds`. */
+async function frameTimes(page: Page, seconds: number): Promise<string> {
+  await page.evaluate(FRAME_TIMES);
+  await page.waitForTimeout(seconds * 1000);
+  const frames = ((await page.evaluate('window.__frames')) as number[]).sort((a, b) => a - b);
+  return `${String(frames.length).padStart(4)} frames: p50 ${pct(frames, 0.5).toFixed(1)} ms  p95 ${pct(frames, 0.95).toFixed(1)} ms`;
+}
+
+/**
+ * What the same browser does without our scenes, as a floor for the figures above: a bare Pixi
+ * application (the tables' settings) filling 390×844, empty and with one moving sprite, and the
+ * DICE page with its canvas held still (the shell, the HUD and their CSS animations only).
+ */
+async function floor(browser: Browser, base: string, token: string) {
+  const seconds = Math.max(2, FRAME_SECONDS / 2);
+  for (const [label, withSprite] of [
+    ['bare Pixi, empty', false],
+    ['bare Pixi, 1 sprite', true],
+  ] as const) {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    await page.setContent('<body style="margin:0;background:#06241a"></body>');
+    await page.addScriptTag({ path: join('node_modules', 'pixi.js', 'dist', 'pixi.min.js') });
+    await page.evaluate(`(async () => {
+      const app = new PIXI.Application();
+      await app.init({ width: 390, height: 844, antialias: false, backgroundAlpha: 0, resolution: 1, preference: 'webgl' });
+      document.body.appendChild(app.canvas);
+      if (${withSprite}) {
+        const sprite = new PIXI.Sprite(PIXI.Texture.WHITE);
+        sprite.setSize(80, 80);
+        sprite.tint = 0xf5c542;
+        app.stage.addChild(sprite);
+        app.ticker.add(() => sprite.position.set((sprite.x + 3) % 310, 380));
+      }
+    })()`);
+    console.log(`  ${label.padEnd(26)} ${await frameTimes(page, seconds)}`);
+    await page.close();
+  }
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+  // Pixi's global hook hands over each Application at init; its ticker is stopped once loaded.
+  await page.addInitScript(
+    'window.__apps = []; globalThis.__PIXI_APP_INIT__ = (app) => window.__apps.push(app);',
+  );
+  await page.goto(`${base}/dice`);
+  await page.getByTestId('game-loading').waitFor({ state: 'hidden', timeout: 120_000 });
+  await page.evaluate('for (const app of window.__apps) if (app.ticker) app.ticker.stop()');
+  console.log(`  ${'/dice, canvas held still'.padEnd(26)} ${await frameTimes(page, seconds)}`);
+  await page.close();
+}
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
 async function main() {
   if (!existsSync(join(STATIC_DIR, 'index.html'))) {
     throw new Error(
@@ -160,9 +226,14 @@ async function main() {
       await bytes(browser, base, token);
     }
     if (PARTS.includes('frames')) {
-      console.log(`Frames while a scene animates (${FRAME_SECONDS} s per game)`);
+      console.log(`Frames while a scene animates (${FRAME_SECONDS} s per game); load average ${load()}`);
       await frames(browser, base, token);
     }
+    if (PARTS.includes('floor')) {
+      console.log(`Floor: the same browser without a scene animating; load average ${load()}`);
+      await floor(browser, base, token);
+    }
+    console.log(`Load average at the end ${load()} on ${cpus().length} cores`);
   } finally {
     await browser.close();
     await server.stop();
