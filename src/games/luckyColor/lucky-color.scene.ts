@@ -279,7 +279,6 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
           .stroke({ width: w, color: colorOf(c), alpha: 0.8 });
       });
     }
-    smooth(streaks);
     const tip = -(d.radius + d.ball * 1.05);
     const w = d.ball * 0.75;
     pointer

@@ -175,28 +175,27 @@ export function Game(host: GameHostProps) {
             .catch(() => undefined);
         }}
       />
-      {open && game ? (
-        <MinesPlay
-          game={game}
-          busy={moving}
-          cashingOut={state === 'round.cashingOut'}
-          onCashOut={() => actor.send({ type: 'player.cashOut' })}
-          onRandom={() => {
-            const tile = randomHiddenTile(game.revealed);
-            if (tile !== null) actor.send({ type: 'player.pick', tile });
-          }}
-        />
-      ) : (
-        <button
-          type="button"
-          className="button button--gold hud-bet"
-          disabled={!ready || !between || entry?.stop === true}
-          onClick={bet}
-          data-testid="bet-button"
-        >
-          {state === 'round.placing' || state === 'resuming' ? t('gameHud.betting') : t('gameHud.bet')}
-        </button>
-      )}
+      <MinesPlay
+        game={open && game ? game : null}
+        betButton={
+          <button
+            type="button"
+            className="button button--gold hud-bet"
+            disabled={!ready || !between || entry?.stop === true}
+            onClick={bet}
+            data-testid="bet-button"
+          >
+            {state === 'round.placing' || state === 'resuming' ? t('gameHud.betting') : t('gameHud.bet')}
+          </button>
+        }
+        busy={moving}
+        cashingOut={state === 'round.cashingOut'}
+        onCashOut={() => actor.send({ type: 'player.cashOut' })}
+        onRandom={() => {
+          const tile = game ? randomHiddenTile(game.revealed) : null;
+          if (tile !== null) actor.send({ type: 'player.pick', tile });
+        }}
+      />
       {failureText && (
         <p className="hud-problem" role="alert" data-testid="bet-failure">
           {failureText}

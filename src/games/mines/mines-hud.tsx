@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { payoutCents } from '../../../domain/games/rules';
 import { formatMoney } from '../../lib/format';
@@ -36,11 +37,18 @@ export function MinesCount(props: { mines: number; disabled: boolean; onMines: (
 }
 
 /**
- * The open game's panel: current multiplier and what the next gem brings, the cash-out button
- * with the payout it would take (the server's multiplier × the stake), and "pick a random tile".
+ * The game's panel: current multiplier and what the next gem brings, the main button (the bet
+ * between games, then the cash-out with the payout it would take: the server's multiplier × the
+ * stake) and "pick a random tile". It keeps one layout whether a game is open or not (the stats
+ * read "—", the random pick is disabled, the hint keeps its room): a panel that grew and shrank
+ * every round would move everything under it, and the browser would repaint all of that while the
+ * board animates.
  */
 export function MinesPlay(props: {
-  game: MinesGame;
+  /** The open game; null between games. */
+  game: MinesGame | null;
+  /** The bet button, shown instead of the cash-out between games. */
+  betButton: ReactNode;
   busy: boolean;
   cashingOut: boolean;
   onCashOut: () => void;
@@ -48,41 +56,47 @@ export function MinesPlay(props: {
 }) {
   const { t } = useTranslation();
   const { game, busy } = props;
-  const payout = payoutCents(Math.round(game.amount * 100), game.multiplier) / 100;
-  const canCash = game.step >= 1 && !busy;
+  const payout = game ? payoutCents(Math.round(game.amount * 100), game.multiplier) / 100 : 0;
+  const canCash = game !== null && game.step >= 1 && !busy;
   return (
     <div className="mines-play">
       <dl className="mines-stats">
         <div>
           <dt>{t('games.mines.current')}</dt>
-          <dd data-testid="mines-multiplier">{multiplierText(game.multiplier)}</dd>
+          <dd data-testid="mines-multiplier">{game ? multiplierText(game.multiplier) : '—'}</dd>
         </div>
         <div>
           <dt>{t('games.mines.next')}</dt>
-          <dd>{game.nextMultiplier === null ? '—' : multiplierText(game.nextMultiplier)}</dd>
+          <dd>{game && game.nextMultiplier !== null ? multiplierText(game.nextMultiplier) : '—'}</dd>
         </div>
       </dl>
-      <button
-        type="button"
-        className="button button--gold hud-bet"
-        disabled={!canCash}
-        onClick={props.onCashOut}
-        data-testid="cash-out"
-      >
-        {props.cashingOut
-          ? t('games.mines.cashingOut')
-          : t('games.mines.cashOut', { payout: formatMoney(game.step >= 1 ? payout : 0) })}
-      </button>
+      {game ? (
+        <button
+          type="button"
+          className="button button--gold hud-bet"
+          disabled={!canCash}
+          onClick={props.onCashOut}
+          data-testid="cash-out"
+        >
+          {props.cashingOut
+            ? t('games.mines.cashingOut')
+            : t('games.mines.cashOut', { payout: formatMoney(game.step >= 1 ? payout : 0) })}
+        </button>
+      ) : (
+        props.betButton
+      )}
       <button
         type="button"
         className="button button--ghost"
-        disabled={busy}
+        disabled={busy || game === null}
         onClick={props.onRandom}
         data-testid="pick-random"
       >
         {t('games.mines.pickRandom')}
       </button>
-      {game.step === 0 && <p className="hud-hint">{t('games.mines.pickHint')}</p>}
+      <p className="hud-hint" style={game?.step === 0 ? undefined : { visibility: 'hidden' }}>
+        {t('games.mines.pickHint')}
+      </p>
     </div>
   );
 }

@@ -312,8 +312,6 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
       .clear()
       .roundRect(board.x - 1, board.y - 1, board.width + 2, board.height + 2, radius)
       .stroke({ color: t.bustColor, width: Math.max(2, gap * 0.6) });
-    smooth(tray);
-    smooth(bustFrame);
 
     tiles.forEach((tile, i) => {
       const rect = layout!.cells[i]!;

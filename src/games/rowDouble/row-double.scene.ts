@@ -71,8 +71,14 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
   const view = new Container();
   const atlas = new TileAtlas(app.renderer);
   const reel = new TileReel();
-  const rails = new Graphics();
-  const ends = new Graphics();
+  // Each rail and each post is its own antialiased texture: one drawing of all four would be one
+  // quad as big as the whole row, blended every frame for a few thin gold bars.
+  const railParts = [new Graphics(), new Graphics()] as const;
+  const endParts = [new Graphics(), new Graphics()] as const;
+  const rails = new Container();
+  rails.addChild(...railParts);
+  const ends = new Container();
+  ends.addChild(...endParts);
   const glass = new Graphics();
   // The marker's flash: six additive layers drawn once into one texture (then added as one quad).
   const flashArt = new Baked(new Graphics());
@@ -116,14 +122,16 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
   function drawRails(l: RowDoubleLayout): void {
     const { row, rail } = l;
     const gold = colorNumber(t.railColor);
-    rails.clear();
-    for (const y of [row.y - rail, row.y + row.height]) {
-      rails.roundRect(row.x - rail, y, row.width + rail * 2, rail, rail / 2).fill(shadeColor(gold, -0.25));
-      rails
+    [row.y - rail, row.y + row.height].forEach((y, i) => {
+      const part = railParts[i]!;
+      part
+        .clear()
+        .roundRect(row.x - rail, y, row.width + rail * 2, rail, rail / 2)
+        .fill(shadeColor(gold, -0.25))
         .roundRect(row.x - rail, y, row.width + rail * 2, rail * 0.5, rail / 4)
         .fill(shadeColor(gold, 0.25));
-    }
-    smooth(rails);
+      smooth(part);
+    });
     // Shade along the top and bottom and a faint reflection make the row read as a glassed drum.
     glass.clear();
     const band = row.height * 0.05;
@@ -137,12 +145,16 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
       .rect(row.x, row.y + row.height * 0.24, row.width, row.height * 0.05)
       .fill({ color: 0xffffff, alpha: 0.05 });
     // Posts at both ends hold the drum between the rails.
-    ends.clear();
-    for (const x of [row.x - rail * 0.2, row.x + row.width + rail * 0.2]) {
-      ends.roundRect(x - rail * 0.6, row.y - rail, rail * 1.2, row.height + rail * 2, rail * 0.5).fill(gold);
-      ends.roundRect(x - rail * 0.2, row.y, rail * 0.4, row.height, rail * 0.2).fill(shadeColor(gold, 0.35));
-    }
-    smooth(ends);
+    [row.x - rail * 0.2, row.x + row.width + rail * 0.2].forEach((x, i) => {
+      const part = endParts[i]!;
+      part
+        .clear()
+        .roundRect(x - rail * 0.6, row.y - rail, rail * 1.2, row.height + rail * 2, rail * 0.5)
+        .fill(gold)
+        .roundRect(x - rail * 0.2, row.y, rail * 0.4, row.height, rail * 0.2)
+        .fill(shadeColor(gold, 0.35));
+      smooth(part);
+    });
   }
 
   function drawFlash(l: RowDoubleLayout, color: number): void {
