@@ -1,4 +1,5 @@
 import {
+  BitmapText,
   Color,
   Container,
   FillGradient,
@@ -775,7 +776,8 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
     if (!layout) return;
     const cell = layout.cell;
     const c = new Container();
-    const label = new Text({
+    // Bitmap text: a canvas Text would be rasterised and uploaded in the very frame the gem pops.
+    const label = new BitmapText({
       text: formatMultiplier(multiplier),
       style: {
         fontFamily: FONT,
