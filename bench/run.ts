@@ -11,6 +11,7 @@ import {
   startServerProcess,
 } from '../tests/support/server-process';
 import { migrate, openDb } from '../server/db/connection';
+import { insertBareUser } from '../tests/support/bare-user';
 import { post } from '../server/modules/wallet/ledger';
 
 /**
@@ -57,21 +58,7 @@ async function rawLedger(databaseUrl?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'trevo-bench-ledger-'));
   const { db } = await openDb(databaseUrl ? { databaseUrl } : { dataDir: dir });
   await migrate(db);
-  const user = await db
-    .insertInto('users')
-    .values({
-      username: `raw${Date.now()}@b.c`,
-      cpf: String(Date.now()).slice(-11),
-      password_hash: 'x',
-      yqm: randomBytes(4).toString('hex'),
-      name: '',
-      phone: '',
-      country: '+55',
-      referrer_id: null,
-      birth_date: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = { id: await insertBareUser(db) };
   let n = 0;
   const result = await load(async () => {
     const key = `raw-${n++}-${randomBytes(4).toString('hex')}`;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { postgresBinDir, startPgCluster } from '../tests/support/postgres';
+import { insertBareUser } from '../tests/support/bare-user';
 import { loadConfig } from '../server/config';
 import { buildApp } from '../server/app';
 import { openDb } from '../server/db/connection';
@@ -34,21 +35,11 @@ const SEED = 'bench-sports-settlement';
 async function fundedUsers(app: FastifyInstance, count: number): Promise<number[]> {
   const ids: number[] = [];
   for (let k = 0; k < count; k++) {
-    const user = await app.ctx.db
-      .insertInto('users')
-      .values({
+    const user = {
+      id: await insertBareUser(app.ctx.db, {
         username: `sports-bench-${k}-${randomBytes(3).toString('hex')}@example.com`,
-        cpf: `${Date.now()}${k}`.slice(-11),
-        password_hash: 'x',
-        yqm: randomBytes(4).toString('hex'),
-        name: '',
-        phone: '',
-        country: '+55',
-        referrer_id: null,
-        birth_date: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      }),
+    };
     await app.ctx.db.transaction().execute((trx) =>
       post(trx, {
         key: `sports-bench-fund:${user.id}`,

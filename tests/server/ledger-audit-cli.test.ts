@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { migrate, openDb } from '../../server/db/connection';
 import { post } from '../../server/modules/wallet/ledger';
+import { insertBareUser } from '../support/bare-user';
 
 /** `npm run ledger:audit` as an operator runs it, on a PGlite folder. */
 const audit = (dataDir: string) =>
@@ -20,21 +21,9 @@ describe.runIf(process.env.TREVO_TEST_DB !== 'postgres')('ledger:audit', () => {
     try {
       const { db } = await openDb({ dataDir: dir });
       await migrate(db);
-      const user = await db
-        .insertInto('users')
-        .values({
-          username: 'a@b.com',
-          cpf: '52998224725',
-          password_hash: 'x',
-          yqm: 'AUDIT001',
-          name: '',
-          phone: '',
-          country: '+55',
-          referrer_id: null,
-          birth_date: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const user = {
+        id: await insertBareUser(db, { username: 'a@b.com', cpf: '52998224725', yqm: 'AUDIT001' }),
+      };
       await db.transaction().execute((trx) =>
         post(trx, {
           key: 'audit-1',
