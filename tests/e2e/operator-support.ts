@@ -38,6 +38,36 @@ export async function operatorSecret(request: APIRequestContext): Promise<string
 }
 
 /**
+ * A session token of the bootstrap operator through the API; a code already used in this 30 s step
+ * (by another spec) is refused as a replay, so the second attempt waits for the next step.
+ */
+export async function operatorToken(request: APIRequestContext): Promise<string> {
+  const secret = await operatorSecret(request);
+  for (let attempt = 0; ; attempt++) {
+    const res = await request.post('/api/admin/auth/login', { data: { ...OPERATOR, totp: totp(secret) } });
+    const body = (await res.json()) as { status: number; message: string; data: { access_token: string } };
+    if (body.status === 200) return body.data.access_token;
+    expect(attempt, body.message).toBe(0);
+    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
+  }
+}
+
+/**
+ * A new operator with `role`, created by the bootstrap operator as an admin does in the console:
+ * it has no authenticator yet, whatever the specs before enrolled.
+ */
+export async function createOperator(request: APIRequestContext, role: string) {
+  const operator = { username: `op${Date.now()}`, pwd: 'Operador#Novo2026' };
+  const res = await request.post('/api/admin/operators', {
+    headers: { Authorization: `Bearer ${await operatorToken(request)}` },
+    data: { ...operator, role },
+  });
+  const body = (await res.json()) as { status: number; message: string };
+  expect(body.status, body.message).toBe(200);
+  return operator;
+}
+
+/**
  * Signs the console in; a code already used in this 30 s step (by another spec) is refused as a
  * replay, so the second attempt waits for the next step.
  */
