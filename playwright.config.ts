@@ -23,7 +23,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
-  workers: 1,
+  workers: 2,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -33,7 +33,11 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // Shared state the journeys need before they run in parallel: the operator's authenticator.
+    { name: 'setup', testMatch: 'operator.setup.ts' },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+  ],
   webServer: {
     command: 'tsx server/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,

@@ -56,6 +56,8 @@ export interface DbTarget {
   databaseUrl?: string;
   /** PGlite data folder; `memory://` keeps everything in memory (tests). */
   dataDir?: string;
+  /** A PGlite data folder dumped earlier (`dumpDataDir`) to start from instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 /** Opens the database: PostgreSQL when a URL is given, else embedded PGlite. */
@@ -72,7 +74,10 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: 'postgre
   }
   const dir = target.dataDir ?? './data';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir.startsWith('memory://') ? undefined : `${dir}/pglite`);
+  const pglite = await PGlite.create({
+    dataDir: dir.startsWith('memory://') ? undefined : `${dir}/pglite`,
+    loadDataDir: target.loadDataDir,
+  });
   return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), kind: 'pglite' };
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { operatorSecret, signInConsole } from './operator-support';
+import { createOperator, signInConsole } from './operator-support';
 import { myBets, soonestFootball, type WireFixture } from './sports-support';
 import { fundPlayer, registerPlayer } from './support';
 
@@ -55,7 +55,7 @@ test('a held prize shows its deadline in the console until the trader enters the
   }
   expect(betId, 'no soon match offered a corners line').not.toBe('');
 
-  await signInConsole(page, await operatorSecret(request), 'Esportes');
+  await signInConsole(page, await createOperator(request, 'trader'), 'Esportes');
   await page.getByRole('button', { name: 'Esportes' }).click();
   const search = async (q: string) => {
     await page.getByLabel('Buscar partida (time, competição ou ID)').fill(q);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { operatorSecret, signInConsole } from './operator-support';
+import { createOperator, signInConsole } from './operator-support';
 import { myBets, type WireFixture } from './sports-support';
 import { fundPlayer, registerPlayer, type ApiPlayer } from './support';
 
@@ -104,7 +104,7 @@ test('a trader settles a tennis retirement and a called baseball game from the c
   const baseball = await betOn(request, player, 'baseball', [['moneyline', 'home']]);
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInConsole(page, await operatorSecret(request), 'Esportes');
+  await signInConsole(page, await createOperator(request, 'trader'), 'Esportes');
   await page.getByRole('button', { name: 'Esportes' }).click();
 
   // Tennis: the away player retires at one set to love; the form asks for the retirement only

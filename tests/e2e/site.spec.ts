@@ -153,9 +153,12 @@ test('home shows football with moving prices and the winners feed takes a DICE w
   const feed = page.getByTestId('winner-entry');
   const countBefore = await feed.count();
   const win = await winDice(request, player);
-  await expect(feed.first()).toContainText(brl(win.payout));
-  await expect(feed.first()).toContainText('fe***@e***');
-  await expect(feed.first()).toContainText('Dice');
+  // Other journeys may win at the same moment: the entry is the one with this player's mask.
+  const mine = feed
+    .filter({ hasText: 'fe***@e***' })
+    .filter({ hasText: brl(win.payout) })
+    .first();
+  await expect(mine).toContainText('Dice');
   expect(await feed.count()).toBeGreaterThanOrEqual(Math.min(countBefore + 1, 8));
 
   // A visitor reads the same win from the server's list.

@@ -1,10 +1,10 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { operatorSecret, signInConsole } from './operator-support';
+import { createOperator, signInConsole } from './operator-support';
 import { CAPTCHA, registerPlayer, useSession, watchConsole } from './support';
 
 /**
  * Customer service (issue 7) in Chromium: a player writes in the chat frame opened from home, the
- * operator (the bootstrap operator of playwright.config.ts, with TOTP) sees it in the console's
+ * operator (a support operator signed in with TOTP) sees it in the console's
  * "Atendimento" and answers, and the answer appears in the player's open chat over the socket. A
  * visitor files a complaint, gets a protocol, and the operator finds and answers it.
  */
@@ -60,7 +60,7 @@ test('a support message reaches the console and the answer reaches the player li
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInConsole(admin, await operatorSecret(request), 'Atendimento');
+  await signInConsole(admin, await createOperator(request, 'support'), 'Atendimento');
   await admin.getByRole('button', { name: 'Atendimento' }).click();
   const conversation = admin.getByRole('button', { name: new RegExp(player.email.replace(/\./g, '\\.')) });
   await expect(conversation).toContainText('aguardando resposta');
@@ -116,7 +116,7 @@ test('a visitor files a complaint, gets a protocol, and the operator answers it'
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInConsole(admin, await operatorSecret(request), 'Atendimento');
+  await signInConsole(admin, await createOperator(request, 'support'), 'Atendimento');
   await admin.getByRole('button', { name: 'Atendimento' }).click();
   await admin.getByTestId('support-tab-complaints').click();
   const row = admin.getByTestId(`complaint-${protocol}`);

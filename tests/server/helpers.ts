@@ -6,6 +6,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../../server/config';
 import { buildApp } from '../../server/app';
 import { openDb } from '../../server/db/connection';
+import { openMigratedPglite } from '../support/pglite-template';
+import { PG_TEMPLATE } from './pg-global-setup';
 
 /** A valid CPF made from random digits (the check digits computed as the Receita Federal does). */
 export function randomCpf(): string {
@@ -25,13 +27,16 @@ export const PASSWORD = 'Trevo#Forte2026';
 
 let databaseCounter = 0;
 
-/** A fresh, empty database in the PostgreSQL cluster of the `server-pg` project. */
+/**
+ * A fresh database in the PostgreSQL cluster of the `server-pg` project, with the migrations
+ * applied (a copy of pg-global-setup.ts's template).
+ */
 export async function createPgDatabase(): Promise<string> {
   const base = inject('pgUrl');
   const name = `t_${process.pid}_${Date.now()}_${databaseCounter++}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${PG_TEMPLATE}`);
   await admin.end();
   return base.replace(/\/postgres$/, `/${name}`);
 }
@@ -83,7 +88,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
   config.file.games.chainLength = 2_000;
   const databaseUrl =
     config.databaseUrl ?? (process.env.TREVO_TEST_DB === 'postgres' ? await createPgDatabase() : undefined);
-  const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
+  const db = databaseUrl ? await openDb({ databaseUrl }) : await openMigratedPglite();
   return buildApp({ config, db, socketSweepMs: 500, jobs: false });
 }
 

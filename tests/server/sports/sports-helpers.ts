@@ -1,6 +1,7 @@
 import { loadConfig } from '../../../server/config';
 import { buildApp } from '../../../server/app';
 import { openDb } from '../../../server/db/connection';
+import { openMigratedPglite } from '../../support/pglite-template';
 import { CAPTCHA, createPgDatabase } from '../helpers';
 
 /** The seed every sports test replays: the same fixtures, prices and results on every run. */
@@ -35,6 +36,6 @@ export async function buildSportsApp(clock: () => number, env: NodeJS.ProcessEnv
   config.file.offers.payDiscount = { discount: 0, hours: 0 };
   config.file.games.chainLength = 2_000;
   const databaseUrl = process.env.TREVO_TEST_DB === 'postgres' ? await createPgDatabase() : undefined;
-  const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
+  const db = databaseUrl ? await openDb({ databaseUrl }) : await openMigratedPglite();
   return buildApp({ config, db, socketSweepMs: 500, jobs: false, sportsClock: clock });
 }
