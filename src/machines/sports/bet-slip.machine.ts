@@ -10,6 +10,7 @@ import {
   type OddsChangePreference,
   type PlacedSportsBet,
 } from '../../services/sports-api';
+import { selectionKey } from './slip-selection';
 
 /**
  * The sportsbook's bet slip (design/sports.md "Betting"): the player collects selections from the
@@ -48,8 +49,7 @@ export interface SlipSelection {
 }
 
 /** The key of a selection on the slip. */
-export const selectionKey = (s: Pick<SlipSelection, 'fixtureId' | 'marketId' | 'outcomeId'>) =>
-  `${s.fixtureId}|${s.marketId}|${s.outcomeId}`;
+export { selectionKey };
 
 export type SlipMode = 'single' | 'multiple';
 

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createStore, useStore } from '../../lib/store';
-import { betSlipMachine } from '../../machines/sports/bet-slip.machine';
+import { betSlipMachine, selectionKey } from '../../machines/sports/bet-slip.machine';
+import { pickedKeys, slipLoaded } from './slip-picks';
 import type { OddsChangePreference } from '../../services/sports-api';
 
 /**
@@ -41,6 +42,9 @@ function createSlipActor() {
   const created = createActor(machine, { input: { oddsChange: readPreference() } });
   let last = created.getSnapshot().context.oddsChange;
   created.subscribe((snapshot) => {
+    const keys = snapshot.context.selections.map(selectionKey);
+    const shown = pickedKeys.get();
+    if (keys.length !== shown.size || keys.some((k) => !shown.has(k))) pickedKeys.set(new Set(keys));
     if (snapshot.context.oddsChange === last) return;
     last = snapshot.context.oddsChange;
     try {
@@ -58,6 +62,8 @@ export function betSlip() {
   actor ??= createSlipActor();
   return actor;
 }
+
+slipLoaded((event) => betSlip().send(event));
 
 type SlipSnapshot = SnapshotFrom<typeof betSlipMachine>;
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatLine } from '../../../domain/sports/labels';
-import { selectionKey, type SlipSelection } from '../../machines/sports/bet-slip.machine';
+import type { SlipSelection } from '../../machines/sports/bet-slip.machine';
 import type { SportsFixture, SportsMarket, SportsOutcome } from '../../services/sports-api';
-import { betSlip, useSlip } from './bet-slip-store';
+import { togglePick, usePicked } from './slip-picks';
 import { formatOdds } from './sports-format';
 
 /** How long a moved price stays coloured. */
@@ -88,8 +88,7 @@ export function OddsButton({
   label?: string;
   suspended?: boolean;
 }) {
-  const key = selectionKey({ fixtureId: fixture.id, marketId: market.id, outcomeId: outcome.id });
-  const selected = useSlip((s) => s.context.selections.some((x) => selectionKey(x) === key));
+  const selected = usePicked({ fixtureId: fixture.id, marketId: market.id, outcomeId: outcome.id });
   const flash = usePriceFlash(outcome.odds);
   const locked = suspended || market.status !== 1 || !outcome.active || outcome.odds === null;
   const classes = [
@@ -106,9 +105,7 @@ export function OddsButton({
       className={classes}
       aria-pressed={selected}
       disabled={locked}
-      onClick={() =>
-        betSlip().send({ type: 'slip.toggle', selection: selectionOf(fixture, market, outcome) })
-      }
+      onClick={() => togglePick(selectionOf(fixture, market, outcome))}
       data-testid="odds-button"
       data-outcome={outcome.id}
       data-market={market.id}

@@ -7,9 +7,8 @@ import {
   type SportSummary,
   type SportsFixture,
   type SportsFixtureDetail,
-  type SportsMarket,
 } from '../../services/sports-api';
-import { betSlip } from './bet-slip-store';
+import { feedSlip } from './slip-picks';
 
 /**
  * The live data of the sportsbook pages. Lists are re-read on a short period (a visitor has no
@@ -21,11 +20,6 @@ import { betSlip } from './bet-slip-store';
 export const LIST_REFRESH_MS = 4_000;
 /** How often an open fixture is re-read (the socket brings changes sooner when connected). */
 export const FIXTURE_REFRESH_MS = 5_000;
-
-/** Passes a fixture's prices to the slip, so a selection on it shows the current price. */
-function feedSlip(fixtureId: string, markets: SportsMarket[]): void {
-  betSlip().send({ type: 'feed.odds', fixtureId, markets });
-}
 
 /** Runs `load` now and every `periodMs` while mounted; the latest answer wins. */
 function usePolled<T>(load: () => Promise<T>, periodMs: number, deps: unknown[]) {
@@ -88,7 +82,7 @@ export function useFixtureList(sport: string) {
   const polled = usePolled<SportsFixture[]>(
     async () => {
       const list = await fetchFixtures(sport);
-      for (const f of list) if (f.main) feedSlip(f.id, [f.main]);
+      for (const f of list) if (f.main) feedSlip({ type: 'feed.odds', fixtureId: f.id, markets: [f.main] });
       return list;
     },
     LIST_REFRESH_MS,
@@ -203,7 +197,7 @@ export function useFixture(id: string) {
           if (!alive) return;
           setFixture(next);
           setMissing(false);
-          feedSlip(next.id, next.markets);
+          feedSlip({ type: 'feed.odds', fixtureId: next.id, markets: next.markets });
         })
         .catch(() => {
           if (alive) setMissing(true);
@@ -218,7 +212,7 @@ export function useFixture(id: string) {
     const offOdds = onSocketEvent('sports.odds', (push) => {
       if (push.fixtureId !== id) return;
       setFixture((current) => (current ? mergeOdds(current, push) : current));
-      betSlip().send({ type: 'feed.odds', ...push });
+      feedSlip({ type: 'feed.odds', ...push });
     });
     const offState = onSocketEvent('sports.state', (push) => {
       if (push.fixtureId !== id) return;
