@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -61,7 +61,8 @@ async function main() {
         BENCH_PROBE_FILE: probeFile,
         PORT: String(port),
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // The server's error log (pino, stdout) is kept beside the run's files for a failed bet.
+      stdio: ['ignore', openSync(join(dir, 'server.log'), 'w'), 'inherit'],
     },
   );
   const sockets: Socket[] = [];
@@ -248,6 +249,14 @@ async function main() {
       `  ledger audit: ${problems.length === 0 ? 'OK' : `${problems.length} violation(s): ${problems.slice(0, 5).join('; ')}`}`,
     );
     if (problems.length) process.exitCode = 1;
+    const serverLog = readFileSync(join(dir, 'server.log'), 'utf8').trim().split('\n').filter(Boolean);
+    if (serverLog.length) {
+      console.log(`  server errors logged: ${serverLog.length}; the first:`);
+      for (const line of serverLog.slice(0, 3)) {
+        const { err, msg } = JSON.parse(line) as { msg?: string; err?: Record<string, string> };
+        console.log(`    ${err?.message ?? msg} ${err?.detail ?? ''} ${err?.where ?? ''}`.slice(0, 1200));
+      }
+    }
   } finally {
     for (const s of sockets) s.close();
     if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');

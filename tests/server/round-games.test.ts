@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { auth, buildTestApp, call, eventually, fundedPlayer, type Player } from './helpers';
 import { auditLedger } from '../../server/modules/wallet/audit';
 import { playerBalances } from '../../server/modules/wallet/ledger';
-import { roundTick } from '../../server/modules/games/rounds.service';
+import { cancelInterruptedRound, roundTick } from '../../server/modules/games/rounds.service';
+import { ensureChain, hashAt } from '../../server/modules/games/chain';
 import { doubleTile, followsInChain, luckyDigit } from '../../domain/fairness/chain';
-import { doubleColor, luckyMultiplier, payoutCents } from '../../domain/games/rules';
+import { doubleColor, doubleMultiplier, luckyMultiplier, payoutCents } from '../../domain/games/rules';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -201,6 +202,40 @@ describe('round games', () => {
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000);
     await roundTick(app.ctx, 'double');
     expect((await state('double')).round.phase).toBe('betting');
+  });
+
+  it('pays once the bets a stopped instance left open in a round it had closed', async () => {
+    const round = await openRound('double');
+    const p = await player();
+    const placed = await call(app, {
+      method: 'POST',
+      url: '/api/app/game/double/bet',
+      headers: { ...auth(p.token), 'idempotency-key': key() },
+      payload: { roundId: round.roundId, color: 'red', amount: 7 },
+    });
+    expect(placed.body.status).toBe(200);
+    // The instance closed the round (hash and result stored) and stopped before paying the bet.
+    const chain = await ensureChain(app.ctx.db, 'double', app.ctx.config.file.games.chainLength);
+    const number = Number(round.roundId.split('-')[1]);
+    const hash = await hashAt(app.ctx.db, 'double', number, chain.length);
+    const result = doubleTile(chain.salt, hash);
+    await app.ctx.db
+      .updateTable('rounds')
+      .set({ status: 'rolling', hash, result })
+      .where('id', '=', round.roundId)
+      .execute();
+    const paid = doubleColor(result) === 'red' ? payoutCents(700, doubleMultiplier('red')) : 0;
+    // The next driver settles it when it takes over; a second pass pays nothing more.
+    await cancelInterruptedRound(app.ctx, 'double');
+    await cancelInterruptedRound(app.ctx, 'double');
+    const bet = await app.ctx.db
+      .selectFrom('bets')
+      .select(['status', 'payout_cents'])
+      .where('id', '=', placed.body.data.betId)
+      .executeTakeFirstOrThrow();
+    expect(bet.status).toBe('settled');
+    expect(Number(bet.payout_cents)).toBe(paid);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 700 + paid);
   });
 
   it("a player's state call brings their bets of the round, open and then settled (a reload)", async () => {

@@ -19,9 +19,10 @@ import { stakeCents } from './instant.service';
 
 /**
  * Shared rounds of DOUBLE and LUCKYCOLOR (games.md): betting (countdown) → rolling (result
- * revealed) → complete. One instance drives each game (a lease); the close and the settlement of
- * every bet are one transaction, so a bet is either in the round or refused, and a round is paid
- * once. A round found open long after its close (the server was down) is cancelled and refunded.
+ * revealed) → complete. One instance drives each game (a lease). Closing the round waits for the
+ * bets being placed, so a bet is either in the round or refused; each bet is then paid once in its
+ * own transaction. A round found open long after its close (the server was down) is cancelled and
+ * refunded; bets a stopped instance left open in a closed round are settled by the next driver.
  */
 /** The games played in shared rounds. */
 export const ROUND_GAMES = ['double', 'luckycolor'] as const;
@@ -117,48 +118,29 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
     }
     const hash = await hashAt(ctx.db, game, current.number, chain.length);
     const result = resultOf(game, chain.salt, hash);
-    const settled = await ctx.db.transaction().execute(async (trx) => {
-      const closed = await trx
-        .updateTable('rounds')
-        .set({ status: 'rolling', hash, result })
-        .where('id', '=', current.id)
-        .where('status', '=', 'betting')
-        .returning('id')
-        .executeTakeFirst();
-      if (!closed) return undefined;
-      const bets = await trx
-        .selectFrom('bets')
-        .select(['id', 'user_id', 'amount_cents', 'bonus_cents', 'params'])
-        .where('round_id', '=', current.id)
-        .where('status', '=', 'open')
-        .execute();
-      for (const bet of bets) {
-        const { pick } = JSON.parse(bet.params) as { pick: string };
-        const multiplier = multiplierFor(game, pick, result);
-        const amount = Number(bet.amount_cents);
-        const payout = payoutCents(amount, multiplier);
-        await trx
-          .updateTable('bets')
-          .set({
-            status: 'settled',
-            payout_cents: payout,
-            multiplier,
-            outcome: JSON.stringify({ result }),
-            settled_at: new Date(),
-          })
-          .where('id', '=', bet.id)
-          .execute();
-        await creditPayout(trx, bet.user_id, bet.id, payout, amount, Number(bet.bonus_cents), 'round_payout');
-      }
-      return bets.map((b) => b.user_id);
-    });
-    if (!settled) return;
+    // Closing waits for the bets being placed (they share-lock the round row); after it no bet
+    // can join, and each bet is then settled on its own (settleRoundBets).
+    const closed = await ctx.db
+      .updateTable('rounds')
+      .set({ status: 'rolling', hash, result })
+      .where('id', '=', current.id)
+      .where('status', '=', 'betting')
+      .returning('id')
+      .executeTakeFirst();
+    if (!closed) return;
+    const settled = await settleRoundBets(ctx, game, current.id, result);
     ctx.realtime.io.to(room).emit('round.closed', { game, roundId: current.id });
     ctx.realtime.io
       .to(room)
       .emit('round.result', { game, roundId: current.id, result, hash, sentAt: Date.now() });
     for (const userId of new Set(settled)) await announceBalances(ctx, userId);
     return;
+  }
+
+  // A bet left open in a round that has its result (the settling instance stopped midway).
+  if (current.status === 'rolling' && current.result !== null) {
+    const late = await settleRoundBets(ctx, game, current.id, current.result);
+    for (const userId of new Set(late)) await announceBalances(ctx, userId);
   }
 
   if (current.status === 'rolling' && now >= new Date(current.completes_at).getTime()) {
@@ -175,7 +157,8 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
  * The published rule for a round the driver left open for bets (games.md "Interrupted rounds"):
  * when an instance becomes the scheduler and finds the round still taking bets, the instance that
  * opened it stopped, so the round is cancelled and every stake refunded; the next tick opens a new
- * one. A round already past betting was settled at its close and just completes.
+ * one. Bets left open in a round already past betting are settled by its result (refunded if
+ * it was cancelled).
  */
 export async function cancelInterruptedRound(ctx: AppContext, game: RoundGame): Promise<void> {
   const open = await ctx.db
@@ -188,37 +171,96 @@ export async function cancelInterruptedRound(ctx: AppContext, game: RoundGame): 
     await cancelRound(ctx, round.id);
     ctx.realtime.io.to(`game:${game}`).emit('round.cancelled', { game, roundId: round.id });
   }
+  // Bets a stopped instance left open in a round it had already closed or cancelled.
+  const unfinished = await ctx.db
+    .selectFrom('rounds')
+    .innerJoin('bets', 'bets.round_id', 'rounds.id')
+    .select(['rounds.id', 'rounds.status', 'rounds.result'])
+    .distinct()
+    .where('rounds.game', '=', game)
+    .where('rounds.status', '!=', 'betting')
+    .where('bets.status', '=', 'open')
+    .execute();
+  for (const round of unfinished) {
+    const paid =
+      round.status === 'cancelled' || round.result === null
+        ? await settleRoundBets(ctx, null, round.id, null)
+        : await settleRoundBets(ctx, game, round.id, round.result);
+    for (const userId of new Set(paid)) await announceBalances(ctx, userId);
+  }
 }
 
 /** Cancels a round that was open when the server stopped: every stake goes back, announced. */
 async function cancelRound(ctx: AppContext, id: string) {
-  const refunded = await ctx.db.transaction().execute(async (trx) => {
-    const cancelled = await trx
-      .updateTable('rounds')
-      .set({ status: 'cancelled' })
-      .where('id', '=', id)
-      .where('status', '=', 'betting')
-      .returning('id')
-      .executeTakeFirst();
-    if (!cancelled) return [];
-    const bets = await trx
-      .selectFrom('bets')
-      .select(['id', 'user_id', 'amount_cents', 'bonus_cents'])
-      .where('round_id', '=', id)
-      .where('status', '=', 'open')
-      .execute();
-    for (const bet of bets) {
-      const amount = Number(bet.amount_cents);
-      await trx
-        .updateTable('bets')
-        .set({ status: 'cancelled', payout_cents: amount, multiplier: 1, settled_at: new Date() })
-        .where('id', '=', bet.id)
-        .execute();
-      await creditPayout(trx, bet.user_id, bet.id, amount, amount, Number(bet.bonus_cents), 'round_refund');
-    }
-    return bets.map((b) => b.user_id);
-  });
+  const cancelled = await ctx.db
+    .updateTable('rounds')
+    .set({ status: 'cancelled' })
+    .where('id', '=', id)
+    .where('status', '=', 'betting')
+    .returning('id')
+    .executeTakeFirst();
+  if (!cancelled) return;
+  const refunded = await settleRoundBets(ctx, null, id, null);
   for (const userId of new Set(refunded)) await announceBalances(ctx, userId);
+}
+
+/**
+ * Settles every bet still open in a closed round — paid by `result`, or refunded when the round
+ * was cancelled (`result` null) — each in its own transaction that takes the player's row first,
+ * the one lock order of money (decision 40). One transaction for the whole round took the house
+ * account and then each player's rows, and deadlocked with instant bets of the same players
+ * (found by `npm run bench:load`). A bet is settled once: its update is guarded by its status, so
+ * an instance that stopped midway leaves the rest to the next tick or to recovery.
+ */
+async function settleRoundBets(
+  ctx: AppContext,
+  game: RoundGame | null,
+  id: string,
+  result: number | null,
+): Promise<number[]> {
+  const bets = await ctx.db
+    .selectFrom('bets')
+    .select(['id', 'user_id', 'amount_cents', 'bonus_cents', 'params'])
+    .where('round_id', '=', id)
+    .where('status', '=', 'open')
+    .orderBy('id')
+    .execute();
+  const settled: number[] = [];
+  for (const bet of bets) {
+    const amount = Number(bet.amount_cents);
+    const { pick } = JSON.parse(bet.params) as { pick: string };
+    const multiplier = game === null || result === null ? 1 : multiplierFor(game, pick, result);
+    const payout = game === null || result === null ? amount : payoutCents(amount, multiplier);
+    const done = await ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', bet.user_id).forUpdate().execute();
+      const updated = await trx
+        .updateTable('bets')
+        .set({
+          status: result === null ? 'cancelled' : 'settled',
+          payout_cents: payout,
+          multiplier,
+          ...(result === null ? {} : { outcome: JSON.stringify({ result }) }),
+          settled_at: new Date(),
+        })
+        .where('id', '=', bet.id)
+        .where('status', '=', 'open')
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) return false;
+      await creditPayout(
+        trx,
+        bet.user_id,
+        bet.id,
+        payout,
+        amount,
+        Number(bet.bonus_cents),
+        result === null ? 'round_refund' : 'round_payout',
+      );
+      return true;
+    });
+    if (done) settled.push(bet.user_id);
+  }
+  return settled;
 }
 
 /**
