@@ -244,6 +244,8 @@ async function main() {
     console.log(
       `  RSS over the last ${window / 1000} s: ${from ? mb(from.rss) : '?'} → peak ${mb(rssEnd)} = ${(growth * 100).toFixed(1)}% (target < 20%)`,
     );
+    // The whole series, so a sawtooth (garbage collection) reads apart from steady growth.
+    console.log(`  RSS every 5 s (MB): ${during.map((l) => Math.round(l.rss / 1e6)).join(' ')}`);
     console.log(`  DOUBLE results received by the sockets: ${results}`);
     console.log(
       `  ledger audit: ${problems.length === 0 ? 'OK' : `${problems.length} violation(s): ${problems.slice(0, 5).join('; ')}`}`,

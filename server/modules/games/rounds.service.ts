@@ -204,10 +204,14 @@ async function cancelRound(ctx: AppContext, id: string) {
   for (const userId of new Set(refunded)) await announceBalances(ctx, userId);
 }
 
+/** Players whose bets one settlement transaction pays. */
+const SETTLE_CHUNK_PLAYERS = 50;
+
 /**
  * Settles every bet still open in a closed round — paid by `result`, or refunded when the round
- * was cancelled (`result` null) — each in its own transaction that takes the player's row first,
- * the one lock order of money (decision 40). One transaction for the whole round took the house
+ * was cancelled (`result` null). Each transaction takes the rows of up to SETTLE_CHUNK_PLAYERS
+ * players first, in id order, and only then their bets and accounts and the house account: the
+ * one lock order of money (decision 40). One transaction for the whole round took the house
  * account and then each player's rows, and deadlocked with instant bets of the same players
  * (found by `npm run bench:load`). A bet is settled once: its update is guarded by its status, so
  * an instance that stopped midway leaves the rest to the next tick or to recovery.
@@ -223,42 +227,50 @@ async function settleRoundBets(
     .select(['id', 'user_id', 'amount_cents', 'bonus_cents', 'params'])
     .where('round_id', '=', id)
     .where('status', '=', 'open')
+    .orderBy('user_id')
     .orderBy('id')
     .execute();
+  const players = [...new Set(bets.map((b) => b.user_id))];
   const settled: number[] = [];
-  for (const bet of bets) {
-    const amount = Number(bet.amount_cents);
-    const { pick } = JSON.parse(bet.params) as { pick: string };
-    const multiplier = game === null || result === null ? 1 : multiplierFor(game, pick, result);
-    const payout = game === null || result === null ? amount : payoutCents(amount, multiplier);
-    const done = await ctx.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').where('id', '=', bet.user_id).forUpdate().execute();
-      const updated = await trx
-        .updateTable('bets')
-        .set({
-          status: result === null ? 'cancelled' : 'settled',
-          payout_cents: payout,
-          multiplier,
-          ...(result === null ? {} : { outcome: JSON.stringify({ result }) }),
-          settled_at: new Date(),
-        })
-        .where('id', '=', bet.id)
-        .where('status', '=', 'open')
-        .returning('id')
-        .executeTakeFirst();
-      if (!updated) return false;
-      await creditPayout(
-        trx,
-        bet.user_id,
-        bet.id,
-        payout,
-        amount,
-        Number(bet.bonus_cents),
-        result === null ? 'round_refund' : 'round_payout',
-      );
-      return true;
+  for (let i = 0; i < players.length; i += SETTLE_CHUNK_PLAYERS) {
+    const chunk = players.slice(i, i + SETTLE_CHUNK_PLAYERS);
+    const mine = new Set(chunk);
+    const paid = await ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', 'in', chunk).orderBy('id').forUpdate().execute();
+      const done: number[] = [];
+      for (const bet of bets.filter((b) => mine.has(b.user_id))) {
+        const amount = Number(bet.amount_cents);
+        const { pick } = JSON.parse(bet.params) as { pick: string };
+        const multiplier = game === null || result === null ? 1 : multiplierFor(game, pick, result);
+        const payout = game === null || result === null ? amount : payoutCents(amount, multiplier);
+        const updated = await trx
+          .updateTable('bets')
+          .set({
+            status: result === null ? 'cancelled' : 'settled',
+            payout_cents: payout,
+            multiplier,
+            ...(result === null ? {} : { outcome: JSON.stringify({ result }) }),
+            settled_at: new Date(),
+          })
+          .where('id', '=', bet.id)
+          .where('status', '=', 'open')
+          .returning('id')
+          .executeTakeFirst();
+        if (!updated) continue;
+        await creditPayout(
+          trx,
+          bet.user_id,
+          bet.id,
+          payout,
+          amount,
+          Number(bet.bonus_cents),
+          result === null ? 'round_refund' : 'round_payout',
+        );
+        done.push(bet.user_id);
+      }
+      return done;
     });
-    if (done) settled.push(bet.user_id);
+    settled.push(...paid);
   }
   return settled;
 }
