@@ -17,11 +17,21 @@ interface Throttle {
   /** The round whose totals are waiting to go out, if any. */
   pending?: string;
   timer?: ReturnType<typeof setTimeout>;
+  /** The message being read and sent: the next one waits for it, so none overtakes an older one. */
+  sending: Promise<void>;
 }
 
 const throttles = new WeakMap<AppContext, Map<RoundGame, Throttle>>();
 
-async function send(ctx: AppContext, game: RoundGame, roundId: string): Promise<void> {
+/**
+ * Reads the totals and sends them after the message before it: a read slower than 250 ms (a busy
+ * database) would otherwise let an older, smaller total go out last.
+ */
+function send(ctx: AppContext, game: RoundGame, roundId: string, throttle: Throttle): void {
+  throttle.sending = throttle.sending.then(() => readAndSend(ctx, game, roundId));
+}
+
+async function readAndSend(ctx: AppContext, game: RoundGame, roundId: string): Promise<void> {
   try {
     ctx.realtime.io.to(`game:${game}`).emit('round.bets', {
       game,
@@ -39,11 +49,11 @@ export function roundBetPlaced(ctx: AppContext, game: RoundGame, roundId: string
   let perGame = throttles.get(ctx);
   if (!perGame) throttles.set(ctx, (perGame = new Map()));
   let throttle = perGame.get(game);
-  if (!throttle) perGame.set(game, (throttle = { sentAt: 0 }));
+  if (!throttle) perGame.set(game, (throttle = { sentAt: 0, sending: Promise.resolve() }));
   const now = Date.now();
   if (!throttle.timer && now - throttle.sentAt >= ROUND_TOTALS_MS) {
     throttle.sentAt = now;
-    void send(ctx, game, roundId);
+    send(ctx, game, roundId, throttle);
     return;
   }
   throttle.pending = roundId;
@@ -55,7 +65,7 @@ export function roundBetPlaced(ctx: AppContext, game: RoundGame, roundId: string
       const id = t.pending;
       t.pending = undefined;
       t.sentAt = Date.now();
-      if (id) void send(ctx, game, id);
+      if (id) send(ctx, game, id, t);
     },
     Math.max(0, t.sentAt + ROUND_TOTALS_MS - now),
   );
