@@ -82,12 +82,19 @@ async function betOn(
 /** What R$ 5 at `odds` returns when won: odds in thousandths, rounded down to the centavo. */
 const paid = (odds: number) => Math.floor((500 * Math.round(odds * 1000)) / 1000) / 100;
 
-async function openFixture(page: Page, id: string) {
-  await page.getByLabel('Buscar partida (time, competição ou ID)').fill(id);
+/**
+ * Searches the fixture and returns its row's form. The row is found by its teams: until the search
+ * answers, the list still shows the row searched before, whose form would take the typing and then
+ * be replaced.
+ */
+async function openFixture(page: Page, fixture: { id: string; home: string; away: string }) {
+  await page.getByLabel('Buscar partida (time, competição ou ID)').fill(fixture.id);
   await page.getByRole('button', { name: 'Buscar partida' }).click();
-  const form = page.getByRole('form', { name: 'Lançar resultado' });
+  const row = page.getByRole('row').filter({ hasText: `${fixture.home} × ${fixture.away}` });
+  const form = row.getByRole('form', { name: 'Lançar resultado' });
   await expect(form).toHaveCount(1);
-  return form;
+  await expect(page.getByRole('form', { name: 'Lançar resultado' })).toHaveCount(1);
+  return { row, form };
 }
 
 test('a trader settles a tennis retirement and a called baseball game from the console', async ({
@@ -110,7 +117,7 @@ test('a trader settles a tennis retirement and a called baseball game from the c
   // Tennis: the away player retires at one set to love; the form asks for the retirement only
   // once the match is marked as ended early.
   const { home, away } = tennis.fixture;
-  let form = await openFixture(page, tennis.fixture.id);
+  let { row, form } = await openFixture(page, tennis.fixture);
   await expect(form.getByLabel(`Gols de ${home}`)).toHaveCount(0);
   await expect(form.getByLabel('Desistência')).toHaveCount(0);
   await form.getByLabel('Situação').selectOption({ label: 'Encerrado antes do fim' });
@@ -127,19 +134,18 @@ test('a trader settles a tennis retirement and a called baseball game from the c
   await form.getByLabel('Vencedor do 1º set').selectOption({ label: home });
   await form.getByRole('button', { name: 'Lançar resultado' }).click();
   await expect(form.getByRole('status')).toHaveText('Resultado salvo; apostas liquidadas: 2');
-  const row = page.getByRole('row').filter({ has: form });
   await expect(row).toContainText(`1 × 0 · ${away} desistiu`);
   await expect(row).toContainText('por operador');
 
   // Baseball: called with the home side ahead 3-1 after five innings: the moneyline stands.
-  form = await openFixture(page, baseball.fixture.id);
+  ({ row, form } = await openFixture(page, baseball.fixture));
   await form.getByLabel('Situação').selectOption({ label: 'Encerrado antes do fim' });
   await form.getByLabel(`Corridas (com entradas extras): ${baseball.fixture.home}`).fill('3');
   await form.getByLabel(`Corridas (com entradas extras): ${baseball.fixture.away}`).fill('1');
   await form.getByLabel('Entradas disputadas').fill('5');
   await form.getByRole('button', { name: 'Lançar resultado' }).click();
   await expect(form.getByRole('status')).toHaveText('Resultado salvo; apostas liquidadas: 1');
-  await expect(page.getByRole('row').filter({ has: form })).toContainText('3 × 1 · 5 entradas');
+  await expect(row).toContainText('3 × 1 · 5 entradas');
 
   const bets = new Map((await myBets(request, player.token)).map((b) => [b.betId, b]));
   const [winner, games] = tennis.bets;
