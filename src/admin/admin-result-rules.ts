@@ -190,16 +190,13 @@ export function initialValues(result: FixtureResult | null): ResultValues {
 }
 
 /** Which parts of the form a sport shows for the values typed so far. */
-export interface ShownFacts {
+export type ShownFacts = Pick<
+  SportRules,
+  'firstSet' | 'retired' | 'innings' | 'superOver' | 'fight' | 'race'
+> & {
   /** Score rows, each with whether it must be filled before sending. */
   pairs: Array<PairRow & { needed: boolean }>;
-  firstSet: boolean;
-  retired: boolean;
-  innings: boolean;
-  superOver: boolean;
-  fight: boolean;
-  race: boolean;
-}
+};
 
 const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : null);
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createOperator, signInConsole, totp } from './operator-support';
+import { createOperator, envelope, signInConsole, totp } from './operator-support';
 import { formatMoney } from '../../src/lib/format';
 import { myBets, soonestFootball, type WireBet } from './sports-support';
 import { cashOf, fundPlayer, registerPlayer, useSession, type ApiPlayer } from './support';
@@ -11,12 +11,6 @@ import { cashOf, fundPlayer, registerPlayer, useSession, type ApiPlayer } from '
  * the console's code. A trader corrects a football result the feed settled, and the player's bet
  * is settled again through the same path.
  */
-
-async function envelope<T>(response: Awaited<ReturnType<APIRequestContext['get']>>) {
-  const body = (await response.json()) as { status: number; message: string; data: T };
-  expect(body.status, body.message).toBe(200);
-  return body.data;
-}
 
 /** Deposits `times` × R$ 1.000 through the sandbox bank, as a player does. */
 async function depositThousands(request: APIRequestContext, player: ApiPlayer, times: number) {

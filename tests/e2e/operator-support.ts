@@ -28,7 +28,8 @@ export interface ConsoleOperator {
   secret?: string;
 }
 
-async function envelope<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+/** The data of a 200 envelope; any other status fails the test with the server's message. */
+export async function envelope<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
   const body = (await response.json()) as { status: number; message: string; data: T };
   expect(body.status, body.message).toBe(200);
   return body.data;

@@ -128,7 +128,7 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
       .returning('id')
       .executeTakeFirst();
     if (!closed) return;
-    const settled = await settleRoundBets(ctx, game, current.id, result);
+    const settled = await settleRoundBets(ctx, current.id, { game, result });
     ctx.realtime.io.to(room).emit('round.closed', { game, roundId: current.id });
     ctx.realtime.io
       .to(room)
@@ -139,7 +139,7 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
 
   // A bet left open in a round that has its result (the settling instance stopped midway).
   if (current.status === 'rolling' && current.result !== null) {
-    const late = await settleRoundBets(ctx, game, current.id, current.result);
+    const late = await settleRoundBets(ctx, current.id, { game, result: current.result });
     for (const userId of new Set(late)) await announceBalances(ctx, userId);
   }
 
@@ -184,8 +184,8 @@ export async function cancelInterruptedRound(ctx: AppContext, game: RoundGame): 
   for (const round of unfinished) {
     const paid =
       round.status === 'cancelled' || round.result === null
-        ? await settleRoundBets(ctx, null, round.id, null)
-        : await settleRoundBets(ctx, game, round.id, round.result);
+        ? await settleRoundBets(ctx, round.id, null)
+        : await settleRoundBets(ctx, round.id, { game, result: round.result });
     for (const userId of new Set(paid)) await announceBalances(ctx, userId);
   }
 }
@@ -200,7 +200,7 @@ async function cancelRound(ctx: AppContext, id: string) {
     .returning('id')
     .executeTakeFirst();
   if (!cancelled) return;
-  const refunded = await settleRoundBets(ctx, null, id, null);
+  const refunded = await settleRoundBets(ctx, id, null);
   for (const userId of new Set(refunded)) await announceBalances(ctx, userId);
 }
 
@@ -208,8 +208,8 @@ async function cancelRound(ctx: AppContext, id: string) {
 const SETTLE_CHUNK_PLAYERS = 50;
 
 /**
- * Settles every bet still open in a closed round — paid by `result`, or refunded when the round
- * was cancelled (`result` null). Each transaction takes the rows of up to SETTLE_CHUNK_PLAYERS
+ * Settles every bet still open in a closed round — paid by the drawn result, or refunded when the
+ * round was cancelled (`drawn` null). Each transaction takes the rows of up to SETTLE_CHUNK_PLAYERS
  * players first, in id order, and only then their bets and accounts and the house account: the
  * one lock order of money (decision 40). One transaction for the whole round took the house
  * account and then each player's rows, and deadlocked with instant bets of the same players
@@ -218,9 +218,8 @@ const SETTLE_CHUNK_PLAYERS = 50;
  */
 async function settleRoundBets(
   ctx: AppContext,
-  game: RoundGame | null,
   id: string,
-  result: number | null,
+  drawn: { game: RoundGame; result: number } | null,
 ): Promise<number[]> {
   const bets = await ctx.db
     .selectFrom('bets')
@@ -241,15 +240,15 @@ async function settleRoundBets(
       for (const bet of bets.filter((b) => mine.has(b.user_id))) {
         const amount = Number(bet.amount_cents);
         const { pick } = JSON.parse(bet.params) as { pick: string };
-        const multiplier = game === null || result === null ? 1 : multiplierFor(game, pick, result);
-        const payout = game === null || result === null ? amount : payoutCents(amount, multiplier);
+        const multiplier = drawn ? multiplierFor(drawn.game, pick, drawn.result) : 1;
+        const payout = drawn ? payoutCents(amount, multiplier) : amount;
         const updated = await trx
           .updateTable('bets')
           .set({
-            status: result === null ? 'cancelled' : 'settled',
+            status: drawn ? 'settled' : 'cancelled',
             payout_cents: payout,
             multiplier,
-            ...(result === null ? {} : { outcome: JSON.stringify({ result }) }),
+            ...(drawn ? { outcome: JSON.stringify({ result: drawn.result }) } : {}),
             settled_at: new Date(),
           })
           .where('id', '=', bet.id)
@@ -264,7 +263,7 @@ async function settleRoundBets(
           payout,
           amount,
           Number(bet.bonus_cents),
-          result === null ? 'round_refund' : 'round_payout',
+          drawn ? 'round_payout' : 'round_refund',
         );
         done.push(bet.user_id);
       }
