@@ -47,6 +47,17 @@ export default defineConfig({
         },
       },
       {
+        // The standing adversarial suite (tests/security): reduced in `npm test`, full with
+        // `npm run test:security`.
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'server-pg',
           include: ['tests/server/**/*.test.ts'],

@@ -40,7 +40,8 @@ import { prizeDeadlineReport } from '../protection/prize-deadline';
 import { ledgerRoutes } from './ledger.routes';
 
 const ADMIN_PREFIX = '/api/admin';
-const OPEN_ADMIN_PATHS = new Set(['/api/admin/auth/login', '/api/admin/auth/totp/enrol']);
+/** The operator routes anyone may call: the password (and TOTP) steps of signing in. */
+const OPEN_ADMIN_ROUTES = new Set(['/api/admin/auth/login', '/api/admin/auth/totp/enrol']);
 
 /** Role sets routes declare (admin passes every route anyway). */
 export const ROLES = {
@@ -79,18 +80,22 @@ const noticeSchema = z.strictObject({
 const LOGIN_FAILURES_PER_MINUTE = 10;
 
 /**
- * The `/api/admin` guard runs in `onRequest`, before validation, so a malformed body reveals nothing
- * without an operator token (API.md "Operator"). After the token it checks the role the route
- * declares in `config.roles`; a route that declares none refuses every operator (fail closed).
+ * The operator guard runs in `onRequest`, before validation, so a malformed body reveals nothing
+ * without an operator token (API.md "Operator"). It reads the route the router matched, never the
+ * URL text: the router decodes percent-escapes (`/api/%61dmin/…`) and answers HEAD for GET, so
+ * comparing the raw URL let any spelling through. A route is an operator route when it declares
+ * roles or its pattern lies under `/api/admin/`; one that declares no roles refuses every operator
+ * (fail closed). Unmatched paths reach the 404 handler with no route to protect.
  */
 export function adminGuard(ctx: AppContext) {
   return async (request: FastifyRequest) => {
-    const path = request.url.split('?')[0]!;
-    if (path !== ADMIN_PREFIX && !path.startsWith(`${ADMIN_PREFIX}/`)) return;
-    if (OPEN_ADMIN_PATHS.has(path)) return;
+    const route = request.routeOptions.url;
+    if (route === undefined) return;
+    const allowed = request.routeOptions.config.roles;
+    const underAdmin = route === ADMIN_PREFIX || route.startsWith(`${ADMIN_PREFIX}/`);
+    if (!allowed && !underAdmin) return;
+    if (!allowed && OPEN_ADMIN_ROUTES.has(route)) return;
     request.session = await resolveSession(ctx, tokenOf(request), 'operator');
-    // An unknown admin path answers 404 to an operator; there is no route to declare roles.
-    if (request.is404) return;
     const operator = await ctx.db
       .selectFrom('operators')
       .select('role')
@@ -98,9 +103,8 @@ export function adminGuard(ctx: AppContext) {
       .executeTakeFirst();
     if (!operator) throw notLoggedIn('loginAgain');
     const role = operator.role as OperatorRole;
-    const allowed = request.routeOptions.config.roles;
     if (!allowed) {
-      request.log.error({ url: request.routeOptions.url }, 'admin route without declared roles');
+      request.log.error({ url: route }, 'admin route without declared roles');
       throw forbidden('roleForbidden');
     }
     if (role !== 'admin' && !allowed.includes(role)) throw forbidden('roleForbidden');
