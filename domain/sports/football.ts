@@ -7,6 +7,7 @@ import {
   type ScoreGrid,
 } from './dixon-coles';
 import type { MarketKey, Period } from './markets';
+import { countsFromPlacement } from './rules';
 import {
   effectiveProbability,
   handicapKinds,
@@ -104,6 +105,17 @@ function marginAndTotal(grid: ScoreGrid): { margin: Distribution; total: Distrib
 const shift = (dist: Distribution, by: number): Distribution =>
   new Map([...dist].map(([v, p]) => [v + by, p]));
 
+/**
+ * The margin a handicap settles on, from the distribution of what is still to come: that alone
+ * when the market counts from placement (rules.ts), the final margin (shifted by the lead so far)
+ * otherwise. Pricing and settlement read the same table, so they cannot disagree.
+ */
+const handicapMargin = (
+  type: 'asian_handicap' | 'corners_handicap',
+  rest: Distribution,
+  lead: number,
+): Distribution => (countsFromPlacement('football', type) ? rest : shift(rest, lead));
+
 /** Independent Poisson counts (corners), as a grid without the Dixon–Coles correction. */
 function poissonGrid(lambda: number, mu: number, maxCount: number): ScoreGrid {
   const size = maxCount + 1;
@@ -198,9 +210,17 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
       margins.threeWay,
     ),
   );
-  // An Asian handicap in play counts only the goals after the bet: priced on the remaining goals.
-  quotes.push(...handicapQuotes('full', 'asian_handicap', restMargin, margins.twoWay, [-2, -1, 0, 1, 2]));
-  const finalMargin = shift(restMargin, score.home - score.away);
+  const lead = score.home - score.away;
+  quotes.push(
+    ...handicapQuotes(
+      'full',
+      'asian_handicap',
+      handicapMargin('asian_handicap', restMargin, lead),
+      margins.twoWay,
+      [-2, -1, 0, 1, 2],
+    ),
+  );
+  const finalMargin = shift(restMargin, lead);
   for (const lineQ of [-4, 4]) {
     quotes.push(
       threeWay(
@@ -242,7 +262,15 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
         margins.threeWay,
       ),
     );
-    quotes.push(...handicapQuotes('first_half', 'asian_handicap', halfMargin, margins.twoWay, [0]));
+    quotes.push(
+      ...handicapQuotes(
+        'first_half',
+        'asian_handicap',
+        handicapMargin('asian_handicap', halfMargin, lead),
+        margins.twoWay,
+        [0],
+      ),
+    );
     quotes.push(
       ...totalQuotes('first_half', 'totals', shift(halfTotal, goals), goals, margins.twoWay, [-2, 0, 2]),
     );
@@ -263,7 +291,16 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
       [-4, -1, 0, 1, 4],
     ),
   );
-  quotes.push(...handicapQuotes('full', 'corners_handicap', cornerMargin, margins.twoWay, [0]));
+  const cornerLead = input.corners.home - input.corners.away;
+  quotes.push(
+    ...handicapQuotes(
+      'full',
+      'corners_handicap',
+      handicapMargin('corners_handicap', cornerMargin, cornerLead),
+      margins.twoWay,
+      [0],
+    ),
+  );
   return quotes;
 }
 
@@ -292,8 +329,9 @@ export function priceFootballMarket(input: FootballPricingInput, key: MarketKey)
     const grid = poissonGrid(input.cornersHome * cornerShare, input.cornersAway * cornerShare, 30);
     const { margin, total } = marginAndTotal(grid);
     const taken = input.corners.home + input.corners.away;
+    const cornerLead = input.corners.home - input.corners.away;
     return key.type === 'corners_handicap'
-      ? line(margin, key.lineQ!)
+      ? line(handicapMargin('corners_handicap', margin, cornerLead), key.lineQ!)
       : totals(shift(total, taken), taken, key.lineQ!);
   }
   const grid = dixonColesGrid(lambda * share, mu * share, rho);
@@ -302,8 +340,7 @@ export function priceFootballMarket(input: FootballPricingInput, key: MarketKey)
     case 'match_winner':
       return threeWay(key, matchWinnerProbabilities(grid, score), margins.threeWay);
     case 'asian_handicap':
-      // In play only the goals still to come count, as for the listed lines.
-      return line(margin, key.lineQ!);
+      return line(handicapMargin('asian_handicap', margin, score.home - score.away), key.lineQ!);
     case 'european_handicap':
       if (key.period !== 'full') return null;
       return threeWay(

@@ -8,7 +8,8 @@ import {
   type LegSettlement,
   type Part,
 } from './settlement';
-import { rulesOf } from './rules';
+import { countsFromPlacement, rulesOf } from './rules';
+import { MARKET_TYPES, PERIODS, type MarketType, type Period } from './market-types';
 import type { SportKey } from './sports';
 
 /**
@@ -17,29 +18,7 @@ import type { SportKey } from './sports';
  * −0.25, 2.75 and 9.5 are exact integers.
  */
 
-export const MARKET_TYPES = [
-  'match_winner',
-  'moneyline',
-  'asian_handicap',
-  'european_handicap',
-  'totals',
-  'odd_even',
-  'corners_totals',
-  'corners_handicap',
-  'games_handicap',
-  'games_totals',
-  'head_to_head',
-  'rounds_totals',
-] as const;
-export type MarketType = (typeof MARKET_TYPES)[number];
-
-/**
- * Periods: the whole match (overtime and extra innings included where the sport counts them, never
- * in football), football's first half, basketball's regulation time and fourth quarter (no
- * overtime, research §1.6), tennis's first set.
- */
-export const PERIODS = ['full', 'first_half', 'regulation', 'fourth_quarter', 'first_set'] as const;
-export type Period = (typeof PERIODS)[number];
+export { MARKET_TYPES, PERIODS, type MarketType, type Period } from './market-types';
 
 /**
  * The outcome ids of a market type (API.md "fixtures/{id}"). `match_winner` is three-way (1X2);
@@ -289,9 +268,9 @@ function settleComplete(
     case 'asian_handicap':
     case 'corners_handicap':
     case 'games_handicap': {
-      // In play, football's handicaps count only what happens after the bet (research §1.2
-      // "In-play AH"); the other sports' live spreads are on the whole game.
-      const fromPlacement = leg.scoreAtPlacement !== null && rulesOf(sport).handicapFromPlacement;
+      // In play, the markets of rules.ts's FROM_PLACEMENT count only what happens after the bet
+      // (research §1.2 "In-play AH"); every other live spread is on the whole game.
+      const fromPlacement = leg.scoreAtPlacement !== null && countsFromPlacement(sport, leg.type);
       const before = fromPlacement ? leg.scoreAtPlacement!.home - leg.scoreAtPlacement!.away : 0;
       const homeMargin = diff - before;
       return leg.outcome === 'home'

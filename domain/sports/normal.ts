@@ -91,6 +91,11 @@ export interface NormalGameInput {
    * shared), `void` refunds the moneyline (American football after overtime, research §1.8).
    */
   tie: 'overtime' | 'void';
+  /**
+   * Whether a live spread counts only the points after the bet (rules.ts FROM_PLACEMENT for the
+   * sport's `asian_handicap`): it is then priced on the rest of the game alone.
+   */
+  spreadFromPlacement: boolean;
   margins: NormalMargins;
 }
 
@@ -103,11 +108,14 @@ const halfLineCandidates = (centre: number) => {
 function normalDistributions(input: NormalGameInput) {
   const lead = input.score.home - input.score.away;
   const points = input.score.home + input.score.away;
-  const margin =
-    input.marginSd > 0 ? discreteNormal(lead + input.marginLeft, input.marginSd) : new Map([[lead, 1]]);
+  const marginFrom = (start: number) =>
+    input.marginSd > 0 ? discreteNormal(start + input.marginLeft, input.marginSd) : new Map([[start, 1]]);
+  const margin = marginFrom(lead);
+  // The margin a spread settles on: the final one, or what is still to come (FROM_PLACEMENT).
+  const spread = input.spreadFromPlacement ? marginFrom(0) : margin;
   const total =
     input.totalSd > 0 ? discreteNormal(points + input.totalLeft, input.totalSd) : new Map([[points, 1]]);
-  return { margin, total, points };
+  return { margin, spread, total, points };
 }
 
 function moneylineQuote(margin: Distribution, input: NormalGameInput): Quote | null {
@@ -142,13 +150,14 @@ function regulationQuote(margin: Distribution, input: NormalGameInput): Quote {
  */
 export function priceNormalGame(input: NormalGameInput): Quote[] {
   const dists = normalDistributions(input);
-  const { margin, total, points } = dists;
+  const { margin, spread, total, points } = dists;
   const quotes: Quote[] = [];
   const ml = moneylineQuote(margin, input);
   if (ml) quotes.push(ml);
-  const lead = input.score.home - input.score.away;
-  const spreadMain = mainLine(halfLineCandidates(-(lead + input.marginLeft)), (lineQ) =>
-    effectiveProbability(handicapKinds(margin, lineQ)),
+  const spreadCentre =
+    (input.spreadFromPlacement ? 0 : input.score.home - input.score.away) + input.marginLeft;
+  const spreadMain = mainLine(halfLineCandidates(-spreadCentre), (lineQ) =>
+    effectiveProbability(handicapKinds(spread, lineQ)),
   );
   for (const d of [-4, -2, 0, 2, 4]) {
     if (spreadMain === null) break;
@@ -175,7 +184,7 @@ export function priceNormalMarket(input: NormalGameInput, key: MarketKey): Quote
 
 function marketFrom(
   input: NormalGameInput,
-  { margin, total, points }: ReturnType<typeof normalDistributions>,
+  { margin, spread, total, points }: ReturnType<typeof normalDistributions>,
   key: MarketKey,
 ): Quote | null {
   const twoWay = input.margins.twoWay;
@@ -187,7 +196,7 @@ function marketFrom(
     case 'moneyline':
       return moneylineQuote(margin, input);
     case 'asian_handicap':
-      return quoteLine(key, ['home', 'away'], margin, key.lineQ!, negate(margin), -key.lineQ!, twoWay);
+      return quoteLine(key, ['home', 'away'], spread, key.lineQ!, negate(spread), -key.lineQ!, twoWay);
     case 'totals':
       if (key.lineQ! <= 4 * points) return null;
       return quoteLine(key, ['over', 'under'], total, -key.lineQ!, negate(total), key.lineQ!, twoWay);

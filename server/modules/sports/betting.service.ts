@@ -7,6 +7,7 @@ import { centsToBrl, parseAmount } from '../../../domain/money';
 import { oddsFromMilli, oddsToMilli } from '../../../domain/sports/ladder';
 import { marketName, OrderStatus, outcomeName } from '../../../domain/sports/labels';
 import { combinedOddsMilli, potentialReturnCents } from '../../../domain/sports/settlement';
+import { placementCountOf } from '../../../domain/sports/rules';
 import type { SportsBetInput } from '../../../domain/sports/sports.schema';
 import type { FeedMarket, FixtureSnapshot } from './feed';
 import { countSportsWager, debitSportsStake, newSportsBetId, paySports } from './sports-money';
@@ -169,8 +170,11 @@ export async function placeSportsBet(
     .insertInto('sports_bet_legs')
     .values(
       legs.map((leg, idx) => {
-        const corners = leg.market.key.type === 'corners_handicap';
-        const at = corners ? leg.snap.state.stats.corners! : leg.snap.state.score;
+        // What the market counts (rules.ts), recorded for the markets settled from placement.
+        const at =
+          placementCountOf(leg.market.key.type) === 'corners'
+            ? leg.snap.state.stats.corners!
+            : leg.snap.state.score;
         return {
           bet_id: betId,
           idx,

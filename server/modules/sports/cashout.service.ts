@@ -9,7 +9,7 @@ import { centsToBrl, parseAmount } from '../../../domain/money';
 import { OrderStatus } from '../../../domain/sports/labels';
 import { marketId, parseMarketId } from '../../../domain/sports/markets';
 import { cashoutValueCents } from '../../../domain/sports/settlement';
-import { rulesOf } from '../../../domain/sports/rules';
+import { countsFromPlacement, placementCountOf } from '../../../domain/sports/rules';
 import { evaluateLegs } from './settlement.service';
 import { paySports } from './sports-money';
 import type { Sports } from './sports.module';
@@ -36,11 +36,8 @@ function oddsNow(sports: Sports, leg: LegRow, now: number): number | null {
   const key = parseMarketId(leg.market_id);
   if (!snap || !key) return null;
   let id = leg.market_id;
-  const shifts =
-    rulesOf(snap.sport).handicapFromPlacement &&
-    (key.type === 'asian_handicap' || key.type === 'corners_handicap');
-  if (snap.state.phase === 'live' && shifts) {
-    const counts = key.type === 'corners_handicap' ? snap.state.stats.corners : snap.state.score;
+  if (snap.state.phase === 'live' && countsFromPlacement(snap.sport, key.type)) {
+    const counts = placementCountOf(key.type) === 'corners' ? snap.state.stats.corners : snap.state.score;
     if (!counts) return null;
     const before = leg.score_home_at === null ? 0 : leg.score_home_at - (leg.score_away_at ?? 0);
     id = marketId({ ...key, lineQ: key.lineQ! + 4 * (counts.home - counts.away - before) });

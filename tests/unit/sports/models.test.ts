@@ -169,6 +169,7 @@ describe('normal-model games on the ladder', () => {
     totalLeft: 222,
     totalSd: 18,
     inRegulation: true,
+    spreadFromPlacement: false,
     margins,
   };
 

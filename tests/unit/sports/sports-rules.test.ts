@@ -28,6 +28,10 @@ function leg(
 
 const done = (home: number, away: number) => ({ home, away, complete: true });
 const settle = (spec: LegSpec, result: FixtureResult, sport: SportKey) => settleLeg(spec, result, sport);
+const live = (type: MarketType, outcome: string, line: number, at: { home: number; away: number }) => ({
+  ...leg(type, outcome, line),
+  scoreAtPlacement: at,
+});
 
 describe('basketball', () => {
   const final: FixtureResult = { status: MatchTime.finished, scores: { full: done(100, 94) } };
@@ -55,11 +59,6 @@ describe('basketball', () => {
 describe('live spreads outside football', () => {
   // Their live lines are priced on the final margin (lead + what is left), so they settle on the
   // whole game; only football's Asian handicap counts from the score at placement.
-  const live = (type: MarketType, outcome: string, line: number, at: { home: number; away: number }) => ({
-    ...leg(type, outcome, line),
-    scoreAtPlacement: at,
-  });
-
   it('a basketball −14.5 taken live at 60-50 wins at 110-95', () => {
     const final: FixtureResult = { status: MatchTime.finished, scores: { full: done(110, 95) } };
     const spread = live('asian_handicap', 'home', -14.5, { home: 60, away: 50 });
@@ -97,6 +96,13 @@ describe('American football', () => {
     expect(settle(leg('asian_handicap', 'home', -3), tie, 'american_football')!.kind).toBe('lost');
     // The market's line is the home side's: the underdog's +3 is the away side of home −3.
     expect(settle(leg('asian_handicap', 'away', -3), tie, 'american_football')!.kind).toBe('won');
+  });
+
+  it('a live spread is on the whole game, as it is priced: home −6.5 taken at 13-7 wins at 39-31', () => {
+    // Sportsbook issue, fault 1: settled on the points after the bet (26-24), it paid nothing.
+    const final: FixtureResult = { status: MatchTime.finished, scores: { full: done(39, 31) } };
+    const bet = live('asian_handicap', 'home', -6.5, { home: 13, away: 7 });
+    expect(settle(bet, final, 'american_football')!.kind).toBe('won');
   });
 });
 

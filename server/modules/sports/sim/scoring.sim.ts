@@ -1,6 +1,7 @@
 import { MatchTime } from '../../../../domain/codes';
 import type { FixtureResult } from '../../../../domain/sports/markets';
 import { priceNormalGame, priceNormalMarket, type NormalGameInput } from '../../../../domain/sports/normal';
+import { countsFromPlacement } from '../../../../domain/sports/rules';
 import { HOUR_MS, MINUTE_MS } from './clock';
 import { intBetween, normal, randomStream } from './random';
 import {
@@ -530,6 +531,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
     // American football's overtime can end level, which voids the moneyline; that is rare enough
     // that both sports price a regulation tie as shared.
     const tie = 'overtime' as const;
+    const spreadFromPlacement = countsFromPlacement(cfg.sport, 'asian_handicap');
     if (p.code === MatchTime.notStarted) {
       return {
         score: { home: 0, away: 0 },
@@ -539,6 +541,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
         totalSd: sd,
         inRegulation: true,
         tie,
+        spreadFromPlacement,
         margins: margins.preMatch,
       };
     }
@@ -554,6 +557,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
       totalSd: sd * Math.sqrt(left),
       inRegulation: !overtime && p.left > 0,
       tie,
+      spreadFromPlacement,
       margins: margins.live,
     };
   };

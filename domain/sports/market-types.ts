@@ -1,0 +1,25 @@
+/** The market types and periods Trevo offers; market ids are `type:period[:line]` (markets.ts). */
+
+export const MARKET_TYPES = [
+  'match_winner',
+  'moneyline',
+  'asian_handicap',
+  'european_handicap',
+  'totals',
+  'odd_even',
+  'corners_totals',
+  'corners_handicap',
+  'games_handicap',
+  'games_totals',
+  'head_to_head',
+  'rounds_totals',
+] as const;
+export type MarketType = (typeof MARKET_TYPES)[number];
+
+/**
+ * Periods: the whole match (overtime and extra innings included where the sport counts them, never
+ * in football), football's first half, basketball's regulation time and fourth quarter (no
+ * overtime, research §1.6), tennis's first set.
+ */
+export const PERIODS = ['full', 'first_half', 'regulation', 'fourth_quarter', 'first_set'] as const;
+export type Period = (typeof PERIODS)[number];

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { fairReturns, fairReturnTable, type FairReturnGroup } from '../support/fair-returns';
+
+/**
+ * Prices and settlement agree (sportsbook issue, "One rule, one place"): every market of every
+ * sport, priced at random moments of simulated matches and settled on their results by the real
+ * settlement code, returns 1 per unit staked at its fair odds within sampling error
+ * (tests/support/fair-returns.ts). A rule that pricing and settlement read differently — American
+ * football's live spread priced on the whole game and settled from placement (fault 1) — makes
+ * leaders' bets return far less than 1 and trailers' far more. `npm test` plays 20 simulated days
+ * (more for the sports that play weekly); `npm run test:stats` 120.
+ */
+const FULL = process.env.STATS_FULL === '1';
+const DAYS = FULL ? 120 : 20;
+/** A group is judged once it spans this many fixtures (its error is cluster-robust by fixture). */
+const MIN_FIXTURES = 30;
+const Z_LIMIT = 4.5;
+
+/**
+ * Where the sport's pricing model does not yet match its simulated play, with the measured
+ * deviation (seed "fair", 40 days). These are open work of the sportsbook issue ("A simulation a
+ * trader would believe"), listed so that every other market is held to the rule meanwhile; a group
+ * leaves this list when its model is fixed.
+ */
+const KNOWN_MODEL_GAPS: ReadonlyArray<RegExp> = [
+  // Corners come in stoppage time and more often for a side behind; the price assumes 90 even minutes.
+  /^football corners_totals:full /,
+  // The head-to-head ignores that a driver can fail to finish.
+  /^motor_racing head_to_head:full /,
+  // Runs and the moneyline in play: the remaining innings are priced above what is played.
+  /^baseball (totals|moneyline):full live /,
+  // Games and points still to play in a tennis / table tennis match in play.
+  /^tennis games_totals:full live /,
+  /^table_tennis (totals|asian_handicap|moneyline):full live /,
+];
+
+function judged(groups: FairReturnGroup[]) {
+  return groups.filter((g) => g.fixtures >= MIN_FIXTURES && !KNOWN_MODEL_GAPS.some((re) => re.test(g.key)));
+}
+
+describe('every market returns its fair price on average when settled by the real rules', () => {
+  it('every sport, before and in play', () => {
+    const groups = fairReturns({ seed: 'fair-returns', days: DAYS });
+    const held = judged(groups);
+    expect(held.length).toBeGreaterThan(80);
+    const off = held.filter((g) => Math.abs(g.z) > Z_LIMIT);
+    expect(off, fairReturnTable(off)).toEqual([]);
+  });
+
+  it('American football spreads over enough games to see a rule mismatch', () => {
+    // A team plays every fourth day: more days, to judge its live spreads on 60+ games.
+    const groups = fairReturns({
+      seed: 'fair-returns-nfl',
+      days: FULL ? 400 : 70,
+      sports: ['american_football'],
+      liveMoments: 10,
+    });
+    const spreads = groups.filter((g) => g.key.startsWith('american_football asian_handicap:full live'));
+    expect(spreads.map((g) => g.key.split(' ').pop()).sort()).toEqual(['leader', 'level', 'trailer']);
+    for (const g of spreads) {
+      expect(g.fixtures).toBeGreaterThanOrEqual(MIN_FIXTURES);
+      expect(Math.abs(g.z), fairReturnTable([g])).toBeLessThan(Z_LIMIT);
+    }
+  });
+});
