@@ -52,6 +52,11 @@ export const BetResult = {
   halfWon: 21,
   refund: 90,
   placed: 1000,
+  /**
+   * Not in the specification's list: a dead heat (a tie where the selection shares the win, paid
+   * at a fraction of its odds, research §1.11). It was reported as won (10), which it is not.
+   */
+  deadHeat: 30,
 } as const;
 
 /** Match time codes (section 3). */

@@ -91,8 +91,10 @@ const sportsFileSchema = z.object({
   liveDelaySeconds: z.record(SPORT_KEY, z.number().min(0).max(60)),
   /** Hours (at most two weeks) a postponed or interrupted fixture may still be played before its bets are void (research §1.10). */
   windowHours: z.record(SPORT_KEY, z.number().positive().max(336)),
-  /** Share kept by the house when a bet is cashed out (design/sports.md "Beyond the specification"). */
+  /** Share of a bet's fair cash-out value kept by the house (domain/sports/cashout.ts, decision 52). */
   cashoutMargin: z.number().min(0).max(0.5),
+  /** Smallest part of a bet that may be cashed out, BRL (never more than the whole value). */
+  cashoutMinPartial: z.number().min(0.01).max(1000).default(1),
 });
 
 /** An operator text per language key (`pt_BR` required; other languages fall back to it). */

@@ -142,6 +142,7 @@ export const RESULT_LABELS: Readonly<Record<number, string>> = {
   [BetResult.placed]: 'Em aberto',
   [BetResult.won]: 'Ganhou',
   [BetResult.halfWon]: 'Meio ganho',
+  [BetResult.deadHeat]: 'Dead heat (ganho dividido)',
   [BetResult.draw]: 'Empate (aposta devolvida)',
   [BetResult.halfLost]: 'Meia perda',
   [BetResult.lost]: 'Aposta perdida',

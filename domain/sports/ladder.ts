@@ -42,6 +42,18 @@ export function roundDownToLadder(odds: number): number | null {
   return MAX_ODDS_MILLI;
 }
 
+/**
+ * The ladder price after `milli` (a ladder price): the upper end of the range a quoted price was
+ * rounded down from.
+ */
+export function nextLadderPrice(milli: number): number {
+  if (milli >= MAX_ODDS_MILLI) return MAX_ODDS_MILLI;
+  for (const [from, to, step] of BANDS) {
+    if (milli < to) return Math.min(to, Math.max(from, milli) + step);
+  }
+  return MAX_ODDS_MILLI;
+}
+
 /** True when `milli` is a price of the ladder. */
 export function isLadderPrice(milli: number): boolean {
   return Number.isInteger(milli) && roundDownToLadder(milli / 1000) === milli;

@@ -67,12 +67,24 @@ export function impliedShinZ(odds: number[]): number {
 
 /** Fair probabilities implied by a book of odds, with the margin removed by `method`. */
 export function removeMargin(odds: number[], method: MarginMethod): number[] {
-  const implied = odds.map((o) => 1 / o);
+  return removeMarginFromImplied(
+    odds.map((o) => 1 / o),
+    method,
+  );
+}
+
+/**
+ * Fair probabilities from implied ones (1/odds, summing to the book), the margin removed by
+ * `method`. A book at or under 1 (possible once ladder rounding is allowed for) has no Shin
+ * insider share: it is normalised proportionally.
+ */
+export function removeMarginFromImplied(implied: number[], method: MarginMethod): number[] {
   const book = sum(implied);
-  if (method === 'proportional') return implied.map((p) => p / book);
+  if (method === 'proportional' || (method === 'shin' && book <= 1)) return implied.map((p) => p / book);
   if (method === 'power') {
-    const e = solve((x) => sum(implied.map((p) => p ** x)), 1, 1, 100);
+    const e = solve((x) => sum(implied.map((p) => p ** x)), 1, 1e-3, 100);
     return implied.map((p) => p ** e);
   }
-  return shinFair(implied, book, impliedShinZ(odds));
+  const z = solve((z) => sum(shinFair(implied, book, z)), 1, 0, 0.999);
+  return shinFair(implied, book, z);
 }

@@ -18,6 +18,12 @@ export interface MarginSetting {
 export interface Quote {
   key: MarketKey;
   outcomes: Array<{ id: string; oddsMilli: number | null }>;
+  /**
+   * The expected share of a stake the market hands back without a win or a loss (pushes, half
+   * results, a void tie): P(push) + ½P(half won) + ½P(half lost), the same for both sides of a
+   * line. Cash-out needs it to value a line bet (cashout.ts); absent means none.
+   */
+  refundShare?: number;
 }
 
 /** Probabilities of each way a line bet can end. */
@@ -80,12 +86,18 @@ export function quoteLine(
   secondLineQ: number,
   setting: MarginSetting,
 ): Quote | null {
-  const q1 = effectiveProbability(handicapKinds(first, firstLineQ));
+  const kinds = handicapKinds(first, firstLineQ);
+  const q1 = effectiveProbability(kinds);
   const q2 = effectiveProbability(handicapKinds(second, secondLineQ));
   const prices = quotePrices([q1, q2], setting);
   // A line with one side off the ladder is of no use to anyone.
   if (prices.some((p) => p === null)) return null;
-  return { key, outcomes: ids.map((id, i) => ({ id, oddsMilli: prices[i]! })) };
+  const refundShare = kinds.push + kinds.halfWon / 2 + kinds.halfLost / 2;
+  return {
+    key,
+    outcomes: ids.map((id, i) => ({ id, oddsMilli: prices[i]! })),
+    ...(refundShare > 0 ? { refundShare } : {}),
+  };
 }
 
 /** The line (quarter units) among `candidates` whose first side is closest to an even price. */

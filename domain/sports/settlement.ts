@@ -170,12 +170,13 @@ export function combinedOddsMilli(oddsMilli: readonly number[]): number {
 
 /**
  * The specification's bet result code for a settled leg or single (design/sports.md "Mapping"):
- * a push on a line market is `0 draw`, a void (abandoned, cancelled market) is `90 refund`.
+ * a push on a line market is `0 draw`, a void (abandoned, cancelled market) is `90 refund`, and a
+ * win shared in a dead heat has its own code (30), not won's.
  */
-export function legResultCode(kind: LegKind): number {
-  switch (kind) {
+export function legResultCode(s: LegSettlement): number {
+  switch (s.kind) {
     case 'won':
-      return BetResult.won;
+      return s.deadHeat.num !== s.deadHeat.den ? BetResult.deadHeat : BetResult.won;
     case 'halfWon':
       return BetResult.halfWon;
     case 'push':
@@ -195,8 +196,13 @@ export function legResultCode(kind: LegKind): number {
  * otherwise compares what it returns with its stake: more is won, less is half lost (a partial
  * loss through half-lost legs).
  */
-export function ticketResultCode(kinds: readonly LegKind[], stakeCents: number, payoutCents: number): number {
-  if (kinds.length === 1) return legResultCode(kinds[0]!);
+export function ticketResultCode(
+  legs: readonly LegSettlement[],
+  stakeCents: number,
+  payoutCents: number,
+): number {
+  if (legs.length === 1) return legResultCode(legs[0]!);
+  const kinds = legs.map((l) => l.kind);
   if (kinds.includes('lost')) return BetResult.lost;
   if (kinds.every((k) => k === 'void' || k === 'push')) {
     return kinds.includes('push') ? BetResult.draw : BetResult.refund;
@@ -204,35 +210,4 @@ export function ticketResultCode(kinds: readonly LegKind[], stakeCents: number, 
   if (payoutCents > stakeCents) return BetResult.won;
   if (payoutCents === stakeCents) return BetResult.refund;
   return BetResult.halfLost;
-}
-
-/**
- * What an open bet can be cashed out for now (design/sports.md "Beyond the specification";
- * research §4.3 "Cash Out"): stake × ∏ M of the legs already settled × ∏ (odds taken ÷ odds now) of
- * the open legs, less the cash-out margin, rounded down to the centavo. Null when an open leg has
- * no price now (suspended, closed): cash-out is then unavailable.
- */
-export function cashoutValueCents(
-  stakeCents: number,
-  legs: ReadonlyArray<{
-    oddsMilli: number;
-    settlement: LegSettlement | null;
-    currentOddsMilli: number | null;
-  }>,
-  marginMilli: number,
-): number | null {
-  let num = BigInt(stakeCents) * BigInt(1000 - marginMilli);
-  let den = 1000n;
-  for (const leg of legs) {
-    if (leg.settlement) {
-      const m = legMultiplier(leg.oddsMilli, leg.settlement);
-      num *= m.num;
-      den *= m.den;
-    } else {
-      if (leg.currentOddsMilli === null) return null;
-      num *= BigInt(leg.oddsMilli);
-      den *= BigInt(leg.currentOddsMilli);
-    }
-  }
-  return Number(num / den);
 }

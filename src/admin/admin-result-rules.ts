@@ -1,6 +1,7 @@
 import { MatchTime } from '../../domain/codes';
 import type { FixtureResult } from '../../domain/sports/markets';
 import type { SportKey } from '../../domain/sports/sports';
+import { resultInconsistency, type ResultInconsistency } from '../../domain/sports/result-checks';
 import type { FixtureResultInput } from './admin-api';
 
 /**
@@ -126,8 +127,6 @@ const MAX_ROUNDS = 15;
 const MAX_SCORE = 999;
 const MAX_POSITION = 99;
 const MAX_INNINGS = 30;
-/** A set is won with at least six games (7-6 after a tie-break). */
-const GAMES_PER_SET = 6;
 
 /** What the trader typed, as strings (an empty one is not sent). */
 export interface ResultValues {
@@ -270,6 +269,45 @@ export interface ResultNames {
   ) => string;
 }
 
+/** A rule the result breaks (result-checks.ts), as the form's control and error. */
+function wordedInconsistency(
+  wrong: ResultInconsistency,
+  at: { names: ResultNames; fullLabel: string; full: Record<Side, number> },
+): ResultProblem {
+  const { names, fullLabel } = at;
+  const regulation = names.fact('pointsRegulation');
+  switch (wrong.rule) {
+    case 'level':
+      return { field: 'full.home', error: 'level', params: { sport: names.sport, row: fullLabel } };
+    case 'belowRegulation':
+      return {
+        field: `full.${wrong.side}`,
+        error: 'belowRegulation',
+        params: { full: fullLabel, regulation, team: names[wrong.side] },
+      };
+    case 'noOvertime':
+      return { field: 'full.home', error: 'noOvertime', params: { full: fullLabel, regulation } };
+    case 'partAboveWhole':
+      return {
+        field: `fourthQuarter.${wrong.side}`,
+        error: 'fourthAboveRegulation',
+        params: { fourth: names.fact('pointsFourth'), regulation, team: names[wrong.side] },
+      };
+    case 'setGames':
+      return {
+        field: `games.${wrong.side}`,
+        error: 'setGames',
+        params: { team: names[wrong.side], sets: at.full[wrong.side], min: wrong.min },
+      };
+    case 'firstSetWinner':
+      return {
+        field: 'firstSet',
+        error: 'firstSetWinner',
+        params: { team: names[wrong.side], row: fullLabel },
+      };
+  }
+}
+
 /** Parses "m:ss" into seconds, or null. */
 export function parseClock(text: string): number | null {
   const m = /^(\d{1,2}):([0-5]\d)$/.exec(text.trim());
@@ -325,74 +363,31 @@ export function resultProblem(
 
   const full = scores.full;
   const fullLabel = rules.pairs[0] ? names.fact(rules.pairs[0].label) : '';
-  if (finished && rules.noTie && full && full.home === full.away) {
-    return { field: 'full.home', error: 'level', params: { sport: names.sport, row: fullLabel } };
-  }
+  // What does not add up is the server's rule (domain/sports/result-checks.ts), worded here.
+  const typedResult: FixtureResult = {
+    status: values.status,
+    scores: {
+      ...(full ? { full: { ...full, complete: finished } } : {}),
+      ...(scores.regulation ? { regulation: { ...scores.regulation, complete: true } } : {}),
+      ...(scores.fourthQuarter ? { fourth_quarter: { ...scores.fourthQuarter, complete: true } } : {}),
+      ...(scores.games ? { games: { ...scores.games, complete: finished } } : {}),
+      ...(shown.firstSet && values.firstSet !== ''
+        ? {
+            first_set: {
+              home: values.firstSet === 'home' ? 1 : 0,
+              away: values.firstSet === 'away' ? 1 : 0,
+              complete: true,
+            },
+          }
+        : {}),
+    },
+    ...(values.advanced !== '' ? { advanced: values.advanced } : {}),
+  };
+  const wrong = resultInconsistency(sport, typedResult);
+  if (wrong) return wordedInconsistency(wrong, { names, fullLabel, full: full ?? { home: 0, away: 0 } });
 
-  if (rules.overtime && full && scores.regulation) {
-    const regulation = scores.regulation;
-    const regulationLabel = names.fact('pointsRegulation');
-    for (const side of ['home', 'away'] as const) {
-      if (full[side] < regulation[side]) {
-        return {
-          field: `full.${side}`,
-          error: 'belowRegulation',
-          params: { full: fullLabel, regulation: regulationLabel, team: team(side) },
-        };
-      }
-    }
-    if (
-      finished &&
-      regulation.home !== regulation.away &&
-      (full.home !== regulation.home || full.away !== regulation.away)
-    ) {
-      return {
-        field: 'full.home',
-        error: 'noOvertime',
-        params: { full: fullLabel, regulation: regulationLabel },
-      };
-    }
-  }
-  if (rules.overtime && scores.fourthQuarter && scores.regulation) {
-    for (const side of ['home', 'away'] as const) {
-      if (scores.fourthQuarter[side] > scores.regulation[side]) {
-        return {
-          field: `fourthQuarter.${side}`,
-          error: 'fourthAboveRegulation',
-          params: {
-            fourth: names.fact('pointsFourth'),
-            regulation: names.fact('pointsRegulation'),
-            team: team(side),
-          },
-        };
-      }
-    }
-  }
-
-  if (sport === 'tennis' && finished && full && scores.games) {
-    for (const side of ['home', 'away'] as const) {
-      if (scores.games[side] < GAMES_PER_SET * full[side]) {
-        return {
-          field: `games.${side}`,
-          error: 'setGames',
-          params: { team: team(side), sets: full[side], min: GAMES_PER_SET * full[side] },
-        };
-      }
-    }
-  }
-
-  if (shown.firstSet) {
-    if (finished && values.firstSet === '') {
-      return { field: 'firstSet', error: 'choose', params: { row: names.control('firstSet') } };
-    }
-    // Whoever won the first set has at least that set.
-    if (values.firstSet !== '' && full && full[values.firstSet] === 0) {
-      return {
-        field: 'firstSet',
-        error: 'firstSetWinner',
-        params: { team: team(values.firstSet), row: fullLabel },
-      };
-    }
+  if (shown.firstSet && finished && values.firstSet === '') {
+    return { field: 'firstSet', error: 'choose', params: { row: names.control('firstSet') } };
   }
   if (shown.innings && parseInnings(values.innings) === null) {
     return {

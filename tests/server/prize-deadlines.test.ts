@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { auth, call, fundedPlayer } from './helpers';
-import { buildSportsApp, manualClock } from './sports/sports-helpers';
+import { afterStartOf, buildSportsApp, manualClock } from './sports/sports-helpers';
 import { auditLedger } from '../../server/modules/wallet/audit';
 import { playerBalances } from '../../server/modules/wallet/ledger';
 import { verifyAuditChain } from '../../server/modules/admin/audit-trail';
@@ -150,6 +150,7 @@ describe('a sports bet held for review', () => {
     const f = upcoming()[0]!;
     const p = await fundedPlayer(app, 100);
     const betId = await placeBet(p.token, [cornersLeg(f)]);
+    afterStartOf(clock, [f]);
     expect((await finishWithoutCorners(f.id)).code).toBe(200);
     const end = await endOf(f.id);
     const at = (minutes: number) => end + minutes * MINUTE;
@@ -259,6 +260,7 @@ describe('the operators’ list', () => {
     const notYet = await placeBet(p.token, [cornersLeg(c!), legOf(later!, 'match_winner:full', 'home')]);
     await endedMinutesAgo(a!.id, 130);
     await endedMinutesAgo(b!.id, 100);
+    afterStartOf(clock, [a!, b!, c!]);
     for (const f of [a!, b!, c!]) expect((await finishWithoutCorners(f.id)).code).toBe(200);
 
     const res = await call(app, {
@@ -327,7 +329,7 @@ describe('a bet settlement has not reached', () => {
     clock.set(finalAt);
     const fromFeed = feed().result(f.id, finalAt)!;
     expect(fromFeed.final).toBe(true);
-    await storeResult(app.ctx, f.id, fromFeed.result, true, 'feed');
+    await storeResult(app.ctx.db, f.id, fromFeed.result, true, 'feed');
     const end = await endOf(f.id);
 
     const ids = async (now: number) => (await findWaitingPrizes(app.ctx.db, now)).map((w) => w.betId);

@@ -12,6 +12,7 @@ import type { SportsBetInput } from '../../../domain/sports/sports.schema';
 import type { FeedMarket, FixtureSnapshot } from './feed';
 import { countSportsWager, debitSportsStake, newSportsBetId, paySports } from './sports-money';
 import type { Sports } from './sports.module';
+import { heldByOperator } from './holds';
 
 /**
  * Placing sports bets (design/sports.md "Betting"): singles and parlays, the player's odds-change
@@ -131,7 +132,9 @@ export async function placeSportsBet(
   if (Number(today.total) + potential > Math.round(cfg.maxPayoutPerDay * 100)) throw parlayLimit();
 
   for (const leg of legs) {
-    await trx
+    // The upsert locks the fixture's row, so an operator's result (which updates it) and this bet
+    // are ordered: one entered first closes the book to the bet (holds.ts).
+    const row = await trx
       .insertInto('sports_fixtures')
       .values({
         id: leg.snap.id,
@@ -144,7 +147,9 @@ export async function placeSportsBet(
       .onConflict((oc) =>
         oc.column('id').doUpdateSet({ starts_at: new Date(leg.snap.startsAt), done: false }),
       )
-      .execute();
+      .returning('result_source')
+      .executeTakeFirstOrThrow();
+    if (row.result_source === 'operator') throw optionClosed();
   }
 
   const live = legs.some((l) => l.live);
@@ -239,8 +244,15 @@ export async function decideLiveBet(ctx: AppContext, sports: Sports, betId: stri
       .orderBy('idx')
       .execute();
     const prices: number[] = [];
-    let refused = false;
-    for (const leg of legs) {
+    // A result an operator entered during the delay closes the book (holds.ts).
+    let refused =
+      (
+        await heldByOperator(
+          trx,
+          legs.map((l) => l.fixture_id),
+        )
+      ).size > 0;
+    for (const leg of refused ? [] : legs) {
       if (!leg.live) {
         prices.push(leg.odds_milli);
         continue;

@@ -8,30 +8,35 @@ import { BetResult } from '../../../domain/codes';
 import { centsToBrl, parseAmount } from '../../../domain/money';
 import { OrderStatus } from '../../../domain/sports/labels';
 import { marketId, parseMarketId } from '../../../domain/sports/markets';
-import { cashoutValueCents } from '../../../domain/sports/settlement';
+import { cashoutValueCents, type OpenLegPrices } from '../../../domain/sports/cashout';
+import { potentialReturnCents } from '../../../domain/sports/settlement';
 import { countsFromPlacement, placementCountOf } from '../../../domain/sports/rules';
 import { evaluateLegs } from './settlement.service';
 import { paySports } from './sports-money';
 import type { Sports } from './sports.module';
+import { heldByOperator } from './holds';
 
 /**
- * Cash-out ("Encerrar aposta", design/sports.md "Beyond the specification"): an open bet is bought
- * back at its potential return ÷ the odds now, less a margin — in full, or in part, which keeps the
- * rest of the stake riding. Unavailable while any open leg has no price (suspended, closed).
+ * Cash-out ("Encerrar aposta", design/sports.md "Cash-out"): an open bet is bought back at its
+ * fair value at the prices now, the margin taken out, less the configured take
+ * (domain/sports/cashout.ts) — in full, or in part, which keeps the rest of the stake riding.
+ * Unavailable while any open leg has no price (suspended, closed).
  */
 
 type BetRow = Selectable<Database['sports_bets']>;
 type LegRow = Selectable<Database['sports_bet_legs']>;
 
 const unavailable = () => new AppError(409, 'sportsCashoutUnavailable');
+/** An amount in the refusals' form (`9.50`). */
+const brl = (cents: number) => centsToBrl(cents).toFixed(2);
 
 /**
- * The price now of the bet a leg holds. A football Asian handicap in play is priced on the goals
- * still to come, while the leg counts every goal since it was placed: it matches the live line
- * moved by the goal difference since then (a pre-match −0.5 at 1-0 is the live +0.5). The other
- * sports price their live spreads on the whole game, as their legs settle: the leg's own line.
+ * The market now of the bet a leg holds, as cash-out values it. A market that counts from
+ * placement (rules.ts) in play is priced on what is still to come, while the leg counts everything
+ * since it was placed: it matches the live line moved by the difference since then (a pre-match
+ * −0.5 at 1-0 is the live +0.5). Every other leg is valued on its own market.
  */
-function oddsNow(sports: Sports, leg: LegRow, now: number): number | null {
+function pricesNow(ctx: AppContext, sports: Sports, leg: LegRow, now: number): OpenLegPrices | null {
   const snap = sports.feed.snapshot(leg.fixture_id, now);
   const key = parseMarketId(leg.market_id);
   if (!snap || !key) return null;
@@ -45,7 +50,14 @@ function oddsNow(sports: Sports, leg: LegRow, now: number): number | null {
   const market = sports.feed.price(leg.fixture_id, id, now);
   const outcome = market?.outcomes.find((o) => o.id === leg.outcome_id);
   if (!market || market.status !== 1 || !outcome?.active) return null;
-  return outcome.oddsMilli;
+  const margins = ctx.config.file.sports.margins[snap.state.phase === 'live' ? 'live' : 'preMatch'];
+  return {
+    oddsMilli: leg.odds_milli,
+    outcomeId: leg.outcome_id,
+    prices: market.outcomes.map((o) => ({ id: o.id, oddsMilli: o.active ? o.oddsMilli : null })),
+    method: (market.outcomes.length >= 3 ? margins.threeWay : margins.twoWay).method,
+    refundShare: market.refundShare ?? 0,
+  };
 }
 
 /** What the stake still riding on a bet is. */
@@ -63,13 +75,19 @@ export async function cashoutValue(
   if (bet.state !== 'open') return null;
   const now = sports.now();
   const evaluated = await evaluateLegs(db, legs, bet.placed_at);
+  // A leg still open on a fixture an operator has a result for waits for settlement (holds.ts).
+  const held = await heldByOperator(
+    db,
+    evaluated.filter((e) => !e.settlement).map((e) => e.leg.fixture_id),
+  );
+  if (held.size > 0) return null;
   const value = cashoutValueCents(
     ridingOf(bet),
-    evaluated.map((e) => ({
-      oddsMilli: e.leg.odds_milli,
-      settlement: e.settlement,
-      currentOddsMilli: e.settlement ? null : oddsNow(sports, e.leg, now),
-    })),
+    evaluated.map((e) =>
+      e.settlement
+        ? { oddsMilli: e.leg.odds_milli, settlement: e.settlement }
+        : { settlement: null, open: pricesNow(ctx, sports, e.leg, now) },
+    ),
     Math.round(ctx.config.file.sports.cashoutMargin * 1000),
   );
   return value === null || value <= 0 ? null : value;
@@ -108,14 +126,22 @@ export async function cashoutBet(
   if (amount !== undefined && amount !== null && amount !== '') {
     const parsed = parseAmount(amount);
     if (!parsed.ok) throw badRequest('amountInvalid');
-    if (parsed.cents > value)
-      throw new AppError(409, 'sportsCashoutTooMuch', { amount: centsToBrl(value).toFixed(2) });
+    if (parsed.cents > value) throw new AppError(409, 'sportsCashoutTooMuch', { amount: brl(value) });
+    // A part has a floor (a centavo of a bet is no sale), never above the whole value.
+    const least = Math.min(value, Math.round(ctx.config.file.sports.cashoutMinPartial * 100));
+    if (parsed.cents < least) throw new AppError(409, 'sportsCashoutTooLittle', { amount: brl(least) });
     takeCents = parsed.cents;
   }
   const full = takeCents === value;
   const riding = ridingOf(bet);
   // Rounded down: what stays riding never exceeds the share not sold.
   const stillRiding = full ? 0 : Math.floor((riding * (value - takeCents)) / value);
+  // What still rides returns at the same odds: the card shows that, not the whole bet's return.
+  const potential = potentialReturnCents(
+    stillRiding,
+    legs.map((l) => l.odds_milli),
+    Math.round(ctx.config.file.sports.maxPayoutPerBet * 100),
+  );
   const seq = bet.settle_seq + 1;
   await paySports(
     trx,
@@ -140,7 +166,12 @@ export async function cashoutBet(
             settle_seq: seq,
             settled_at: new Date(sports.now()),
           }
-        : { stake_open_cents: stillRiding, cashed_out_cents: cashedOut, settle_seq: seq },
+        : {
+            stake_open_cents: stillRiding,
+            cashed_out_cents: cashedOut,
+            potential_cents: potential,
+            settle_seq: seq,
+          },
     )
     .where('id', '=', betId)
     .execute();
@@ -151,5 +182,6 @@ export async function cashoutBet(
     state: full ? 'cashed_out' : 'open',
     stakeOpen: centsToBrl(stillRiding),
     cashedOut: centsToBrl(cashedOut),
+    potentialReturn: centsToBrl(full ? 0 : potential),
   };
 }

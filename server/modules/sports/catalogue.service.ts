@@ -3,7 +3,9 @@ import { lineOf } from '../../../domain/sports/markets';
 import type { SportKey } from '../../../domain/sports/sports';
 import { SPORTS } from '../../../domain/sports/sports';
 import { oddsFromMilli } from '../../../domain/sports/ladder';
+import type { Db } from '../../db/connection';
 import type { FeedMarket, FixtureSnapshot, SportsFeed } from './feed';
+import { withHolds } from './holds';
 
 /**
  * What the sports reads answer (API.md "Sports"): sports with counts, fixtures with their state,
@@ -72,7 +74,12 @@ export function sportsView(feed: SportsFeed, now: number) {
   }));
 }
 
-/** `/sports/fixtures`: live and upcoming fixtures, by start. */
-export function fixturesView(feed: SportsFeed, filter: { sport?: SportKey; live?: boolean }, now: number) {
-  return feed.listFixtures(filter, now).map(fixtureView);
+/** `/sports/fixtures`: live and upcoming fixtures, by start; those an operator holds, suspended. */
+export async function fixturesView(
+  db: Db,
+  feed: SportsFeed,
+  filter: { sport?: SportKey; live?: boolean },
+  now: number,
+) {
+  return (await withHolds(db, feed.listFixtures(filter, now))).map(fixtureView);
 }

@@ -22,6 +22,11 @@ export interface FeedMarket {
   key: MarketKey;
   status: number;
   outcomes: FeedOutcome[];
+  /**
+   * The pricing model's expected share of a stake refunded (pricing.ts Quote); absent: the market
+   * cannot refund. Cash-out reads it, so an adapter must send it wherever a push is possible.
+   */
+  refundShare?: number;
 }
 
 export interface FeedFixture {

@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io';
 import type { AppContext } from '../../context';
 import type { FeedMessage } from './feed';
 import { rollbackResult, storeCancel, storeResult } from './settlement.service';
+import { heldByOperator } from './holds';
 import type { Sports } from './sports.module';
 
 /**
@@ -44,9 +45,18 @@ export function feedPump(ctx: AppContext, sports: Sports) {
     sports.feed.advance(sports.now());
     const messages = queue.splice(0);
     const io = ctx.realtime.io;
+    // The feed does not know of operators' results: their fixtures' prices stay suspended.
+    const held = await heldByOperator(
+      ctx.db,
+      messages.flatMap((m) => (m.type === 'odds_change' ? [m.fixtureId] : [])),
+    );
     for (const m of messages) {
       switch (m.type) {
         case 'odds_change':
+          if (held.has(m.fixtureId)) {
+            io.to(fixtureRoom(m.fixtureId)).emit('sports.odds', { fixtureId: m.fixtureId, suspended: true });
+            break;
+          }
           io.to(fixtureRoom(m.fixtureId)).emit('sports.odds', {
             fixtureId: m.fixtureId,
             suspended: m.markets.some((x) => x.status === -1),
@@ -85,7 +95,7 @@ export function feedPump(ctx: AppContext, sports: Sports) {
           break;
         case 'bet_settlement':
           // Only fixtures with bets have a row; the settlement loop pays from what is stored.
-          await storeResult(ctx, m.fixtureId, m.result.result, m.result.final, 'feed');
+          await storeResult(ctx.db, m.fixtureId, m.result.result, m.result.final, 'feed');
           break;
         case 'rollback_settlement':
           await rollbackResult(ctx, m.fixtureId);

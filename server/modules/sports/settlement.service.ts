@@ -2,7 +2,12 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import type { Database } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import {
+  allowedBeforeStart,
+  resultInconsistency,
+  type ResultInconsistency,
+} from '../../../domain/sports/result-checks';
 import type { Trx } from '../wallet/ledger';
 import { BetResult } from '../../../domain/codes';
 import { OrderStatus } from '../../../domain/sports/labels';
@@ -15,13 +20,7 @@ import {
   type FixtureResult,
   type LegSpec,
 } from '../../../domain/sports/markets';
-import {
-  legResultCode,
-  returnCents,
-  settled,
-  ticketResultCode,
-  type LegKind,
-} from '../../../domain/sports/settlement';
+import { legResultCode, returnCents, settled, ticketResultCode } from '../../../domain/sports/settlement';
 import type { SportKey } from '../../../domain/sports/sports';
 import type { CancelWindow } from './feed';
 import { paySports, reverseSports } from './sports-money';
@@ -43,14 +42,14 @@ import type { Sports } from './sports.module';
  * every goal); an operator's whole, so an interrupted match keeps the score it stopped at.
  */
 export async function storeResult(
-  ctx: AppContext,
+  db: Db | Trx,
   fixtureId: string,
   result: FixtureResult,
   final: boolean,
   source: 'feed' | 'operator',
 ): Promise<boolean> {
   const text = JSON.stringify(source === 'operator' ? result : settleablePart(result));
-  let query = ctx.db
+  let query = db
     .updateTable('sports_fixtures')
     .set((eb) => ({
       result: text,
@@ -227,7 +226,11 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
         ? BetResult.lost
         : allCancelled
           ? BetResult.cancelled
-          : ticketResultCode(kinds as LegKind[], ridingCents, payout)
+          : ticketResultCode(
+              computed.map((c) => c.settlement!),
+              ridingCents,
+              payout,
+            )
       : BetResult.placed;
   const state = stuck ? 'exception' : done ? 'settled' : 'open';
 
@@ -258,7 +261,7 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
         result_code: c.cancelled
           ? BetResult.cancelled
           : c.settlement
-            ? legResultCode(c.settlement.kind)
+            ? legResultCode(c.settlement)
             : BetResult.placed,
         settled_version: c.version,
       })
@@ -357,7 +360,7 @@ export async function settlePending(ctx: AppContext, sports: Sports): Promise<Se
       if (source === 'feed') {
         const fromFeed = sports.feed.result(f.id, sports.now());
         if (fromFeed) {
-          await storeResult(ctx, f.id, fromFeed.result, fromFeed.final, 'feed');
+          await storeResult(ctx.db, f.id, fromFeed.result, fromFeed.final, 'feed');
           known = fromFeed.result;
         }
       }
@@ -365,7 +368,7 @@ export async function settlePending(ctx: AppContext, sports: Sports): Promise<Se
       if (known) {
         const windowMs = sports.windowMs(f.sport as SportKey);
         const expired = expireHeld(known, new Date(f.starts_at).getTime(), sports.now(), windowMs);
-        if (expired !== known) await storeResult(ctx, f.id, expired, true, source);
+        if (expired !== known) await storeResult(ctx.db, f.id, expired, true, source);
       }
       for (const window of sports.feed.cancels(f.id, sports.now())) await storeCancel(ctx, f.id, window);
       settledBets.push(...(await settleFixture(ctx, sports, f.id)));
@@ -378,8 +381,11 @@ export async function settlePending(ctx: AppContext, sports: Sports): Promise<Se
 
 /**
  * An operator enters or corrects a fixture's result (`POST /api/admin/sports/fixtures/{id}/result`).
- * It goes through the same storage and settlement as the feed's results; from then on the feed no
- * longer replaces it. Returns the bets whose settlement changed.
+ * A fixture that has not started (by its published start) takes only a postponement or a
+ * cancellation; every result must add up (result-checks.ts). It goes through the same storage and
+ * settlement as the feed's results; from then on the feed no longer replaces it, and the fixture's
+ * book is closed (holds.ts): the row is written under its lock, so a bet being placed on it either
+ * commits first or sees the result and is refused. Returns the bets whose settlement changed.
  */
 export async function enterResult(
   ctx: AppContext,
@@ -387,27 +393,63 @@ export async function enterResult(
   fixtureId: string,
   result: FixtureResult,
 ): Promise<SettledBet[]> {
-  const known = await ctx.db
+  const now = sports.now();
+  const snap = sports.feed.snapshot(fixtureId, now);
+  const stored = await ctx.db
     .selectFrom('sports_fixtures')
-    .select('id')
+    .select(['sport', 'home', 'away', 'starts_at'])
     .where('id', '=', fixtureId)
     .executeTakeFirst();
-  if (!known) {
-    const snap = sports.feed.snapshot(fixtureId, sports.now());
-    if (!snap) throw notFound();
-    await ctx.db
+  if (!snap && !stored) throw notFound();
+  const fixture = snap
+    ? { sport: snap.sport, home: snap.home, away: snap.away, startsAt: snap.startsAt }
+    : {
+        sport: stored!.sport as SportKey,
+        home: stored!.home,
+        away: stored!.away,
+        startsAt: new Date(stored!.starts_at).getTime(),
+      };
+  if (now < fixture.startsAt && !allowedBeforeStart(result.status)) {
+    throw new AppError(409, 'sportsResultBeforeStart');
+  }
+  const problem = resultInconsistency(fixture.sport, result);
+  if (problem) throw inconsistencyError(problem, fixture);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
       .insertInto('sports_fixtures')
       .values({
-        id: snap.id,
-        sport: snap.sport,
-        competition: snap.competition,
-        home: snap.home,
-        away: snap.away,
-        starts_at: new Date(snap.startsAt),
+        id: fixtureId,
+        sport: fixture.sport,
+        competition: snap?.competition ?? '',
+        home: fixture.home,
+        away: fixture.away,
+        starts_at: new Date(fixture.startsAt),
       })
-      .onConflict((oc) => oc.column('id').doNothing())
+      .onConflict((oc) => oc.column('id').doUpdateSet({ done: false }))
       .execute();
-  }
-  await storeResult(ctx, fixtureId, result, FINAL_STATUSES.includes(result.status), 'operator');
+    await storeResult(trx, fixtureId, result, FINAL_STATUSES.includes(result.status), 'operator');
+  });
   return settleFixture(ctx, sports, fixtureId);
+}
+
+/** The refusal of a result that does not add up, in the operator's words. */
+function inconsistencyError(problem: ResultInconsistency, fixture: { home: string; away: string }) {
+  const team = 'side' in problem ? fixture[problem.side] : '';
+  switch (problem.rule) {
+    case 'level':
+      return badRequest('sportsResultLevel');
+    case 'belowRegulation':
+      return badRequest('sportsResultBelowRegulation', { team });
+    case 'noOvertime':
+      return badRequest('sportsResultNoOvertime');
+    case 'partAboveWhole':
+      return badRequest('sportsResultPartAboveWhole', {
+        team,
+        part: problem.part === 'first_half' ? '1º tempo' : '4º quarto',
+      });
+    case 'setGames':
+      return badRequest('sportsResultSetGames', { team, min: problem.min });
+    case 'firstSetWinner':
+      return badRequest('sportsResultFirstSet', { team });
+  }
 }

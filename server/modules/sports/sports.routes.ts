@@ -22,6 +22,8 @@ import { placeSportsBet, type PlacedBet } from './betting.service';
 import { listSportsBets } from './bets.service';
 import { cashoutBet } from './cashout.service';
 import { enterResult } from './settlement.service';
+import { withHolds } from './holds';
+import { fixtureRoom } from './live';
 import { announceSettled, decideAndAnnounce } from './jobs';
 import type { Sports } from './sports.module';
 import { assertStakeAllowed } from '../protection/protection.service';
@@ -72,14 +74,15 @@ export async function sportsRoutes(
     return ok(
       request,
       reply,
-      fixturesView(sports.feed, { sport: q.sport as SportKey | undefined, live }, sports.now()),
+      await fixturesView(ctx.db, sports.feed, { sport: q.sport as SportKey | undefined, live }, sports.now()),
     );
   });
 
   app.get<{ Params: { id: string } }>('/api/app/sports/fixtures/:id', async (request, reply) => {
     const snap = sports.feed.snapshot(request.params.id.slice(0, 64), sports.now());
     if (!snap) throw notFound();
-    return ok(request, reply, fixtureDetailView(snap));
+    const [shown] = await withHolds(ctx.db, [snap]);
+    return ok(request, reply, fixtureDetailView(shown!));
   });
 
   // The /api/admin guard has already checked the operator token and role.
@@ -112,6 +115,8 @@ export async function sportsRoutes(
             ),
           ),
         );
+      // Its book is closed from now on (holds.ts): watchers see the markets suspended at once.
+      ctx.realtime.io.to(fixtureRoom(fixtureId)).emit('sports.odds', { fixtureId, suspended: true });
       await announceSettled(ctx, settled);
       return ok(request, reply, {
         fixtureId: request.params.id,

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, call, fundedPlayer } from '../helpers';
-import { buildSportsApp, manualClock } from './sports-helpers';
+import { afterStartOf, buildSportsApp, manualClock } from './sports-helpers';
 import { auditLedger } from '../../../server/modules/wallet/audit';
 import { playerBalances } from '../../../server/modules/wallet/ledger';
 import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
 import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
-import { runSettlement } from '../../../server/modules/sports/jobs';
+import { decideDueBets, runSettlement } from '../../../server/modules/sports/jobs';
 import {
   rollbackResult,
   settleFixture,
@@ -129,6 +129,7 @@ describe('an operator enters any sport’s result', () => {
     for (const leg of legs) ids.push(await placeBet(p.token, [leg]));
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 1_000 * legs.length);
 
+    afterStartOf(clock, [tennis, motor, boxing]);
     // Tennis: the away player retires at 6-4 2-1 (rule (b)): the match bet stands, the rest void.
     const retired = {
       status: MatchTime.cutInHalf,
@@ -202,7 +203,9 @@ describe('the window of a postponed or interrupted fixture', () => {
       await placeBet(p.token, [half]),
     ];
 
+    // A postponement may be entered before the start; an interruption only once it has begun.
     expect((await enter(a!.id, { status: MatchTime.postponed })).code).toBe(200);
+    afterStartOf(clock, [b!]);
     // Stopped in the second half at 2-0 after a 1-0 first half (over 1.5 already decided).
     expect(
       (
@@ -243,7 +246,7 @@ describe('the window of a postponed or interrupted fixture', () => {
     };
     const expected = settleLeg({ ...totals.key, outcome: 'over', scoreAtPlacement: null }, asStopped)!;
     if (totals.key.lineQ === 6) expect(expected.kind).toBe('won');
-    expect(bets.get(overBet)!.result).toBe(legResultCode(expected.kind));
+    expect(bets.get(overBet)!.result).toBe(legResultCode(expected));
     expect((await runSettlement(app.ctx, app.sports)).length).toBe(0);
   });
 });
@@ -271,7 +274,7 @@ describe('a rollback of the feed’s settlement', () => {
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(9_000);
 
     // Settled again: paid once more under a new key, the first payout and its reversal kept.
-    await storeResult(app.ctx, f.id, result, true, 'feed');
+    await storeResult(app.ctx.db, f.id, result, true, 'feed');
     await settleFixture(app.ctx, app.sports, f.id);
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(9_000 + payout);
     const kinds = await app.ctx.db
@@ -289,5 +292,129 @@ describe('a rollback of the feed’s settlement', () => {
     // An operator's result is not the feed's to withdraw.
     expect((await enter(f.id, { status: -1, full: { home: 1, away: 1 } })).code).toBe(200);
     expect(await rollbackResult(app.ctx, f.id)).toBe(false);
+  });
+});
+
+describe('results respect the clock (sportsbook issue, fault 3)', () => {
+  it('closes the book of a fixture an operator enters a result for: no bet placed or accepted, markets suspended, no cash-out', async () => {
+    clock.set(START + 4 * 86_400_000);
+    const [f, g] = upcoming('football');
+    const p = await fundedPlayer(app, 200);
+    // A bet from before the start, to be held open by an interruption.
+    const early = await placeBet(p.token, [legOf(f!, 'match_winner:full', 'home')]);
+    const atG = await placeBet(p.token, [legOf(g!, 'match_winner:full', 'away')]);
+    // Early, a made-up final score is refused and nothing is settled.
+    const refused = await enter(f!.id, { status: -1, full: { home: 0, away: 5 } });
+    expect(refused.code).toBe(409);
+    expect((await betsOf(p.token)).get(early)!.state).toBe('open');
+
+    // In play: a live bet waits for its delay; the operator interrupts the match meanwhile.
+    const kickoff = feed().clock.toReal(feed().timelineOf(f!.id)!.kickoff!);
+    let at = kickoff + 5 * 60_000;
+    while (feed().snapshot(f!.id, at)!.state.suspended) at += 10_000;
+    clock.set(at);
+    const live = feed().snapshot(f!.id, at)!;
+    const liveLeg = legOf(live, 'match_winner:full', 'draw');
+    const pending = await placeBet(p.token, [liveLeg]);
+    expect((await betsOf(p.token)).get(pending)!.state).toBe('pending');
+    const score = live.state.score;
+    expect(
+      (await enter(f!.id, { status: MatchTime.interrupted, full: { ...score, complete: false } })).code,
+    ).toBe(200);
+
+    // Shown suspended at once, though the feed still prices it.
+    expect(
+      feed()
+        .snapshot(f!.id, clock.now())!
+        .markets.some((m) => m.status === 1),
+    ).toBe(true);
+    const detail = (await call(app, { method: 'GET', url: `/api/app/sports/fixtures/${f!.id}` })).body.data;
+    expect(detail.suspended).toBe(true);
+    expect(detail.markets.every((m: { status: number }) => m.status === -1)).toBe(true);
+    const listed = (
+      await call(app, { method: 'GET', url: '/api/app/sports/fixtures?sport=football' })
+    ).body.data.find((x: { id: string }) => x.id === f!.id);
+    expect(listed.main.status).toBe(-1);
+
+    // A new bet is refused; the waiting one is refused at its decision, its stake returned.
+    const again = await call(app, {
+      method: 'POST',
+      url: '/api/app/sports/bet',
+      headers: { ...auth(p.token), 'idempotency-key': `rs-late-${counter++}` },
+      payload: { stake: 10, legs: [liveLeg], oddsChange: 'any' },
+    });
+    expect(again.code).toBe(409);
+    expect(again.body.message).toBe('Opção não disponível para apostas');
+    clock.set(at + app.sports.liveDelayMs('football') + 1);
+    await decideDueBets(app.ctx, app.sports);
+    expect((await betsOf(p.token)).get(pending)).toMatchObject({
+      state: 'refused',
+      result: BetResult.refused,
+    });
+
+    // The pre-match bet stays open (interrupted), and cannot be cashed out off the feed's prices.
+    const openBet = (await betsOf(p.token)).get(early)!;
+    expect(openBet.state).toBe('open');
+    const cashout = await call(app, {
+      method: 'POST',
+      url: '/api/app/sports/cashout',
+      headers: { ...auth(p.token), 'idempotency-key': `rs-co-${counter++}` },
+      payload: { betId: early },
+    });
+    expect(cashout.code).toBe(409);
+    expect(cashout.body.message).toBe('Encerrar aposta indisponível no momento');
+    // Another fixture's book is untouched.
+    expect((await betsOf(p.token)).get(atG)!.state).toBe('open');
+  });
+
+  it('refuses a result whose periods do not add up, in words, and changes nothing', async () => {
+    clock.set(START + 5 * 86_400_000);
+    const [basket] = upcoming('basketball');
+    const [tennis] = upcoming('tennis');
+    const [football] = upcoming('football');
+    afterStartOf(clock, [basket!, tennis!, football!]);
+    const cases: Array<[string, object, string]> = [
+      [
+        basket!.id,
+        { status: -1, full: { home: 98, away: 100 }, regulation: { home: 99, away: 99 } },
+        `O placar final de ${basket!.home} não pode ser menor que o do tempo regulamentar`,
+      ],
+      [
+        basket!.id,
+        { status: -1, full: { home: 110, away: 100 }, regulation: { home: 100, away: 98 } },
+        'O tempo regulamentar terminou decidido: o placar final deve ser o mesmo',
+      ],
+      [
+        basket!.id,
+        { status: -1, full: { home: 100, away: 100 }, regulation: { home: 100, away: 100 } },
+        'Este esporte não termina empatado: informe quem venceu',
+      ],
+      [
+        tennis!.id,
+        {
+          status: -1,
+          full: { home: 2, away: 1 },
+          games: { home: 10, away: 14 },
+          firstSet: { home: 1, away: 0 },
+        },
+        `Pelos sets vencidos, ${tennis!.home} precisa de ao menos 12 games`,
+      ],
+      [
+        football!.id,
+        { status: -1, full: { home: 1, away: 0 }, firstHalf: { home: 2, away: 0 } },
+        `O placar de ${football!.home} no 1º tempo não pode passar o do jogo`,
+      ],
+    ];
+    for (const [id, payload, message] of cases) {
+      const res = await enter(id, payload);
+      expect(res.code, message).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    const stored = await app.ctx.db
+      .selectFrom('sports_fixtures')
+      .select('result')
+      .where('id', 'in', [basket!.id, tennis!.id, football!.id])
+      .execute();
+    expect(stored.every((r) => r.result === null)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, call, fundedPlayer } from '../helpers';
-import { buildSportsApp, manualClock } from './sports-helpers';
+import { afterStartOf, buildSportsApp, manualClock } from './sports-helpers';
 import { auditLedger } from '../../../server/modules/wallet/audit';
 import { playerBalances } from '../../../server/modules/wallet/ledger';
 import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
@@ -209,6 +209,19 @@ describe('settlement exactly once', () => {
     expect(invalid.code).toBe(400);
     expect(invalid.body.message).toBe('Resultado inválido para este jogo');
     expect((await call(app, { method: 'POST', url, headers: op, payload: { status: 77 } })).code).toBe(400);
+    // Before the start only a postponement or a cancellation may be entered (sportsbook fault 3).
+    const early = await call(app, {
+      method: 'POST',
+      url,
+      headers: op,
+      payload: { status: -1, full: { home: 2, away: 1 } },
+    });
+    expect(early.code).toBe(409);
+    expect(early.body.message).toBe(
+      'Este jogo ainda não começou: só pode ser registrado como adiado (−14) ou cancelado (−10)',
+    );
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(9_000);
+    afterStartOf(clock, [f]);
 
     const won = await call(app, {
       method: 'POST',
@@ -277,6 +290,7 @@ describe('settlement exactly once', () => {
     const fullTime = legOf(other, 'match_winner:full', 'away');
     expect((await placeBet(q.token, [firstHalf])).code).toBe(200);
     expect((await placeBet(q.token, [fullTime])).code).toBe(200);
+    afterStartOf(clock, [other]);
     await call(app, {
       method: 'POST',
       url: `/api/admin/sports/fixtures/${other.id}/result`,
@@ -366,6 +380,7 @@ describe('cancellations and exceptions', () => {
     });
     const op = auth(login.body.data.access_token);
     const url = `/api/admin/sports/fixtures/${f.id}/result`;
+    afterStartOf(clock, [f]);
     await call(app, {
       method: 'POST',
       url,

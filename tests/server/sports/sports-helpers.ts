@@ -39,3 +39,15 @@ export async function buildSportsApp(clock: () => number, env: NodeJS.ProcessEnv
   const db = databaseUrl ? await openDb({ databaseUrl }) : await openMigratedPglite();
   return buildApp({ config, db, socketSweepMs: 500, jobs: false, sportsClock: clock });
 }
+
+/**
+ * Moves the clock a minute past the latest published start of the given fixtures: an operator's
+ * final result is refused before a fixture starts (results respect the clock).
+ */
+export function afterStartOf(
+  clock: { set(t: number): void },
+  fixtures: ReadonlyArray<{ startsAt: number }>,
+  by = 60_000,
+) {
+  clock.set(Math.max(...fixtures.map((f) => f.startsAt)) + by);
+}

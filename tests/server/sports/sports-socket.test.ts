@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { auth, call, fundedPlayer } from '../helpers';
-import { buildSportsApp, manualClock } from './sports-helpers';
+import { afterStartOf, buildSportsApp, manualClock } from './sports-helpers';
 import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
 import { feedPump } from '../../../server/modules/sports/live';
 import { MatchTime } from '../../../domain/codes';
@@ -123,6 +123,7 @@ describe('sports.watch rooms', () => {
       url: '/api/admin/auth/login',
       payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
     });
+    afterStartOf(clock, [other!]);
     await call(app, {
       method: 'POST',
       url: `/api/admin/sports/fixtures/${other!.id}/result`,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cashoutValueCents,
   legMultiplier,
   legResultCode,
   potentialReturnCents,
@@ -20,6 +19,7 @@ import {
   type Period,
 } from '../../../domain/sports/markets';
 import { BetResult, MatchTime } from '../../../domain/codes';
+import { RESULT_LABELS } from '../../../domain/sports/labels';
 
 /** Every football row of research/sports.md §1.11 (odds 1.90 unless stated). */
 const ODDS = 1900;
@@ -194,7 +194,7 @@ describe('other football markets (research §1.11)', () => {
   it('a draw selection of 1X2 wins on a draw (code 10, not the push code 0)', () => {
     const s = settleLeg(leg('match_winner', 'draw', null), finished(0, 0))!;
     expect(s.kind).toBe('won');
-    expect(legResultCode(s.kind)).toBe(BetResult.won);
+    expect(legResultCode(s)).toBe(BetResult.won);
   });
 
   it('odd/even: 0-0 is even, 2-1 is odd', () => {
@@ -221,7 +221,7 @@ describe('other football markets (research §1.11)', () => {
       const s = settleLeg(spec, abandoned)!;
       expect(s.kind).toBe('void');
       expect(multiplier(s)).toBe(1);
-      expect(legResultCode(s.kind)).toBe(BetResult.refund);
+      expect(legResultCode(s)).toBe(BetResult.refund);
     }
     // Determined markets stand: over 1.5 with two goals in, under 1.5 lost.
     expect(settleLeg(leg('totals', 'over', 1.5), abandoned)!.kind).toBe('won');
@@ -441,42 +441,24 @@ describe('parlays (research §2.3, stake R$100)', () => {
   });
 
   it('gives a ticket its result code', () => {
-    expect(ticketResultCode(['won'], 100, 190)).toBe(BetResult.won);
-    expect(ticketResultCode(['push'], 100, 100)).toBe(BetResult.draw);
-    expect(ticketResultCode(['void'], 100, 100)).toBe(BetResult.refund);
-    expect(ticketResultCode(['halfLost'], 100, 50)).toBe(BetResult.halfLost);
-    expect(ticketResultCode(['halfWon'], 100, 145)).toBe(BetResult.halfWon);
-    expect(ticketResultCode(['won', 'lost'], 100, 0)).toBe(BetResult.lost);
-    expect(ticketResultCode(['void', 'void'], 100, 100)).toBe(BetResult.refund);
-    expect(ticketResultCode(['halfLost', 'won'], 100, 157)).toBe(BetResult.won);
-    expect(ticketResultCode(['halfLost', 'halfLost', 'won'], 100, 37)).toBe(BetResult.halfLost);
-  });
-});
-
-describe('cash-out value (research §4.3)', () => {
-  it('is the potential return at the odds now, less the margin, rounded down', () => {
-    // R$10 at 3.00, now 1.50: fair 20.00; with a 5 % margin 19.00.
-    expect(
-      cashoutValueCents(1_000, [{ oddsMilli: 3000, settlement: null, currentOddsMilli: 1500 }], 50),
-    ).toBe(1_900);
-    // Drifted to 6.00: worth half the stake before the margin.
-    expect(cashoutValueCents(1_000, [{ oddsMilli: 3000, settlement: null, currentOddsMilli: 6000 }], 0)).toBe(
-      500,
+    expect(ticketResultCode([settled('won')], 100, 190)).toBe(BetResult.won);
+    expect(ticketResultCode([settled('push')], 100, 100)).toBe(BetResult.draw);
+    expect(ticketResultCode([settled('void')], 100, 100)).toBe(BetResult.refund);
+    expect(ticketResultCode([settled('halfLost')], 100, 50)).toBe(BetResult.halfLost);
+    expect(ticketResultCode([settled('halfWon')], 100, 145)).toBe(BetResult.halfWon);
+    expect(ticketResultCode([settled('won'), settled('lost')], 100, 0)).toBe(BetResult.lost);
+    expect(ticketResultCode([settled('void'), settled('void')], 100, 100)).toBe(BetResult.refund);
+    expect(ticketResultCode([settled('halfLost'), settled('won')], 100, 157)).toBe(BetResult.won);
+    expect(ticketResultCode([settled('halfLost'), settled('halfLost'), settled('won')], 100, 37)).toBe(
+      BetResult.halfLost,
     );
-    // A parlay with one leg won at 2.00 and one open at 1.90 → 1.25 now.
-    expect(
-      cashoutValueCents(
-        1_000,
-        [
-          { oddsMilli: 2000, settlement: settled('won'), currentOddsMilli: null },
-          { oddsMilli: 1900, settlement: null, currentOddsMilli: 1250 },
-        ],
-        50,
-      ),
-    ).toBe(Math.floor(1_000 * 2 * (1.9 / 1.25) * 0.95));
-    // A suspended leg has no price: unavailable.
-    expect(
-      cashoutValueCents(1_000, [{ oddsMilli: 3000, settlement: null, currentOddsMilli: null }], 50),
-    ).toBeNull();
+  });
+
+  it('gives a dead heat its own code and words, not won', () => {
+    const dh = settled('won', { num: 1, den: 2 });
+    expect(legResultCode(dh)).toBe(BetResult.deadHeat);
+    expect(ticketResultCode([dh], 100, 95)).toBe(BetResult.deadHeat);
+    expect(RESULT_LABELS[BetResult.deadHeat]).toBe('Dead heat (ganho dividido)');
+    expect(legResultCode(settled('won'))).toBe(BetResult.won);
   });
 });

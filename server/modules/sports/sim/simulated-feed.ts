@@ -214,6 +214,7 @@ export class SimulatedFeed implements SportsFeed {
         oddsMilli: o.oddsMilli,
         active: !suspended && o.oddsMilli !== null,
       })),
+      ...(q.refundShare !== undefined ? { refundShare: q.refundShare } : {}),
     };
   }
 
