@@ -9,7 +9,8 @@ import { fundPlayer, registerPlayer, type ApiPlayer } from './support';
  * five innings. The trader fills the sport's own form against the real server; the match bet
  * stands for whoever advanced or led, the games handicap of the unfinished tennis match is void,
  * and the console then shows the result as the operator's. A retirement typed without the sets it
- * is judged on is refused in the browser first, and nothing is settled.
+ * is judged on is refused in the browser first, and nothing is settled; a final result for a match
+ * not yet started is refused by the server (results respect the clock).
  */
 
 interface WireMarket {
@@ -20,63 +21,124 @@ interface WireMarket {
 }
 
 /**
- * Real time the chosen fixtures keep before their start (16 simulated hours at SPORTS_FEED_SPEED
- * 240): the feed neither plays nor settles them while the trader enters their results.
+ * Fixtures of `sport` open before their start and starting within `withinMs` of real time (but
+ * not in the next few seconds, so a bet is placed before the book closes), soonest first.
  */
-const START_MARGIN_MS = 4 * 60_000;
-
-/** Fixtures of `sport` open for pre-match bets, soonest first. */
-async function openFixtures(request: APIRequestContext, sport: string): Promise<WireFixture[]> {
+async function startingSoon(
+  request: APIRequestContext,
+  sport: string,
+  withinMs: number,
+): Promise<WireFixture[]> {
   const body = (await (await request.get(`/api/app/sports/fixtures?sport=${sport}`)).json()) as {
     data: WireFixture[];
   };
+  const now = Date.now();
   return body.data
     .filter((f) => !f.live && f.periodCode === 0 && !f.suspended)
-    .filter((f) => Date.parse(f.startsAt) > Date.now() + START_MARGIN_MS)
+    .filter((f) => Date.parse(f.startsAt) > now + 3_000 && Date.parse(f.startsAt) < now + withinMs)
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 }
 
-/** R$ 5 on each `[market type, outcome]` of the first open fixture of `sport` that offers them all. */
+/**
+ * An upcoming fixture of `sport` (not started) with a pre-match bet on its winner market, so the
+ * console lists it (it lists fixtures with bets).
+ */
+async function upcomingWithBet(request: APIRequestContext, player: ApiPlayer, sport: string) {
+  const body = (await (await request.get(`/api/app/sports/fixtures?sport=${sport}`)).json()) as {
+    data: WireFixture[];
+  };
+  const f = body.data.find(
+    (x) =>
+      !x.live &&
+      x.periodCode === 0 &&
+      Date.parse(x.startsAt) > Date.now() + 60_000 &&
+      x.main?.outcomes[0]?.active &&
+      x.main.outcomes[0].odds !== null,
+  );
+  expect(f, `an upcoming ${sport} fixture`).toBeDefined();
+  const outcome = f!.main!.outcomes[0]!;
+  const placed = await request.post('/api/app/sports/bet', {
+    headers: { Authorization: `Bearer ${player.token}`, 'Idempotency-Key': `res-early-${f!.id}` },
+    data: {
+      stake: 5,
+      oddsChange: 'any',
+      legs: [{ fixtureId: f!.id, marketId: f!.main!.id, outcomeId: outcome.id, odds: outcome.odds }],
+    },
+  });
+  expect(((await placed.json()) as { status: number }).status).toBe(200);
+  return f!;
+}
+
+/**
+ * R$ 5 on each `[market type, outcome]` of a fixture of `sport` about to start that offers them
+ * all, then waits for its start: an operator's result is taken only once a fixture has started,
+ * and one just begun (at SPORTS_FEED_SPEED 240 a tennis match lasts at least a quarter of a real
+ * minute) is still being played while the trader enters it, so the feed's own result cannot come
+ * first. A simulated day passes in six real minutes, so the next start is at most a few away.
+ */
 async function betOn(
   request: APIRequestContext,
   player: ApiPlayer,
   sport: string,
   picks: Array<[type: string, outcome: string]>,
+  /** Fixtures this journey already used otherwise. */
+  except: readonly string[] = [],
 ) {
-  let fixtures: WireFixture[] = [];
-  await expect
-    .poll(async () => (fixtures = await openFixtures(request, sport)).length, { timeout: 60_000 })
-    .toBeGreaterThanOrEqual(1);
-  for (const f of fixtures) {
-    const detail = (await (await request.get(`/api/app/sports/fixtures/${f.id}`)).json()) as {
-      data: { id: string; home: string; away: string; markets: WireMarket[] };
-    };
-    const legs = picks.map(([type, outcome]) => {
-      const market = detail.data.markets.find((m) => m.type === type && m.status === 1);
-      const o = market?.outcomes.find((x) => x.id === outcome && x.active && x.odds !== null);
-      return market && o ? { fixtureId: f.id, marketId: market.id, outcomeId: o.id, odds: o.odds! } : null;
-    });
-    if (legs.some((l) => l === null)) continue;
-    const bets: Array<{ betId: string; odds: number }> = [];
-    for (const leg of legs) {
-      const placed = await request.post('/api/app/sports/bet', {
-        headers: {
-          Authorization: `Bearer ${player.token}`,
-          'Idempotency-Key': `res-${leg!.marketId}-${f.id}`,
+  for (;;) {
+    let fixtures: WireFixture[] = [];
+    await expect
+      .poll(
+        async () =>
+          (fixtures = (await startingSoon(request, sport, 25_000)).filter((f) => !except.includes(f.id)))
+            .length,
+        {
+          timeout: 240_000,
+          intervals: [1_000],
         },
-        data: { stake: 5, oddsChange: 'any', legs: [leg] },
-      });
-      const body = (await placed.json()) as {
-        status: number;
-        message: string;
-        data: { betId: string; combinedOdds: number };
+      )
+      .toBeGreaterThanOrEqual(1);
+    for (const f of fixtures) {
+      const detail = (await (await request.get(`/api/app/sports/fixtures/${f.id}`)).json()) as {
+        data: { id: string; home: string; away: string; startsAt: string; markets: WireMarket[] };
       };
-      expect(body.status, body.message).toBe(200);
-      bets.push({ betId: body.data.betId, odds: body.data.combinedOdds });
+      const legs = picks.map(([type, outcome]) => {
+        const market = detail.data.markets.find((m) => m.type === type && m.status === 1);
+        const o = market?.outcomes.find((x) => x.id === outcome && x.active && x.odds !== null);
+        return market && o ? { fixtureId: f.id, marketId: market.id, outcomeId: o.id, odds: o.odds! } : null;
+      });
+      if (legs.some((l) => l === null)) continue;
+      const bets: Array<{ betId: string; odds: number }> = [];
+      for (const leg of legs) {
+        const placed = await request.post('/api/app/sports/bet', {
+          headers: {
+            Authorization: `Bearer ${player.token}`,
+            'Idempotency-Key': `res-${leg!.marketId}-${f.id}`,
+          },
+          data: { stake: 5, oddsChange: 'any', legs: [leg] },
+        });
+        const body = (await placed.json()) as {
+          status: number;
+          message: string;
+          data: { betId: string; combinedOdds: number };
+        };
+        expect(body.status, body.message).toBe(200);
+        bets.push({ betId: body.data.betId, odds: body.data.combinedOdds });
+      }
+      // Started (by the published time and in the feed) before the trader enters anything.
+      await expect
+        .poll(async () => (await liveIds(request, sport)).includes(f.id), { timeout: 60_000 })
+        .toBe(true);
+      return { fixture: detail.data, bets };
     }
-    return { fixture: detail.data, bets };
   }
-  throw new Error(`no open ${sport} fixture offers ${picks.map((p) => p.join(' ')).join(', ')}`);
+}
+
+/** Ids of the fixtures of `sport` in play now. */
+async function liveIds(request: APIRequestContext, sport: string): Promise<string[]> {
+  const body = (await (await request.get(`/api/app/sports/fixtures?sport=${sport}&live=true`)).json()) as {
+    data: WireFixture[];
+  };
+  return body.data.map((f) => f.id);
 }
 
 /** What R$ 5 at `odds` returns when won: odds in thousandths, rounded down to the centavo. */
@@ -101,18 +163,38 @@ test('a trader settles a tennis retirement and a called baseball game from the c
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(540_000);
   const player = await registerPlayer(request, 'res');
   await fundPlayer(request, player);
-  const tennis = await betOn(request, player, 'tennis', [
-    ['moneyline', 'home'],
-    ['games_handicap', 'home'],
-  ]);
-  const baseball = await betOn(request, player, 'baseball', [['moneyline', 'home']]);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInConsole(page, await createOperator(request, 'trader'), 'Esportes');
   await page.getByRole('button', { name: 'Esportes' }).click();
+
+  // A final result for a match that has not started is refused by the server, in words.
+  const early = await upcomingWithBet(request, player, 'tennis');
+  const upcoming = await openFixture(page, early);
+  await upcoming.form.getByLabel(`Sets vencidos: ${early.home}`).fill('2');
+  await upcoming.form.getByLabel(`Sets vencidos: ${early.away}`).fill('0');
+  await upcoming.form.getByLabel(`Games no jogo todo: ${early.home}`).fill('12');
+  await upcoming.form.getByLabel(`Games no jogo todo: ${early.away}`).fill('4');
+  await upcoming.form.getByLabel('Vencedor do 1º set').selectOption({ label: early.home });
+  await upcoming.form.getByRole('button', { name: 'Lançar resultado' }).click();
+  await expect(upcoming.form.getByRole('alert')).toHaveText(
+    'Este jogo ainda não começou: só pode ser registrado como adiado (−14) ou cancelado (−10)',
+  );
+
+  // Bets in play on matches just begun, each result entered while its match is still played.
+  const tennis = await betOn(
+    request,
+    player,
+    'tennis',
+    [
+      ['moneyline', 'home'],
+      ['games_handicap', 'home'],
+    ],
+    [early.id],
+  );
 
   // Tennis: the away player retires at one set to love; the form asks for the retirement only
   // once the match is marked as ended early.
@@ -138,6 +220,7 @@ test('a trader settles a tennis retirement and a called baseball game from the c
   await expect(row).toContainText('por operador');
 
   // Baseball: called with the home side ahead 3-1 after five innings: the moneyline stands.
+  const baseball = await betOn(request, player, 'baseball', [['moneyline', 'home']]);
   ({ row, form } = await openFixture(page, baseball.fixture));
   await form.getByLabel('Situação').selectOption({ label: 'Encerrado antes do fim' });
   await form.getByLabel(`Corridas (com entradas extras): ${baseball.fixture.home}`).fill('3');

@@ -4,6 +4,8 @@ import type { APIRequestContext } from '@playwright/test';
 
 export interface WireFixture {
   id: string;
+  home: string;
+  away: string;
   live: boolean;
   periodCode: number;
   clock: string | null;
@@ -23,7 +25,8 @@ export interface WireBet {
   payout: number;
   result: number;
   resultText: string;
-  legs: Array<{ fixtureId: string; result: number }>;
+  combinedOdds: number;
+  legs: Array<{ fixtureId: string; result: number; odds: number }>;
 }
 
 /** Real time a pre-match bet keeps before kick-off, so the bet is placed before the market closes. */
