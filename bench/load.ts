@@ -7,8 +7,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { freePort, startPgCluster } from '../tests/support/postgres';
 import http from 'node:http';
 import { httpJson as serverJson, PROCESS_CAPTCHA, randomCpf } from '../tests/support/server-process';
-import { openDb } from '../server/db/connection';
-import { auditLedger } from '../server/modules/wallet/audit';
+import { openDb } from '../server/infra/db/connection';
+import { auditLedger } from '../server/platform/money/ledger-audit';
 
 /**
  * `npm run bench:load` (issue 9 "Benchmark"): one server process on PostgreSQL, 500 socket clients

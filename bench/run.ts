@@ -10,9 +10,9 @@ import {
   httpJson as request,
   startServerProcess,
 } from '../tests/support/server-process';
-import { migrate, openDb } from '../server/db/connection';
+import { migrate, openDb } from '../server/infra/db/connection';
 import { insertBareUser } from '../tests/support/bare-user';
-import { post } from '../server/modules/wallet/ledger';
+import { post } from '../server/platform/money/ledger';
 
 /**
  * `npm run bench`: DICE bets over HTTP (32 concurrent connections) on PGlite and PostgreSQL,

@@ -1,4 +1,4 @@
-import { verifyAuditChain } from '../server/modules/admin/audit-trail';
+import { verifyAuditChain } from '../server/platform/audit-trail';
 import { withOfflineDb } from './offline-db';
 
 /**

@@ -1,4 +1,4 @@
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/infra/config';
 import { SimulatedFeed } from '../server/modules/sports/sim/simulated-feed';
 import { MINUTE_MS, dayOf } from '../server/modules/sports/sim/clock';
 import { randomStream } from '../server/modules/sports/sim/random';

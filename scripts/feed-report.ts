@@ -1,4 +1,4 @@
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/infra/config';
 import { SimulatedFeed } from '../server/modules/sports/sim/simulated-feed';
 import { DAY_MS, MINUTE_MS, SIM_ANCHOR_MS, dayOf } from '../server/modules/sports/sim/clock';
 import type { SimTimeline } from '../server/modules/sports/sim/sport-sim';

@@ -1,4 +1,4 @@
-import { auditLedger } from '../server/modules/wallet/audit';
+import { auditLedger } from '../server/platform/money/ledger-audit';
 import { withOfflineDb } from './offline-db';
 
 /**

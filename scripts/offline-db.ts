@@ -1,5 +1,5 @@
-import { migrate, openDb, type Db } from '../server/db/connection';
-import { lockHolder } from '../server/db/data-lock';
+import { migrate, openDb, type Db } from '../server/infra/db/connection';
+import { lockHolder } from '../server/infra/db/data-lock';
 
 /**
  * Opens the database an operator's command inspects: DATABASE_URL, else the PGlite folder

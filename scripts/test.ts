@@ -21,6 +21,12 @@ const steps: Step[] = [
   { name: 'format', command: 'prettier', args: ['--check', '--log-level', 'warn', '.'] },
   { name: 'types', command: 'tsc', args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: 'eslint', args: ['.', '--max-warnings=0'] },
+  // The import boundaries: layers, module order, no cycles (.dependency-cruiser.cjs).
+  {
+    name: 'boundaries',
+    command: 'depcruise',
+    args: ['server', 'domain', 'src', '--config', '.dependency-cruiser.cjs'],
+  },
   { name: 'tests', command: 'vitest', args: ['run', ...projects.flatMap((p) => ['--project', p])] },
 ];
 // Faults under load (tests/faults, reduced size; FAULTS_FULL=1 for the durations): their

@@ -1,36 +1,40 @@
+import { allow, PUBLIC } from './platform/access';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import type { Config } from './config';
-import type { AppContext } from './context';
-import { migrate, openDb, type Db } from './db/connection';
-import { AppError } from './http/errors';
-import { langOf } from './http/reply';
+import type { Config } from './infra/config';
+import type { AppContext } from './platform/context';
+import { installAccess, publicScope, type DeclaredRoute } from './platform/access';
+import { migrate, openDb, type Db } from './infra/db/connection';
+import { AppError } from './infra/http/errors';
+import { langOf } from './infra/http/reply';
 import { translate } from '../domain/messages';
-import { memoryRateLimiter, redisRateLimiter } from './security/rate-limit';
-import { installSecurityHeaders } from './security/http-headers';
-import { createMailer } from './modules/mail/mail.service';
-import { createRealtime } from './modules/realtime/realtime';
-import { resolveSession, stillLive } from './modules/auth/session.service';
+import { memoryRateLimiter, redisRateLimiter } from './infra/security/rate-limit';
+import { installSecurityHeaders } from './infra/security/http-headers';
+import { createMailer } from './platform/mail';
+import { createRealtime } from './platform/realtime';
+import { resolveSession, stillLive } from './platform/sessions';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { userInfo } from './modules/users/users.service';
 import { protectionRoutes } from './modules/protection/protection.routes';
 import { endSessionsOverTime } from './modules/protection/protection.service';
-import { guardPayoutOwner } from './modules/protection/payout-owner';
+import { guardPayoutOwner } from './modules/wallet/payout-owner';
 import { PRIZE_MONITOR_INTERVAL_MS, watchPrizeDeadlines } from './modules/protection/prize-deadline';
-import { announceTurnover } from './modules/users/users.service';
-import { mainRoutes } from './modules/main/main.routes';
-import { siteRoutes } from './modules/main/site.routes';
+import { announceTurnover } from './platform/announcer';
+import { mainRoutes } from './modules/site/main.routes';
+import { siteRoutes } from './modules/site/site.routes';
 import { promoRoutes } from './modules/promo/promo.routes';
 import { supportRoutes } from './modules/support/support.routes';
-import { adminGuard, adminRoutes, ensureBootstrapOperator } from './modules/admin/admin.routes';
+import { adminRoutes, ensureBootstrapOperator } from './modules/admin/admin.routes';
 import { configRoutes } from './modules/admin/config.routes';
 import { startConfigSync } from './modules/admin/config-overrides';
-import { devRoutes } from './modules/dev/dev.routes';
+import { devRoutes } from './modules/site/dev.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { SandboxPsp } from './modules/payments/sandbox-psp';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
@@ -40,10 +44,11 @@ import { gamesRoutes } from './modules/games/games.routes';
 import { seedGameSettings } from './modules/games/settings';
 import { settleIdleMines } from './modules/games/mines.service';
 import { cancelInterruptedRound, ROUND_GAMES, roundTick } from './modules/games/rounds.service';
-import { leasedLoop } from './jobs/lease';
+import { leasedLoop } from './infra/jobs/lease';
 import { createSports } from './modules/sports/sports.module';
 import { sportsRoutes } from './modules/sports/sports.routes';
 import { sportsLoops } from './modules/sports/jobs';
+import { installWatchHandlers } from './modules/sports/live';
 import { processPayouts } from './modules/wallet/payout.processor';
 
 export interface BuildOptions {
@@ -63,6 +68,8 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route with its access declaration (the route-table test reads it). */
+    routeTable: DeclaredRoute[];
   }
 }
 
@@ -151,6 +158,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer: createMailer(opened.db, config.smtpUrl),
     log: app.log,
   } as AppContext;
+  // The profile is the users module's to build; announcements below the features reach it here.
+  ctx.profile = { userInfo: (userId) => userInfo(ctx, userId) };
   // Operators' changes to the configuration file, over it, before anything reads it.
   const configSync = await startConfigSync(ctx, options.configPollMs);
   ctx.realtime = createRealtime(app.server, {
@@ -203,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   app.decorate('ctx', ctx);
   const sports = await createSports(ctx, { clock: options.sportsClock });
+  installWatchHandlers(ctx);
   app.decorate('sports', sports);
 
   const loops =
@@ -243,7 +253,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.addHook('onRequest', adminGuard(ctx));
+  // Who may call each route is declared on it and checked from the matched route (platform/access.ts).
+  app.decorate('routeTable', installAccess(app, ctx));
   // Close sockets before the HTTP server, or shutdown waits for a pending long-poll (~25 s).
   app.addHook('preClose', async () => {
     await Promise.all(loops.map((loop) => loop.stop()));
@@ -287,7 +298,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(formbody);
 
-  app.get('/api/health', async () => {
+  app.get('/api/health', allow(PUBLIC), async () => {
     await ctx.db.selectFrom('users').select('id').limit(1).execute();
     return { status: 200, message: 'ok', data: { db: ctx.dbKind } };
   });
@@ -311,7 +322,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const staticRoot = resolve(config.staticDir);
   const hasClient = existsSync(resolve(staticRoot, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: staticRoot, wildcard: false, index: false });
+    // Not encapsulated (fastify-plugin): `reply.sendFile` must reach the 404 handler below; the
+    // file routes it adds are declared public, and nothing is registered after them.
+    await app.register(
+      fp(async (scope) => {
+        publicScope(scope);
+        await scope.register(fastifyStatic, { root: staticRoot, wildcard: false, index: false });
+      }),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;

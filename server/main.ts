@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './infra/config';
 import { buildApp } from './app';
-import { lockDataDir } from './db/data-lock';
+import { lockDataDir } from './infra/db/data-lock';
 
 async function main() {
   const config = loadConfig();

@@ -1,7 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ptBR from '../../assets/locales/pt_BR.json';
-import type adminTexts from '../admin/locales/pt_BR.json';
 import { DEFAULT_LANGUAGE, toLanguageKey, type LanguageKey } from '../../domain/languages';
 import { readItem, writeItem } from '../services/storage';
 
@@ -23,11 +22,17 @@ const LAZY_LOCALES: Record<string, () => Promise<Translation>> = Object.fromEntr
   ).map(([path, load]) => [path.replace(/^.*\/(\w+)\.json$/, '$1'), load]),
 );
 
+/**
+ * The operator console's texts (`admin.*`), added when its chunk loads: src/admin/admin-texts.ts
+ * fills this interface in, so this layer never imports the console.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AdminTranslations {}
+
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // The operator console adds its own texts (`admin.*`) when its chunk loads (src/admin/admin-texts.ts).
-    resources: { translation: typeof ptBR & { admin: typeof adminTexts } };
+    resources: { translation: typeof ptBR & { admin: AdminTranslations } };
   }
 }
 

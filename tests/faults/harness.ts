@@ -14,8 +14,8 @@ import {
   type Json,
   type ServerProcess,
 } from '../support/server-process';
-import { openDb, type Db } from '../../server/db/connection';
-import { auditLedger } from '../../server/modules/wallet/audit';
+import { openDb, type Db } from '../../server/infra/db/connection';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
 
 /**
  * Shared pieces of the fault tests (issue 9, reliability.md AT-05/06/07): real server processes

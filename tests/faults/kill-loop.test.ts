@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPgCluster, type PgCluster } from '../support/postgres';
 import { startRedis, type RedisServer } from '../support/redis';
-import { openDb } from '../../server/db/connection';
+import { openDb } from '../../server/infra/db/connection';
 import {
   faultBinariesPresent,
   faultConfig,

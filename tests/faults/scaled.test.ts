@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startPgCluster, type PgCluster } from '../support/postgres';
 import { startRedis, type RedisServer } from '../support/redis';
-import { openDb, type Db } from '../../server/db/connection';
+import { openDb, type Db } from '../../server/infra/db/connection';
 import {
   call,
   faultBinariesPresent,

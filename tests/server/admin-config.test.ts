@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/infra/config';
 import { buildApp } from '../../server/app';
-import { openDb, type Db } from '../../server/db/connection';
-import { verifyAuditChain } from '../../server/modules/admin/audit-trail';
+import { openDb, type Db } from '../../server/infra/db/connection';
+import { verifyAuditChain } from '../../server/platform/audit-trail';
 import { auth, call, CAPTCHA, completeKyc, createPgDatabase, eventually, registerPlayer } from './helpers';
 
 /**

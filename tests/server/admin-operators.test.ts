@@ -1,9 +1,9 @@
-import { openSecret } from '../../server/security/secret-box';
+import { openSecret } from '../../server/infra/security/secret-box';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, buildTestApp, call } from './helpers';
 import { hotp, matchTotp, totpCode, totpStep } from '../../server/modules/admin/totp';
-import { verifyAuditChain } from '../../server/modules/admin/audit-trail';
+import { verifyAuditChain } from '../../server/platform/audit-trail';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { auth, buildTestApp, call, fundedPlayer, operatorAuth } from './helpers';
-import { post } from '../../server/modules/wallet/ledger';
+import { post } from '../../server/platform/money/ledger';
 import { dailyCsv } from '../../server/modules/admin/back-office.routes';
 
 let app: FastifyInstance;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, buildTestApp, call, fundedPlayer, type Player, operatorAuth } from './helpers';
-import { auditLedger } from '../../server/modules/wallet/audit';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
 import { processPayouts } from '../../server/modules/wallet/payout.processor';
 
 let app: FastifyInstance;

@@ -348,7 +348,7 @@ describe('restLogin and logout', () => {
     const idle = await registerPlayer(app);
     const old = await registerPlayer(app);
     const sessionOf = async (token: string) => {
-      const { sha256Hex } = await import('../../server/security/tokens');
+      const { sha256Hex } = await import('../../server/infra/security/tokens');
       return app.ctx.db.updateTable('sessions').where('token_hash', '=', sha256Hex(token));
     };
     await (await sessionOf(idle.token)).set({ last_seen_at: new Date(Date.now() - 31 * 60_000) }).execute();

@@ -5,7 +5,7 @@ import {
   pushBetFeed,
   type FeedEntry,
 } from '../../server/modules/games/bet-feed';
-import type { Realtime } from '../../server/modules/realtime/realtime';
+import type { Realtime } from '../../server/platform/realtime';
 
 /** The live feed costs a few writes per half second whatever the bet rate (bench:load's bottleneck). */
 

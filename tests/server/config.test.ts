@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, loadConfig } from '../../server/infra/config';
 
 const base = { TREVO_CONFIG: 'config/default.json' };
 

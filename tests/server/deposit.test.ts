@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, buildTestApp, call, completeKyc, eventually, registerPlayer, type Player } from './helpers';
-import { auditLedger } from '../../server/modules/wallet/audit';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
 import { parseBrCode } from '../../domain/pix';
 import { signWebhook, SIGNATURE_HEADER } from '../../server/modules/payments/webhook-signature';
 import { SandboxPsp } from '../../server/modules/payments/sandbox-psp';

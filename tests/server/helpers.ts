@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { loadConfig, type Config } from '../../server/config';
+import { loadConfig, type Config } from '../../server/infra/config';
 import { buildApp } from '../../server/app';
-import { openDb } from '../../server/db/connection';
+import { openDb } from '../../server/infra/db/connection';
 import { openMigratedPglite } from '../support/pglite-template';
 import { PG_TEMPLATE } from './pg-global-setup';
 
@@ -195,7 +195,7 @@ export async function userIdOf(app: FastifyInstance, player: Player): Promise<nu
 
 /** Puts cash on a player's account straight through the ledger (as a settled deposit would). */
 export async function fundCash(app: FastifyInstance, userId: number, cents: number): Promise<void> {
-  const { post } = await import('../../server/modules/wallet/ledger');
+  const { post } = await import('../../server/platform/money/ledger');
   await app.ctx.db.transaction().execute((trx) =>
     post(trx, {
       key: `test-fund:${userId}:${Date.now()}:${Math.random()}`,

@@ -12,8 +12,8 @@ import {
   type Player,
   operatorAuth,
 } from './helpers';
-import { auditLedger } from '../../server/modules/wallet/audit';
-import { playerBalances } from '../../server/modules/wallet/ledger';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { playerBalances } from '../../server/platform/money/ledger';
 import { floats, diceRollFromFloat, limboResultFromFloat } from '../../domain/fairness/instant';
 
 let app: FastifyInstance;
@@ -208,7 +208,7 @@ describe('instant bets', () => {
 
   it('uses cash first, then bonus, and counts the stake as wagered', async () => {
     const p = await player(1);
-    const { post } = await import('../../server/modules/wallet/ledger');
+    const { post } = await import('../../server/platform/money/ledger');
     await app.ctx.db.transaction().execute((trx) =>
       post(trx, {
         key: `bonus-${p.userId}`,

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { migrate, openDb } from '../../server/db/connection';
-import { post } from '../../server/modules/wallet/ledger';
+import { migrate, openDb } from '../../server/infra/db/connection';
+import { post } from '../../server/platform/money/ledger';
 import { insertBareUser } from '../support/bare-user';
 
 /** `npm run ledger:audit` as an operator runs it, on a PGlite folder. */

@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, registerPlayer, auth, call } from './helpers';
-import { playerBalances, post, type AccountRef } from '../../server/modules/wallet/ledger';
-import { auditLedger } from '../../server/modules/wallet/audit';
-import { AppError } from '../../server/http/errors';
+import { playerBalances, post, type AccountRef } from '../../server/platform/money/ledger';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { AppError } from '../../server/infra/http/errors';
 
 let app: FastifyInstance;
 beforeAll(async () => {

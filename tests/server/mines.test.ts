@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, buildTestApp, call, fundedPlayer, type Player } from './helpers';
-import { auditLedger } from '../../server/modules/wallet/audit';
-import { playerBalances } from '../../server/modules/wallet/ledger';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { playerBalances } from '../../server/platform/money/ledger';
 import { settleIdleMines } from '../../server/modules/games/mines.service';
 import { instantOutcome } from '../../domain/fairness/instant';
 

@@ -11,7 +11,7 @@ import {
   userIdOf,
   type Player,
 } from './helpers';
-import { auditLedger } from '../../server/modules/wallet/audit';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
 
 /**
  * AT-03 and AT-09 over every money endpoint of the wallet: idempotency semantics, and malformed

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { auth, buildTestApp, call, registerPlayer } from './helpers';
-import { recordAudit, verifyAuditChain } from '../../server/modules/admin/audit-trail';
-import { migrate, openDb } from '../../server/db/connection';
+import { recordAudit, verifyAuditChain } from '../../server/platform/audit-trail';
+import { migrate, openDb } from '../../server/infra/db/connection';
 
 let app: FastifyInstance;
 beforeAll(async () => {

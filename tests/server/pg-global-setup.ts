@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrate, openDb } from '../../server/db/connection';
+import { migrate, openDb } from '../../server/infra/db/connection';
 import { startPgCluster } from '../support/postgres';
 
 declare module 'vitest' {

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from '../../server/modules/wallet/audit';
-import { playerBalances } from '../../server/modules/wallet/ledger';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { playerBalances } from '../../server/platform/money/ledger';
 import { processPayouts } from '../../server/modules/wallet/payout.processor';
-import { FOREIGN_KEY_NOTE } from '../../server/modules/protection/payout-owner';
+import { FOREIGN_KEY_NOTE } from '../../server/modules/wallet/payout-owner';
 import { configuredRtp } from '../../server/modules/games/settings';
-import { ConfigError, loadConfig, REGULATED_MINES_IDLE_MAX } from '../../server/config';
+import { ConfigError, loadConfig, REGULATED_MINES_IDLE_MAX } from '../../server/infra/config';
 import {
   auth,
   buildTestApp,

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auditLedger } from '../../server/modules/wallet/audit';
-import { playerBalances } from '../../server/modules/wallet/ledger';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { playerBalances } from '../../server/platform/money/ledger';
 import {
   auth,
   buildTestApp,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { PspAdapter } from '../../server/modules/payments/psp';
+import type { PspAdapter } from '../../server/platform/psp';
 import { SandboxPsp } from '../../server/modules/payments/sandbox-psp';
 import { BcbPixAdapter } from '../../server/modules/payments/bcb-pix-adapter';
 import { signWebhook, SIGNATURE_HEADER } from '../../server/modules/payments/webhook-signature';
-import { migrate, openDb, type Db } from '../../server/db/connection';
+import { migrate, openDb, type Db } from '../../server/infra/db/connection';
 import { parseBrCode } from '../../domain/pix';
 import { startBcbPixMock, type BcbPixMock } from '../support/bcb-pix-mock';
 import { eventually, randomCpf } from './helpers';

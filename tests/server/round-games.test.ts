@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, buildTestApp, call, eventually, fundedPlayer, type Player } from './helpers';
-import { auditLedger } from '../../server/modules/wallet/audit';
-import { playerBalances } from '../../server/modules/wallet/ledger';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { playerBalances } from '../../server/platform/money/ledger';
 import { cancelInterruptedRound, roundTick } from '../../server/modules/games/rounds.service';
 import { ensureChain, hashAt } from '../../server/modules/games/chain';
 import { doubleTile, followsInChain, luckyDigit } from '../../domain/fairness/chain';

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildTestApp, call, registerPlayer } from './helpers';
-import { ConfigError, loadConfig } from '../../server/config';
-import { inlineScriptHashes } from '../../server/security/http-headers';
+import { ConfigError, loadConfig } from '../../server/infra/config';
+import { inlineScriptHashes } from '../../server/infra/security/http-headers';
 
 const ALLOWED = 'https://parceiro.trevo.example';
 const FOREIGN = 'https://evil.example';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { auth, buildTestApp, call, CAPTCHA, captcha, registerPlayer, type Player } from './helpers';
-import { verifyAuditChain } from '../../server/modules/admin/audit-trail';
+import { verifyAuditChain } from '../../server/platform/audit-trail';
 
 let app: FastifyInstance;
 let origin: string;

@@ -13,8 +13,8 @@ import {
   userIdOf,
   type Player,
 } from './helpers';
-import { auditLedger } from '../../server/modules/wallet/audit';
-import { playerBalances } from '../../server/modules/wallet/ledger';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { playerBalances } from '../../server/platform/money/ledger';
 
 let app: FastifyInstance;
 beforeAll(async () => {

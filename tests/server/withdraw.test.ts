@@ -11,9 +11,9 @@ import {
   type Player,
   fundedPlayer,
 } from './helpers';
-import { auditLedger } from '../../server/modules/wallet/audit';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
 import { processPayouts } from '../../server/modules/wallet/payout.processor';
-import { playerBalances } from '../../server/modules/wallet/ledger';
+import { playerBalances } from '../../server/platform/money/ledger';
 
 let app: FastifyInstance;
 beforeAll(async () => {

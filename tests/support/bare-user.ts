@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../server/db/connection';
+import type { Db } from '../../server/infra/db/connection';
 
 /**
  * Inserts a player row directly, without sign-up (no password, no session), for benches and tests

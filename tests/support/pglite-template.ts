@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect } from 'kysely';
-import { migrate, openDb, type Db } from '../../server/db/connection';
-import type { Database } from '../../server/db/schema';
+import { migrate, openDb, type Db } from '../../server/infra/db/connection';
+import type { Database } from '../../server/infra/db/schema';
 
 /**
  * In-memory PGlite databases with every migration applied, for the test apps. Creating a PGlite
@@ -17,7 +17,7 @@ const DIR = '.tmp/pglite-template';
 function templateKey(): string {
   const hash = createHash('sha256');
   hash.update(readFileSync('node_modules/@electric-sql/pglite/package.json'));
-  const migrations = 'server/db/migrations';
+  const migrations = 'server/infra/db/migrations';
   for (const file of readdirSync(migrations).sort()) {
     hash.update(file).update(readFileSync(`${migrations}/${file}`));
   }

@@ -1,66 +1,28 @@
+import { allow, operator, PUBLIC, ROLES } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { openSecret, sealSecret } from '../../security/secret-box';
-import type { AppContext } from '../../context';
-import {
-  AppError,
-  badRequest,
-  forbidden,
-  notFound,
-  notLoggedIn,
-  parseInput,
-  tooMany,
-} from '../../http/errors';
-import { langOf, ok } from '../../http/reply';
+import { openSecret, sealSecret } from '../../infra/security/secret-box';
+import type { AppContext } from '../../platform/context';
+import { AppError, badRequest, notFound, parseInput, tooMany } from '../../infra/http/errors';
+import { langOf, ok } from '../../infra/http/reply';
 import { translate } from '../../../domain/messages';
 import { operatorLoginSchema } from '../../../domain/schemas/auth.schema';
 import {
-  OPERATOR_ROLES,
   operatorCreateSchema,
   operatorUpdateSchema,
   totpEnrolSchema,
-  type OperatorRole,
 } from '../../../domain/schemas/operator.schema';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
-import {
-  createSession,
-  liveSessionIds,
-  resolveSession,
-  revokeSessions,
-  tokenOf,
-} from '../auth/session.service';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../infra/security/passwords';
+import { createSession, liveSessionIds, revokeSessions } from '../../platform/sessions';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdraw.service';
 import { allGameSettings } from '../games/settings';
 import { centsToBrl } from '../../../domain/money';
-import { auditEntry, recordAudit, verifyAuditChain } from './audit-trail';
+import { auditEntry, recordAudit, verifyAuditChain } from '../../platform/audit-trail';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 import { withdrawalRisk } from './withdrawal-risk';
 import { backOfficeRoutes } from './back-office.routes';
 import { prizeDeadlineReport } from '../protection/prize-deadline';
 import { ledgerRoutes } from './ledger.routes';
-
-const ADMIN_PREFIX = '/api/admin';
-/** The operator routes anyone may call: the password (and TOTP) steps of signing in. */
-const OPEN_ADMIN_ROUTES = new Set(['/api/admin/auth/login', '/api/admin/auth/totp/enrol']);
-
-/** Role sets routes declare (admin passes every route anyway). */
-export const ROLES = {
-  any: OPERATOR_ROLES,
-  support: ['support'],
-  finance: ['finance'],
-  trader: ['trader'],
-  admin: ['admin'],
-} as const satisfies Record<string, readonly OperatorRole[]>;
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The operator roles an `/api/admin` route allows; a route without it refuses everyone. */
-    roles?: readonly OperatorRole[];
-  }
-  interface FastifyRequest {
-    operatorRole?: OperatorRole;
-  }
-}
 
 const withdrawalsQuerySchema = z.object({
   status: z.enum(['waiting_approval', 'queued', 'sent', 'paid', 'failed', 'rejected']).optional(),
@@ -78,39 +40,6 @@ const noticeSchema = z.strictObject({
 
 /** Login throttle per IP: this many failures a minute. */
 const LOGIN_FAILURES_PER_MINUTE = 10;
-
-/**
- * The operator guard runs in `onRequest`, before validation, so a malformed body reveals nothing
- * without an operator token (API.md "Operator"). It reads the route the router matched, never the
- * URL text: the router decodes percent-escapes (`/api/%61dmin/…`) and answers HEAD for GET, so
- * comparing the raw URL let any spelling through. A route is an operator route when it declares
- * roles or its pattern lies under `/api/admin/`; one that declares no roles refuses every operator
- * (fail closed). Unmatched paths reach the 404 handler with no route to protect.
- */
-export function adminGuard(ctx: AppContext) {
-  return async (request: FastifyRequest) => {
-    const route = request.routeOptions.url;
-    if (route === undefined) return;
-    const allowed = request.routeOptions.config.roles;
-    const underAdmin = route === ADMIN_PREFIX || route.startsWith(`${ADMIN_PREFIX}/`);
-    if (!allowed && !underAdmin) return;
-    if (!allowed && OPEN_ADMIN_ROUTES.has(route)) return;
-    request.session = await resolveSession(ctx, tokenOf(request), 'operator');
-    const operator = await ctx.db
-      .selectFrom('operators')
-      .select('role')
-      .where('id', '=', request.session.subjectId)
-      .executeTakeFirst();
-    if (!operator) throw notLoggedIn('loginAgain');
-    const role = operator.role as OperatorRole;
-    if (!allowed) {
-      request.log.error({ url: route }, 'admin route without declared roles');
-      throw forbidden('roleForbidden');
-    }
-    if (role !== 'admin' && !allowed.includes(role)) throw forbidden('roleForbidden');
-    request.operatorRole = role;
-  };
-}
 
 /** Creates the bootstrap operator (role admin) from the environment if it does not exist yet. */
 export async function ensureBootstrapOperator(ctx: AppContext): Promise<void> {
@@ -181,7 +110,7 @@ async function consumeTotp(ctx: AppContext, operatorId: number, secret: string, 
 const fixtureSearchSchema = z.object({ q: z.string().trim().max(80).optional() });
 
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/admin/auth/login', async (request, reply) => {
+  app.post('/api/admin/auth/login', allow(PUBLIC), async (request, reply) => {
     const input = parseInput(operatorLoginSchema, request.body);
     const { operator, fail } = await checkPassword(ctx, request, input.username, input.pwd);
     let enrolled = false;
@@ -244,7 +173,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Enrolment starts with the password; the secret is shown this once, and the first login with a
   // code from it confirms it. After that it is never returned again (reset by an admin only).
-  app.post('/api/admin/auth/totp/enrol', async (request, reply) => {
+  app.post('/api/admin/auth/totp/enrol', allow(PUBLIC), async (request, reply) => {
     const input = parseInput(totpEnrolSchema, request.body);
     const { operator } = await checkPassword(ctx, request, input.username, input.pwd);
     if (operator.totp_secret) throw new AppError(409, 'totpAlreadyEnrolled');
@@ -258,7 +187,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(request, reply, { secret, otpauthUri: otpauthUri(secret, operator.username) });
   });
 
-  app.get('/api/admin/auth/me', { config: { roles: ROLES.any } }, async (request, reply) => {
+  app.get('/api/admin/auth/me', allow(operator(ROLES.any)), async (request, reply) => {
     const me = await ctx.db
       .selectFrom('operators')
       .select(['id', 'username', 'role', 'totp_enrolled_at'])
@@ -272,12 +201,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post('/api/admin/auth/logout', { config: { roles: ROLES.any } }, async (request, reply) => {
+  app.post('/api/admin/auth/logout', allow(operator(ROLES.any)), async (request, reply) => {
     await revokeSessions(ctx, [request.session!.sessionId]);
     return ok(request, reply);
   });
 
-  app.get('/api/admin/operators', { config: { roles: ROLES.admin } }, async (request, reply) => {
+  app.get('/api/admin/operators', allow(operator(ROLES.admin)), async (request, reply) => {
     const rows = await ctx.db
       .selectFrom('operators')
       .select(['id', 'username', 'role', 'totp_enrolled_at', 'created_at'])
@@ -296,7 +225,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  app.post('/api/admin/operators', { config: { roles: ROLES.admin } }, async (request, reply) => {
+  app.post('/api/admin/operators', allow(operator(ROLES.admin)), async (request, reply) => {
     const input = parseInput(operatorCreateSchema, request.body);
     const passwordHash = await hashPassword(input.pwd);
     const created = await ctx.db.transaction().execute(async (trx) => {
@@ -321,7 +250,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put<{ Params: { id: string } }>(
     '/api/admin/operators/:id',
-    { config: { roles: ROLES.admin } },
+    allow(operator(ROLES.admin)),
     async (request, reply) => {
       const id = parseInput(
         z.coerce
@@ -351,7 +280,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/operators/:id/totp/reset',
-    { config: { roles: ROLES.admin } },
+    allow(operator(ROLES.admin)),
     async (request, reply) => {
       const id = parseInput(
         z.coerce
@@ -379,7 +308,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get('/api/admin/notices', { config: { roles: ROLES.admin } }, async (request, reply) => {
+  app.get('/api/admin/notices', allow(operator(ROLES.admin)), async (request, reply) => {
     const rows = await ctx.db
       .selectFrom('notices')
       .select(['id', 'text', 'created_at'])
@@ -393,7 +322,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  app.post('/api/admin/notices', { config: { roles: ROLES.admin } }, async (request, reply) => {
+  app.post('/api/admin/notices', allow(operator(ROLES.admin)), async (request, reply) => {
     const { text } = parseInput(noticeSchema, request.body);
     const notice = await ctx.db.transaction().execute(async (trx) => {
       const row = await trx
@@ -409,7 +338,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(request, reply, notice);
   });
 
-  app.get('/api/admin/withdrawals', { config: { roles: ROLES.finance } }, async (request, reply) => {
+  app.get('/api/admin/withdrawals', allow(operator(ROLES.finance)), async (request, reply) => {
     const { status } = parseInput(withdrawalsQuerySchema, request.query);
     let query = ctx.db
       .selectFrom('withdrawals')
@@ -500,7 +429,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/withdrawals/:id/approve',
-    { config: { roles: ROLES.finance } },
+    allow(operator(ROLES.finance)),
     async (request, reply) => {
       await approve(request, request.params.id.slice(0, 40));
       return ok(request, reply);
@@ -509,7 +438,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/withdrawals/:id/reject',
-    { config: { roles: ROLES.finance } },
+    allow(operator(ROLES.finance)),
     async (request, reply) => {
       const { note } = parseInput(rejectSchema, request.body ?? {});
       await reject(request, request.params.id.slice(0, 40), note);
@@ -518,7 +447,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // Each id is decided on its own (its own transaction and audit row); one refusal stops no other.
-  app.post('/api/admin/withdrawals/bulk', { config: { roles: ROLES.finance } }, async (request, reply) => {
+  app.post('/api/admin/withdrawals/bulk', allow(operator(ROLES.finance)), async (request, reply) => {
     const input = parseInput(bulkSchema, request.body);
     const results = [];
     for (const id of new Set(input.ids)) {
@@ -534,7 +463,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(request, reply, results);
   });
 
-  app.get('/api/admin/games', { config: { roles: ROLES.trader } }, async (request, reply) => {
+  app.get('/api/admin/games', allow(operator(ROLES.trader)), async (request, reply) => {
     const settings = await allGameSettings(ctx.db);
     return ok(
       request,
@@ -551,7 +480,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Fixtures an operator should look at: started with no final result, or corrected by an operator.
-  app.get('/api/admin/sports/fixtures', { config: { roles: ROLES.trader } }, async (request, reply) => {
+  app.get('/api/admin/sports/fixtures', allow(operator(ROLES.trader)), async (request, reply) => {
     const { q } = parseInput(fixtureSearchSchema, request.query);
     const rows = await ctx.db
       .selectFrom('sports_fixtures')
@@ -624,14 +553,14 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   // the missing results, finance reports the breaches.
   app.get(
     '/api/admin/sports/prize-deadlines',
-    { config: { roles: ['trader', 'finance'] } },
+    allow(operator(['trader', 'finance'])),
     async (request, reply) => ok(request, reply, await prizeDeadlineReport(ctx)),
   );
 
   await backOfficeRoutes(app, ctx);
   await ledgerRoutes(app, ctx);
 
-  app.get('/api/admin/audit/verify', { config: { roles: ROLES.finance } }, async (request, reply) => {
+  app.get('/api/admin/audit/verify', allow(operator(ROLES.finance)), async (request, reply) => {
     return ok(request, reply, await verifyAuditChain(ctx.db));
   });
 }

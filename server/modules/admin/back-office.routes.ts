@@ -1,16 +1,17 @@
+import { allow, operator } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { badRequest, notFound, parseInput } from '../../http/errors';
-import { ok } from '../../http/reply';
+import type { AppContext } from '../../platform/context';
+import { badRequest, notFound, parseInput } from '../../infra/http/errors';
+import { ok } from '../../infra/http/reply';
 import { centsToBrl } from '../../../domain/money';
-import { liveSessionIds, revokeSessions } from '../auth/session.service';
-import { playerBalances } from '../wallet/ledger';
+import { liveSessionIds, revokeSessions } from '../../platform/sessions';
+import { playerBalances } from '../../platform/money/ledger';
 import { protectionOf } from '../protection/protection.service';
 import { configuredRtp } from '../games/settings';
 import type { ProductRow } from '../../../domain/schemas/back-office.schema';
-import { auditEntry, recordAudit } from './audit-trail';
+import { auditEntry, recordAudit } from '../../platform/audit-trail';
 
 /** Players found per search (a search is for one person, not a listing). */
 const SEARCH_LIMIT = 20;
@@ -242,7 +243,7 @@ async function productReport(ctx: AppContext, from: string, to: string): Promise
 
 /** Players (support) and daily reports (finance) of the back office. */
 export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/admin/players', { config: { roles: ['support', 'finance'] } }, async (request, reply) => {
+  app.get('/api/admin/players', allow(operator(['support', 'finance'])), async (request, reply) => {
     const { q } = parseInput(searchSchema, request.query);
     const digits = q.replace(/\D/g, '');
     const rows = await ctx.db
@@ -277,7 +278,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id',
-    { config: { roles: ['support', 'finance'] } },
+    allow(operator(['support', 'finance'])),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const user = await ctx.db
@@ -371,7 +372,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // The player's money history straight from the ledger: every transaction touching their accounts.
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id/ledger',
-    { config: { roles: ['support', 'finance'] } },
+    allow(operator(['support', 'finance'])),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const rows = await ctx.db
@@ -409,7 +410,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Ends every session of the player now; open sockets are disconnected too.
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/sessions/end',
-    { config: { roles: ['support'] } },
+    allow(operator(['support'])),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const exists = await ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
@@ -469,7 +470,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/lock',
-    { config: { roles: ['support'] } },
+    allow(operator(['support'])),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { reason } = parseInput(lockSchema, request.body);
@@ -479,7 +480,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/unlock',
-    { config: { roles: ['support'] } },
+    allow(operator(['support'])),
     async (request, reply) => {
       await setLock(request, parseInput(idSchema, request.params.id), null);
       return ok(request, reply, { locked: false });
@@ -489,7 +490,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Notes are append-only, like the audit trail they are written to: a note is never edited.
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/notes',
-    { config: { roles: ['support', 'finance'] } },
+    allow(operator(['support', 'finance'])),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { text } = parseInput(noteSchema, request.body);
@@ -518,7 +519,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     columns: ReadonlyArray<keyof R & string>,
     build: (from: string, to: string) => Promise<R[]>,
   ) {
-    app.get(path, { config: { roles: ['finance'] } }, async (request, reply) => {
+    app.get(path, allow(operator(['finance'])), async (request, reply) => {
       const input = parseInput(reportSchema, request.query);
       const span = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;
       if (!(span >= 0 && span < REPORT_MAX_DAYS)) throw badRequest('invalidInput');

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
-import type { Trx } from '../wallet/ledger';
-import { fileSectionSchemas, type FileConfig } from '../../config';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../infra/db/connection';
+import type { Trx } from '../../infra/db/connection';
+import { fileSectionSchemas, type FileConfig } from '../../infra/config';
 import type { LanguageKey } from '../../../domain/languages';
 
 /**
  * Operators' changes to the configuration file (issue 8, "Content and configuration"). A change is
- * one section's whole new value, validated by the section's own schema from server/config.ts (so
+ * one section's whole new value, validated by the section's own schema from server/infra/config.ts (so
  * exactly as at start), kept in `config_overrides` (migration 018) and applied by replacing the
  * section object in the running `ctx.config.file`. The modules read these sections on every request
  * (promo routes, deposits, withdrawals, VIP, offers, sports limits and margins), so a change takes

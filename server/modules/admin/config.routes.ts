@@ -1,10 +1,10 @@
+import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { AppError, badRequest, notFound, parseInput } from '../../http/errors';
-import { langOf, ok } from '../../http/reply';
-import { ROLES } from './admin.routes';
-import { auditEntry, recordAudit } from './audit-trail';
+import type { AppContext } from '../../platform/context';
+import { AppError, badRequest, notFound, parseInput } from '../../infra/http/errors';
+import { langOf, ok } from '../../infra/http/reply';
+import { auditEntry, recordAudit } from '../../platform/audit-trail';
 import {
   applySection,
   checkSection,
@@ -52,7 +52,7 @@ export async function configRoutes(app: FastifyInstance, ctx: AppContext, sync: 
     });
   };
 
-  app.get('/api/admin/config', { config: { roles: ROLES.admin } }, async (request, reply) => {
+  app.get('/api/admin/config', allow(operator(ROLES.admin)), async (request, reply) => {
     // Changes made through another instance are applied before they are shown.
     await sync.check();
     return ok(request, reply, { profile: ctx.config.profile, sections: await describe(EDITABLE_SECTIONS) });
@@ -60,7 +60,7 @@ export async function configRoutes(app: FastifyInstance, ctx: AppContext, sync: 
 
   app.put<{ Params: { section: string } }>(
     '/api/admin/config/:section',
-    { config: { roles: ROLES.admin } },
+    allow(operator(ROLES.admin)),
     async (request, reply) => {
       const { section } = request.params;
       if (!isEditableSection(section)) throw notFound();

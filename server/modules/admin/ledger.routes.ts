@@ -1,13 +1,14 @@
+import { allow, operator } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { badRequest, parseInput } from '../../http/errors';
-import { ok } from '../../http/reply';
+import type { AppContext } from '../../platform/context';
+import { badRequest, parseInput } from '../../infra/http/errors';
+import { ok } from '../../infra/http/reply';
 import { centsToBrl } from '../../../domain/money';
-import { auditLedger } from '../wallet/audit';
+import { auditLedger } from '../../platform/money/ledger-audit';
 import type { ReconciledRow, Verdict } from '../../../domain/schemas/back-office.schema';
-import { auditEntry, recordAudit } from './audit-trail';
+import { auditEntry, recordAudit } from '../../platform/audit-trail';
 
 /**
  * Finance's view of the ledger (issue 8): the accounts, transactions with their postings, the audit
@@ -145,7 +146,7 @@ async function reconcileWithdrawals(ctx: AppContext, start: Date, end: Date): Pr
 
 export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   // House accounts with their balances (sums of postings), and the players' wallets in total.
-  app.get('/api/admin/ledger/accounts', { config: { roles: ['finance'] } }, async (request, reply) => {
+  app.get('/api/admin/ledger/accounts', allow(operator(['finance'])), async (request, reply) => {
     const rows = await ctx.db
       .selectFrom('ledger_accounts as a')
       .leftJoin('ledger_postings as p', 'p.account_id', 'a.id')
@@ -171,7 +172,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Transactions newest first, each with its postings; filter by kind or reference (a bet, an order).
-  app.get('/api/admin/ledger/transactions', { config: { roles: ['finance'] } }, async (request, reply) => {
+  app.get('/api/admin/ledger/transactions', allow(operator(['finance'])), async (request, reply) => {
     const q = parseInput(txQuerySchema, request.query);
     let query = ctx.db
       .selectFrom('ledger_transactions')
@@ -218,7 +219,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The ledger audit of `npm run ledger:audit`, on demand; running it is itself recorded.
-  app.post('/api/admin/ledger/audit', { config: { roles: ['finance'] } }, async (request, reply) => {
+  app.post('/api/admin/ledger/audit', allow(operator(['finance'])), async (request, reply) => {
     const problems = await auditLedger(ctx.db);
     await ctx.db
       .transaction()
@@ -228,7 +229,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(request, reply, { sound: problems.length === 0, problems });
   });
 
-  app.get('/api/admin/ledger/reconciliation', { config: { roles: ['finance'] } }, async (request, reply) => {
+  app.get('/api/admin/ledger/reconciliation', allow(operator(['finance'])), async (request, reply) => {
     const { from, to } = parseInput(rangeSchema, request.query);
     const [start, end] = rangeOf(from, to);
     const rows = [

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connection';
+import type { Db } from '../../infra/db/connection';
 
 /** An account younger than this many days at the withdrawal is flagged as new. */
 export const NEW_ACCOUNT_DAYS = 7;

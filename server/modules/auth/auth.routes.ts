@@ -1,7 +1,8 @@
+import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { parseInput, tooMany } from '../../http/errors';
-import { ok } from '../../http/reply';
+import type { AppContext } from '../../platform/context';
+import { parseInput, tooMany } from '../../infra/http/errors';
+import { ok } from '../../infra/http/reply';
 import { codeIdSchema } from '../../../domain/schemas/common.schema';
 import {
   changePwdSchema,
@@ -14,46 +15,49 @@ import {
 } from '../../../domain/schemas/auth.schema';
 import { captchaSvg, issueCaptcha } from './captcha.service';
 import * as auth from './auth.service';
-import { requirePlayer } from './session.service';
 
 /** Account calls of spec section 7 and API.md "Account and site". */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get<{ Params: { codeId: string } }>('/api/auth/user/captcha/:codeId', async (request, reply) => {
-    if ((await ctx.limiter.hit(`captcha-ip:${request.ip}`, 60_000)) > 60) throw tooMany();
-    const codeId = parseInput(codeIdSchema, request.params.codeId);
-    const answer = await issueCaptcha(ctx, codeId);
-    return reply.header('cache-control', 'no-store').type('image/svg+xml').send(captchaSvg(answer));
-  });
+  app.get<{ Params: { codeId: string } }>(
+    '/api/auth/user/captcha/:codeId',
+    allow(PUBLIC),
+    async (request, reply) => {
+      if ((await ctx.limiter.hit(`captcha-ip:${request.ip}`, 60_000)) > 60) throw tooMany();
+      const codeId = parseInput(codeIdSchema, request.params.codeId);
+      const answer = await issueCaptcha(ctx, codeId);
+      return reply.header('cache-control', 'no-store').type('image/svg+xml').send(captchaSvg(answer));
+    },
+  );
 
-  app.post('/api/auth/user/restRegister', async (request, reply) => {
+  app.post('/api/auth/user/restRegister', allow(PUBLIC), async (request, reply) => {
     const input = parseInput(registerSchema, request.body);
     const token = await auth.register(ctx, input, request.ip);
     return ok(request, reply, { access_token: token });
   });
 
-  app.post('/api/auth/user/restLogin', async (request, reply) => {
+  app.post('/api/auth/user/restLogin', allow(PUBLIC), async (request, reply) => {
     const input = parseInput(loginSchema, request.body);
     const token = await auth.login(ctx, input, request.ip);
     return ok(request, reply, { access_token: token });
   });
 
-  app.post('/api/auth/user/handoff', async (request, reply) => {
+  app.post('/api/auth/user/handoff', allow(PUBLIC), async (request, reply) => {
     const { code } = parseInput(handoffSchema, request.body);
     return ok(request, reply, { access_token: await auth.exchangeHandoff(ctx, code, request.ip) });
   });
 
-  app.post('/api/app/main/RESETPWD/sendEmail', async (request, reply) => {
+  app.post('/api/app/main/RESETPWD/sendEmail', allow(PUBLIC), async (request, reply) => {
     const { email } = parseInput(sendEmailSchema, request.body);
     await auth.sendResetCode(ctx, email, request.ip);
     return ok(request, reply, null, 'resetSent');
   });
 
-  app.post('/api/app/main/RESETPWD/checkEmail', async (request, reply) => {
+  app.post('/api/app/main/RESETPWD/checkEmail', allow(PUBLIC), async (request, reply) => {
     const { email, code } = parseInput(checkEmailSchema, request.body);
     return ok(request, reply, await auth.checkResetCode(ctx, email, code));
   });
 
-  app.post('/api/app/main/setPwd', async (request, reply) => {
+  app.post('/api/app/main/setPwd', allow(PUBLIC), async (request, reply) => {
     const { chkId, nPwd } = parseInput(setPwdSchema, request.body);
     await auth.setPasswordWithCheckId(ctx, chkId, nPwd);
     return ok(request, reply, null, 'resetDone');
@@ -61,18 +65,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Calls that need a logged-in player.
   app.register(async (scope) => {
-    scope.addHook('preHandler', requirePlayer(ctx));
-
-    scope.post('/api/auth/user/logout', async (request, reply) => {
+    scope.post('/api/auth/user/logout', allow(PLAYER), async (request, reply) => {
       await auth.logout(ctx, request.session!);
       return ok(request, reply);
     });
 
-    scope.post('/api/auth/user/handoff/create', async (request, reply) => {
+    scope.post('/api/auth/user/handoff/create', allow(PLAYER), async (request, reply) => {
       return ok(request, reply, { code: await auth.createHandoff(ctx, request.session!) });
     });
 
-    scope.post('/api/app/user/changePwd', async (request, reply) => {
+    scope.post('/api/app/user/changePwd', allow(PLAYER), async (request, reply) => {
       const { oldPwd, nPwd } = parseInput(changePwdSchema, request.body);
       await auth.changePassword(ctx, request.session!, oldPwd, nPwd);
       return ok(request, reply, null, 'passwordChanged');

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import { AppError, badRequest, tooMany } from '../../http/errors';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
-import { inviteCode, newToken, sameDigest, sha256Hex, sixDigitCode } from '../../security/tokens';
+import type { AppContext } from '../../platform/context';
+import { AppError, badRequest, tooMany } from '../../infra/http/errors';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../infra/security/passwords';
+import { inviteCode, newToken, sameDigest, sha256Hex, sixDigitCode } from '../../infra/security/tokens';
 import { isAdult, isValidCpf, normaliseCpf, passwordProblem } from '../../../domain/identity';
 import type { LoginPayload, RegisterPayload } from '../../../domain/schemas/auth.schema';
 import { consumeCaptcha } from './captcha.service';
 import { assertNotExcluded, assertSessionTimeLeft } from '../protection/protection.service';
-import { createSession, liveSessionIds, revokeSessions, type SessionRef } from './session.service';
+import { createSession, liveSessionIds, revokeSessions, type SessionRef } from '../../platform/sessions';
 
 /** Login throttling (issue 2, security.md). */
 export const THROTTLE = {

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import { badRequest } from '../../http/errors';
-import { sameDigest, sha256Hex } from '../../security/tokens';
+import type { AppContext } from '../../platform/context';
+import { badRequest } from '../../infra/http/errors';
+import { sameDigest, sha256Hex } from '../../infra/security/tokens';
 
 /** Answers are single-use and expire after 2 minutes (API.md). */
 const CAPTCHA_TTL_MS = 2 * 60_000;

@@ -1,4 +1,9 @@
-import type { Realtime } from '../realtime/realtime';
+import type { Realtime } from '../../platform/realtime';
+import type { AppContext } from '../../platform/context';
+import type { BetSnapshot } from '../../platform/money/bet-money';
+import { announceBalances } from '../../platform/announcer';
+import { centsToBrl } from '../../../domain/money';
+import { maskPlayer } from '../../../domain/players';
 
 /**
  * The live bet feed (`bets.feed`) sampled in time: every bet reaching every connected socket made
@@ -60,4 +65,25 @@ export function pushBetFeed(realtime: Realtime, entry: FeedEntry): void {
     feeds.set(realtime, feed);
   }
   feed.push(entry);
+}
+
+/**
+ * After a bet commits: the player's balances, and the bet to everyone's live feed (sampled in time,
+ * bet-feed.ts). With the bet's snapshot nothing is read again.
+ */
+export async function announceBet(
+  ctx: AppContext,
+  userId: number,
+  feed: { game: string; amountCents: number; multiplier: number; payoutCents: number },
+  snapshot?: BetSnapshot,
+) {
+  const { balances, username } = await announceBalances(ctx, userId, snapshot);
+  pushBetFeed(ctx.realtime, {
+    game: feed.game,
+    player: maskPlayer(username),
+    amount: centsToBrl(feed.amountCents),
+    multiplier: feed.multiplier,
+    payout: centsToBrl(feed.payoutCents),
+  });
+  return balances;
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/connection';
-import type { Trx } from '../wallet/ledger';
+import type { Db } from '../../infra/db/connection';
+import type { Trx } from '../../infra/db/connection';
 
 /**
  * The hash chain of a round game (games.md): h_L is drawn at random, h_(i−1) = SHA-256(raw h_i),

@@ -1,10 +1,11 @@
+import { allow, PUBLIC, PLAYER, PLAYER_CHECKED_IN_CALL, operator } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { parseInput } from '../../http/errors';
-import { ok } from '../../http/reply';
-import { answerRefusal, moneyRequestOf, replayTwin, runIdempotent } from '../../http/idempotency';
-import { requirePlayer, resolveSession, tokenOf } from '../auth/session.service';
+import type { AppContext } from '../../platform/context';
+import { parseInput } from '../../infra/http/errors';
+import { ok } from '../../infra/http/reply';
+import { answerRefusal, moneyRequestOf, replayTwin, runIdempotent } from '../../platform/idempotency';
+import { resolveSession, tokenOf } from '../../platform/sessions';
 import { GAMES } from '../../../domain/codes';
 import { centsToBrl } from '../../../domain/money';
 import { instantOutcome } from '../../../domain/fairness/instant';
@@ -31,15 +32,15 @@ import {
   type InstantInput,
   type PlayedInstant,
 } from './instant.service';
-import { announceBet } from './bet-money';
-import { announceBalances } from '../users/users.service';
+import { announceBet } from './bet-feed';
+import { announceBalances } from '../../platform/announcer';
 import { cashoutMines, openMines, revealMines, settleOpenMines, startMines } from './mines.service';
 import { finishedRound, placeRoundBet, roundState } from './rounds.service';
 import { roundBetPlaced } from './round-totals-feed';
 import { ensureChain } from './chain';
-import type { Trx } from '../wallet/ledger';
+import type { Trx } from '../../infra/db/connection';
 import { assertStakeAllowed } from '../protection/protection.service';
-import { auditEntry, recordAudit } from '../admin/audit-trail';
+import { auditEntry, recordAudit } from '../../platform/audit-trail';
 
 const gameSettingsPatchSchema = z.strictObject({
   stop: z.boolean().optional(),
@@ -51,7 +52,7 @@ const gameSettingsPatchSchema = z.strictObject({
 
 /** Game list, fairness calls and the instant games (API.md "Games"). */
 export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/app/game/list', async (request, reply) => {
+  app.get('/api/app/game/list', allow(PUBLIC), async (request, reply) => {
     const settings = await allGameSettings(ctx.db);
     return ok(
       request,
@@ -74,7 +75,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The public calculator: what any seeds give, for Trevo's bets and other sites' alike.
-  app.get('/api/app/game/fairness/verify', async (request, reply) => {
+  app.get('/api/app/game/fairness/verify', allow(PUBLIC), async (request, reply) => {
     const q = parseInput(verifyQuerySchema, request.query);
     return ok(
       request,
@@ -90,7 +91,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   // Operators change a game's settings at run time (the /api/admin guard checks the token and role).
   app.put<{ Params: { game: string } }>(
     '/api/admin/games/:game',
-    { config: { roles: ['trader'] } },
+    allow(operator(['trader'])),
     async (request, reply) => {
       const game = parseInput(z.enum(GAME_KEYS), request.params.game);
       const patch = parseInput(gameSettingsPatchSchema, request.body ?? {});
@@ -109,7 +110,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   const roundGame = z.enum(['double', 'luckycolor']);
 
   for (const game of ['double', 'luckycolor'] as const) {
-    app.get(`/api/app/game/${game}/state`, async (request, reply) => {
+    app.get(`/api/app/game/${game}/state`, allow(PUBLIC), async (request, reply) => {
       // Anyone may watch a round; a logged-in player also gets their own bets in it (a reload).
       const token = tokenOf(request);
       const session = token ? await resolveSession(ctx, token, 'player').catch(() => undefined) : undefined;
@@ -119,27 +120,32 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { game: string; roundId: string } }>(
     '/api/app/game/rounds/:game/:roundId',
+    allow(PUBLIC),
     async (request, reply) => {
       const game = parseInput(roundGame, request.params.game);
       return ok(request, reply, await finishedRound(ctx, game, request.params.roundId.slice(0, 40)));
     },
   );
 
-  app.get<{ Params: { game: string } }>('/api/app/game/chain/:game', async (request, reply) => {
-    const game = parseInput(roundGame, request.params.game);
-    const chain = await ensureChain(ctx.db, game, ctx.config.file.games.chainLength);
-    return ok(request, reply, {
-      terminatingHash: chain.terminatingHash,
-      salt: chain.salt,
-      length: chain.length,
-    });
-  });
+  app.get<{ Params: { game: string } }>(
+    '/api/app/game/chain/:game',
+    allow(PUBLIC),
+    async (request, reply) => {
+      const game = parseInput(roundGame, request.params.game);
+      const chain = await ensureChain(ctx.db, game, ctx.config.file.games.chainLength);
+      return ok(request, reply, {
+        terminatingHash: chain.terminatingHash,
+        salt: chain.salt,
+        length: chain.length,
+      });
+    },
+  );
 
-  // Instant bets are one database call (instant.service.ts), session check included, so they sit
-  // outside the scope whose preHandler reads the session; the idempotency rules are runIdempotent's:
-  // a replay answers what was stored, a refusal is stored too (a refused session is not).
+  // Instant bets are one database call (instant.service.ts), session check included, so the guard
+  // leaves the session to it; the idempotency rules are runIdempotent's: a replay answers what was
+  // stored, a refusal is stored too (a refused session is not).
   const instant = (path: string, schema: z.ZodType, game: InstantInput['game']) =>
-    app.post(path, async (request, reply) => {
+    app.post(path, allow(PLAYER_CHECKED_IN_CALL), async (request, reply) => {
       const token = tokenOf(request);
       const userId = await instantPlayer(ctx, token);
       const input = { ...(parseInput(schema, request.body) as object), game } as InstantInput;
@@ -170,14 +176,12 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   instant('/api/app/game/rowdouble/bet', rowDoubleBetSchema, 'rowdouble');
 
   app.register(async (scope) => {
-    scope.addHook('preHandler', requirePlayer(ctx));
-
     const roundBet = (
       game: 'double' | 'luckycolor',
       schema: z.ZodType,
       read: (b: never) => { roundId: string; pick: string; amount: unknown },
     ) =>
-      scope.post(`/api/app/game/${game}/bet`, async (request, reply) => {
+      scope.post(`/api/app/game/${game}/bet`, allow(PLAYER), async (request, reply) => {
         const input = read(parseInput(schema, request.body) as never);
         const userId = request.session!.subjectId;
         let placed: Awaited<ReturnType<typeof placeRoundBet>> | undefined;
@@ -215,11 +219,11 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       amount: b.amount,
     }));
 
-    scope.get('/api/app/game/fairness', async (request, reply) => {
+    scope.get('/api/app/game/fairness', allow(PLAYER), async (request, reply) => {
       return ok(request, reply, publicSeeds(await seedsFor(ctx.db, request.session!.subjectId)));
     });
 
-    scope.post('/api/app/game/fairness/rotate', async (request, reply) => {
+    scope.post('/api/app/game/fairness/rotate', allow(PLAYER), async (request, reply) => {
       const { clientSeed } = parseInput(rotateSchema, request.body ?? {});
       const userId = request.session!.subjectId;
       await seedsFor(ctx.db, userId);
@@ -232,7 +236,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: z.ZodType,
       run: (trx: Trx, userId: number, input: never) => Promise<unknown>,
     ) =>
-      scope.post(path, async (request, reply) => {
+      scope.post(path, allow(PLAYER), async (request, reply) => {
         const input = parseInput(schema, request.body) as never;
         const userId = request.session!.subjectId;
         return runIdempotent(ctx, request, reply, userId, {
@@ -260,7 +264,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
 
     // Spec 7 spells this call `api//app/game/inPlay`; both spellings answer.
     for (const path of ['/api/app/game/inPlay', '/api//app/game/inPlay']) {
-      scope.get(path, async (request, reply) => {
+      scope.get(path, allow(PLAYER), async (request, reply) => {
         const userId = request.session!.subjectId;
         return ok(request, reply, {
           mines: await ctx.db.transaction().execute((trx) => openMines(trx, userId)),
@@ -268,7 +272,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       });
     }
 
-    scope.get('/api/app/game/stopGame', async (request, reply) => {
+    scope.get('/api/app/game/stopGame', allow(PLAYER), async (request, reply) => {
       const userId = request.session!.subjectId;
       const settled = await ctx.db.transaction().execute((trx) => settleOpenMines(trx, userId));
       if (settled) await announceBalances(ctx, userId);

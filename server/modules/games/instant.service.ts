@@ -1,13 +1,13 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
-import { AppError, badRequest, notLoggedIn } from '../../http/errors';
-import { resolveSession, sessionRefusal, TOUCH_EVERY_MS, type SessionState } from '../auth/session.service';
-import { sha256Hex } from '../../security/tokens';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../infra/db/connection';
+import { AppError, badRequest, notLoggedIn } from '../../infra/http/errors';
+import { resolveSession, sessionRefusal, TOUCH_EVERY_MS, type SessionState } from '../../platform/sessions';
+import { sha256Hex } from '../../infra/security/tokens';
 import { sql } from 'kysely';
-import { insufficientFunds } from '../wallet/ledger';
-import { applyVipUpgrades } from '../wallet/vip';
+import { insufficientFunds } from '../../platform/money/ledger';
+import { applyVipUpgrades } from '../../platform/money/vip';
 import { lossLimitReached } from '../protection/protection.service';
-import type { MoneyRequest } from '../../http/idempotency';
+import type { MoneyRequest } from '../../platform/idempotency';
 import { translate } from '../../../domain/messages';
 import { centsToBrl, parseAmount } from '../../../domain/money';
 import { GAMES } from '../../../domain/codes';
@@ -33,7 +33,7 @@ import {
 } from '../../../domain/games/rules';
 import { checkStake, gameSettings, settingsFromRow, type GameKey, type GameSettings } from './settings';
 import { seedsFor } from './seeds';
-import { newBetId, type BetSnapshot } from './bet-money';
+import { newBetId, type BetSnapshot } from '../../platform/money/bet-money';
 
 /** The stake of a bet in centavos, or a clear 400. */
 export function stakeCents(amount: unknown): number {

@@ -1,12 +1,13 @@
-import type { AppContext } from '../../context';
-import { AppError, badRequest, notFound } from '../../http/errors';
-import { playerBalances, type Trx } from '../wallet/ledger';
+import type { AppContext } from '../../platform/context';
+import { AppError, badRequest, notFound } from '../../infra/http/errors';
+import { playerBalances } from '../../platform/money/ledger';
+import type { Trx } from '../../infra/db/connection';
 import { centsToBrl } from '../../../domain/money';
 import { floats, minesFromFloats } from '../../../domain/fairness/instant';
 import { minesMultiplier, payoutCents } from '../../../domain/games/rules';
 import { checkStake, gameSettings } from './settings';
 import { seedsFor } from './seeds';
-import { creditPayout, debitStake, newBetId } from './bet-money';
+import { creditPayout, debitStake, newBetId } from '../../platform/money/bet-money';
 import { stakeCents } from './instant.service';
 
 /**

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 import { roundTotals, type RoundGame } from './rounds.service';
 
 /**

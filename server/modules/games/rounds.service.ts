@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context';
-import { AppError, notFound } from '../../http/errors';
-import type { Trx } from '../wallet/ledger';
+import type { AppContext } from '../../platform/context';
+import { AppError, notFound } from '../../infra/http/errors';
+import type { Trx } from '../../infra/db/connection';
 import { centsToBrl } from '../../../domain/money';
 import { doubleTile, luckyDigit } from '../../../domain/fairness/chain';
 import {
@@ -12,8 +12,8 @@ import {
   type LuckyPick,
 } from '../../../domain/games/rules';
 import { checkStake, gameSettings } from './settings';
-import { creditPayout, debitStake, newBetId } from './bet-money';
-import { announceBalances } from '../users/users.service';
+import { creditPayout, debitStake, newBetId } from '../../platform/money/bet-money';
+import { announceBalances } from '../../platform/announcer';
 import { ensureChain, hashAt } from './chain';
 import { stakeCents } from './instant.service';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/connection';
-import type { Trx } from '../wallet/ledger';
+import type { Db } from '../../infra/db/connection';
+import type { Trx } from '../../infra/db/connection';
 import { sha256Hex } from '../../../domain/fairness/hash';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../infra/http/errors';
 
 /**
  * Per-player seeds of the instant games: the server seed (32 random bytes as 64 hex characters)

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
-import type { Trx } from '../wallet/ledger';
-import { AppError } from '../../http/errors';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../infra/db/connection';
+import type { Trx } from '../../infra/db/connection';
+import { AppError } from '../../infra/http/errors';
 
 /** Per-game settings (games.md): seeded from TREVO_CONFIG, changed at run time by operators. */
 export const GAME_KEYS = ['dice', 'limbo', 'mines', 'rowdouble', 'double', 'luckycolor'] as const;

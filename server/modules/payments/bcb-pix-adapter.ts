@@ -1,4 +1,11 @@
-import type { Charge, ChargeStatus, CreateChargeInput, PayoutInput, PayoutStatus, PspAdapter } from './psp';
+import type {
+  Charge,
+  ChargeStatus,
+  CreateChargeInput,
+  PayoutInput,
+  PayoutStatus,
+  PspAdapter,
+} from '../../platform/psp';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from './webhook-signature';
 
 /**

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { Charge } from './psp';
+import type { Charge } from '../../platform/psp';
 
 /**
  * The page where a player pays a PIX charge: QR code, "copia e cola" with copy, the 30-minute

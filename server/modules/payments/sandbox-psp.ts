@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/connection';
+import type { Db } from '../../infra/db/connection';
 import { buildDynamicBrCode } from '../../../domain/pix';
-import type { Charge, ChargeStatus, CreateChargeInput, PayoutInput, PayoutStatus, PspAdapter } from './psp';
+import type {
+  Charge,
+  ChargeStatus,
+  CreateChargeInput,
+  PayoutInput,
+  PayoutStatus,
+  PspAdapter,
+} from '../../platform/psp';
 import { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from './webhook-signature';
 
 /**

@@ -1,11 +1,12 @@
+import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { parseInput } from '../../http/errors';
-import { runIdempotent } from '../../http/idempotency';
-import { langOf, ok } from '../../http/reply';
+import type { AppContext } from '../../platform/context';
+import { parseInput } from '../../infra/http/errors';
+import { runIdempotent } from '../../platform/idempotency';
+import { langOf, ok } from '../../infra/http/reply';
 import { bonusReceiveSchema, referralsQuerySchema } from '../../../domain/schemas/promo.schema';
-import { requirePlayer, resolveSession, tokenOf } from '../auth/session.service';
-import { announceBalances, pushUserInfo } from '../users/users.service';
+import { resolveSession, tokenOf } from '../../platform/sessions';
+import { announceBalances, announceUserInfo } from '../../platform/announcer';
 import { agentRewards, bonusOverview, giftBonusId, hasGift, receiveBonus } from './promo.service';
 import { referralPage, type ReferralLevel } from './referrals.service';
 
@@ -22,7 +23,7 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
   // Read on every request: operators change the promotions section from the console.
   const promo = () => ctx.config.file.promotions;
 
-  app.get('/api/app/main/banners', async (request, reply) =>
+  app.get('/api/app/main/banners', allow(PUBLIC), async (request, reply) =>
     ok(
       request,
       reply,
@@ -37,7 +38,7 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // Bonus offers are refused by Lei 14.790/2023: the br-regulated profile lists none.
-  app.get('/api/app/main/promotions', async (request, reply) =>
+  app.get('/api/app/main/promotions', allow(PUBLIC), async (request, reply) =>
     ok(
       request,
       reply,
@@ -53,7 +54,7 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
     ),
   );
 
-  app.get('/api/app/main/sponsors', async (request, reply) =>
+  app.get('/api/app/main/sponsors', allow(PUBLIC), async (request, reply) =>
     ok(
       request,
       reply,
@@ -62,16 +63,14 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // The reward table is public (/agentJl is open to visitors); a player's own token adds their progress.
-  app.get('/api/app/agent/rewards', async (request, reply) => {
+  app.get('/api/app/agent/rewards', allow(PUBLIC), async (request, reply) => {
     const token = tokenOf(request);
     const userId = token ? (await resolveSession(ctx, token, 'player')).subjectId : null;
     return ok(request, reply, await agentRewards(ctx, userId));
   });
 
   app.register(async (scope) => {
-    scope.addHook('preHandler', requirePlayer(ctx));
-
-    scope.get('/api/app/user/referrals', async (request, reply) => {
+    scope.get('/api/app/user/referrals', allow(PLAYER), async (request, reply) => {
       const query = parseInput(referralsQuerySchema, request.query);
       return ok(
         request,
@@ -86,7 +85,7 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
       );
     });
 
-    scope.get('/api/app/main/userGift', async (request, reply) =>
+    scope.get('/api/app/main/userGift', allow(PLAYER), async (request, reply) =>
       ok(request, reply, (await hasGift(ctx, request.session!.subjectId)) ? 1 : 0),
     );
 
@@ -100,20 +99,20 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
           effect: (trx) => receiveBonus(ctx, trx, userId, id),
           after: async () => {
             await announceBalances(ctx, userId);
-            await pushUserInfo(ctx, userId);
+            await announceUserInfo(ctx, userId);
           },
         });
       };
 
-    scope.post('/api/app/main/userGift/receive', async (request, reply) =>
+    scope.post('/api/app/main/userGift/receive', allow(PLAYER), async (request, reply) =>
       receive(() => giftBonusId(ctx), 'giftReceived')(request, reply),
     );
 
-    scope.get('/api/app/bonus/list', async (request, reply) =>
+    scope.get('/api/app/bonus/list', allow(PLAYER), async (request, reply) =>
       ok(request, reply, await bonusOverview(ctx, request.session!.subjectId)),
     );
 
-    scope.post('/api/app/bonus/receive', async (request, reply) => {
+    scope.post('/api/app/bonus/receive', allow(PLAYER), async (request, reply) => {
       const { bonusId } = parseInput(bonusReceiveSchema, request.body);
       return receive(() => bonusId, 'bonusReceived')(request, reply);
     });

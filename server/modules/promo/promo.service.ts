@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
-import { AppError } from '../../http/errors';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../infra/db/connection';
+import { AppError } from '../../infra/http/errors';
 import { centsToBrl } from '../../../domain/money';
 import type { AgentRewards, Bonus, BonusList } from '../../../domain/schemas/promo.schema';
-import { playerBalances, post, type Trx } from '../wallet/ledger';
+import { playerBalances, post } from '../../platform/money/ledger';
+import type { Trx } from '../../infra/db/connection';
 import { commissionRates, qualifiedInvitees, referralTotals } from './referrals.service';
 
 /**

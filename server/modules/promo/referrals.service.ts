@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
-import type { Trx } from '../wallet/ledger';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../infra/db/connection';
+import type { Trx } from '../../infra/db/connection';
 import { centsToBrl } from '../../../domain/money';
-import { maskPlayer } from '../games/bet-money';
+import { maskPlayer } from '../../../domain/players';
 
 /**
  * Referrals in three levels (payments.md "KYC, transfers, VIP, bonuses, referrals"): level 1 are the

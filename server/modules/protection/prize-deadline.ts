@@ -1,8 +1,8 @@
 import { sql, type ColumnType } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../infra/db/connection';
 import { centsToBrl } from '../../../domain/money';
-import { recordAudit } from '../admin/audit-trail';
+import { recordAudit } from '../../platform/audit-trail';
 
 /**
  * Prize deadlines (issue 9; research/brazil.md §4.3, Portaria SPA/MF 615/2024): a prize is paid or

@@ -1,44 +1,42 @@
+import { allow, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { parseInput } from '../../http/errors';
-import { ok } from '../../http/reply';
+import type { AppContext } from '../../platform/context';
+import { parseInput } from '../../infra/http/errors';
+import { ok } from '../../infra/http/reply';
 import {
   exclusionInputSchema,
   limitInputSchema,
   realityCheckInputSchema,
 } from '../../../domain/schemas/protection.schema';
-import { requirePlayer } from '../auth/session.service';
 import { exclude, protectionOf, sessionSummary, setLimit, setRealityCheck } from './protection.service';
 
 /** The player's responsible-gaming tools (issue 9): limits, cool-off, self-exclusion. */
 export async function protectionRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
-    scope.addHook('preHandler', requirePlayer(ctx));
-
-    scope.get('/api/app/user/protection', async (request, reply) => {
+    scope.get('/api/app/user/protection', allow(PLAYER), async (request, reply) => {
       return ok(request, reply, await protectionOf(ctx, request.session!.subjectId));
     });
 
-    scope.post('/api/app/user/protection/limit', async (request, reply) => {
+    scope.post('/api/app/user/protection/limit', allow(PLAYER), async (request, reply) => {
       const input = parseInput(limitInputSchema, request.body);
       const userId = request.session!.subjectId;
       const { key, params } = await setLimit(ctx, userId, input);
       return ok(request, reply, await protectionOf(ctx, userId), key, params);
     });
 
-    scope.post('/api/app/user/protection/reality-check', async (request, reply) => {
+    scope.post('/api/app/user/protection/reality-check', allow(PLAYER), async (request, reply) => {
       const { minutes } = parseInput(realityCheckInputSchema, request.body);
       const userId = request.session!.subjectId;
       await setRealityCheck(ctx, userId, minutes);
       return ok(request, reply, await protectionOf(ctx, userId));
     });
 
-    scope.get('/api/app/user/protection/session', async (request, reply) => {
+    scope.get('/api/app/user/protection/session', allow(PLAYER), async (request, reply) => {
       const session = request.session!;
       return ok(request, reply, await sessionSummary(ctx, session.subjectId, session.sessionId));
     });
 
-    scope.post('/api/app/user/protection/exclusion', async (request, reply) => {
+    scope.post('/api/app/user/protection/exclusion', allow(PLAYER), async (request, reply) => {
       const input = parseInput(exclusionInputSchema, request.body);
       await exclude(ctx, request.session!.subjectId, input);
       return ok(request, reply, null, 'exclusionDone');

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import { AppError, badRequest } from '../../http/errors';
+import type { AppContext } from '../../platform/context';
+import { AppError, badRequest } from '../../infra/http/errors';
 import { centsToBrl, parseAmount } from '../../../domain/money';
 import {
   LIMIT_KINDS,
@@ -14,10 +14,10 @@ import {
   type LimitView,
   type SessionSummary,
 } from '../../../domain/schemas/protection.schema';
-import type { Db } from '../../db/connection';
-import { verifyPassword } from '../../security/passwords';
-import type { Trx } from '../wallet/ledger';
-import { liveSessionIds, revokeSessions } from '../auth/session.service';
+import type { Db } from '../../infra/db/connection';
+import { verifyPassword } from '../../infra/security/passwords';
+import type { Trx } from '../../infra/db/connection';
+import { liveSessionIds, revokeSessions } from '../../platform/sessions';
 
 /**
  * Player protection (issue 9): limits the player sets on themself, cool-offs and self-exclusion.

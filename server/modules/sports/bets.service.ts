@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 import { cashoutValue } from './cashout.service';
 import type { Sports } from './sports.module';
 import { centsToBrl } from '../../../domain/money';

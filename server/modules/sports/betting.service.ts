@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import { AppError, badRequest } from '../../http/errors';
-import type { Trx } from '../wallet/ledger';
+import type { AppContext } from '../../platform/context';
+import { AppError, badRequest } from '../../infra/http/errors';
+import type { Trx } from '../../infra/db/connection';
 import { BetResult } from '../../../domain/codes';
 import { centsToBrl, parseAmount } from '../../../domain/money';
 import { oddsFromMilli, oddsToMilli } from '../../../domain/sports/ladder';

@@ -3,7 +3,7 @@ import { lineOf } from '../../../domain/sports/markets';
 import type { SportKey } from '../../../domain/sports/sports';
 import { SPORTS } from '../../../domain/sports/sports';
 import { oddsFromMilli } from '../../../domain/sports/ladder';
-import type { Db } from '../../db/connection';
+import type { Db } from '../../infra/db/connection';
 import type { FeedMarket, FixtureSnapshot, SportsFeed } from './feed';
 import { withHolds } from './holds';
 

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/connection';
-import type { Trx } from '../wallet/ledger';
+import type { Db } from '../../infra/db/connection';
+import type { Trx } from '../../infra/db/connection';
 import { MarketStatus, type FixtureSnapshot } from './feed';
 
 /**

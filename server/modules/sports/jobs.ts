@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context';
-import { announceBalances } from '../users/users.service';
+import type { AppContext } from '../../platform/context';
+import { announceBalances } from '../../platform/announcer';
 import { centsToBrl } from '../../../domain/money';
 import { BetResult } from '../../../domain/codes';
 import { decideLiveBet, dueLiveBets } from './betting.service';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Socket } from 'socket.io';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 import type { FeedMessage } from './feed';
 import { rollbackResult, storeCancel, storeResult } from './settlement.service';
 import { heldByOperator } from './holds';
@@ -17,20 +16,19 @@ const watchSchema = z.object({ fixtureId: z.string().min(1).max(64) });
 /** The room of one fixture. */
 export const fixtureRoom = (fixtureId: string) => `sports:${fixtureId}`;
 
-/** Lets sockets watch fixtures; registered beside the realtime module's own handlers. */
+/** Lets sockets watch fixtures (declared client events, platform/realtime.ts). */
 export function installWatchHandlers(ctx: AppContext) {
-  ctx.realtime.io.on('connection', (socket: Socket) => {
-    // An optional acknowledgement tells the client the room is joined (or left).
-    socket.on('sports.watch', async (payload: unknown, ack?: unknown) => {
-      const parsed = watchSchema.safeParse(payload);
-      if (parsed.success) await socket.join(fixtureRoom(parsed.data.fixtureId));
-      if (typeof ack === 'function') ack({ ok: parsed.success });
-    });
-    socket.on('sports.unwatch', async (payload: unknown, ack?: unknown) => {
-      const parsed = watchSchema.safeParse(payload);
-      if (parsed.success) await socket.leave(fixtureRoom(parsed.data.fixtureId));
-      if (typeof ack === 'function') ack({ ok: parsed.success });
-    });
+  ctx.realtime.on({
+    name: 'sports.watch',
+    access: 'player',
+    schema: watchSchema,
+    handle: (socket, p) => socket.join(fixtureRoom(p.fixtureId)),
+  });
+  ctx.realtime.on({
+    name: 'sports.unwatch',
+    access: 'player',
+    schema: watchSchema,
+    handle: (socket, p) => socket.leave(fixtureRoom(p.fixtureId)),
   });
 }
 

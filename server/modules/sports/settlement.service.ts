@@ -1,14 +1,14 @@
 import type { Selectable } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
-import type { Database } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../infra/db/connection';
+import type { Database } from '../../infra/db/schema';
+import { AppError, badRequest, notFound } from '../../infra/http/errors';
 import {
   allowedBeforeStart,
   resultInconsistency,
   type ResultInconsistency,
 } from '../../../domain/sports/result-checks';
-import type { Trx } from '../wallet/ledger';
+import type { Trx } from '../../infra/db/connection';
 import { BetResult } from '../../../domain/codes';
 import { OrderStatus } from '../../../domain/sports/labels';
 import {

@@ -1,9 +1,10 @@
-import { lockWallet as lockPlayerWallet } from '../games/bet-money';
+import { lockWallet as lockPlayerWallet } from '../../platform/money/bet-money';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import { insufficientFunds, post, type Trx } from '../wallet/ledger';
-import { applyVipUpgrades } from '../wallet/vip';
+import type { AppContext } from '../../platform/context';
+import { insufficientFunds, post } from '../../platform/money/ledger';
+import type { Trx } from '../../infra/db/connection';
+import { applyVipUpgrades } from '../../platform/money/vip';
 
 /**
  * Money of sports bets, all through the ledger's `post` in the caller's transaction

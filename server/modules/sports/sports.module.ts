@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 import type { SportKey } from '../../../domain/sports/sports';
 import type { SportsFeed } from './feed';
 import { SimulatedFeed } from './sim/simulated-feed';
-import { installWatchHandlers } from './live';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,8 +34,9 @@ export interface SportsOptions {
 }
 
 /**
- * Builds the sportsbook and lets sockets watch fixtures. Without SPORTS_FEED_SEED the seed is drawn once and kept in the
- * database, so every instance (and every restart) simulates the same world.
+ * Builds the sportsbook (app.ts then lets sockets watch fixtures: live.ts installWatchHandlers).
+ * Without SPORTS_FEED_SEED the seed is drawn once and kept in the database, so every instance
+ * (and every restart) simulates the same world.
  */
 export async function createSports(ctx: AppContext, options: SportsOptions = {}): Promise<Sports> {
   // Read live: operators change margins and live delays from the console (config-overrides.ts).
@@ -59,7 +59,6 @@ export async function createSports(ctx: AppContext, options: SportsOptions = {})
       return cfg().margins;
     },
   });
-  installWatchHandlers(ctx);
   return {
     feed,
     now: options.clock ?? Date.now,

@@ -1,11 +1,11 @@
-import { auditEntry, recordAudit } from '../admin/audit-trail';
+import { allow, PUBLIC, PLAYER, operator } from '../../platform/access';
+import { auditEntry, recordAudit } from '../../platform/audit-trail';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { badRequest, notFound, parseInput } from '../../http/errors';
-import { ok } from '../../http/reply';
-import { runIdempotent } from '../../http/idempotency';
-import { requirePlayer } from '../auth/session.service';
-import { announceBalances } from '../users/users.service';
+import type { AppContext } from '../../platform/context';
+import { badRequest, notFound, parseInput } from '../../infra/http/errors';
+import { ok } from '../../infra/http/reply';
+import { runIdempotent } from '../../platform/idempotency';
+import { announceBalances } from '../../platform/announcer';
 import { MatchTime } from '../../../domain/codes';
 import type { FixtureResult } from '../../../domain/sports/markets';
 import {
@@ -64,11 +64,11 @@ export async function sportsRoutes(
   sports: Sports,
   options: { timers: boolean },
 ) {
-  app.get('/api/app/sports/sports', async (request, reply) =>
+  app.get('/api/app/sports/sports', allow(PUBLIC), async (request, reply) =>
     ok(request, reply, sportsView(sports.feed, sports.now())),
   );
 
-  app.get('/api/app/sports/fixtures', async (request, reply) => {
+  app.get('/api/app/sports/fixtures', allow(PUBLIC), async (request, reply) => {
     const q = parseInput(fixturesQuerySchema, request.query);
     const live = q.live === undefined ? undefined : q.live === 'true' || q.live === '1';
     return ok(
@@ -78,17 +78,21 @@ export async function sportsRoutes(
     );
   });
 
-  app.get<{ Params: { id: string } }>('/api/app/sports/fixtures/:id', async (request, reply) => {
-    const snap = sports.feed.snapshot(request.params.id.slice(0, 64), sports.now());
-    if (!snap) throw notFound();
-    const [shown] = await withHolds(ctx.db, [snap]);
-    return ok(request, reply, fixtureDetailView(shown!));
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/app/sports/fixtures/:id',
+    allow(PUBLIC),
+    async (request, reply) => {
+      const snap = sports.feed.snapshot(request.params.id.slice(0, 64), sports.now());
+      if (!snap) throw notFound();
+      const [shown] = await withHolds(ctx.db, [snap]);
+      return ok(request, reply, fixtureDetailView(shown!));
+    },
+  );
 
   // The /api/admin guard has already checked the operator token and role.
   app.post<{ Params: { id: string } }>(
     '/api/admin/sports/fixtures/:id/result',
-    { config: { roles: ['trader'] } },
+    allow(operator(['trader'])),
     async (request, reply) => {
       const result = resultFromInput(parseInput(operatorResultSchema, request.body));
       const fixtureId = request.params.id.slice(0, 64);
@@ -126,9 +130,7 @@ export async function sportsRoutes(
   );
 
   app.register(async (scope) => {
-    scope.addHook('preHandler', requirePlayer(ctx));
-
-    scope.post('/api/app/sports/bet', async (request, reply) => {
+    scope.post('/api/app/sports/bet', allow(PLAYER), async (request, reply) => {
       const input = parseInput(sportsBetSchema, request.body);
       const userId = request.session!.subjectId;
       let placed: PlacedBet | undefined;
@@ -157,7 +159,7 @@ export async function sportsRoutes(
       });
     });
 
-    scope.get('/api/app/sports/bets', async (request, reply) => {
+    scope.get('/api/app/sports/bets', allow(PLAYER), async (request, reply) => {
       const q = parseInput(sportsBetsQuerySchema, request.query);
       return ok(
         request,
@@ -166,7 +168,7 @@ export async function sportsRoutes(
       );
     });
 
-    scope.post('/api/app/sports/cashout', async (request, reply) => {
+    scope.post('/api/app/sports/cashout', allow(PLAYER), async (request, reply) => {
       const input = parseInput(sportsCashoutSchema, request.body);
       const userId = request.session!.subjectId;
       return runIdempotent(ctx, request, reply, userId, {

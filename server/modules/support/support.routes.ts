@@ -1,8 +1,9 @@
+import { allow, PUBLIC, PLAYER, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { AppError, parseInput } from '../../http/errors';
-import { ok } from '../../http/reply';
+import type { AppContext } from '../../platform/context';
+import { AppError, parseInput } from '../../infra/http/errors';
+import { ok } from '../../infra/http/reply';
 import {
   complaintAnswerSchema,
   complaintLookupSchema,
@@ -10,9 +11,8 @@ import {
   PROTOCOL_PATTERN,
   supportMessageSchema,
 } from '../../../domain/schemas/support.schema';
-import { requirePlayer, resolveSession, tokenOf } from '../auth/session.service';
-import { ROLES } from '../admin/admin.routes';
-import { auditEntry, recordAudit } from '../admin/audit-trail';
+import { resolveSession, tokenOf } from '../../platform/sessions';
+import { auditEntry, recordAudit } from '../../platform/audit-trail';
 import {
   answerComplaint,
   complaintStatus,
@@ -52,13 +52,11 @@ async function playerOrVisitor(ctx: AppContext, request: FastifyRequest): Promis
  */
 export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
-    scope.addHook('preHandler', requirePlayer(ctx));
-
-    scope.get('/api/app/support/messages', async (request, reply) => {
+    scope.get('/api/app/support/messages', allow(PLAYER), async (request, reply) => {
       return ok(request, reply, await playerThread(ctx, request.session!.subjectId));
     });
 
-    scope.post('/api/app/support/message', async (request, reply) => {
+    scope.post('/api/app/support/message', allow(PLAYER), async (request, reply) => {
       const { text } = parseInput(supportMessageSchema, request.body);
       return ok(request, reply, await playerSays(ctx, request.session!.subjectId, text), 'supportSent');
     });
@@ -66,31 +64,31 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Complaints (API.md): a visitor may file one too (with the captcha), since a player who cannot
   // log in is exactly who may need to complain.
-  app.post('/api/app/main/complaint', async (request, reply) => {
+  app.post('/api/app/main/complaint', allow(PUBLIC), async (request, reply) => {
     const input = parseInput(complaintSchema, request.body);
     const userId = await playerOrVisitor(ctx, request);
     const filed = await fileComplaint(ctx, input, { userId, ip: request.ip });
     return ok(request, reply, filed, 'complaintFiled', { protocol: filed.protocol });
   });
 
-  app.get<{ Params: { protocol: string } }>('/api/app/main/complaint/:protocol', async (request, reply) => {
-    const protocol = request.params.protocol.toUpperCase();
-    const { contact } = parseInput(complaintLookupSchema, request.query);
-    if (!PROTOCOL_PATTERN.test(protocol)) throw new AppError(404, 'complaintNotFound');
-    return ok(request, reply, await complaintStatus(ctx, protocol, contact, request.ip));
-  });
-
-  app.get(
-    '/api/admin/support/conversations',
-    { config: { roles: ROLES.support } },
+  app.get<{ Params: { protocol: string } }>(
+    '/api/app/main/complaint/:protocol',
+    allow(PUBLIC),
     async (request, reply) => {
-      return ok(request, reply, await listConversations(ctx));
+      const protocol = request.params.protocol.toUpperCase();
+      const { contact } = parseInput(complaintLookupSchema, request.query);
+      if (!PROTOCOL_PATTERN.test(protocol)) throw new AppError(404, 'complaintNotFound');
+      return ok(request, reply, await complaintStatus(ctx, protocol, contact, request.ip));
     },
   );
 
+  app.get('/api/admin/support/conversations', allow(operator(ROLES.support)), async (request, reply) => {
+    return ok(request, reply, await listConversations(ctx));
+  });
+
   app.get<{ Params: { id: string } }>(
     '/api/admin/support/conversations/:id',
-    { config: { roles: ROLES.support } },
+    allow(operator(ROLES.support)),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       return ok(request, reply, await conversationForOperator(ctx, id));
@@ -99,7 +97,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/support/conversations/:id/reply',
-    { config: { roles: ROLES.support } },
+    allow(operator(ROLES.support)),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { text } = parseInput(supportMessageSchema, request.body);
@@ -117,14 +115,14 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get('/api/admin/support/complaints', { config: { roles: ROLES.support } }, async (request, reply) => {
+  app.get('/api/admin/support/complaints', allow(operator(ROLES.support)), async (request, reply) => {
     const { status } = parseInput(complaintsQuerySchema, request.query);
     return ok(request, reply, await listComplaints(ctx, status));
   });
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/support/complaints/:id/answer',
-    { config: { roles: ROLES.support } },
+    allow(operator(ROLES.support)),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { answer } = parseInput(complaintAnswerSchema, request.body);

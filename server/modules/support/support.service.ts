@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import { AppError, badRequest, notFound, tooMany } from '../../http/errors';
-import type { Trx } from '../wallet/ledger';
+import type { AppContext } from '../../platform/context';
+import { AppError, badRequest, notFound, tooMany } from '../../infra/http/errors';
+import type { Trx } from '../../infra/db/connection';
 import {
   complaintProtocol,
   type ComplaintInput,

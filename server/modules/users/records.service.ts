@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 import { centsToBrl } from '../../../domain/money';
 
 /**

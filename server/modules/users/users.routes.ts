@@ -1,15 +1,16 @@
+import { allow, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { badRequest, parseInput } from '../../http/errors';
+import type { AppContext } from '../../platform/context';
+import { badRequest, parseInput } from '../../infra/http/errors';
 import { kycSchema, recordsQuerySchema } from '../../../domain/schemas/wallet.schema';
 import { gameRecords, walletRecords } from './records.service';
 import { isValidCnpj, isValidCpf } from '../../../domain/identity';
-import { ok } from '../../http/reply';
+import { ok } from '../../infra/http/reply';
 import { AVATAR_COUNT } from '../../../domain/codes';
-import { requirePlayer } from '../auth/session.service';
 import { listSportsBets } from '../sports/bets.service';
-import { balancesOf, pushUserInfo, userInfo } from './users.service';
+import { userInfo } from './users.service';
+import { announceUserInfo, balancesOf } from '../../platform/announcer';
 
 const headerIndexSchema = z.coerce
   .number({ message: 'avatarInvalid' })
@@ -20,19 +21,17 @@ const headerIndexSchema = z.coerce
 /** The player's own profile calls (spec section 7). */
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
-    scope.addHook('preHandler', requirePlayer(ctx));
-
-    scope.get('/api/app/user/userInfo', async (request, reply) => {
+    scope.get('/api/app/user/userInfo', allow(PLAYER), async (request, reply) => {
       return ok(request, reply, await userInfo(ctx, request.session!.subjectId));
     });
 
-    scope.get('/api/app/user/getBalance', async (request, reply) => {
+    scope.get('/api/app/user/getBalance', allow(PLAYER), async (request, reply) => {
       return ok(request, reply, await balancesOf(ctx, request.session!.subjectId));
     });
 
     // Identity check (spec 3, API.md): kyc becomes 1 with a name and a valid CPF (the registered
     // one, since PIX deposits must come from it) or CNPJ.
-    scope.post('/api/app/user/updateKyc', async (request, reply) => {
+    scope.post('/api/app/user/updateKyc', allow(PLAYER), async (request, reply) => {
       const { name, cardNo } = parseInput(kycSchema, request.body);
       const userId = request.session!.subjectId;
       if (!name || !cardNo || !(isValidCpf(cardNo) || isValidCnpj(cardNo))) throw badRequest('kycInvalid');
@@ -48,11 +47,11 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         .set({ kyc: 1, kyc_name: name, kyc_document: document, name })
         .where('id', '=', userId)
         .execute();
-      await pushUserInfo(ctx, userId);
+      await announceUserInfo(ctx, userId);
       return ok(request, reply, null, 'kycDone');
     });
 
-    scope.get('/api/app/user/records', async (request, reply) => {
+    scope.get('/api/app/user/records', allow(PLAYER), async (request, reply) => {
       const { kind, page, size, game } = parseInput(recordsQuerySchema, request.query);
       if (kind === 'game')
         return ok(request, reply, await gameRecords(ctx, request.session!.subjectId, page, size, game));
@@ -72,12 +71,16 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(request, reply, await walletRecords(ctx, request.session!.subjectId, page, size));
     });
 
-    scope.get<{ Params: { index: string } }>('/api/app/user/setHeader/:index', async (request, reply) => {
-      const header = parseInput(headerIndexSchema, request.params.index);
-      const userId = request.session!.subjectId;
-      await ctx.db.updateTable('users').set({ header }).where('id', '=', userId).execute();
-      await pushUserInfo(ctx, userId);
-      return ok(request, reply, { header });
-    });
+    scope.get<{ Params: { index: string } }>(
+      '/api/app/user/setHeader/:index',
+      allow(PLAYER),
+      async (request, reply) => {
+        const header = parseInput(headerIndexSchema, request.params.index);
+        const userId = request.session!.subjectId;
+        await ctx.db.updateTable('users').set({ header }).where('id', '=', userId).execute();
+        await announceUserInfo(ctx, userId);
+        return ok(request, reply, { header });
+      },
+    );
   });
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../../context';
-import { tooMany } from '../../http/errors';
-import { hashPassword } from '../../security/passwords';
-import { inviteCode } from '../../security/tokens';
+import type { AppContext } from '../../platform/context';
+import { tooMany } from '../../infra/http/errors';
+import { hashPassword } from '../../infra/security/passwords';
+import { inviteCode } from '../../infra/security/tokens';
 import { centsToBrl } from '../../../domain/money';
-import { post } from './ledger';
+import { post } from '../../platform/money/ledger';
 
 /**
  * Demo accounts (getUserTest, API.md): testFlag 1, a play balance issued by the house's demo

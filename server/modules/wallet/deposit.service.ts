@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import { AppError, forbidden, notFound } from '../../http/errors';
-import type { PspAdapter } from '../payments/psp';
-import { post, type Trx } from './ledger';
-import { applyVipUpgrades } from './vip';
+import type { AppContext } from '../../platform/context';
+import { AppError, forbidden, notFound } from '../../infra/http/errors';
+import type { PspAdapter } from '../../platform/psp';
+import { post } from '../../platform/money/ledger';
+import type { Trx } from '../../infra/db/connection';
+import { applyVipUpgrades } from '../../platform/money/vip';
 import { depositAdvantagesAllowed, offersFor, payDiscountFor } from './offers';
-import { announceBalances, pushUserInfo } from '../users/users.service';
+import { announceBalances, announceUserInfo } from '../../platform/announcer';
 import type { PackageVariant } from '../../../domain/schemas/wallet.schema';
 
 /** Deposits over PIX (design/payments.md "Deposits"). */
@@ -232,7 +233,7 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
 async function notifyCredit(ctx: AppContext, userId: number, orderId: string) {
   ctx.realtime.emitToUser(userId, 'paySuccess', { orderId, czflag: 1 });
   await announceBalances(ctx, userId);
-  await pushUserInfo(ctx, userId);
+  await announceUserInfo(ctx, userId);
 }
 
 /** The player's own order, or 404 (another player's order reveals nothing). */

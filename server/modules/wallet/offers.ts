@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
-import type { Trx } from './ledger';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../infra/db/connection';
+import type { Trx } from '../../infra/db/connection';
 
 /**
  * The first- and second-deposit offers of `paypackage` (spec 3, payments.md): the first opens at

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 import { finishWithdrawal } from './withdraw.service';
 
 /**

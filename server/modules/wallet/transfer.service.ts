@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../../context';
-import { AppError, badRequest, forbidden, tooMany } from '../../http/errors';
-import { sameDigest, sha256Hex, sixDigitCode } from '../../security/tokens';
+import type { AppContext } from '../../platform/context';
+import { AppError, badRequest, forbidden, tooMany } from '../../infra/http/errors';
+import { sameDigest, sha256Hex, sixDigitCode } from '../../infra/security/tokens';
 import { centsToBrl, parseAmount, plainBrl } from '../../../domain/money';
-import { post, type Trx } from './ledger';
+import { post } from '../../platform/money/ledger';
+import type { Trx } from '../../infra/db/connection';
 import { withdrawLimits } from './withdraw.service';
 
 /**

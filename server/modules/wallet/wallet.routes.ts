@@ -1,9 +1,9 @@
+import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { AppError, parseInput } from '../../http/errors';
-import { ok } from '../../http/reply';
-import { runIdempotent } from '../../http/idempotency';
-import { requirePlayer } from '../auth/session.service';
+import type { AppContext } from '../../platform/context';
+import { AppError, parseInput } from '../../infra/http/errors';
+import { ok } from '../../infra/http/reply';
+import { runIdempotent } from '../../platform/idempotency';
 import {
   getPricesQuerySchema,
   prePaySchema,
@@ -13,7 +13,7 @@ import {
 import { requestWithdrawal, withdrawLimits } from './withdraw.service';
 import { createDemoAccount } from './demo.service';
 import { executeTransfer, planTransfer, sendTransferCode } from './transfer.service';
-import { pushUserInfo } from '../users/users.service';
+import { announceUserInfo } from '../../platform/announcer';
 import { createCharge, ownOrder, planDeposit, pricesOf, recordOrder, settleCharge } from './deposit.service';
 import { z } from 'zod';
 import { assertDepositAllowed } from '../protection/protection.service';
@@ -34,56 +34,58 @@ const webhookSchema = z.object({
 
 /** Deposit calls of spec 7 and the PSP webhook. */
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/app/order/getPrices', async (request, reply) => {
+  app.get('/api/app/order/getPrices', allow(PUBLIC), async (request, reply) => {
     const { curreny } = parseInput(getPricesQuerySchema, request.query);
     return ok(request, reply, pricesOf(ctx, curreny));
   });
 
-  app.get('/api/app/user/getUserTest', async (request, reply) => {
+  app.get('/api/app/user/getUserTest', allow(PUBLIC), async (request, reply) => {
     return ok(request, reply, await createDemoAccount(ctx, request.ip));
   });
 
   app.register(async (scope) => {
-    scope.addHook('preHandler', requirePlayer(ctx));
-
-    scope.post('/api/app/wallet/transfer/sendCode', async (request, reply) => {
+    scope.post('/api/app/wallet/transfer/sendCode', allow(PLAYER), async (request, reply) => {
       await sendTransferCode(ctx, request.session!.subjectId);
       return ok(request, reply, null, 'resetSent');
     });
 
-    scope.post('/api/app/wallet/transfer', async (request, reply) => {
+    scope.post('/api/app/wallet/transfer', allow(PLAYER), async (request, reply) => {
       const input = parseInput(transferSchema, request.body);
       const userId = request.session!.subjectId;
       return runIdempotent(ctx, request, reply, userId, {
         prepare: () => planTransfer(ctx, userId, input),
         effect: (trx, plan) => executeTransfer(ctx, trx, userId, plan),
         after: async (plan) => {
-          await Promise.all([pushUserInfo(ctx, userId), pushUserInfo(ctx, plan.recipientId)]);
+          await Promise.all([announceUserInfo(ctx, userId), announceUserInfo(ctx, plan.recipientId)]);
         },
       });
     });
 
-    scope.post<{ Params: { pkgId: string } }>('/api/app/order/prePay/:pkgId', async (request, reply) => {
-      const body = parseInput(prePaySchema, request.body);
-      const pkgId = request.params.pkgId;
-      if (body.pkgId !== undefined && body.pkgId !== pkgId) throw new AppError(400, 'packageUnknown');
-      const userId = request.session!.subjectId;
-      const plan = await planDeposit(ctx, userId, pkgId, body.gift === '1');
-      return runIdempotent(ctx, request, reply, userId, {
-        // Checked once, before the provider's charge; a replay of the same key answers as before.
-        prepare: async () => {
-          await assertDepositAllowed(ctx, userId, Math.round(plan.pkg.price * 100));
-          return createCharge(ctx, ctx.psp, plan);
-        },
-        effect: (trx, charge) => recordOrder(ctx, trx, plan, charge),
-      });
-    });
+    scope.post<{ Params: { pkgId: string } }>(
+      '/api/app/order/prePay/:pkgId',
+      allow(PLAYER),
+      async (request, reply) => {
+        const body = parseInput(prePaySchema, request.body);
+        const pkgId = request.params.pkgId;
+        if (body.pkgId !== undefined && body.pkgId !== pkgId) throw new AppError(400, 'packageUnknown');
+        const userId = request.session!.subjectId;
+        const plan = await planDeposit(ctx, userId, pkgId, body.gift === '1');
+        return runIdempotent(ctx, request, reply, userId, {
+          // Checked once, before the provider's charge; a replay of the same key answers as before.
+          prepare: async () => {
+            await assertDepositAllowed(ctx, userId, Math.round(plan.pkg.price * 100));
+            return createCharge(ctx, ctx.psp, plan);
+          },
+          effect: (trx, charge) => recordOrder(ctx, trx, plan, charge),
+        });
+      },
+    );
 
-    scope.get('/api/app/order/getWithdraw', async (request, reply) => {
+    scope.get('/api/app/order/getWithdraw', allow(PLAYER), async (request, reply) => {
       return ok(request, reply, await withdrawLimits(ctx, request.session!.subjectId));
     });
 
-    scope.post('/api/app/order/withdraw', async (request, reply) => {
+    scope.post('/api/app/order/withdraw', allow(PLAYER), async (request, reply) => {
       const input = parseInput(withdrawSchema, request.body);
       const userId = request.session!.subjectId;
       return runIdempotent(ctx, request, reply, userId, {
@@ -94,6 +96,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.get<{ Params: { orderId: string } }>(
       '/api/app/order/getStatus/:orderId',
+      allow(PLAYER),
       async (request, reply) => {
         const order = await ownOrder(ctx, request.session!.subjectId, request.params.orderId.slice(0, 64));
         // A webhook may be late or lost: a pending order is reconciled with the provider on every look.
@@ -104,12 +107,13 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  // The PSP's webhook: the raw body is needed to check its signature.
+  // The PSP's webhook: public, answered only when its signature checks (verifyWebhook), for which
+  // the raw body is needed.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post('/api/webhooks/pix', async (request, reply) => {
+    scope.post('/api/webhooks/pix', allow(PUBLIC), async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       if (!ctx.psp.verifyWebhook(raw, request.headers)) throw new AppError(401, 'webhookRejected');
       let parsed: unknown;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
-import { AppError, badRequest, forbidden } from '../../http/errors';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../infra/db/connection';
+import { AppError, badRequest, forbidden } from '../../infra/http/errors';
 import { centsToBrl, parseAmount, plainBrl } from '../../../domain/money';
 import { isValidCnpj, isValidCpf } from '../../../domain/identity';
 import {
@@ -11,8 +11,9 @@ import {
   type WithdrawLimits,
   type WithdrawMethod,
 } from '../../../domain/schemas/wallet.schema';
-import { playerBalances, post, type Trx } from './ledger';
-import { pushUserInfo } from '../users/users.service';
+import { playerBalances, post } from '../../platform/money/ledger';
+import type { Trx } from '../../infra/db/connection';
+import { announceUserInfo } from '../../platform/announcer';
 
 /** Withdrawals (design/payments.md "Withdrawals"). */
 
@@ -242,7 +243,7 @@ export async function finishWithdrawal(
     return row.user_id;
   });
   if (done === undefined) return false;
-  await pushUserInfo(ctx, done);
+  await announceUserInfo(ctx, done);
   return true;
 }
 

@@ -1,6 +1,6 @@
-import { loadConfig } from '../../../server/config';
+import { loadConfig } from '../../../server/infra/config';
 import { buildApp } from '../../../server/app';
-import { openDb } from '../../../server/db/connection';
+import { openDb } from '../../../server/infra/db/connection';
 import { openMigratedPglite } from '../../support/pglite-template';
 import { CAPTCHA, createPgDatabase } from '../helpers';
 

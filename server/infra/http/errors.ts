@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { BodyStatus } from '../../domain/codes';
-import { isMessageKey, type MessageKey } from '../../domain/messages';
+import { BodyStatus } from '../../../domain/codes';
+import { isMessageKey, type MessageKey } from '../../../domain/messages';
 
 /**
  * An error the client should see: an honest HTTP code, the specification's body `status`, and a

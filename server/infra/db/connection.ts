@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -26,6 +26,8 @@ import * as m019 from './migrations/019-play-instant';
 import * as m020 from './migrations/020-prize-deadlines';
 
 export type Db = Kysely<Database>;
+/** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
+export type Trx = Transaction<Database>;
 
 /** Migrations in order; one set serves PGlite and PostgreSQL. */
 const migrations: Record<string, Migration> = {

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context';
-import type { PspAdapter } from '../payments/psp';
-import { finishWithdrawal } from '../wallet/withdraw.service';
+import type { AppContext } from '../../platform/context';
+import type { PspAdapter } from '../../platform/psp';
+import { finishWithdrawal } from './withdraw.service';
 
 /** Why a withdrawal was refused at the last check (shown to the player with the returned money). */
 export const FOREIGN_KEY_NOTE = 'chave PIX de outro titular: o saque só pode ir para o CPF do jogador';

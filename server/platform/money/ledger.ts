@@ -1,7 +1,6 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Db } from '../../db/connection';
-import { AppError } from '../../http/errors';
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../infra/db/connection';
+import { AppError } from '../../infra/http/errors';
 import { BodyStatus } from '../../../domain/codes';
 
 /**
@@ -23,8 +22,6 @@ export type PlayerAccountKind = (typeof PLAYER_KINDS)[number];
 export type HouseAccountKind = (typeof HOUSE_KINDS)[number];
 
 export type AccountRef = { kind: PlayerAccountKind; userId: number } | { kind: HouseAccountKind };
-
-export type Trx = Transaction<Database>;
 
 /** An account's unique code: the house kind, or `kind:userId` for a player's account. */
 export function accountCode(ref: AccountRef): string {

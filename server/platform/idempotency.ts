@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
-import type { Trx } from '../modules/wallet/ledger';
-import { AppError } from './errors';
-import { sha256Hex } from '../security/tokens';
+import type { AppContext } from './context';
+import type { Trx } from '../infra/db/connection';
+import { AppError } from '../infra/http/errors';
+import { sha256Hex } from '../infra/security/tokens';
 import { translate, type MessageKey } from '../../domain/messages';
-import { langOf } from './reply';
+import { langOf } from '../infra/http/reply';
 
 /**
  * Idempotency of every call that moves money (API.md "Idempotency"): the `Idempotency-Key` header,

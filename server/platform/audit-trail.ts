@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/connection';
-import type { Trx } from '../wallet/ledger';
-import { sha256Hex } from '../../security/tokens';
+import type { Db } from '../infra/db/connection';
+import type { Trx } from '../infra/db/connection';
+import { sha256Hex } from '../infra/security/tokens';
 
 /**
  * The hash-chained audit trail of operator actions (migration 010). `recordAudit` runs inside the

@@ -1,5 +1,6 @@
+import { allow, PUBLIC } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 
 interface OutboxMail {
   to: string;
@@ -27,9 +28,11 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * in production, where mail goes through SMTP.
  */
 export async function devRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get<{ Querystring: { to?: string } }>('/dev/mailbox', async (request) => outbox(ctx, request.query.to));
+  app.get<{ Querystring: { to?: string } }>('/dev/mailbox', allow(PUBLIC), async (request) =>
+    outbox(ctx, request.query.to),
+  );
 
-  app.get<{ Querystring: { to?: string } }>('/dev/mailbox.html', async (request, reply) => {
+  app.get<{ Querystring: { to?: string } }>('/dev/mailbox.html', allow(PUBLIC), async (request, reply) => {
     const mails = await outbox(ctx, request.query.to);
     const items = mails
       .map(

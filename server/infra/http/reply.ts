@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { translate, type MessageKey } from '../../domain/messages';
-import { toLanguageKey, type LanguageKey } from '../../domain/languages';
+import { translate, type MessageKey } from '../../../domain/messages';
+import { toLanguageKey, type LanguageKey } from '../../../domain/languages';
 
 /** The request's language from the `lang` header (pt_BR when absent or unknown). */
 export function langOf(request: FastifyRequest): LanguageKey {

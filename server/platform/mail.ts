@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../../db/connection';
+import type { Db } from '../infra/db/connection';
 
 /** Sends transactional mail: through SMTP when `SMTP_URL` is set, else into the outbox table. */
 export interface Mailer {

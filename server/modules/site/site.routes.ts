@@ -1,6 +1,7 @@
+import { allow, PUBLIC } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { ok } from '../../http/reply';
+import type { AppContext } from '../../platform/context';
+import { ok } from '../../infra/http/reply';
 
 /**
  * `GET /api/app/main/site`: what the pages need to know about the site before anyone logs in —
@@ -9,7 +10,7 @@ import { ok } from '../../http/reply';
  * and the sign-up limit defaults.
  */
 export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/app/main/site', async (request, reply) =>
+  app.get('/api/app/main/site', allow(PUBLIC), async (request, reply) =>
     ok(request, reply, {
       profile: ctx.config.profile,
       demo: ctx.config.psp.kind === 'sandbox',

@@ -1,6 +1,7 @@
-import type { FileConfig } from '../../config';
-import type { Db } from '../../db/connection';
-import { post, type Trx } from './ledger';
+import type { FileConfig } from '../../infra/config';
+import type { Db } from '../../infra/db/connection';
+import { post } from './ledger';
+import type { Trx } from '../../infra/db/connection';
 
 /** VIP levels 0–12 from deposit and wager sums (API.md: five values per row of the VIP table). */
 

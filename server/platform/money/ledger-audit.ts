@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection';
+import type { Db } from '../../infra/db/connection';
 
 /**
  * Re-derives every balance from the postings and checks the invariants of design/security.md.

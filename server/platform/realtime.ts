@@ -3,13 +3,20 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { GAME_CODES } from '../../../domain/codes';
-import type { SessionRef } from '../auth/session.service';
-import { isAllowedOrigin } from '../../security/http-headers';
+import { GAME_CODES } from '../../domain/codes';
+import { isAllowedOrigin } from '../infra/security/http-headers';
 
 /** The socket.io side of Trevo at `/gamecenter-siop` (API.md "Socket events"). */
 export interface Realtime {
   io: Server;
+  /**
+   * Declares a client event: who may send it (every socket is a player's: the handshake admits
+   * only a live player session) and the schema its payload must match; anything else is ignored,
+   * and the optional acknowledgement answers `{ ok: false }`.
+   */
+  on<T>(event: SocketEvent<T>): void;
+  /** The declared client events (the route-table test reads them). */
+  events(): ReadonlyArray<{ name: string; access: 'player' }>;
   emitToUser(userId: number, event: string, payload: unknown): void;
   broadcast(event: string, payload: unknown): void;
   disconnectSessions(sessionIds: number[]): void;
@@ -18,7 +25,7 @@ export interface Realtime {
 
 export interface RealtimeDeps {
   /** Resolves a handshake token to a player session, or throws. */
-  authenticate(token: string | undefined): Promise<SessionRef>;
+  authenticate(token: string | undefined): Promise<{ sessionId: number; subjectId: number }>;
   /** Of these session ids, the ones still live (revocation and expiry sweep). */
   stillLive(sessionIds: number[]): Promise<Set<number>>;
   redis?: { pub: Redis; sub: Redis };
@@ -31,6 +38,14 @@ export interface RealtimeDeps {
   allowedOrigins?: readonly string[];
   /** Headers added to the socket's HTTP answers (polling, upgrade): the app's security headers. */
   responseHeaders?: Record<string, string>;
+}
+
+/** A client event and who may send it (ARCHITECTURE.md boundary 7: declared, like every route). */
+export interface SocketEvent<T> {
+  name: string;
+  access: 'player';
+  schema: z.ZodType<T>;
+  handle(socket: Socket, payload: T): Promise<void> | void;
 }
 
 const gameJoinSchema = z.object({ game: z.string().min(1).max(20) });
@@ -70,25 +85,46 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     }
   });
 
+  const declared: Array<SocketEvent<never>> = [];
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
     void Promise.resolve(socket.join([`user:${data.userId}`, `session:${data.sessionId}`]))
       .then(() => deps.onConnect?.(data.userId))
       .catch((err: unknown) => deps.log.warn({ err }, 'socket connect hook failed'));
-    socket.on('game.join', (payload: unknown) => {
-      const parsed = gameJoinSchema.safeParse(payload);
-      if (parsed.success) void socket.join(`game:${parsed.data.game.toLowerCase()}`);
-    });
-    socket.on('game.leave', (payload: unknown) => {
-      const parsed = gameJoinSchema.safeParse(payload);
-      if (parsed.success) void socket.leave(`game:${parsed.data.game.toLowerCase()}`);
-    });
-    // The client says it left a game screen; round games stop streaming that game to it.
-    socket.on('offGame', (payload: unknown) => {
-      const parsed = offGameSchema.safeParse(payload);
-      if (!parsed.success || !GAME_CODES.includes(parsed.data.gameCode)) return;
+    for (const event of declared) {
+      socket.on(event.name, async (payload: unknown, ack?: unknown) => {
+        const parsed = event.schema.safeParse(payload);
+        try {
+          if (parsed.success) await event.handle(socket, parsed.data);
+        } catch (err) {
+          deps.log.warn({ err, event: event.name }, 'socket event failed');
+        }
+        if (typeof ack === 'function') ack({ ok: parsed.success });
+      });
+    }
+  });
+  const on = <T>(event: SocketEvent<T>) => void declared.push(event as unknown as SocketEvent<never>);
+  on({
+    name: 'game.join',
+    access: 'player',
+    schema: gameJoinSchema,
+    handle: (socket, p) => socket.join(`game:${p.game.toLowerCase()}`),
+  });
+  on({
+    name: 'game.leave',
+    access: 'player',
+    schema: gameJoinSchema,
+    handle: (socket, p) => socket.leave(`game:${p.game.toLowerCase()}`),
+  });
+  // The client says it left a game screen; round games stop streaming that game to it.
+  on({
+    name: 'offGame',
+    access: 'player',
+    schema: offGameSchema,
+    handle: (socket, p) => {
+      if (!GAME_CODES.includes(p.gameCode)) return;
       for (const room of socket.rooms) if (room.startsWith('game:')) void socket.leave(room);
-    });
+    },
   });
 
   // Revocation is pushed at once (disconnectSessions); this sweep also catches sessions that
@@ -108,6 +144,8 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
 
   return {
     io,
+    on,
+    events: () => declared.map((e) => ({ name: e.name, access: e.access })),
     emitToUser: (userId, event, payload) => io.to(`user:${userId}`).emit(event, payload),
     broadcast: (event, payload) => io.emit(event, payload),
     disconnectSessions: (sessionIds) => {

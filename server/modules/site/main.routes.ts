@@ -1,13 +1,13 @@
+import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { ok } from '../../http/reply';
+import type { AppContext } from '../../platform/context';
+import { ok } from '../../infra/http/reply';
 import { centsToBrl } from '../../../domain/money';
-import { requirePlayer } from '../auth/session.service';
-import { maskPlayer } from '../games/bet-money';
+import { maskPlayer } from '../../../domain/players';
 
 /** Site-wide calls: support contacts, footer counters, gifts and notices. */
 export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/app/main/guestAnalysis', async (request, reply) => {
+  app.get('/api/app/main/guestAnalysis', allow(PUBLIC), async (request, reply) => {
     const row = await ctx.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -24,7 +24,7 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(request, reply, { number: Number(row.n), amount: centsToBrl(Number(paid.cents)) });
   });
 
-  app.get('/api/app/main/notices', async (request, reply) => {
+  app.get('/api/app/main/notices', allow(PUBLIC), async (request, reply) => {
     const rows = await ctx.db.selectFrom('notices').selectAll().orderBy('id', 'desc').limit(20).execute();
     return ok(
       request,
@@ -35,7 +35,7 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Home's winners feed for a visitor (who has no socket) and the list a player sees before the
   // first `bets.feed` push: the latest paid bets of real accounts, players masked as in the feed.
-  app.get('/api/app/main/winners', async (request, reply) => {
+  app.get('/api/app/main/winners', allow(PUBLIC), async (request, reply) => {
     const rows = await ctx.db
       .selectFrom('bets')
       .innerJoin('users', 'users.id', 'bets.user_id')
@@ -71,13 +71,13 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The VIP table (API.md: five values per level) as the operator configured it.
-  app.get('/api/app/main/vip', async (request, reply) => ok(request, reply, ctx.config.file.vip));
+  app.get('/api/app/main/vip', allow(PUBLIC), async (request, reply) =>
+    ok(request, reply, ctx.config.file.vip),
+  );
 
   app.register(async (scope) => {
-    scope.addHook('preHandler', requirePlayer(ctx));
-
     // Spec 7: the answer's message is 'chatId#telegram'; an unset contact is an empty side.
-    scope.get('/api/app/main/csid', async (_request, reply) => {
+    scope.get('/api/app/main/csid', allow(PLAYER), async (_request, reply) => {
       return reply.send({ status: 200, message: ctx.config.csid ?? '#', data: null });
     });
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { forbidden, notLoggedIn } from '../../http/errors';
-import { newToken, sha256Hex } from '../../security/tokens';
+import type { AppContext } from './context';
+import { forbidden, notLoggedIn } from '../infra/http/errors';
+import { newToken, sha256Hex } from '../infra/security/tokens';
 
 export type SessionKind = 'player' | 'operator';
 
@@ -119,11 +119,4 @@ declare module 'fastify' {
   interface FastifyRequest {
     session?: SessionRef;
   }
-}
-
-/** A preHandler that admits only a live player session and records it on the request. */
-export function requirePlayer(ctx: AppContext) {
-  return async (request: FastifyRequest) => {
-    request.session = await resolveSession(ctx, tokenOf(request), 'player');
-  };
 }

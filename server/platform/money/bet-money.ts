@@ -1,11 +1,9 @@
-import { pushBetFeed } from './bet-feed';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import { accountCode, insufficientFunds, post, type Trx } from '../wallet/ledger';
-import { applyVipUpgrades } from '../wallet/vip';
-import { announceBalances } from '../users/users.service';
-import { centsToBrl } from '../../../domain/money';
+import type { AppContext } from '../context';
+import { accountCode, insufficientFunds, post } from './ledger';
+import type { Trx } from '../../infra/db/connection';
+import { applyVipUpgrades } from './vip';
 
 /** A new bet id: B + date + 12 hex digits. */
 export function newBetId(): string {
@@ -138,31 +136,4 @@ export async function creditPayout<S extends Wallet | undefined>(
     ],
   });
   return snapshot && { ...snapshot, ...walletAfter(userId, snapshot, balances) };
-}
-
-/** A masked player name for the public feed: "jo***@e***". */
-export function maskPlayer(username: string): string {
-  const [local = '', domain = ''] = username.split('@');
-  return `${local.slice(0, 2)}***@${domain.slice(0, 1)}***`;
-}
-
-/**
- * After a bet commits: the player's balances, and the bet to everyone's live feed (sampled in time,
- * bet-feed.ts). With the bet's snapshot nothing is read again.
- */
-export async function announceBet(
-  ctx: AppContext,
-  userId: number,
-  feed: { game: string; amountCents: number; multiplier: number; payoutCents: number },
-  snapshot?: BetSnapshot,
-) {
-  const { balances, username } = await announceBalances(ctx, userId, snapshot);
-  pushBetFeed(ctx.realtime, {
-    game: feed.game,
-    player: maskPlayer(username),
-    amount: centsToBrl(feed.amountCents),
-    multiplier: feed.multiplier,
-    payout: centsToBrl(feed.payoutCents),
-  });
-  return balances;
 }

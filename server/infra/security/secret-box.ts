@@ -17,7 +17,7 @@ export function parseSecretKey(text: string): Buffer | null {
 
 /**
  * The development key: fixed, so a development database keeps working across restarts. Production
- * refuses to start without `TREVO_SECRET_KEY` (server/config.ts), so this never protects real data.
+ * refuses to start without `TREVO_SECRET_KEY` (server/infra/config.ts), so this never protects real data.
  */
 export const DEVELOPMENT_SECRET_KEY = createHash('sha256').update('trevo development secret key').digest();
 
