@@ -52,7 +52,21 @@ export default defineConfig({
         test: {
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
+          exclude: ['tests/security/**/*.pg.test.ts'],
           environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The adversarial suite's concurrency bursts, on a PostgreSQL cluster the run starts itself:
+        // PGlite runs one statement at a time and hides races.
+        test: {
+          name: 'security-pg',
+          include: ['tests/security/**/*.pg.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/pg-global-setup.ts'],
+          env: { TREVO_TEST_DB: 'postgres' },
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },

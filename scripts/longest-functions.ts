@@ -35,7 +35,8 @@ for (const file of files) {
       const start = source.getLineAndCharacterOfPosition(node.getStart()).line;
       const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
       let name = '(anonymous)';
-      if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name) name = node.name.getText();
+      if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name)
+        name = node.name.getText();
       else if (ts.isConstructorDeclaration(node)) name = 'constructor';
       else if (ts.isVariableDeclaration(node.parent)) name = node.parent.name.getText();
       else if (ts.isPropertyAssignment(node.parent)) name = node.parent.name.getText();
@@ -46,4 +47,5 @@ for (const file of files) {
   visit(source);
 }
 found.sort((a, b) => b.lines - a.lines);
-for (const f of found.slice(0, n)) console.log(`${String(f.lines).padStart(5)}  ${f.file}:${f.line}  ${f.name}`);
+for (const f of found.slice(0, n))
+  console.log(`${String(f.lines).padStart(5)}  ${f.file}:${f.line}  ${f.name}`);

@@ -16,7 +16,14 @@ interface Step {
 const hasPostgres = ensure(POSTGRES) && ensure(REDIS);
 const hasChromium = ensure(CHROMIUM);
 
-const projects = ['unit', 'stats', 'client', 'server', 'security', ...(hasPostgres ? ['server-pg'] : [])];
+const projects = [
+  'unit',
+  'stats',
+  'client',
+  'server',
+  'security',
+  ...(hasPostgres ? ['server-pg', 'security-pg'] : []),
+];
 const steps: Step[] = [
   { name: 'format', command: 'prettier', args: ['--check', '--log-level', 'warn', '.'] },
   { name: 'types', command: 'tsc', args: ['--noEmit', '-p', 'tsconfig.json'] },

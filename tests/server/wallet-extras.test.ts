@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import {
   auth,
   buildTestApp,
@@ -253,8 +254,20 @@ describe('records, offers and VIP', () => {
     const player = await registerPlayer(app);
     await completeKyc(app, player);
     const userId = await userIdOf(app, player);
-    // Wagers come from the game engine; here the counter is set as if R$ 600 had been wagered.
-    await app.ctx.db.updateTable('users').set({ wagered_cents: 60_000 }).where('id', '=', userId).execute();
+    // Wagers come from the game engine; here a settled bet of R$ 600 (paid back even) counts them.
+    await app.ctx.db
+      .insertInto('bets')
+      .values({
+        id: `Bvip${userId}`,
+        user_id: userId,
+        game: 'dice',
+        amount_cents: 60_000,
+        payout_cents: 60_000,
+        status: 'settled',
+        params: '{}',
+      })
+      .execute();
+    await sql`select wager_set(${userId}, 'casino', ${`Bvip${userId}`}, 60000)`.execute(app.ctx.db);
     await deposit(player);
     const me = await info(player);
     expect(me.level).toBe(1);

@@ -24,6 +24,7 @@ import * as m017 from './migrations/017-player-care';
 import * as m018 from './migrations/018-config-overrides';
 import * as m019 from './migrations/019-play-instant';
 import * as m020 from './migrations/020-prize-deadlines';
+import * as m021 from './migrations/021-money-rules';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '018-config-overrides': m018,
   '019-play-instant': m019,
   '020-prize-deadlines': m020,
+  '021-money-rules': m021,
 };
 
 export interface DbTarget {

@@ -283,6 +283,8 @@ export interface BetsTable {
   game: string;
   amount_cents: Money;
   bonus_cents: ColumnType<string | number | bigint, number | undefined, number>;
+  /** What the bet counts toward wagering (set by `wager_set`, migration 021). */
+  wager_cents: ColumnType<string | number | bigint, number | undefined, number>;
   payout_cents: ColumnType<string | number | bigint, number | undefined, number>;
   multiplier: ColumnType<string | number, number | undefined, number>;
   status: string;
@@ -363,6 +365,8 @@ export interface SportsBetsTable {
   user_id: number;
   stake_cents: SportsCents;
   bonus_cents: SportsCents;
+  /** What the bet counts toward wagering (set by `wager_set`, migration 021). */
+  wager_cents: ColumnType<string | number | bigint, number | undefined, number>;
   kind: string;
   odds_change: string;
   state: string;

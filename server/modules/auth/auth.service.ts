@@ -3,11 +3,12 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, tooMany } from '../../infra/http/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../infra/security/passwords';
-import { inviteCode, newToken, sameDigest, sha256Hex, sixDigitCode } from '../../infra/security/tokens';
+import { inviteCode, newToken, sha256Hex, sixDigitCode } from '../../infra/security/tokens';
 import { isAdult, isValidCpf, normaliseCpf, passwordProblem } from '../../../domain/identity';
 import type { LoginPayload, RegisterPayload } from '../../../domain/schemas/auth.schema';
 import { consumeCaptcha } from './captcha.service';
 import { assertNotExcluded, assertSessionTimeLeft } from '../protection/protection.service';
+import { guessCode } from '../../platform/one-time-codes';
 import { createSession, liveSessionIds, revokeSessions, type SessionRef } from '../../platform/sessions';
 
 /** Login throttling (issue 2, security.md). */
@@ -263,30 +264,23 @@ export async function sendResetCode(ctx: AppContext, email: string, ip: string):
 
 /** Step 2: checks the code (5 tries) and returns a one-time check id for step 3. */
 export async function checkResetCode(ctx: AppContext, email: string, code: string): Promise<string> {
-  const reset = await ctx.db
-    .selectFrom('password_resets')
-    .select(['id', 'code_hash', 'attempts'])
-    .where('email', '=', email)
-    .where('used_at', 'is', null)
-    .where('check_id_hash', 'is', null)
-    .where('expires_at', '>', new Date())
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  if (!reset || reset.attempts >= RESET_MAX_ATTEMPTS) throw badRequest('resetCodeWrong');
-  if (!sameDigest(reset.code_hash, sha256Hex(code))) {
-    await ctx.db
-      .updateTable('password_resets')
-      .set({ attempts: reset.attempts + 1 })
-      .where('id', '=', reset.id)
-      .execute();
-    throw badRequest('resetCodeWrong');
-  }
+  const id = await guessCode(ctx.db, {
+    table: 'password_resets',
+    owner: { column: 'email', value: email },
+    guess: code,
+    maxAttempts: RESET_MAX_ATTEMPTS,
+    unclaimed: 'check_id_hash',
+  });
+  if (id === null) throw badRequest('resetCodeWrong');
+  // The check id is handed out once: a second right guess racing this one finds it taken.
   const chkId = randomBytes(24).toString('base64url');
-  await ctx.db
+  const claimed = await ctx.db
     .updateTable('password_resets')
     .set({ check_id_hash: sha256Hex(chkId) })
-    .where('id', '=', reset.id)
-    .execute();
+    .where('id', '=', id)
+    .where('check_id_hash', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('resetCodeWrong');
   return chkId;
 }
 

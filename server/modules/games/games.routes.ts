@@ -256,10 +256,11 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
     money(
       '/api/app/game/mines/reveal',
       minesRevealSchema,
-      (trx, userId, input: { gameId: string; tile: number; step: number }) => revealMines(trx, userId, input),
+      (trx, userId, input: { gameId: string; tile: number; step: number }) =>
+        revealMines(ctx, trx, userId, input),
     );
     money('/api/app/game/mines/cashout', minesCashoutSchema, (trx, userId, input: { gameId: string }) =>
-      cashoutMines(trx, userId, input.gameId),
+      cashoutMines(ctx, trx, userId, input.gameId),
     );
 
     // Spec 7 spells this call `api//app/game/inPlay`; both spellings answer.
@@ -274,7 +275,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.get('/api/app/game/stopGame', allow(PLAYER), async (request, reply) => {
       const userId = request.session!.subjectId;
-      const settled = await ctx.db.transaction().execute((trx) => settleOpenMines(trx, userId));
+      const settled = await ctx.db.transaction().execute((trx) => settleOpenMines(ctx, trx, userId));
       if (settled) await announceBalances(ctx, userId);
       return ok(request, reply, { settled });
     });

@@ -5,7 +5,7 @@ import { resolveSession, sessionRefusal, TOUCH_EVERY_MS, type SessionState } fro
 import { sha256Hex } from '../../infra/security/tokens';
 import { sql } from 'kysely';
 import { insufficientFunds } from '../../platform/money/ledger';
-import { applyVipUpgrades } from '../../platform/money/vip';
+import { applyVipUpgrades, vipDue } from '../../platform/money/vip';
 import { lossLimitReached } from '../protection/protection.service';
 import type { MoneyRequest } from '../../platform/idempotency';
 import { translate } from '../../../domain/messages';
@@ -95,8 +95,6 @@ const memories = new WeakMap<Db, InstantMemory>();
 const REMEMBERED_PLAYERS = 50_000;
 /** `stale` answers in a row before giving up (each means another instance bet for the player). */
 const MAX_ATTEMPTS = 8;
-/** Where `play_instant` writes the cash balance after the bet into the stored answer. */
-const BALANCE_MARK = '@@balance@@';
 
 function memoryOf(db: Db): InstantMemory {
   let memory = memories.get(db);
@@ -172,6 +170,33 @@ export interface PlayedInstant {
   snapshot: BetSnapshot | undefined;
 }
 
+/** `play_instant`'s one argument (the `instant_bet` record of migration 021), field by field. */
+interface InstantBetCall {
+  user_id: number;
+  game: string;
+  amount: number;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  stop: boolean;
+  min_bet: number;
+  max_bet: number;
+  max_payout: number;
+  edge: number;
+  bet_id: string;
+  payout: number;
+  multiplier: number;
+  params: string;
+  outcome: string;
+  idempotency_key: string;
+  request_hash: string;
+  body: object;
+  now: string;
+  token_hash: string;
+  idle_ms: number;
+  touch_ms: number;
+}
+
 type PlayResult =
   | {
       status: 'ok';
@@ -236,7 +261,7 @@ export async function playInstant(
         multiplier: win ? multiplier : 0,
         payout: centsToBrl(payout),
         win,
-        balance: BALANCE_MARK,
+        balance: 0,
         outcome,
         fairness: {
           serverSeedHash: seeds.server_seed_hash,
@@ -244,20 +269,40 @@ export async function playInstant(
           nonce: seeds.nonce,
         },
       };
-      const body = JSON.stringify({ status: 200, message: translate('ok', money.lang), data: answer });
+      // `play_instant` fills in the balance after the bet before it stores the answer.
+      const body = { status: 200, message: translate('ok', money.lang), data: answer };
       const params = { ...input, amount: undefined };
 
       let result: PlayResult;
       try {
+        const call: InstantBetCall = {
+          user_id: userId,
+          game: input.game,
+          amount,
+          server_seed_hash: seeds.server_seed_hash,
+          client_seed: seeds.client_seed,
+          nonce: seeds.nonce,
+          stop: settings.stop,
+          min_bet: settings.minBetCents,
+          max_bet: settings.maxBetCents,
+          max_payout: settings.maxPayoutCents,
+          edge: settings.edge,
+          bet_id: betId,
+          payout,
+          multiplier: win ? multiplier : 0,
+          params: JSON.stringify(params),
+          outcome: JSON.stringify(outcome),
+          idempotency_key: money.key,
+          request_hash: money.requestHash,
+          body,
+          now: new Date().toISOString(),
+          token_hash: sha256Hex(token),
+          idle_ms: ctx.config.sessionIdleMs,
+          touch_ms: TOUCH_EVERY_MS,
+        };
         const { rows } = await sql<{ result: PlayResult | string }>`
-          select play_instant(${userId}, ${input.game}, ${amount},
-            ${seeds.server_seed_hash}, ${seeds.client_seed}, ${seeds.nonce},
-            ${settings.stop}, ${settings.minBetCents}, ${settings.maxBetCents}, ${settings.maxPayoutCents},
-            ${String(settings.edge)}::numeric,
-            ${betId}, ${payout}, ${String(win ? multiplier : 0)}::numeric,
-            ${JSON.stringify(params)}, ${JSON.stringify(outcome)},
-            ${money.key}, ${money.requestHash}, ${body}, ${new Date()},
-            ${sha256Hex(token)}, ${ctx.config.sessionIdleMs}, ${TOUCH_EVERY_MS}) as result`.execute(ctx.db);
+          select play_instant(jsonb_populate_record(null::instant_bet, ${JSON.stringify(call)}::jsonb))
+            as result`.execute(ctx.db);
         const raw = rows[0]!.result;
         result = typeof raw === 'string' ? (JSON.parse(raw) as PlayResult) : raw;
       } catch (err) {
@@ -342,8 +387,7 @@ async function afterWager(
   userId: number,
   result: Extract<PlayResult, { status: 'ok' }>,
 ): Promise<BetSnapshot | undefined> {
-  const next = ctx.config.file.vip.find((row) => row.level === Number(result.level) + 1);
-  if (next && Number(result.wagered_cents) >= Math.round(next.wagerSum * 100)) {
+  if (vipDue(ctx.config.file.vip, Number(result.level), Number(result.wagered_cents))) {
     await ctx.db.transaction().execute((trx) => applyVipUpgrades(trx, ctx.config.file.vip, userId));
     return undefined;
   }

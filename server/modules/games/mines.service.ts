@@ -7,7 +7,7 @@ import { floats, minesFromFloats } from '../../../domain/fairness/instant';
 import { minesMultiplier, payoutCents } from '../../../domain/games/rules';
 import { checkStake, gameSettings } from './settings';
 import { seedsFor } from './seeds';
-import { creditPayout, debitStake, newBetId } from '../../platform/money/bet-money';
+import { countWager, newBetId, payBet, stakeBet } from '../../platform/money/bet-money';
 import { stakeCents } from './instant.service';
 
 /**
@@ -100,7 +100,14 @@ export async function startMines(
     input.mines,
   );
   const betId = newBetId();
-  const { bonusPart } = await debitStake(ctx, trx, userId, betId, amount);
+  const { bonusPart } = await stakeBet(trx, {
+    userId,
+    betId,
+    amountCents: amount,
+    book: 'casino',
+    key: `stake:${betId}`,
+    kind: 'bet_stake',
+  });
   await trx
     .updateTable('player_seeds')
     .set({ nonce: seeds.nonce + 1 })
@@ -130,6 +137,7 @@ export async function startMines(
 
 /** Ends a game once: `busted` pays nothing; `cashed` pays the current multiplier (or refunds at 0 gems). */
 async function finish(
+  ctx: AppContext,
   trx: Trx,
   game: GameRow,
   status: 'busted' | 'cashed',
@@ -155,12 +163,30 @@ async function finish(
     })
     .where('id', '=', game.bet_id)
     .execute();
-  await creditPayout(trx, game.user_id, game.bet_id, payout, bet.amount, bet.bonus, 'mines_payout');
+  // Played once a gem was revealed (or a mine hit); cashed at no gem is the stake back, no wager.
+  const refunded = status === 'cashed' && game.step === 0;
+  await countWager(ctx, trx, {
+    userId: game.user_id,
+    betId: game.bet_id,
+    book: 'casino',
+    wagerCents: refunded ? 0 : bet.amount,
+  });
+  await payBet(trx, {
+    userId: game.user_id,
+    betId: game.bet_id,
+    amountCents: payout,
+    stakeCents: bet.amount,
+    bonusPart: bet.bonus,
+    book: 'casino',
+    key: `payout:${game.bet_id}`,
+    kind: 'mines_payout',
+  });
   return { ...game, status };
 }
 
 /** Reveals one tile, checked against the expected step. */
 export async function revealMines(
+  ctx: AppContext,
   trx: Trx,
   userId: number,
   input: { gameId: string; tile: number; step: number },
@@ -180,20 +206,20 @@ export async function revealMines(
     .set({ revealed: game.revealed, step: game.step, last_move_at: new Date() })
     .where('bet_id', '=', game.bet_id)
     .execute();
-  if (hit) game = await finish(trx, game, 'busted', settings.edge, settings.maxPayoutCents);
+  if (hit) game = await finish(ctx, trx, game, 'busted', settings.edge, settings.maxPayoutCents);
   else if (game.step === 25 - game.mines)
-    game = await finish(trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
+    game = await finish(ctx, trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
   return { mine: hit, tile: input.tile, ...(await view(trx, game, settings.edge)) };
 }
 
 /** Cashes out after at least one gem; a game already cashed answers its result again. */
-export async function cashoutMines(trx: Trx, userId: number, gameId: string) {
+export async function cashoutMines(ctx: AppContext, trx: Trx, userId: number, gameId: string) {
   const settings = await gameSettings(trx, 'mines');
   let game = await lockGame(trx, userId, gameId);
   if (game.status === 'cashed') return view(trx, game, settings.edge);
   if (game.status !== 'open') throw new AppError(409, 'minesNotOpen');
   if (game.step < 1) throw badRequest('minesNoGem');
-  game = await finish(trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
+  game = await finish(ctx, trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
   return view(trx, game, settings.edge);
 }
 
@@ -214,7 +240,7 @@ export async function openMines(trx: Trx, userId: number) {
  * Settles an open game by the published rule (`stopGame`, idle timeout): the better of a refund
  * (no gem yet: the stake back) and the current cash-out.
  */
-export async function settleOpenMines(trx: Trx, userId: number): Promise<boolean> {
+export async function settleOpenMines(ctx: AppContext, trx: Trx, userId: number): Promise<boolean> {
   const open = await trx
     .selectFrom('mines_games')
     .select('bet_id')
@@ -225,7 +251,7 @@ export async function settleOpenMines(trx: Trx, userId: number): Promise<boolean
   const settings = await gameSettings(trx, 'mines');
   const game = await lockGame(trx, userId, open.bet_id);
   if (game.status !== 'open') return false;
-  await finish(trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
+  await finish(ctx, trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
   return true;
 }
 
@@ -244,7 +270,7 @@ export async function idleMinesPlayers(ctx: AppContext): Promise<number[]> {
 export async function settleIdleMines(ctx: AppContext): Promise<number> {
   let settled = 0;
   for (const userId of await idleMinesPlayers(ctx)) {
-    if (await ctx.db.transaction().execute((trx) => settleOpenMines(trx, userId))) settled++;
+    if (await ctx.db.transaction().execute((trx) => settleOpenMines(ctx, trx, userId))) settled++;
   }
   return settled;
 }

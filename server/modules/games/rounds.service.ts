@@ -12,7 +12,7 @@ import {
   type LuckyPick,
 } from '../../../domain/games/rules';
 import { checkStake, gameSettings } from './settings';
-import { creditPayout, debitStake, newBetId } from '../../platform/money/bet-money';
+import { countWager, newBetId, payBet, stakeBet } from '../../platform/money/bet-money';
 import { announceBalances } from '../../platform/announcer';
 import { ensureChain, hashAt } from './chain';
 import { stakeCents } from './instant.service';
@@ -256,15 +256,24 @@ async function settleRoundBets(
           .returning('id')
           .executeTakeFirst();
         if (!updated) continue;
-        await creditPayout(
-          trx,
-          bet.user_id,
-          bet.id,
-          payout,
-          amount,
-          Number(bet.bonus_cents),
-          drawn ? 'round_payout' : 'round_refund',
-        );
+        // Played when the round was drawn; a cancelled round's stake comes back and counts nothing.
+        if (drawn)
+          await countWager(ctx, trx, {
+            userId: bet.user_id,
+            betId: bet.id,
+            book: 'casino',
+            wagerCents: amount,
+          });
+        await payBet(trx, {
+          userId: bet.user_id,
+          betId: bet.id,
+          amountCents: payout,
+          stakeCents: amount,
+          bonusPart: Number(bet.bonus_cents),
+          book: 'casino',
+          key: `payout:${bet.id}`,
+          kind: drawn ? 'round_payout' : 'round_refund',
+        });
         done.push(bet.user_id);
       }
       return done;
@@ -305,7 +314,14 @@ export async function placeRoundBet(
     throw new AppError(409, 'roundClosed');
   }
   const betId = newBetId();
-  const { bonusPart, snapshot } = await debitStake(ctx, trx, userId, betId, amount);
+  const { bonusPart, snapshot } = await stakeBet(trx, {
+    userId,
+    betId,
+    amountCents: amount,
+    book: 'casino',
+    key: `stake:${betId}`,
+    kind: 'bet_stake',
+  });
   await trx
     .insertInto('bets')
     .values({
@@ -327,7 +343,7 @@ export async function placeRoundBet(
       pick: input.pick,
       amount: centsToBrl(amount),
     },
-    /** The balances after the stake, for the announcement (none when a VIP upgrade moved them). */
+    /** The balances after the stake, for the announcement. */
     snapshot,
   };
 }

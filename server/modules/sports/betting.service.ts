@@ -10,7 +10,7 @@ import { combinedOddsMilli, potentialReturnCents } from '../../../domain/sports/
 import { placementCountOf } from '../../../domain/sports/rules';
 import type { SportsBetInput } from '../../../domain/sports/sports.schema';
 import type { FeedMarket, FixtureSnapshot } from './feed';
-import { countSportsWager, debitSportsStake, newSportsBetId, paySports } from './sports-money';
+import { debitSportsStake, newSportsBetId, paySports } from './sports-money';
 import type { Sports } from './sports.module';
 import { heldByOperator } from './holds';
 
@@ -199,7 +199,7 @@ export async function placeSportsBet(
       }),
     )
     .execute();
-  if (!live) await countSportsWager(ctx, trx, userId, stakeCents);
+  // What it wagers counts once it is settled as played (sports-money.ts sportsWagerCents).
   return {
     betId,
     stake: centsToBrl(stakeCents),
@@ -312,7 +312,6 @@ export async function decideLiveBet(ctx: AppContext, sports: Sports, betId: stri
       })
       .where('id', '=', betId)
       .execute();
-    await countSportsWager(ctx, trx, bet.user_id, stakeCents);
     return { betId, userId: bet.user_id, accepted: true, refundCents: 0 };
   });
 }

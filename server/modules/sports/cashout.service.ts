@@ -12,7 +12,7 @@ import { cashoutValueCents, type OpenLegPrices } from '../../../domain/sports/ca
 import { potentialReturnCents } from '../../../domain/sports/settlement';
 import { countsFromPlacement, placementCountOf } from '../../../domain/sports/rules';
 import { evaluateLegs } from './settlement.service';
-import { paySports } from './sports-money';
+import { countSportsWager, paySports } from './sports-money';
 import type { Sports } from './sports.module';
 import { heldByOperator } from './holds';
 
@@ -143,6 +143,17 @@ export async function cashoutBet(
     Math.round(ctx.config.file.sports.maxPayoutPerBet * 100),
   );
   const seq = bet.settle_seq + 1;
+  // Closed by a cash-out, the bet was played: its stake counts toward wagering.
+  if (full) {
+    await countSportsWager(ctx, trx, {
+      id: betId,
+      userId,
+      state: 'cashed_out',
+      kind: bet.kind,
+      resultCode: BetResult.won,
+      stakeCents: Number(bet.stake_cents),
+    });
+  }
   await paySports(
     trx,
     { betId, userId, stakeCents: Number(bet.stake_cents), bonusCents: Number(bet.bonus_cents) },

@@ -23,7 +23,7 @@ import {
 import { legResultCode, returnCents, settled, ticketResultCode } from '../../../domain/sports/settlement';
 import type { SportKey } from '../../../domain/sports/sports';
 import type { CancelWindow } from './feed';
-import { paySports, reverseSports } from './sports-money';
+import { countSportsWager, paySports, reverseSports } from './sports-money';
 import type { Sports } from './sports.module';
 
 /**
@@ -242,6 +242,16 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
   const stateChanged = bet.state !== state || bet.result_code !== code;
   if (!legsChanged && !stateChanged && wasPaid === owed) return null;
 
+  // What it wagers follows its state (a void counts nothing; a correction moves the count), set
+  // before money moves: the bet's row, then the player's, then the accounts.
+  await countSportsWager(ctx, trx, {
+    id: betId,
+    userId: bet.user_id,
+    state,
+    kind: bet.kind,
+    resultCode: code,
+    stakeCents,
+  });
   let seq = bet.settle_seq;
   let shortfall = Number(bet.shortfall_cents);
   const money = { betId, userId: bet.user_id, stakeCents, bonusCents: Number(bet.bonus_cents) };

@@ -1,10 +1,9 @@
-import { lockWallet as lockPlayerWallet } from '../../platform/money/bet-money';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
-import { insufficientFunds, post } from '../../platform/money/ledger';
+import { post } from '../../platform/money/ledger';
+import { countWager, lockWallet, payBet, stakeBet } from '../../platform/money/bet-money';
+import { BetResult } from '../../../domain/codes';
 import type { Trx } from '../../infra/db/connection';
-import { applyVipUpgrades } from '../../platform/money/vip';
 
 /**
  * Money of sports bets, all through the ledger's `post` in the caller's transaction
@@ -19,47 +18,58 @@ export function newSportsBetId(now: number): string {
   return `S${day}${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
-/** Locks the player (row, then cash and bonus accounts) for the rest of the transaction and reads them. */
-async function lockWallet(trx: Trx, userId: number): Promise<{ cash: number; bonus: number }> {
-  const wallet = await lockPlayerWallet(trx, userId);
-  return { cash: wallet.cashCents, bonus: wallet.bonusCents };
-}
-
 /**
- * Debits a stake, cash first and then bonus (payments.md), keyed by the bet. The wallet rows stay
+ * Debits a stake, cash first and then bonus (`bet_stake`), keyed by the bet. The wallet rows stay
  * locked until the transaction ends, so checks made after this call (the daily limit) see every
- * earlier bet of the player. Returns the part paid with bonus.
+ * earlier bet of the player. Returns the part paid with bonus. What it wagers counts when the bet
+ * is settled (sportsWagerCents).
  */
 export async function debitSportsStake(trx: Trx, userId: number, betId: string, stakeCents: number) {
-  const wallet = await lockWallet(trx, userId);
-  if (wallet.cash + wallet.bonus < stakeCents) throw insufficientFunds();
-  const cashPart = Math.min(wallet.cash, stakeCents);
-  const bonusPart = stakeCents - cashPart;
-  await post(trx, {
+  const { bonusPart } = await stakeBet(trx, {
+    userId,
+    betId,
+    amountCents: stakeCents,
+    book: 'sports',
     key: `sports-stake:${betId}`,
     kind: 'sports_stake',
-    reference: betId,
-    entries: [
-      { account: { kind: 'user_cash', userId }, amountCents: -cashPart },
-      { account: { kind: 'user_bonus', userId }, amountCents: -bonusPart },
-      { account: { kind: 'house_sports' }, amountCents: stakeCents },
-    ],
   });
   return { bonusPart };
 }
 
-/** Counts an accepted stake as wagered (turnover and VIP progress), as game bets do. */
-export async function countSportsWager(ctx: AppContext, trx: Trx, userId: number, stakeCents: number) {
-  const after = await trx
-    .updateTable('users')
-    .set({ wagered_cents: sql`wagered_cents + ${stakeCents}` })
-    .where('id', '=', userId)
-    .returning(['level', 'wagered_cents'])
-    .executeTakeFirstOrThrow();
-  const next = ctx.config.file.vip.find((row) => row.level === after.level + 1);
-  if (next && Number(after.wagered_cents) >= Math.round(next.wagerSum * 100)) {
-    await applyVipUpgrades(trx, ctx.config.file.vip, userId);
-  }
+/**
+ * What a sports bet counts toward wagering once settled (sportsbook and trust issues, "Wagering is
+ * what was risked"): its stake when played — settled on its result or closed by a cash-out — less
+ * what was refunded: nothing when every leg was void or pushed (a refund), half the stake for a
+ * single settled half won or half lost (the other half pushed back), and nothing while it is open,
+ * held, refused in its delay or cancelled.
+ */
+export function sportsWagerCents(bet: {
+  state: string;
+  kind: string;
+  resultCode: number;
+  stakeCents: number;
+}): number {
+  if (bet.state === 'cashed_out') return bet.stakeCents;
+  if (bet.state !== 'settled') return 0;
+  const refunds: readonly number[] = [BetResult.refund, BetResult.draw, BetResult.cancelled];
+  if (refunds.includes(bet.resultCode)) return 0;
+  const halves: readonly number[] = [BetResult.halfWon, BetResult.halfLost];
+  if (bet.kind === 'single' && halves.includes(bet.resultCode)) return Math.floor(bet.stakeCents / 2);
+  return bet.stakeCents;
+}
+
+/** Sets what a sports bet counts toward wagering (countWager), from its state after a change. */
+export async function countSportsWager(
+  ctx: AppContext,
+  trx: Trx,
+  bet: { id: string; userId: number; state: string; kind: string; resultCode: number; stakeCents: number },
+) {
+  await countWager(ctx, trx, {
+    userId: bet.userId,
+    betId: bet.id,
+    book: 'sports',
+    wagerCents: sportsWagerCents(bet),
+  });
 }
 
 /** The bonus part of an amount paid back on a bet staked partly with bonus (in proportion). */
@@ -78,17 +88,15 @@ export interface BetMoney {
  * bet): once per key, whatever happens.
  */
 export async function paySports(trx: Trx, bet: BetMoney, amountCents: number, key: string, kind: string) {
-  if (amountCents <= 0) return;
-  const bonusShare = bonusShareOf(amountCents, bet.stakeCents, bet.bonusCents);
-  await post(trx, {
+  await payBet(trx, {
+    userId: bet.userId,
+    betId: bet.betId,
+    amountCents,
+    stakeCents: bet.stakeCents,
+    bonusPart: bet.bonusCents,
+    book: 'sports',
     key,
     kind,
-    reference: bet.betId,
-    entries: [
-      { account: { kind: 'house_sports' }, amountCents: -amountCents },
-      { account: { kind: 'user_cash', userId: bet.userId }, amountCents: amountCents - bonusShare },
-      { account: { kind: 'user_bonus', userId: bet.userId }, amountCents: bonusShare },
-    ],
   });
 }
 
@@ -106,8 +114,8 @@ export async function reverseSports(
   if (amountCents <= 0) return { shortfallCents: 0 };
   const wallet = await lockWallet(trx, bet.userId);
   const wantBonus = bonusShareOf(amountCents, bet.stakeCents, bet.bonusCents);
-  const fromBonus = Math.min(wantBonus, wallet.bonus);
-  const fromCash = Math.min(amountCents - fromBonus, wallet.cash);
+  const fromBonus = Math.min(wantBonus, wallet.bonusCents);
+  const fromCash = Math.min(amountCents - fromBonus, wallet.cashCents);
   const taken = fromBonus + fromCash;
   if (taken > 0) {
     await post(trx, {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, forbidden, tooMany } from '../../infra/http/errors';
-import { sameDigest, sha256Hex, sixDigitCode } from '../../infra/security/tokens';
+import { sha256Hex, sixDigitCode } from '../../infra/security/tokens';
 import { centsToBrl, parseAmount, plainBrl } from '../../../domain/money';
+import { guessCode } from '../../platform/one-time-codes';
 import { post } from '../../platform/money/ledger';
 import type { Trx } from '../../infra/db/connection';
 import { withdrawLimits } from './withdraw.service';
@@ -62,23 +63,13 @@ export async function planTransfer(
   const parsed = parseAmount(input.amount);
   if (!parsed.ok) throw badRequest('amountInvalid');
   if (!input.code) throw badRequest('transferCodeRequired');
-  const code = await ctx.db
-    .selectFrom('transfer_codes')
-    .select(['id', 'code_hash', 'attempts'])
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  if (!code || code.attempts >= CODE_MAX_ATTEMPTS) throw badRequest('resetCodeWrong');
-  if (!sameDigest(code.code_hash, sha256Hex(input.code))) {
-    await ctx.db
-      .updateTable('transfer_codes')
-      .set({ attempts: code.attempts + 1 })
-      .where('id', '=', code.id)
-      .execute();
-    throw badRequest('resetCodeWrong');
-  }
+  const codeId = await guessCode(ctx.db, {
+    table: 'transfer_codes',
+    owner: { column: 'user_id', value: userId },
+    guess: input.code,
+    maxAttempts: CODE_MAX_ATTEMPTS,
+  });
+  if (codeId === null) throw badRequest('resetCodeWrong');
   const recipient = await ctx.db
     .selectFrom('users')
     .select(['id', 'username', 'test_flag'])
@@ -86,7 +77,7 @@ export async function planTransfer(
     .executeTakeFirst();
   if (!recipient || recipient.test_flag === 1) throw new AppError(404, 'transferRecipientUnknown');
   if (recipient.id === userId) throw badRequest('transferToSelf');
-  return { codeId: code.id, recipientId: recipient.id, recipient: recipient.username, cents: parsed.cents };
+  return { codeId, recipientId: recipient.id, recipient: recipient.username, cents: parsed.cents };
 }
 
 /** Uses the code once and moves the cash, in the caller's transaction. */

@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { accountCode, insufficientFunds, post } from './ledger';
 import type { Trx } from '../../infra/db/connection';
-import { applyVipUpgrades } from './vip';
+import { insufficientFunds, INSUFFICIENT_FUNDS_STATE } from './ledger';
+import { applyVipUpgrades, vipDue } from './vip';
+
+/**
+ * The money of a bet, from TypeScript. Each rule lives once, in the database (migration 021):
+ * `wallet_lock` (the lock order), `bet_stake` (cash first, then bonus), `bet_pay` (winnings back to
+ * the wallets the stake came from, in proportion) and `wager_set` (what a settled bet counts toward
+ * wagering). Instant bets call them inside `play_instant`; Mines, the shared rounds and the
+ * sportsbook call them here, in their own transaction.
+ */
 
 /** A new bet id: B + date + 12 hex digits. */
 export function newBetId(): string {
@@ -26,114 +34,121 @@ export interface BetSnapshot extends Wallet {
   wageredCents: number;
 }
 
-/** Locks a player's cash and bonus rows for the rest of the transaction and reads them. */
+/** Which book a bet belongs to: its house account, and its table for wagering. */
+export type Book = 'casino' | 'sports';
+const HOUSE: Record<Book, string> = { casino: 'house_game', sports: 'house_sports' };
+
+async function call<T>(trx: Trx, query: ReturnType<typeof sql<{ result: T | string }>>): Promise<T> {
+  try {
+    const raw = (await query.execute(trx)).rows[0]!.result;
+    return typeof raw === 'string' ? (JSON.parse(raw) as T) : raw;
+  } catch (err) {
+    if ((err as { code?: string }).code === INSUFFICIENT_FUNDS_STATE) throw insufficientFunds();
+    throw err;
+  }
+}
+
+/** Locks a player's row, then cash and bonus accounts, for the rest of the transaction; reads them. */
 export async function lockWallet(trx: Trx, userId: number): Promise<Wallet> {
-  // The one lock order of money: the player's row, then the player's accounts. Deposits, transfers,
-  // withdrawals and bonuses lock the row first too; a bet that took the accounts first deadlocked
-  // with a deposit credited at the same moment (found by the AT-05 kill loop).
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  const rows = await trx
-    .selectFrom('ledger_accounts')
-    .select(['code', 'balance'])
-    .where('code', 'in', [
-      accountCode({ kind: 'user_cash', userId }),
-      accountCode({ kind: 'user_bonus', userId }),
-    ])
-    .forUpdate()
-    .execute();
-  return {
-    cashCents: Number(rows.find((r) => r.code.startsWith('user_cash'))?.balance ?? 0),
-    bonusCents: Number(rows.find((r) => r.code.startsWith('user_bonus'))?.balance ?? 0),
-  };
-}
-
-/** The wallet after a posting: the balances the ledger returned, the others unchanged. */
-function walletAfter(userId: number, before: Wallet, balances: Record<string, number>): Wallet {
-  return {
-    cashCents: balances[accountCode({ kind: 'user_cash', userId })] ?? before.cashCents,
-    bonusCents: balances[accountCode({ kind: 'user_bonus', userId })] ?? before.bonusCents,
-  };
-}
-
-/** Counts a stake as wagered (turnover and VIP progress). */
-function countWager(trx: Trx, userId: number, amountCents: number) {
-  return trx
-    .updateTable('users')
-    .set({ wagered_cents: sql`wagered_cents + ${amountCents}` })
-    .where('id', '=', userId)
-    .returning(['level', 'wagered_cents', 'turnover_required_cents', 'username'])
-    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{ cash: string; bonus: string }>`
+    select cash, bonus from wallet_lock(${userId})`.execute(trx);
+  return { cashCents: Number(rows[0]!.cash), bonusCents: Number(rows[0]!.bonus) };
 }
 
 /**
- * Debits a stake, cash first and then bonus (payments.md), to the house in one ledger
- * transaction keyed by the bet, and counts it as wagered. Returns the part paid with bonus and the
- * snapshot after the stake. (Instant bets do the same in one database call: `play_instant`.)
+ * Debits a stake (`bet_stake`), keyed `key`, to the book's house account. Returns the part paid
+ * with bonus and what the announcement shows after it; 402 / 9999 when the wallet cannot pay.
  */
-export async function debitStake(
-  ctx: AppContext,
+export async function stakeBet(
   trx: Trx,
-  userId: number,
-  betId: string,
-  amountCents: number,
-): Promise<{ bonusPart: number; snapshot: BetSnapshot | undefined }> {
-  const wallet = await lockWallet(trx, userId);
-  if (wallet.cashCents + wallet.bonusCents < amountCents) throw insufficientFunds();
-  const cashPart = Math.min(wallet.cashCents, amountCents);
-  const bonusPart = amountCents - cashPart;
-  const { balances } = await post(trx, {
-    key: `stake:${betId}`,
-    kind: 'bet_stake',
-    reference: betId,
-    entries: [
-      { account: { kind: 'user_cash', userId }, amountCents: -cashPart },
-      { account: { kind: 'user_bonus', userId }, amountCents: -bonusPart },
-      { account: { kind: 'house_game' }, amountCents: amountCents },
-    ],
-  });
-  const after = await countWager(trx, userId, amountCents);
-  // A level can only be gained when this wager reaches the next level's wager threshold.
-  const next = ctx.config.file.vip.find((row) => row.level === after.level + 1);
-  if (next && Number(after.wagered_cents) >= Math.round(next.wagerSum * 100)) {
-    await applyVipUpgrades(trx, ctx.config.file.vip, userId);
-    return { bonusPart, snapshot: undefined };
-  }
+  bet: { userId: number; betId: string; amountCents: number; book: Book; key: string; kind: string },
+): Promise<{ bonusPart: number; snapshot: BetSnapshot }> {
+  const result = await call<{
+    status: string;
+    bonus_part: number;
+    cash: number;
+    bonus: number;
+    username: string;
+    wagered_cents: number;
+    turnover_required_cents: number;
+  }>(
+    trx,
+    sql`select bet_stake(${bet.userId}, ${bet.amountCents}, ${bet.key}, ${bet.kind}, ${bet.betId},
+      ${HOUSE[bet.book]}) as result`,
+  );
+  if (result.status !== 'ok') throw insufficientFunds();
   return {
-    bonusPart,
+    bonusPart: Number(result.bonus_part),
     snapshot: {
-      ...walletAfter(userId, wallet, balances),
-      username: after.username,
-      turnoverRequiredCents: Number(after.turnover_required_cents),
-      wageredCents: Number(after.wagered_cents),
+      cashCents: Number(result.cash),
+      bonusCents: Number(result.bonus),
+      username: result.username,
+      wageredCents: Number(result.wagered_cents),
+      turnoverRequiredCents: Number(result.turnover_required_cents),
     },
   };
 }
 
 /**
- * Pays a settled bet once (the ledger key names the bet): winnings return to the wallets the
- * stake came from, in proportion. Returns the snapshot updated by the payout.
+ * Pays `amountCents` from the book's house account (`bet_pay`), keyed `key`, in proportion to how
+ * the stake was paid. Returns the balances it changed, by account code.
  */
-export async function creditPayout<S extends Wallet | undefined>(
+export async function payBet(
   trx: Trx,
-  userId: number,
-  betId: string,
-  payoutCents: number,
-  stakeCents: number,
-  bonusPart: number,
-  kind = 'bet_payout',
-  snapshot?: S,
-): Promise<S | undefined> {
-  if (payoutCents <= 0) return snapshot;
-  const bonusShare = Math.floor((payoutCents * bonusPart) / stakeCents);
-  const { balances } = await post(trx, {
-    key: `payout:${betId}`,
-    kind,
-    reference: betId,
-    entries: [
-      { account: { kind: 'house_game' }, amountCents: -payoutCents },
-      { account: { kind: 'user_cash', userId }, amountCents: payoutCents - bonusShare },
-      { account: { kind: 'user_bonus', userId }, amountCents: bonusShare },
-    ],
-  });
-  return snapshot && { ...snapshot, ...walletAfter(userId, snapshot, balances) };
+  bet: {
+    userId: number;
+    betId: string;
+    amountCents: number;
+    stakeCents: number;
+    bonusPart: number;
+    book: Book;
+    key: string;
+    kind: string;
+  },
+): Promise<Record<string, number>> {
+  if (bet.amountCents <= 0) return {};
+  const result = await call<{ balances: Record<string, string | number> }>(
+    trx,
+    sql`select bet_pay(${bet.userId}, ${bet.amountCents}, ${bet.stakeCents}, ${bet.bonusPart},
+      ${bet.key}, ${bet.kind}, ${bet.betId}, ${HOUSE[bet.book]}) as result`,
+  );
+  return Object.fromEntries(Object.entries(result.balances).map(([code, cents]) => [code, Number(cents)]));
+}
+
+/** The player's figures after a wager was counted. */
+export interface Counted {
+  level: number;
+  wageredCents: number;
+  turnoverRequiredCents: number;
+  username: string;
+}
+
+/**
+ * Sets what a settled bet counts toward wagering (`wager_set`): its stake when it was played, less
+ * what was refunded, nothing when it was refunded whole; a correction moves the player's total by
+ * the difference. A VIP level the count reaches is awarded in the same transaction. Returns the
+ * figures after, or null when the upgrade moved the balances.
+ */
+export async function countWager(
+  ctx: AppContext,
+  trx: Trx,
+  bet: { userId: number; betId: string; book: Book; wagerCents: number },
+): Promise<Counted | null> {
+  const r = await call<{
+    changed: boolean;
+    level: number;
+    wagered_cents: number;
+    turnover_required_cents: number;
+    username: string;
+  }>(trx, sql`select wager_set(${bet.userId}, ${bet.book}, ${bet.betId}, ${bet.wagerCents}) as result`);
+  if (r.changed && vipDue(ctx.config.file.vip, Number(r.level), Number(r.wagered_cents))) {
+    await applyVipUpgrades(trx, ctx.config.file.vip, bet.userId);
+    return null;
+  }
+  return {
+    level: Number(r.level),
+    wageredCents: Number(r.wagered_cents),
+    turnoverRequiredCents: Number(r.turnover_required_cents),
+    username: r.username,
+  };
 }

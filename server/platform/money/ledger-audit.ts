@@ -54,6 +54,27 @@ export async function auditLedger(db: Db): Promise<string[]> {
       `posting ${r.id} of account ${r.account_id} breaks the running balance or version sequence`,
     );
   }
+  // Wagering is what was risked (migration 021): each player's total is what the settled bets
+  // counted, no bet counts more than its stake, and none not settled as played counts anything.
+  for (const r of await rows<{ id: number; wagered: string; counted: string }>(sql`
+    select u.id, u.wagered_cents as wagered,
+           coalesce((select sum(wager_cents) from bets where user_id = u.id), 0)
+         + coalesce((select sum(wager_cents) from sports_bets where user_id = u.id), 0) as counted
+      from users u
+     where u.wagered_cents <> coalesce((select sum(wager_cents) from bets where user_id = u.id), 0)
+                            + coalesce((select sum(wager_cents) from sports_bets where user_id = u.id), 0)`)) {
+    problems.push(`player ${r.id} has wagered ${r.wagered} but the settled bets count ${r.counted}`);
+  }
+  for (const r of await rows<{ id: string }>(sql`
+    select id from bets
+     where wager_cents < 0 or wager_cents > amount_cents or (status <> 'settled' and wager_cents <> 0)
+    union all
+    select id from sports_bets
+     where wager_cents < 0 or wager_cents > stake_cents
+        or (state not in ('settled', 'cashed_out') and wager_cents <> 0)
+        or (state = 'settled' and result_code in (0, 90, -10) and wager_cents <> 0)`)) {
+    problems.push(`bet ${r.id} counts a wager it did not risk`);
+  }
   const triggers = await rows<{ n: string }>(sql`
     select count(*) as n from pg_trigger where tgname in ('ledger_postings_append_only', 'ledger_transactions_append_only')`);
   if (Number(triggers[0]?.n ?? 0) !== 2) problems.push('the append-only triggers of the ledger are missing');

@@ -33,7 +33,7 @@ export const insufficientFunds = () =>
   new AppError(402, 'insufficientFunds', {}, BodyStatus.insufficientFunds);
 
 /** The SQLSTATE `ledger_post` raises when a player account would go below zero (migration 009). */
-const INSUFFICIENT_FUNDS_STATE = 'TR402';
+export const INSUFFICIENT_FUNDS_STATE = 'TR402';
 
 export interface Entry {
   account: AccountRef;

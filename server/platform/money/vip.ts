@@ -16,6 +16,16 @@ export function levelFor(vip: FileConfig['vip'], depositCents: number, wageredCe
   return level;
 }
 
+/**
+ * Whether a player's wagering has reached the next level's wager threshold: the one place that
+ * asks, after every wager counted, whether an upgrade may be due (applyVipUpgrades decides it with
+ * the deposits too).
+ */
+export function vipDue(vip: FileConfig['vip'], level: number, wageredCents: number): boolean {
+  const next = vip.find((row) => row.level === level + 1);
+  return next !== undefined && wageredCents >= Math.round(next.wagerSum * 100);
+}
+
 /** Paid deposits of a player, in centavos. */
 export async function depositSumCents(db: Db | Trx, userId: number): Promise<number> {
   const row = await db
