@@ -2,7 +2,7 @@ import { allow, PUBLIC } from './platform/access';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
@@ -118,7 +118,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies the operator names (TREVO_TRUST_PROXY; off by default).
+    // (Typed as boolean only to pick Fastify's HTTP/1 overload; a count or a list pass through.)
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'] & boolean,
     // Start-up work (migrations, the sports feed's first schedule, a new hash chain) shares the
     // event loop with plugin loading; on a busy 2-core machine the default 10 s was seen to expire.
     pluginTimeout: 60_000,

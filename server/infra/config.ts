@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DEVELOPMENT_SECRET_KEY, parseSecretKey } from './security/secret-box';
@@ -40,6 +41,7 @@ const envSchema = z.object({
   TREVO_STATIC_DIR: z.string().default('dist'),
   TREVO_PUBLIC_URL: z.string().url().optional(),
   TREVO_CORS_ORIGINS: z.string().default(''),
+  TREVO_TRUST_PROXY: z.string().default('off'),
   TREVO_TURNOVER_MAIN: z.coerce.number().min(0).max(100).optional(),
   TREVO_TURNOVER_BONUS: z.coerce.number().min(0).max(100).optional(),
   TREVO_PAYOUT_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
@@ -274,6 +276,8 @@ export const fileSectionSchemas = fileSchema.shape;
 
 export interface Config {
   production: boolean;
+  /** Which proxies' `X-Forwarded-For` is believed (TREVO_TRUST_PROXY); false: none. */
+  trustProxy: false | number | string[];
   port: number;
   host: string;
   dataDir: string;
@@ -346,6 +350,31 @@ function parseOrigins(raw: string): string[] {
 }
 
 /** Reads and validates the environment; throws ConfigError listing every problem. */
+/**
+ * TREVO_TRUST_PROXY: whether `X-Forwarded-For` is believed (trust issue, finding 4: trusted
+ * unconditionally, a forged header gave every failed login a new address). `off` (the default):
+ * the socket's address is the client's. A number: that many proxy hops in front of the server. A
+ * comma-separated list of addresses or CIDR ranges: the proxies whose header is believed.
+ */
+function parseTrustProxy(value: string): false | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'off' || v === 'false' || v === '0') return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const items = v.split(',').map((x) => x.trim()).filter(Boolean);
+  for (const item of items) {
+    const [address, bits, ...rest] = item.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !okBits || rest.length > 0) {
+      throw new ConfigError(
+        `TREVO_TRUST_PROXY: "${item}" is not an address or CIDR range; expected off, a hop count (1) or addresses like 10.0.0.0/8,127.0.0.1`,
+      );
+    }
+  }
+  return items;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -380,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
   }
   const corsOrigins = parseOrigins(e.TREVO_CORS_ORIGINS);
+  const trustProxy = parseTrustProxy(e.TREVO_TRUST_PROXY);
   let fileRaw: unknown;
   try {
     fileRaw = JSON.parse(readFileSync(e.TREVO_CONFIG, 'utf8'));
@@ -437,6 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : { kind: 'sandbox' },
     publicUrl: e.TREVO_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     corsOrigins,
+    trustProxy,
     sandboxWebhookDelayMs: e.TREVO_SANDBOX_WEBHOOK_DELAY_MS,
     sandboxPayoutDelayMs: e.TREVO_SANDBOX_PAYOUT_DELAY_MS,
     payoutIntervalMs: e.TREVO_PAYOUT_INTERVAL_MS,

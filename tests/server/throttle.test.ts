@@ -29,8 +29,8 @@ describe('login throttling', () => {
     expect(blocked.body.message).toMatch(/^Muitas tentativas\. Tente novamente em \d+ s$/);
     // After the wait (simulated by moving the failures back in time) the right password works.
     await app.ctx.db
-      .updateTable('login_failures')
-      .set({ at: new Date(Date.now() - 10_000) })
+      .updateTable('login_throttle')
+      .set({ last_at: new Date(Date.now() - 10_000) })
       .where('username', '=', player.email)
       .execute();
     expect((await attempt(player.email, PASSWORD, '10.0.1.3')).code).toBe(200);
@@ -38,7 +38,7 @@ describe('login throttling', () => {
     expect(
       (
         await app.ctx.db
-          .selectFrom('login_failures')
+          .selectFrom('login_throttle')
           .selectAll()
           .where('username', '=', player.email)
           .execute()
@@ -50,8 +50,8 @@ describe('login throttling', () => {
     const player = await registerPlayer(app);
     const old = new Date(Date.now() - 30 * 60_000);
     await app.ctx.db
-      .insertInto('login_failures')
-      .values(Array.from({ length: 100 }, () => ({ username: player.email, at: old })))
+      .insertInto('login_throttle')
+      .values({ username: player.email, failures: 100, first_at: old, last_at: old })
       .execute();
     const res = await attempt(player.email, PASSWORD, '10.0.2.1');
     expect(res.code).toBe(429);

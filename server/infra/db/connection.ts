@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { fsyncSync, mkdirSync } from 'node:fs';
 import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import pg from 'pg';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-foundation';
@@ -25,6 +26,7 @@ import * as m018 from './migrations/018-config-overrides';
 import * as m019 from './migrations/019-play-instant';
 import * as m020 from './migrations/020-prize-deadlines';
 import * as m021 from './migrations/021-money-rules';
+import * as m022 from './migrations/022-login-throttle';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -53,7 +55,66 @@ const migrations: Record<string, Migration> = {
   '019-play-instant': m019,
   '020-prize-deadlines': m020,
   '021-money-rules': m021,
+  '022-login-throttle': m022,
 };
+
+/**
+ * PGlite's own start flags with fsync on: its default (`-F`) turns fsync off, and the Emscripten
+ * file system it writes through drops every fsync anyway, so an acknowledged bet lived only in the
+ * OS cache (trust issue, finding 6). WAL flushes go through fsync (fdatasync is a no-op there).
+ */
+export const DURABLE_PGLITE_PARAMS = [
+  '--single',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  'fsync=on',
+  '-c',
+  'wal_sync_method=fsync',
+  '-c',
+  'synchronous_commit=on',
+];
+
+/**
+ * PGlite's Node file system with fsync made real: every fsync PostgreSQL asks for (each commit's WAL
+ * flush, checkpoints) reaches the disk through `fs.fsyncSync`, so a committed money movement
+ * survives a power loss, not only a killed process. `fsyncs` counts them (the durability test
+ * reads it).
+ */
+export class DurableNodeFS extends NodeFS {
+  fsyncs = 0;
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const base = await super.init(...args);
+    const opts = base.emscriptenOpts as { preRun?: Array<(module: unknown) => void> };
+    const patch = (module: unknown) => {
+      const ops = (module as { NODEFS: { stream_ops: Record<string, unknown> } }).NODEFS.stream_ops;
+      ops.fsync = (stream: { nfd?: number }) => {
+        if (stream.nfd !== undefined) {
+          fsyncSync(stream.nfd);
+          this.fsyncs++;
+        }
+        return 0;
+      };
+    };
+    return { ...base, emscriptenOpts: { ...base.emscriptenOpts, preRun: [...(opts.preRun ?? []), patch] } };
+  }
+}
 
 export interface DbTarget {
   /** A PostgreSQL URL; without it PGlite is used. */
@@ -78,10 +139,14 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: 'postgre
   }
   const dir = target.dataDir ?? './data';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create({
-    dataDir: dir.startsWith('memory://') ? undefined : `${dir}/pglite`,
-    loadDataDir: target.loadDataDir,
-  });
+  // In memory (tests) there is nothing to make durable; on disk every commit is fsynced.
+  const pglite = dir.startsWith('memory://')
+    ? await PGlite.create({ loadDataDir: target.loadDataDir })
+    : await PGlite.create({
+        fs: new DurableNodeFS(`${dir}/pglite`),
+        startParams: DURABLE_PGLITE_PARAMS,
+        loadDataDir: target.loadDataDir,
+      });
   return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), kind: 'pglite' };
 }
 

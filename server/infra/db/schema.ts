@@ -70,10 +70,12 @@ export interface CaptchasTable {
   expires_at: Timestamp;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
+/** Failed logins of an account in the current hour (migration 022, `login_attempt_spend`). */
+export interface LoginThrottleTable {
   username: string;
-  at: ColumnType<Date, Date | string | undefined, Date | string>;
+  failures: Generated<number>;
+  first_at: Timestamp | null;
+  last_at: Timestamp | null;
 }
 
 export interface PasswordResetsTable {
@@ -556,7 +558,7 @@ export interface Database {
   operators: OperatorsTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;
-  login_failures: LoginFailuresTable;
+  login_throttle: LoginThrottleTable;
   password_resets: PasswordResetsTable;
   mail_outbox: MailOutboxTable;
   handoff_codes: HandoffCodesTable;

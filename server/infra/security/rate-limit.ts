@@ -9,6 +9,8 @@ export interface RateLimiter {
   hit(key: string, windowMs: number): Promise<number>;
   /** The current count of `key` without changing it. */
   peek(key: string): Promise<number>;
+  /** Takes one back from `key`'s current window (an attempt spent ahead that did not fail). */
+  release(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,10 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     async peek(key) {
       const w = windows.get(key);
       return w && w.resetAt > now() ? w.count : 0;
+    },
+    async release(key) {
+      const w = windows.get(key);
+      if (w && w.resetAt > now() && w.count > 0) w.count -= 1;
     },
     async close() {
       clearInterval(sweep);
@@ -69,6 +75,19 @@ export function redisRateLimiter(redis: Redis, fallback: RateLimiter = memoryRat
         return Number((await redis.get(`trevo:rl:${key}`)) ?? 0);
       } catch {
         return fallback.peek(key);
+      }
+    },
+    async release(key) {
+      if (down()) return fallback.release(key);
+      try {
+        // Never below zero, never on a window that expired meanwhile.
+        await redis.eval(
+          "local v = redis.call('GET', KEYS[1]) if v and tonumber(v) > 0 then redis.call('DECR', KEYS[1]) end",
+          1,
+          `trevo:rl:${key}`,
+        );
+      } catch {
+        await fallback.release(key);
       }
     },
     close: () => fallback.close(),

@@ -34,21 +34,23 @@ export function assertPasswordPolicy(password: string): void {
   if (problem === 'common') throw badRequest('passwordCommon');
 }
 
-async function assertIpAllowed(ctx: AppContext, ip: string): Promise<void> {
-  if ((await ctx.limiter.peek(`login-ip:${ip}`)) >= THROTTLE.perIpPerMinute) throw tooMany();
+/**
+ * An address spends one of its attempts a minute before the attempt is judged, so a burst of
+ * concurrent attempts is counted one by one (reading the count first and adding failures later let
+ * a burst through); an attempt that succeeds gives its count back, so only failures limit it.
+ */
+async function spendIpAttempt(ctx: AppContext, ip: string): Promise<void> {
+  if ((await ctx.limiter.hit(`login-ip:${ip}`, 60_000)) > THROTTLE.perIpPerMinute) throw tooMany();
 }
 
-const recordIpFailure = (ctx: AppContext, ip: string) => ctx.limiter.hit(`login-ip:${ip}`, 60_000);
+const giveBackIpAttempt = (ctx: AppContext, ip: string) => ctx.limiter.release(`login-ip:${ip}`);
 
 /** Creates a player account and its first session; returns the access token. */
 export async function register(ctx: AppContext, input: RegisterPayload, ip: string): Promise<string> {
-  await assertIpAllowed(ctx, ip);
-  try {
-    await consumeCaptcha(ctx, input.codeId, input.captCode);
-  } catch (err) {
-    await recordIpFailure(ctx, ip);
-    throw err;
-  }
+  await spendIpAttempt(ctx, ip);
+  await consumeCaptcha(ctx, input.codeId, input.captCode);
+  // A right captcha is not a failure of the address.
+  await giveBackIpAttempt(ctx, ip);
   assertPasswordPolicy(input.pwd);
   if (input.pwd !== input.pwd1) throw badRequest('passwordMismatch');
   if (!isValidCpf(input.cardNo)) throw badRequest('cpfInvalid');
@@ -163,56 +165,35 @@ function signupLimits(
 }
 
 /**
- * Checks the per-account throttle: from the 5th failure each attempt waits 2^(n−5) s (at most
- * 300 s) after the last failure, and an account takes at most 100 attempts an hour.
+ * Spends one attempt of an account (`login_attempt_spend`, migration 022): from the 5th failure each
+ * attempt waits 2^(n−5) s (at most 300 s) after the last one, and an account takes at most 100
+ * attempts an hour. The attempt counts as a failure until the password proves right, under the
+ * account's row lock, so a burst of concurrent guesses is judged one by one.
  */
-async function assertAccountAllowed(ctx: AppContext, username: string): Promise<void> {
-  const row = await ctx.db
-    .selectFrom('login_failures')
-    .select([
-      (eb) => eb.fn.countAll<string>().as('n'),
-      (eb) => eb.fn.max('at').as('last'),
-      (eb) => eb.fn.min('at').as('first'),
-    ])
-    .where('username', '=', username)
-    .where('at', '>', sql<Date>`now() - interval '1 hour'`)
-    .executeTakeFirst();
-  const failures = Number(row?.n ?? 0);
-  if (failures >= THROTTLE.perAccountPerHour) {
-    const first = new Date(row!.first as Date).getTime();
-    throw tooMany('tooManyAttempts', {
-      seconds: Math.max(1, Math.ceil((first + 3_600_000 - Date.now()) / 1000)),
-    });
-  }
-  if (failures >= THROTTLE.freeFailures) {
-    const delayMs = Math.min(2 ** (failures - THROTTLE.freeFailures), THROTTLE.maxDelayS) * 1000;
-    const waitMs = new Date(row!.last as Date).getTime() + delayMs - Date.now();
-    if (waitMs > 0) throw tooMany('tooManyAttempts', { seconds: Math.ceil(waitMs / 1000) });
-  }
+async function spendAccountAttempt(ctx: AppContext, username: string): Promise<void> {
+  const { rows } = await sql<{ result: { status: string; seconds?: number } | string }>`
+    select login_attempt_spend(${username}, ${new Date()}, ${THROTTLE.freeFailures},
+      ${THROTTLE.maxDelayS}, ${THROTTLE.perAccountPerHour}) as result`.execute(ctx.db);
+  const raw = rows[0]!.result;
+  const result = typeof raw === 'string' ? (JSON.parse(raw) as { status: string; seconds?: number }) : raw;
+  if (result.status !== 'ok') throw tooMany('tooManyAttempts', { seconds: Number(result.seconds) });
 }
 
 /** Checks credentials after captcha and throttles; returns a new session token. */
 export async function login(ctx: AppContext, input: LoginPayload, ip: string): Promise<string> {
-  await assertIpAllowed(ctx, ip);
-  try {
-    await consumeCaptcha(ctx, input.codeId, input.captCode);
-  } catch (err) {
-    await recordIpFailure(ctx, ip);
-    throw err;
-  }
-  await assertAccountAllowed(ctx, input.username);
+  await spendIpAttempt(ctx, ip);
+  await consumeCaptcha(ctx, input.codeId, input.captCode);
+  await spendAccountAttempt(ctx, input.username);
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'password_hash'])
     .where('username', '=', input.username)
     .executeTakeFirst();
   const ok = user ? await verifyPassword(input.pwd, user.password_hash) : await verifyAgainstDummy(input.pwd);
-  if (!user || !ok) {
-    await ctx.db.insertInto('login_failures').values({ username: input.username }).execute();
-    await recordIpFailure(ctx, ip);
-    throw badRequest('badCredentials');
-  }
-  await ctx.db.deleteFrom('login_failures').where('username', '=', input.username).execute();
+  if (!user || !ok) throw badRequest('badCredentials');
+  // The right password: neither the attempt nor the address counts as failing.
+  await ctx.db.deleteFrom('login_throttle').where('username', '=', input.username).execute();
+  await giveBackIpAttempt(ctx, ip);
   // Right credentials, but a cool-off or self-exclusion keeps the door shut (issue 9).
   await assertNotExcluded(ctx, user.id);
   await assertSessionTimeLeft(ctx, user.id);
