@@ -360,7 +360,10 @@ function parseTrustProxy(value: string): false | number | string[] {
   const v = value.trim().toLowerCase();
   if (v === '' || v === 'off' || v === 'false' || v === '0') return false;
   if (/^\d{1,2}$/.test(v)) return Number(v);
-  const items = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const items = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   for (const item of items) {
     const [address, bits, ...rest] = item.split('/');
     const family = isIP(address ?? '');
