@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './infra/config';
 import type { AppContext } from './platform/context';
 import { installAccess, publicScope, type DeclaredRoute } from './platform/access';
+import { installJsonBodies } from './platform/json-body';
 import { migrate, openDb, type Db } from './infra/db/connection';
 import { AppError } from './infra/http/errors';
 import { langOf } from './infra/http/reply';
@@ -299,6 +300,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(formbody);
+  installJsonBodies(app);
 
   app.get('/api/health', allow(PUBLIC), async () => {
     await ctx.db.selectFrom('users').select('id').limit(1).execute();

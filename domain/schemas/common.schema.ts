@@ -3,8 +3,46 @@ import { z } from 'zod';
 /** Every text field has an upper bound so a megabyte string is refused before it reaches storage. */
 export const shortText = (max = 128) => z.string().trim().max(max, { message: 'tooLong' });
 
+/**
+ * Numbers are taken as they are sent, never coerced (trust issue, finding 7: `"50"`, `[50]` and
+ * `"3 "` passed for a number). A JSON body field must be a JSON number; a query-string or path value
+ * is text, and must be a plain decimal — no spaces, signs, hex, exponents or empty string.
+ */
+export const jsonNumber = (message = 'invalidInput') => z.number({ message }).finite({ message });
+export const jsonInt = (message = 'invalidInput') => jsonNumber(message).int({ message });
+
+/** A whole number written in a query string or a path (`7`, `120`), then checked as a number. */
+export const textInt = (message = 'invalidInput') =>
+  z
+    .string({ message })
+    .regex(/^(0|[1-9]\d{0,9})$/, { message })
+    .transform(Number);
+
+/** A decimal written in a query string (`0.01`, `2`), then checked as a number. */
+export const textDecimal = (message = 'invalidInput') =>
+  z
+    .string({ message })
+    .regex(/^(0|[1-9]\d{0,9})(\.\d{1,6})?$/, { message })
+    .transform(Number);
+
+/** A page number or size in a query string: a plain decimal within bounds, or the default. */
+export const pageParam = (max: number, fallback: number) =>
+  textInt()
+    .pipe(z.number().min(1).max(max))
+    .optional()
+    .transform((v) => v ?? fallback);
+
+/** A 0/1 flag a form sends as text, or JSON as a number. */
+export const flag01 = z
+  .union([z.string(), z.number().int()], { message: 'invalidInput' })
+  .transform(String)
+  .pipe(z.string().regex(/^[01]$/, { message: 'invalidInput' }));
+
 /** A captcha id: the client's random integer below 100,000,000 (section 9), as text or number. */
-export const codeIdSchema = z.coerce.string().regex(/^\d{1,8}$/, { message: 'captchaWrong' });
+export const codeIdSchema = z
+  .union([z.string(), z.number().int().nonnegative()], { message: 'captchaWrong' })
+  .transform(String)
+  .pipe(z.string().regex(/^\d{1,8}$/, { message: 'captchaWrong' }));
 
 /** The envelope every JSON answer uses (ARCHITECTURE.md). */
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>

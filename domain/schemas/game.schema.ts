@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { jsonInt, jsonNumber, textDecimal, textInt } from './common.schema';
 
 /** Payloads of the game calls (API.md "Games"). Amounts are parsed by `parseAmount`. */
 export const diceBetSchema = z.strictObject({
   amount: z.unknown().optional(),
-  target: z.coerce.number({ message: 'diceTargetInvalid' }).finite({ message: 'diceTargetInvalid' }),
+  target: jsonNumber('diceTargetInvalid'),
   direction: z.enum(['over', 'under'], { message: 'diceTargetInvalid' }),
 });
 
 export const limboBetSchema = z.strictObject({
   amount: z.unknown().optional(),
-  target: z.coerce.number({ message: 'limboTargetInvalid' }).finite({ message: 'limboTargetInvalid' }),
+  target: jsonNumber('limboTargetInvalid'),
 });
 
 export const rowDoubleBetSchema = z.strictObject({
@@ -19,21 +20,17 @@ export const rowDoubleBetSchema = z.strictObject({
 
 export const minesBetSchema = z.strictObject({
   amount: z.unknown().optional(),
-  mines: z.coerce
-    .number({ message: 'minesCountInvalid' })
-    .int({ message: 'minesCountInvalid' })
+  mines: jsonInt('minesCountInvalid')
     .min(1, { message: 'minesCountInvalid' })
     .max(24, { message: 'minesCountInvalid' }),
 });
 
 export const minesRevealSchema = z.strictObject({
   gameId: z.string().max(40),
-  tile: z.coerce
-    .number({ message: 'minesTileInvalid' })
-    .int({ message: 'minesTileInvalid' })
+  tile: jsonInt('minesTileInvalid')
     .min(0, { message: 'minesTileInvalid' })
     .max(24, { message: 'minesTileInvalid' }),
-  step: z.coerce.number().int().min(0).max(24),
+  step: jsonInt().min(0).max(24),
 });
 
 export const minesCashoutSchema = z.strictObject({ gameId: z.string().max(40) });
@@ -65,13 +62,9 @@ export const verifyQuerySchema = z.object({
   game: z.enum(['dice', 'limbo', 'mines', 'rowdouble']),
   serverSeed: z.string().min(1).max(128),
   clientSeed: z.string().min(1).max(128),
-  nonce: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31),
-  mines: z.coerce.number().int().min(1).max(24).optional(),
-  edge: z.coerce.number().min(0).max(0.15).optional(),
+  nonce: textInt().pipe(z.number().max(2 ** 31)),
+  mines: textInt().pipe(z.number().min(1).max(24)).optional(),
+  edge: textDecimal().pipe(z.number().min(0).max(0.15)).optional(),
 });
 
 /** The answer of a settled instant bet (API.md). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam, textInt } from './common.schema';
 
 /**
  * Referrals, promotions and bonuses (API.md "Added calls", issue 7): the payloads of
@@ -7,13 +8,11 @@ import { z } from 'zod';
 
 /** `GET /api/app/user/referrals?level=1|2|3&page=&size=`. */
 export const referralsQuerySchema = z.strictObject({
-  level: z.coerce
-    .number({ message: 'referralLevelInvalid' })
-    .int({ message: 'referralLevelInvalid' })
-    .min(1, { message: 'referralLevelInvalid' })
-    .max(3, { message: 'referralLevelInvalid' }),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(50).default(20),
+  level: textInt('referralLevelInvalid').pipe(
+    z.number().min(1, { message: 'referralLevelInvalid' }).max(3, { message: 'referralLevelInvalid' }),
+  ),
+  page: pageParam(10_000, 1),
+  size: pageParam(50, 20),
   loading: z.string().optional(),
 });
 

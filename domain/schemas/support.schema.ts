@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeIdSchema } from './common.schema';
 
 /**
  * Customer service (issue 7): the support chat between a player and the operators, and the
@@ -83,7 +84,7 @@ export const complaintSchema = z.strictObject({
     .trim()
     .max(COMPLAINT_CONTACT_MAX, { message: 'complaintContactInvalid' })
     .refine(isContact, { message: 'complaintContactInvalid' }),
-  codeId: z.coerce.string().max(8).optional(),
+  codeId: codeIdSchema.optional(),
   captCode: z.string().trim().max(16).optional(),
 });
 export type ComplaintInput = z.infer<typeof complaintSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flag01, pageParam } from './common.schema';
 
 /** `curreny` variants of price packages (spec 3 and 7). */
 export const PACKAGE_VARIANTS = ['BRL', 'BTBRL', 'FCBRL', 'INSBRL', 'EXPPAY', 'EXTPAY'] as const;
@@ -14,18 +15,12 @@ export const getPricesQuerySchema = z.object({
 
 /** prePay form (spec 7): gift 1/0, pkgId, isapp 1/0. */
 export const prePaySchema = z.strictObject({
-  gift: z.coerce
-    .string()
-    .regex(/^[01]$/, { message: 'invalidInput' })
-    .optional(),
+  gift: flag01.optional(),
   pkgId: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'packageUnknown' })
     .optional(),
-  isapp: z.coerce
-    .string()
-    .regex(/^[01]$/, { message: 'invalidInput' })
-    .optional(),
+  isapp: flag01.optional(),
 });
 
 export const priceItemSchema = z.object({
@@ -99,8 +94,8 @@ export const transferSchema = z.strictObject({
 /** `/registros` query. */
 export const recordsQuerySchema = z.object({
   kind: z.enum(['wallet', 'game', 'sports']).default('wallet'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageParam(10_000, 1),
+  size: pageParam(100, 20),
   /** kind=game only: one game's bets (`/gameMess`), by its API name. */
   game: z.enum(['dice', 'mines', 'limbo', 'double', 'rowdouble', 'luckycolor']).optional(),
 });

@@ -14,13 +14,37 @@ import { langOf } from '../infra/http/reply';
  */
 const KEY_FORMAT = /^[\x21-\x7e]{1,64}$/;
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+export function canonical(value: unknown): string {
+  // Iterative (an explicit stack, not recursion): a body 5,000 levels deep overflowed the call
+  // stack and answered 500 (trust issue, finding 7). Bodies are limited in depth before they get
+  // here (platform/json-body.ts); this holds whatever reaches it.
+  const out: string[] = [];
+  const stack: Array<{ value: unknown } | { text: string }> = [{ value }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if ('text' in item) {
+      out.push(item.text);
+      continue;
+    }
+    const v = item.value;
+    if (Array.isArray(v)) {
+      const parts: Array<{ value: unknown } | { text: string }> = [{ text: '[' }];
+      v.forEach((x, i) => parts.push(...(i > 0 ? [{ text: ',' }] : []), { value: x }));
+      parts.push({ text: ']' });
+      for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i]!);
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+      const parts: Array<{ value: unknown } | { text: string }> = [{ text: '{' }];
+      entries.forEach(([k, x], i) =>
+        parts.push({ text: `${i > 0 ? ',' : ''}${JSON.stringify(k)}:` }, { value: x }),
+      );
+      parts.push({ text: '}' });
+      for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i]!);
+    } else {
+      out.push(JSON.stringify(v ?? null));
+    }
   }
-  return JSON.stringify(value ?? null);
+  return out.join('');
 }
 
 export interface MoneyResponse {

@@ -110,6 +110,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
   // The PSP's webhook: public, answered only when its signature checks (verifyWebhook), for which
   // the raw body is needed.
   app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
       done(null, body),
     );
