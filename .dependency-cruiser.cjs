@@ -121,6 +121,8 @@ module.exports = {
       from: { path: '^src/games/.+(\\.scene\\.ts$|/views/)' },
       to: {
         path: '^src/(services|machines)/|^domain/money|^node_modules/(axios|socket\\.io-client|react-router)',
+        // A machine's cue type is the scene's contract; importing the type runs nothing.
+        dependencyTypesNot: ['type-only'],
       },
     },
     {

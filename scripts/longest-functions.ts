@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import ts from 'typescript';
 
@@ -10,9 +10,12 @@ import ts from 'typescript';
  */
 const n = Number(process.argv[2] ?? 15);
 const roots = process.argv.slice(3).length ? process.argv.slice(3) : ['src', 'server', 'domain'];
-const files = execFileSync('git', ['ls-files', ...roots], { encoding: 'utf8' })
+// Tracked and new files alike, so a change can be measured before it is committed.
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', ...roots], {
+  encoding: 'utf8',
+})
   .split('\n')
-  .filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.d.ts'));
+  .filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.d.ts') && existsSync(f));
 
 interface Found {
   file: string;

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { balanceHoldStore, useHeldBalance } from '../../src/shell/app/balance-hold';
+import { balanceHoldStore, useHeldBalance } from '../../src/services/balance-hold';
 import { useStore } from '../../src/lib/store';
 
 /** A game's draw holds the shown balance, in the game and in the header, until the draw ends. */

@@ -6,16 +6,13 @@ import {
   diceTargetForMultiplier,
   type DiceDirection,
 } from '../../../domain/games/rules';
+import type { DiceTerms } from '../../machines/games/dice.machine';
 
 /**
  * The three linked DICE inputs (design/games.md): multiplier, target and chance always describe
- * one bet. Whichever the player edits, the other two follow from domain/ rules; a value outside
- * the 0.01%–98% chance range is pulled back to the nearest allowed bet.
+ * one bet (`DiceTerms`). Whichever the player edits, the other two follow from domain/ rules; a
+ * value outside the 0.01%–98% chance range is pulled back to the nearest allowed bet.
  */
-export interface DiceTerms {
-  target: number;
-  direction: DiceDirection;
-}
 
 /** What the HUD shows for a bet: target, chance (%), multiplier (×). */
 export interface DiceReadout extends DiceTerms {

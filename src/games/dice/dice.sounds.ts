@@ -29,3 +29,6 @@ export const sounds = {
     layers: [{ wave: 'square', fromHz: 1800, toHz: 1500, attackMs: 1, decayMs: 25, gain: 0.08 }],
   },
 } satisfies SoundBook;
+
+/** The names the DICE scene plays. */
+export type DiceSound = keyof typeof sounds;

@@ -1,19 +1,24 @@
-import { BitmapText, Container, Graphics, type Ticker } from 'pixi.js';
-import type { GameScene, SceneFactory } from '../shared/scene';
-import type { TuningValues } from '../shared/tuning';
-import { TileAtlas, tileBodyColor, type TilePalette } from '../shared-art/double-tiles.art';
+import { Container } from 'pixi.js';
+import type { SceneFactory } from '../shared/scene';
+import {
+  SceneKit,
+  TuningWatch,
+  colorNumber,
+  installDigitFont,
+  shadeColor,
+  type CueHandlers,
+} from '../shared/toolkit';
+import { TileAtlas, tileBodyColor, tilePalette } from '../shared-art/double-tiles.art';
 import { TileReel, type ReelSpin } from '../shared-art/tile-reel.view';
 import { ResultStrip } from '../shared-art/result-strip.view';
 import { MultiplierChip } from '../shared-art/multiplier-chip.view';
-import { TweenBag } from '../shared-art/tween-bag';
-import { smooth } from '../shared-art/smooth';
-import { colorNumber, mixColor, shadeColor } from '../shared-art/color';
-import { installDigitFont } from '../shared-art/digit-font';
 import { toEpochMs } from '../shared-art/geometry';
-import { colorCounts, landingOffset, tileColor, tileUnderMarker } from '../shared-art/reel.layout';
-import { doubleLayout, formatCountdown, type DoubleLayout } from './double.layout';
+import { landingOffset, tileColor, tileUnderMarker } from '../shared-art/reel.layout';
+import { doubleLayout, type DoubleLayout } from './double.layout';
 import type { DoubleSound } from './double.sounds';
 import type { tuning } from './tuning';
+import { ColorCounters } from './views/color-counters.view';
+import { CountdownPanel } from './views/countdown-panel.view';
 
 /**
  * DOUBLE's cues. The machine drives a whole round from `GET …/double/state` and the socket:
@@ -43,175 +48,55 @@ export type DoubleCue =
   /** The last results strip, newest first; one new result in front of the old list slides in. */
   | { type: 'cue.history'; results: number[] };
 
-type Values = TuningValues<typeof tuning>;
-
 const FONT = 'trevo-double-digits';
 
-const palette = (v: Values): TilePalette => ({
-  red: v.redColor,
-  black: v.blackColor,
-  white: v.whiteColor,
-  clover: v.cloverColor,
-  ink: v.numberColor,
-});
-
-/** Creates DOUBLE's scene: the Blaze-style reel, its countdown panel and the results strip. */
+/**
+ * Creates DOUBLE's scene: the Blaze-style reel (shared-art), its countdown panel, the multiplier
+ * chip and the results strip with its colour counters (views/).
+ */
 export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => {
-  const { app, sound } = context;
   const t = context.tuning;
   const releaseFont = installDigitFont(FONT);
-  const bag = new TweenBag();
-  const play = (name: DoubleSound) => sound.play(name);
+  const kit = new SceneKit<DoubleSound>(context);
+  const { tweens, sound } = kit;
+  const atlas = new TileAtlas(context.app.renderer);
+  kit.own(() => atlas.destroy());
+  kit.own(releaseFont);
 
   const view = new Container();
-  const atlas = new TileAtlas(app.renderer);
-  const reel = new TileReel();
-  const chip = new MultiplierChip(FONT);
-
-  const panel = new Container();
-  const veil = new Graphics();
-  const panelBack = new Graphics();
-  const clock = new Graphics();
-  const digits = new BitmapText({ text: '00,00s', style: { fontFamily: FONT, fontSize: 40 } });
-  digits.anchor.set(0, 0.5);
-  const bar = new Graphics();
-  panel.addChild(veil, panelBack, clock, digits, bar);
-  panel.alpha = 0;
-  panel.visible = false;
-
-  const strip = new ResultStrip((tile) => atlas.current?.small[tile] ?? null);
-  const counters = new Container();
-  view.addChild(reel.view, chip.view, panel, strip.view, counters);
+  const reel = new TileReel(tweens);
+  const chip = new MultiplierChip(tweens, FONT);
+  const panel = new CountdownPanel(t, tweens, sound, FONT);
+  const strip = new ResultStrip(tweens, (tile) => atlas.current?.small[tile] ?? null);
+  const counters = new ColorCounters(t, FONT);
+  view.addChild(reel.view, chip.view, panel.view, strip.view, counters.view);
 
   let size = { width: 0, height: 0 };
   let layout: DoubleLayout | null = null;
-  let artKey = '';
-  let styleKey = '';
-  let countdown: { closesAt: number; opensAt: number; lastBeep: number } | null = null;
+  const retuned = new TuningWatch(t);
   let turbo = false;
-  let lastTick = 0;
-
-  const scale = () => (turbo ? t.turboScale : 1);
+  const speed = () => (turbo ? t.turboScale : 1);
 
   reel.onPass = () => {
-    const now = performance.now();
-    if (turbo || now - lastTick < t.tickGapMs) return;
-    lastTick = now;
-    play('tick');
+    if (!turbo) sound.spaced('tick', t.tickGapMs);
   };
-
-  /** Re-bakes the tiles when their size, the resolution or their colours changed. */
-  function refreshArt(l: DoubleLayout): void {
-    const p = palette(t);
-    const key = [l.tile, l.corner, l.historyTile, app.renderer.resolution, ...Object.values(p)].join('|');
-    if (key === artKey) return;
-    artKey = key;
-    const small = l.historyTile;
-    reel.setArt(atlas.bake(l.tile, l.corner, small, Math.round(small * t.tileCornerRatio * 1.2), p));
-    strip.refresh();
-  }
-
-  function drawPanel(l: DoubleLayout): void {
-    const { panel: box, reel: track } = l;
-    veil
-      .clear()
-      .roundRect(track.x, track.y, track.width, track.height, Math.min(18, track.height * 0.16))
-      .fill({ color: 0x000000, alpha: 0.62 });
-    smooth(veil);
-    panelBack
-      .clear()
-      .roundRect(box.x, box.y, box.width, box.height, Math.min(14, box.height * 0.2))
-      .fill({ color: colorNumber(t.panelColor), alpha: 0.88 })
-      .stroke({ width: 1, color: colorNumber(t.barColor), alpha: 0.3 });
-    smooth(panelBack);
-    const size = Math.round(box.height * 0.42);
-    digits.style.fontSize = size;
-    digits.text = '00,00s';
-    const r = size * 0.36;
-    const left = box.x + (box.width - (digits.width + r * 2 + size * 0.3)) / 2;
-    const cy = box.y + box.height * 0.42;
-    const line = Math.max(1.5, r * 0.2);
-    clock
-      .clear()
-      .circle(left + r, cy, r)
-      .stroke({ width: line, color: 0xffffff, alpha: 0.85 })
-      .moveTo(left + r, cy)
-      .lineTo(left + r, cy - r * 0.6)
-      .moveTo(left + r, cy)
-      .lineTo(left + r * 1.45, cy)
-      .stroke({ width: line, color: 0xffffff, alpha: 0.85, cap: 'round' });
-    smooth(clock);
-    digits.position.set(left + r * 2 + size * 0.3, cy);
-  }
-
-  function drawBar(remaining: number, total: number): void {
-    if (!layout) return;
-    const box = layout.panel;
-    const urgent = remaining <= t.urgentMs;
-    const h = Math.max(4, Math.round(box.height * 0.1));
-    const x = box.x + box.width * 0.08;
-    const w = box.width * 0.84;
-    const y = box.y + box.height * 0.76 - h / 2;
-    const share = total > 0 ? Math.min(1, Math.max(0, remaining / total)) : 0;
-    bar
-      .clear()
-      .roundRect(x, y, w, h, h / 2)
-      .fill({ color: 0xffffff, alpha: 0.1 });
-    if (share > 0) {
-      const fill = Math.max(h, w * share);
-      bar.roundRect(x, y, fill, h, h / 2).fill(colorNumber(urgent ? t.urgentColor : t.barColor));
-      bar.roundRect(x + h * 0.25, y, fill - h * 0.5, h * 0.45, h / 4).fill({ color: 0xffffff, alpha: 0.25 });
-    }
-    digits.tint = urgent ? mixColor(colorNumber(t.urgentColor), 0xffffff, 0.15) : 0xffffff;
-  }
-
-  function drawChip(tile: number): void {
-    if (!layout) return;
-    const color = tileBodyColor(tile, palette(t));
-    const white = tileColor(tile) === 'white';
-    const clover = colorNumber(t.cloverColor);
-    chip.draw(
-      layout.badge,
-      white ? '×14' : '×2',
-      color,
-      white ? clover : shadeColor(color, 0.35),
-      white ? clover : colorNumber(t.numberColor),
-    );
-  }
-
-  /** The colour counters of the results shown (white, red, black). */
-  function drawCounters(): void {
-    for (const child of counters.removeChildren()) child.destroy();
-    const results = strip.shown;
-    if (!layout?.counters || results.length === 0) return;
-    const box = layout.counters;
-    const counts = colorCounts(results);
-    const side = Math.round(box.height * 0.62);
-    const group = box.width / 3;
-    (['white', 'red', 'black'] as const).forEach((color, i) => {
-      const tile = color === 'white' ? 0 : color === 'red' ? 1 : 8;
-      const swatch = new Graphics()
-        .roundRect(0, 0, side, side, side * 0.25)
-        .fill(tileBodyColor(tile, palette(t)))
-        .stroke({ width: 1, color: 0xffffff, alpha: 0.25 });
-      smooth(swatch);
-      swatch.position.set(box.x + i * group, box.y + (box.height - side) / 2);
-      const text = new BitmapText({
-        text: String(counts[color]),
-        style: { fontFamily: FONT, fontSize: Math.round(box.height * 0.55) },
-      });
-      text.anchor.set(0, 0.5);
-      text.tint = 0xa3c7b6;
-      text.position.set(box.x + i * group + side * 1.35, box.y + box.height / 2);
-      counters.addChild(swatch, text);
-    });
-  }
 
   /** Lays everything out for the current size and knobs. */
   function layoutAll(): void {
     const l = doubleLayout(size.width, size.height, t);
     layout = l;
-    refreshArt(l);
+    const small = l.historyTile;
+    const art = atlas.rebake(
+      l.tile,
+      l.corner,
+      small,
+      Math.round(small * t.tileCornerRatio * 1.2),
+      tilePalette(t),
+    );
+    if (art) {
+      reel.setArt(art);
+      strip.refresh();
+    }
     const { reel: box } = l;
     reel.view.position.set(box.x, box.y);
     reel.setStyle({
@@ -224,48 +109,35 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
       markerColor: colorNumber(t.markerColor),
       markerWidth: t.markerWidthPx,
     });
-    drawPanel(l);
+    panel.draw(l);
     strip.layout(l.history, l.historyTile, l.historyGap, l.historyCount);
-    drawCounters();
+    counters.draw(l.counters, strip.shown);
     if (chip.shown) drawChip(tileUnderMarker(reel.scroll, l.pitch));
   }
 
-  function tick(ticker: Ticker): void {
+  kit.everyFrame((ticker) => {
     // Knobs change live under `?tune`: re-lay out when any of them moved.
-    const key = Object.values(t).join('|');
-    if (key !== styleKey && size.width > 0) {
-      styleKey = key;
-      layoutAll();
-    }
+    if (size.width > 0 && retuned.changed()) layoutAll();
     reel.update(ticker.deltaMS, t.blurStartSpeed, t.blurFullSpeed);
-    if (!countdown) return;
-    const remaining = countdown.closesAt - Date.now();
-    digits.text = formatCountdown(remaining);
-    drawBar(remaining, countdown.closesAt - countdown.opensAt);
-    const second = Math.ceil(remaining / 1000);
-    if (remaining > 0 && remaining <= t.urgentMs && second !== countdown.lastBeep) {
-      countdown.lastBeep = second;
-      play('beep');
-    }
-  }
-  app.ticker.add(tick);
+    panel.update();
+  });
 
-  async function showPanel(visible: boolean): Promise<void> {
-    bag.killOf(panel);
-    if (visible) panel.visible = true;
-    await bag.to(panel, {
-      alpha: visible ? 1 : 0,
-      duration: (t.overlayFadeMs * scale()) / 1000,
-      ease: 'power2.out',
-    });
-    if (bag.alive) panel.visible = visible;
+  function drawChip(tile: number): void {
+    if (!layout) return;
+    const color = tileBodyColor(tile, tilePalette(t));
+    const white = tileColor(tile) === 'white';
+    const clover = colorNumber(t.cloverColor);
+    chip.draw(
+      layout.badge,
+      white ? '×14' : '×2',
+      color,
+      white ? clover : shadeColor(color, 0.35),
+      white ? clover : colorNumber(t.numberColor),
+    );
   }
 
   async function hideResult(): Promise<void> {
-    await Promise.all([
-      reel.clearWinner(bag, t.overlayFadeMs * scale()),
-      chip.hide(bag, t.overlayFadeMs * scale()),
-    ]);
+    await Promise.all([reel.clearWinner(t.overlayFadeMs * speed()), chip.hide(t.overlayFadeMs * speed())]);
   }
 
   function spinOf(tile: number, roundId: string): ReelSpin {
@@ -273,10 +145,10 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
       tile,
       minTurns: t.minTurns,
       offset: landingOffset(`${roundId}:${tile}`) * t.landingSpread,
-      durationMs: t.rollDurationMs * scale(),
+      durationMs: t.rollDurationMs * speed(),
       ease: t.rollEase,
       overshootPx: (layout?.tile ?? 0) * t.overshootRatio,
-      settleMs: t.settleMs * scale(),
+      settleMs: t.settleMs * speed(),
       settleEase: t.settleEase,
     };
   }
@@ -285,88 +157,81 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
     if (!layout) return;
     // A result without its roll (a late joiner after the stop) snaps the reel to the tile first.
     if (tileUnderMarker(reel.scroll, layout.pitch) !== tile) {
-      await reel.spin(bag, { ...spinOf(tile, roundId), durationMs: 0 });
+      await reel.spin({ ...spinOf(tile, roundId), durationMs: 0 });
     }
-    if (!bag.alive) return;
     drawChip(tile);
     const white = tileColor(tile) === 'white';
-    if (win === true) play(white ? 'jackpot' : 'win');
-    else if (win === false) play('lose');
+    if (win === true) sound.play(white ? 'jackpot' : 'win');
+    else if (win === false) sound.play('lose');
     await Promise.all([
       reel.showWinner(
-        bag,
         {
           popMs: t.popMs,
           popEase: t.popEase,
           popScale: t.popScale,
           dimAlpha: t.dimAlpha,
           glowPulseMs: t.glowPulseMs,
-          glowColor: white ? colorNumber(t.winGlowColor) : tileBodyColor(tile, palette(t)),
+          glowColor: white ? colorNumber(t.winGlowColor) : tileBodyColor(tile, tilePalette(t)),
         },
-        scale(),
+        speed(),
       ),
-      chip.show(bag, t.popMs * scale(), t.popEase),
+      chip.show(t.popMs * speed(), t.popEase),
     ]);
-    await bag.wait(t.resultHoldMs * scale());
+    await tweens.wait(t.resultHoldMs * speed());
   }
 
-  const scene: GameScene<DoubleCue> = {
+  async function stopBetting(closed: boolean): Promise<void> {
+    const wasOpen = panel.stop(true);
+    if (closed && wasOpen) sound.play('close');
+    await panel.fade(false, speed());
+  }
+
+  const cues: CueHandlers<DoubleCue> = {
+    'cue.betting': async (cue, on) => {
+      turbo = on;
+      const closesAt = toEpochMs(cue.closesAt);
+      panel.start(
+        closesAt,
+        cue.opensAt === undefined ? closesAt - t.bettingWindowMs : toEpochMs(cue.opensAt),
+      );
+      await Promise.all([hideResult(), panel.fade(true, speed())]);
+    },
+    'cue.closed': (_, on) => {
+      turbo = on;
+      return stopBetting(true);
+    },
+    'cue.cancelled': (_, on) => {
+      turbo = on;
+      return stopBetting(false);
+    },
+    'cue.roll': async (cue, on) => {
+      turbo = on;
+      panel.stop(false);
+      await Promise.all([hideResult(), panel.fade(false, speed())]);
+      if (!turbo) sound.play('spin');
+      await reel.spin({ ...spinOf(cue.tile, cue.roundId), elapsedMs: cue.elapsedMs });
+      sound.play('thud');
+    },
+    'cue.result': (cue, on) => {
+      turbo = on;
+      return showResult(cue.roundId, cue.tile, cue.win);
+    },
+    'cue.history': async (cue, on) => {
+      turbo = on;
+      const results = cue.results.filter((r) => Number.isInteger(r) && r >= 0 && r <= 14);
+      await strip.set(results, t.historySlideMs * speed(), t.historyEase);
+      counters.draw(layout?.counters ?? null, strip.shown);
+    },
+  };
+
+  return kit.scene({
     view,
     resize(width, height) {
       size = { width, height };
-      styleKey = Object.values(t).join('|');
+      retuned.settle();
       layoutAll();
     },
-    async play(cue, options) {
-      turbo = options.turbo;
-      switch (cue.type) {
-        case 'cue.betting': {
-          const closesAt = toEpochMs(cue.closesAt);
-          const opensAt = cue.opensAt === undefined ? closesAt - t.bettingWindowMs : toEpochMs(cue.opensAt);
-          countdown = { closesAt, opensAt, lastBeep: -1 };
-          await Promise.all([hideResult(), showPanel(true)]);
-          return;
-        }
-        case 'cue.closed':
-        case 'cue.cancelled': {
-          const wasOpen = countdown !== null;
-          countdown = null;
-          digits.text = formatCountdown(0);
-          drawBar(0, 1);
-          if (cue.type === 'cue.closed' && wasOpen) play('close');
-          await showPanel(false);
-          return;
-        }
-        case 'cue.roll': {
-          countdown = null;
-          await Promise.all([hideResult(), showPanel(false)]);
-          if (!bag.alive) return;
-          if (!turbo) play('spin');
-          await reel.spin(bag, { ...spinOf(cue.tile, cue.roundId), elapsedMs: cue.elapsedMs });
-          if (bag.alive) play('thud');
-          return;
-        }
-        case 'cue.result':
-          await showResult(cue.roundId, cue.tile, cue.win);
-          return;
-        case 'cue.history': {
-          const results = cue.results.filter((r) => Number.isInteger(r) && r >= 0 && r <= 14);
-          await strip.set(results, bag, t.historySlideMs * scale(), t.historyEase);
-          if (bag.alive) drawCounters();
-          return;
-        }
-        default:
-          return;
-      }
-    },
-    destroy() {
-      app.ticker.remove(tick);
-      bag.destroy();
-      reel.destroy();
-      view.destroy({ children: true });
-      atlas.destroy();
-      releaseFont();
-    },
-  };
-  return scene;
+    cues,
+    order: 'overlap',
+  });
 };

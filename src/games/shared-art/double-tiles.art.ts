@@ -1,7 +1,6 @@
 import { Container, Graphics, Rectangle, RenderTexture, Sprite, Text, Texture, type Renderer } from 'pixi.js';
 import { DOUBLE_REEL } from './reel.layout';
-import { colorNumber, shadeColor } from './color';
-import { SITE_FONT } from './digit-font';
+import { SITE_FONT, colorNumber, shadeColor } from '../shared/toolkit';
 
 /**
  * The DOUBLE table's tiles drawn in vector and baked into two render textures (atlases): rounded
@@ -17,6 +16,26 @@ export interface TilePalette {
   white: string;
   clover: string;
   ink: string;
+}
+
+/** The knobs DOUBLE and ROWDOUBLE colour their tiles with. */
+export interface TileColorKnobs {
+  redColor: string;
+  blackColor: string;
+  whiteColor: string;
+  cloverColor: string;
+  numberColor: string;
+}
+
+/** The tile colours of a table's tuning. */
+export function tilePalette(v: TileColorKnobs): TilePalette {
+  return {
+    red: v.redColor,
+    black: v.blackColor,
+    white: v.whiteColor,
+    clover: v.cloverColor,
+    ink: v.numberColor,
+  };
 }
 
 /** The tile textures at one moment; `sharp[t]`, `smear[t]` and `small[t]` are tile `t`'s. */
@@ -226,6 +245,7 @@ export class TileAtlas {
   private readonly base = RenderTexture.create({ width: 1, height: 1, antialias: true });
   private readonly blur = RenderTexture.create({ width: 1, height: 1 });
   private art: TileArt | null = null;
+  private key = '';
 
   constructor(private readonly renderer: Renderer) {}
 
@@ -234,8 +254,31 @@ export class TileAtlas {
     return this.art;
   }
 
+  /**
+   * Bakes the tiles again when their sizes, the resolution or the colours differ from the last
+   * bake: the new art, or null when nothing changed.
+   */
+  rebake(
+    size: number,
+    corner: number,
+    smallSize: number,
+    smallCorner: number,
+    palette: TilePalette,
+  ): TileArt | null {
+    const key = [size, corner, smallSize, this.renderer.resolution, ...Object.values(palette)].join('|');
+    if (key === this.key) return null;
+    this.key = key;
+    return this.bake(size, corner, smallSize, smallCorner, palette);
+  }
+
   /** Draws every tile at `size` (reel) and `smallSize` (strip) with these colours. */
-  bake(size: number, corner: number, smallSize: number, smallCorner: number, palette: TilePalette): TileArt {
+  private bake(
+    size: number,
+    corner: number,
+    smallSize: number,
+    smallCorner: number,
+    palette: TilePalette,
+  ): TileArt {
     const plan = atlasPlan(size, smallSize);
     const resolution = this.renderer.resolution;
     this.base.resize(plan.base.width, plan.base.height, resolution);

@@ -1,7 +1,6 @@
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import type { Box } from './geometry';
-import { smooth } from './smooth';
-import type { TweenBag } from './tween-bag';
+import { smooth, type Tweens } from '../shared/toolkit';
 
 /** A pill with a multiplier (`×14`) that pops in over a result and fades away. */
 export class MultiplierChip {
@@ -9,7 +8,10 @@ export class MultiplierChip {
   private readonly back = new Graphics();
   private readonly label: BitmapText;
 
-  constructor(fontName: string) {
+  constructor(
+    private readonly tweens: Tweens,
+    fontName: string,
+  ) {
     this.label = new BitmapText({ text: '', style: { fontFamily: fontName, fontSize: 24 } });
     this.label.anchor.set(0.5);
     this.view.addChild(this.back, this.label);
@@ -33,20 +35,19 @@ export class MultiplierChip {
   }
 
   /** Pops the chip in. */
-  async show(bag: TweenBag, durationMs: number, ease: string): Promise<void> {
-    bag.killOf(this.view, this.view.scale);
-    const duration = durationMs / 1000;
+  async show(durationMs: number, ease: string): Promise<void> {
+    this.tweens.kill(this.view, this.view.scale);
     this.view.scale.set(0.4);
     await Promise.all([
-      bag.to(this.view, { alpha: 1, duration: duration * 0.5 }),
-      bag.to(this.view.scale, { x: 1, y: 1, duration, ease }),
+      this.tweens.to(this.view, { alpha: 1 }, durationMs * 0.5),
+      this.tweens.to(this.view.scale, { x: 1, y: 1, ease }, durationMs),
     ]);
   }
 
   /** Fades the chip out. */
-  async hide(bag: TweenBag, durationMs: number): Promise<void> {
-    bag.killOf(this.view, this.view.scale);
-    await bag.to(this.view, { alpha: 0, duration: durationMs / 1000, ease: 'power2.out' });
+  async hide(durationMs: number): Promise<void> {
+    this.tweens.kill(this.view, this.view.scale);
+    await this.tweens.to(this.view, { alpha: 0, ease: 'power2.out' }, durationMs);
   }
 
   /** True while any of it shows. */

@@ -1,6 +1,6 @@
 import { Container, Sprite, Texture } from 'pixi.js';
 import type { Box } from './geometry';
-import type { TweenBag } from './tween-bag';
+import type { Tweens } from '../shared/toolkit';
 
 /**
  * A row of small result pictures, newest at the left. When one new result arrives in front of the
@@ -18,6 +18,7 @@ export class ResultStrip {
   private results: number[] = [];
 
   constructor(
+    private readonly tweens: Tweens,
     private readonly textureOf: (result: number) => Texture | null,
     private readonly align: 'left' | 'centre' = 'left',
   ) {
@@ -39,13 +40,12 @@ export class ResultStrip {
   }
 
   /** Shows `results` (newest first); one new result in front of the old list slides in. */
-  async set(results: readonly number[], bag: TweenBag, slideMs: number, ease: string): Promise<void> {
+  async set(results: readonly number[], slideMs: number, ease: string): Promise<void> {
     const overlap = Math.min(results.length - 1, this.results.length);
     const slide = overlap > 0 && results.slice(1, 1 + overlap).every((r, i) => this.results[i] === r);
     this.results = [...results];
     this.draw(slide);
     if (!slide || slideMs <= 0) return;
-    const duration = slideMs / 1000;
     const first = this.items.children[0] as Sprite;
     const leaving = this.items.children[this.count] as Sprite | undefined;
     const to = this.items.x;
@@ -54,13 +54,14 @@ export class ResultStrip {
     const natural = first.scale.x;
     first.scale.set(natural * 0.3);
     first.alpha = 0;
+    const tweens = this.tweens;
     await Promise.all([
-      bag.to(this.items, { x: to, duration, ease }),
-      bag.to(first, { alpha: 1, duration: duration * 0.6 }),
-      bag.to(first.scale, { x: natural, y: natural, duration, ease: 'back.out(2)' }),
-      leaving?.visible ? bag.to(leaving, { alpha: 0, duration: duration * 0.6 }) : Promise.resolve(),
+      tweens.to(this.items, { x: to, ease }, slideMs),
+      tweens.to(first, { alpha: 1 }, slideMs * 0.6),
+      tweens.to(first.scale, { x: natural, y: natural, ease: 'back.out(2)' }, slideMs),
+      leaving?.visible ? tweens.to(leaving, { alpha: 0 }, slideMs * 0.6) : Promise.resolve(),
     ]);
-    if (bag.alive) this.draw();
+    this.draw();
   }
 
   /** Re-reads the textures (after the art was re-baked). */

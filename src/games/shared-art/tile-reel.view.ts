@@ -8,9 +8,7 @@ import {
   visibleSlots,
   REEL_LENGTH,
 } from './reel.layout';
-import type { TweenBag } from './tween-bag';
-import { Baked } from './baked';
-import { smooth } from './smooth';
+import { Baked, smooth, type Tweens } from '../shared/toolkit';
 
 /**
  * The endless horizontal reel of DOUBLE and ROWDOUBLE: a track, pooled tile sprites placed from
@@ -100,7 +98,7 @@ export class TileReel {
   private speed = 0;
   private spins = 0;
 
-  constructor() {
+  constructor(private readonly tweens: Tweens) {
     this.halo.anchor.set(0.5);
     this.halo.blendMode = 'add';
     this.halo.visible = false;
@@ -182,10 +180,10 @@ export class TileReel {
   }
 
   /** Spins to `spin.tile` and resolves when the reel rests (the settle included). */
-  async spin(bag: TweenBag, spin: ReelSpin): Promise<void> {
+  async spin(spin: ReelSpin): Promise<void> {
     const style = this.style;
     if (!style) return;
-    bag.killOf(this);
+    this.tweens.kill(this);
     // A newer spin kills this one's tween; this one must then not start its settle.
     const id = ++this.spins;
     const pitch = style.tile + style.gap;
@@ -202,40 +200,39 @@ export class TileReel {
     const room = Math.max(0, style.tile * 0.47 - rest);
     const over = Math.min(spin.overshootPx, room);
     const settle = over > 0 ? spin.settleMs * share : 0;
-    await bag.to(this, { scroll: target + over, duration: left / 1000, ease: spin.ease });
-    if (!bag.alive || id !== this.spins) return;
+    await this.tweens.to(this, { scroll: target + over, ease: spin.ease }, left);
+    if (id !== this.spins) return;
     if (settle > 0 && this.scroll !== target) {
-      await bag.to(this, { scroll: target, duration: settle / 1000, ease: spin.settleEase });
+      await this.tweens.to(this, { scroll: target, ease: spin.settleEase }, settle);
     }
     if (id === this.spins) this.scroll = target;
   }
 
   /** Pops the tile under the marker, dims the rest and pulses a halo behind the winner. */
-  async showWinner(bag: TweenBag, look: ReelWinner, durationScale: number): Promise<void> {
+  async showWinner(look: ReelWinner, durationScale: number): Promise<void> {
     const style = this.style;
     if (!style) return;
-    bag.killOf(this.winner);
+    this.tweens.kill(this.winner);
     this.winner.slot = slotUnderMarker(this.scroll, style.tile + style.gap);
     this.winner.scale = look.popScale;
     this.winner.dimAlpha = look.dimAlpha;
     this.halo.tint = look.glowColor;
-    const duration = (look.popMs * durationScale) / 1000;
-    await bag.to(this.winner, { dim: 1, pop: 1, glow: 1, duration, ease: look.popEase });
+    await this.tweens.to(
+      this.winner,
+      { dim: 1, pop: 1, glow: 1, ease: look.popEase },
+      look.popMs,
+      durationScale,
+    );
     if (durationScale >= 1) {
-      bag.loop(this.winner, {
-        glow: 0.45,
-        duration: look.glowPulseMs / 2000,
-        yoyo: true,
-        ease: 'sine.inOut',
-      });
+      this.tweens.loop(this.winner, { glow: 0.45, yoyo: true, ease: 'sine.inOut' }, look.glowPulseMs / 2);
     }
   }
 
   /** Clears the winner highlight. */
-  async clearWinner(bag: TweenBag, durationMs: number): Promise<void> {
-    bag.killOf(this.winner);
+  async clearWinner(durationMs: number): Promise<void> {
+    this.tweens.kill(this.winner);
     if (this.winner.slot === null) return;
-    await bag.to(this.winner, { dim: 0, pop: 0, glow: 0, duration: durationMs / 1000, ease: 'power2.out' });
+    await this.tweens.to(this.winner, { dim: 0, pop: 0, glow: 0, ease: 'power2.out' }, durationMs);
     this.winner.slot = null;
   }
 
@@ -300,11 +297,6 @@ export class TileReel {
     for (let i = used; i < this.cells.length; i++) this.cells[i]!.root.visible = false;
     this.halo.visible = w.slot !== null && w.glow > 0.01;
     this.halo.alpha = w.glow;
-  }
-
-  /** Frees the reel's own drawings (the tile art belongs to the caller). */
-  destroy(): void {
-    this.view.destroy({ children: true });
   }
 
   private cell(index: number): Cell {

@@ -1,4 +1,3 @@
-import { gsap } from 'gsap';
 import { Application } from 'pixi.js';
 // The site's CSP has no 'unsafe-eval' (server/security/http-headers.ts): Pixi's eval-free paths.
 import 'pixi.js/unsafe-eval';
@@ -7,6 +6,7 @@ import { capBatchTextures } from './batch-texture-cap';
 import type { GameScene, SceneCue, SceneFactory, SceneInput } from './scene';
 import { loadSoundBus, type LoadedSoundBus } from './sound-bus';
 import type { SoundBook } from './sound-recipe';
+import { keepTweensOnTime } from './toolkit/tweens';
 import type { TuningSchema, TuningValues } from './tuning';
 
 /**
@@ -31,9 +31,8 @@ export interface GameStageProps<S extends TuningSchema, C extends SceneCue> {
   label: string;
 }
 
-// A round's animation must end on time even when frames drop (a busy phone, software WebGL): gsap
-// then jumps ahead instead of stretching the tween, so a result never lands seconds late.
-gsap.ticker.lagSmoothing(0);
+// A round's animation must end on time even when frames drop (a busy phone, software WebGL).
+keepTweensOnTime();
 // Cheaper pixels for software WebGL (see batch-texture-cap.ts); must precede the first Application.
 capBatchTextures();
 
@@ -69,7 +68,7 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
         // No multisampling: on software WebGL (SwiftShader: headless Chromium, devices without a
         // usable GPU) a 4× multisampled canvas costs 5–10 ms of rasterising per frame, more than a
         // whole scene. Curved and slanted shapes are drawn once into antialiased textures instead
-        // (shared-art/smooth.ts, `Baked`, the tile and ball atlases, the baker).
+        // (the scene toolkit's `smooth`, `Baked` and `Baker`, the tile and ball atlases).
         antialias: false,
         backgroundAlpha: 0,
         resolution: Math.min(window.devicePixelRatio || 1, 2),

@@ -1,4 +1,3 @@
-import { useHeldBalance } from '../../shell/app/balance-hold';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { machineInspector } from '../../lib/inspector';
 import { activeLeafPath, readAmount } from '../../machines/games/bet-actors';
 import type { RoundGameContext } from '../../machines/games/round-game';
 import { createRoundGameMachine } from '../../machines/games/round-game';
+import { useHeldBalance } from '../../services/balance-hold';
 import { replayActors } from '../shared-art/round-replay';
 import type { RecordedRound } from '../shared-art/round-wire';
 import { readDebugParams } from './debug-params';

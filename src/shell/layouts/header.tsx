@@ -6,7 +6,7 @@ import { fetchBalance } from '../../services/user-api';
 import { openOverlay } from '../app/overlay-store';
 import { useGoBack } from '../app/use-go-back';
 import { patchUserInfo, useToken, useUserInfo } from '../app/session';
-import { balanceHoldStore } from '../app/balance-hold';
+import { balanceHoldStore } from '../../services/balance-hold';
 import { useStore } from '../../lib/store';
 import { Avatar } from '../components/avatar';
 import { BackIcon, MenuIcon, RefreshIcon } from '../components/icons';

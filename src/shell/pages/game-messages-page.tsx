@@ -1,4 +1,4 @@
-import { useGameList } from '../app/use-game-list';
+import { useGameList } from '../../services/game-list';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';

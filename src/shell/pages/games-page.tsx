@@ -1,4 +1,4 @@
-import { useGameList } from '../app/use-game-list';
+import { useGameList } from '../../services/game-list';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { GAMES, type GameType } from '../../../domain/codes';

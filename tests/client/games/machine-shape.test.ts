@@ -89,8 +89,28 @@ function unboundedWaits(machine: AnyStateMachine): string[] {
 }
 
 describe('game machines: every wait ends', () => {
-  it('finds the machines of src/machines/games', () => {
-    expect(machines.map((m) => m.label)).toContain('dice.machine.ts diceMachine');
+  it('finds the machines of src/machines/games, the factories’ configurations among them', () => {
+    expect(machines.map((m) => m.label)).toEqual(
+      expect.arrayContaining([
+        'dice.machine.ts diceMachine',
+        'limbo.machine.ts limboMachine',
+        'row-double.machine.ts rowDoubleMachine',
+        'double.machine.ts doubleMachine',
+        'lucky-color.machine.ts luckyColorMachine',
+      ]),
+    );
+  });
+
+  it('walks the playback states the instant-game factory builds from a configuration', () => {
+    const rowDouble = machines.find((m) => m.label === 'row-double.machine.ts rowDoubleMachine')!.machine;
+    const waiting = walk(rowDouble.root)
+      .filter((node) => waitsForOthers(node))
+      .map((node) => node.id);
+    expect(waiting).toEqual([
+      'rowDouble.round.placing',
+      'rowDouble.round.playing',
+      'rowDouble.round.showing',
+    ]);
   });
 
   it('flags a machine that breaks the rules (the check itself can fail)', () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { useGameList } from '../../../services/game-list';
 import type { GameEntry } from '../../../services/games-api';
-import { useGameList } from '../../../shell/app/use-game-list';
 
 /** The game's entry of the game list (RTP, limits, edge, stop); null until it arrives. */
 export function useGameEntry(gameCode: string): GameEntry | null {

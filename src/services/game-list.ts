@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchGameList, type GameEntry } from '../../services/games-api';
+import { fetchGameList, type GameEntry } from './games-api';
 
 /** The game list (RTP, limits, stop switches); empty until it arrives, and when the call fails. */
 export function useGameList(): GameEntry[] {

@@ -10,9 +10,11 @@ import {
 } from 'pixi.js';
 
 /**
- * Generated textures of one scene: vector drawings baked once (renderer.generateTexture), and the
- * textures and gradients they replace, freed only after a frame has rendered without them (the GPU
- * may still have them bound). Used by the Mines and Limbo scenes (it belongs in src/games/shared).
+ * The texture baker of one scene: vector drawings rendered once into antialiased textures
+ * (renderer.generateTexture; the canvas has no multisampling, see game-stage.tsx), and the textures
+ * and gradients they replace, freed only after a frame has rendered without them (the GPU may
+ * still have them bound). For drawings that stay in place, `smooth()` and `Baked` cache the live
+ * drawing instead.
  */
 export class Baker {
   private readonly spent: Array<Texture | FillGradient> = [];

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { createStore } from '../../lib/store';
+import { createStore } from '../lib/store';
 
 /**
  * The server pays a bet before its draw has played. While a game plays the draw, the balance it

@@ -1,7 +1,6 @@
 import { Container, Graphics, Rectangle, RenderTexture, Text, Texture, type Renderer } from 'pixi.js';
-import { colorNumber, shadeColor } from '../shared-art/color';
-import { SITE_FONT } from '../shared-art/digit-font';
-import { DIGITS, digitColors } from './lucky-color.layout';
+import { SITE_FONT, colorNumber, shadeColor } from '../../shared/toolkit';
+import { DIGITS, digitColors } from '../lucky-color.layout';
 
 /**
  * LUCKYCOLOR's number balls, drawn in vector and baked into one render texture: a glossy ball in
@@ -18,6 +17,19 @@ export interface BallPalette {
   ink: string;
   /** The empty ball in the drum's middle. */
   blank: string;
+}
+
+/** The knobs LUCKYCOLOR colours its balls with. */
+export interface BallColorKnobs {
+  greenColor: string;
+  redColor: string;
+  violetColor: string;
+  inkColor: string;
+}
+
+/** The ball colours of the table's tuning. */
+export function ballPalette(v: BallColorKnobs): BallPalette {
+  return { green: v.greenColor, red: v.redColor, violet: v.violetColor, ink: v.inkColor, blank: '#16392b' };
 }
 
 /** Ball radii in px. */
@@ -85,6 +97,7 @@ function paintBall(digit: number | null, r: number, p: BallPalette): Container {
 export class BallAtlas {
   private readonly sheet = RenderTexture.create({ width: 1, height: 1, antialias: true });
   private art: BallArt | null = null;
+  private key = '';
 
   constructor(private readonly renderer: Renderer) {}
 
@@ -93,8 +106,21 @@ export class BallAtlas {
     return this.art;
   }
 
+  /**
+   * Bakes the balls again when their radii, the resolution or the colours differ from the last
+   * bake: the new art, or null when nothing changed.
+   */
+  rebake(sizes: BallSizes, palette: BallPalette): BallArt | null {
+    const key = [sizes.big, sizes.mid, sizes.small, this.renderer.resolution, ...Object.values(palette)].join(
+      '|',
+    );
+    if (key === this.key) return null;
+    this.key = key;
+    return this.bake(sizes, palette);
+  }
+
   /** Draws every ball at these radii and colours. */
-  bake(sizes: BallSizes, palette: BallPalette): BallArt {
+  private bake(sizes: BallSizes, palette: BallPalette): BallArt {
     const content = new Container();
     const frames: Record<keyof BallSizes, Rectangle[]> = { big: [], mid: [], small: [] };
     let top = 0;

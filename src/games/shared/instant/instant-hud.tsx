@@ -1,63 +1,33 @@
-import { useHeldBalance } from '../../../shell/app/balance-hold';
 import { useSelector } from '@xstate/react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnyActorRef } from 'xstate';
-import { fromPromise } from 'xstate';
-import type { SettledBet } from '../../../../domain/schemas/game.schema';
-import type { AutoBetConfig, AutoBetRun, AutoBetStop } from '../../../machines/games/auto-bet';
-import type { AmountProblem, BetFailure, InstantBetInput } from '../../../machines/games/bet-actors';
+import type { InstantGameContext, InstantGameEvent } from '../../../machines/games/instant-game';
+import { useHeldBalance } from '../../../services/balance-hold';
 import type { GameEntry } from '../../../services/games-api';
-import { replayLater } from '../game-table';
-import { AutoBetPanel } from './auto-bet-panel';
-import { BalanceDisplay } from './balance-display';
-import { BetAmount } from './bet-amount';
-import { useSpaceToBet } from './hooks';
-import { TableSwitches } from './sound-controls';
+import { AutoBetPanel } from '../hud/auto-bet-panel';
+import { BalanceDisplay } from '../hud/balance-display';
+import { BetAmount } from '../hud/bet-amount';
+import { useSpaceToBet } from '../hud/hooks';
+import { TableSwitches } from '../hud/sound-controls';
 
 /**
- * The HUD of an instant game (DICE, LIMBO, ROWDOUBLE): balance, manual/auto, amount, the game's own
- * inputs, auto-bet, the bet button, failures, turbo and sound. The three machines share this part
- * of their context and events; each game passes only its own inputs.
+ * The HUD of an instant table (DICE, LIMBO, ROWDOUBLE): balance, manual/auto, amount, the game's own
+ * inputs, auto-bet, the bet button, failures, turbo and sound. Every instant machine is built by
+ * `createInstantGameMachine`, so the HUD reads and sends the same context and events for all three.
  */
 
-/** The context every instant-game machine has. */
-export interface InstantTableContext {
-  amountText: string;
-  turbo: boolean;
-  problem: AmountProblem | null;
-  failure: BetFailure | null;
-  auto: AutoBetRun | null;
-  autoStop: AutoBetStop | null;
-  autoConfig: AutoBetConfig;
-  /** Cash balance from the server's last answer. */
-  balance: number | null;
-}
-
-/** The player events every instant-game machine takes. */
-export type InstantTableEvent =
-  | { type: 'player.setAmount'; text: string }
-  | { type: 'player.setTurbo'; turbo: boolean }
-  | { type: 'player.setAutoConfig'; config: AutoBetConfig }
-  | { type: 'player.bet' }
-  | { type: 'player.autoStart' }
-  | { type: 'player.autoStop' };
-
-/** What the HUD needs of a running instant-game machine. */
+/** What the HUD needs of a running instant-game machine (its terms are the game's inputs' business). */
 export interface InstantActor {
-  getSnapshot(): { context: InstantTableContext };
+  getSnapshot(): { context: InstantGameContext<unknown> };
   subscribe: AnyActorRef['subscribe'];
-  send(event: InstantTableEvent): void;
-}
-
-/** The `placeBet` actor of a `?round=` replay: the recorded answer, nothing is bet. */
-export function replayBet(answer: () => SettledBet) {
-  return fromPromise<SettledBet, InstantBetInput>(() => replayLater(answer()));
+  send(event: Exclude<InstantGameEvent<unknown>, { type: 'player.setTerms' | 'scene.cueDone' }>): void;
 }
 
 /** The balance a replay starts from (fixtures are recorded from R$ 100). */
 const REPLAY_BALANCE = 100;
 
+/** The HUD under (or beside) the stage of an instant table. */
 export function InstantHud(props: {
   actor: InstantActor;
   /** A round is on its way or playing: edits and bets wait. */

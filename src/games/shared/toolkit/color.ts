@@ -1,3 +1,5 @@
+import { Color, type ColorSource } from 'pixi.js';
+
 /** Colour arithmetic on `#rrggbb` knob values, for shading generated art. */
 
 /** A `#rrggbb` (or `rrggbb`) text as a 0xRRGGBB number; anything unreadable is mid grey. */
@@ -20,4 +22,12 @@ export function mixColor(a: number, b: number, t: number): number {
 /** Lightens (`amount` > 0, towards white) or darkens (< 0, towards black) a colour. */
 export function shadeColor(color: number, amount: number): number {
   return amount >= 0 ? mixColor(color, 0xffffff, amount) : mixColor(color, 0x000000, -amount);
+}
+
+/** A Pixi colour between any two colour sources, channels mixed unrounded (`amount` 0 → a, 1 → b). */
+export function lerpColor(a: ColorSource, b: ColorSource, amount: number): Color {
+  const from = new Color(a);
+  const to = new Color(b);
+  const lerp = (x: number, y: number) => x + (y - x) * amount;
+  return new Color([lerp(from.red, to.red), lerp(from.green, to.green), lerp(from.blue, to.blue)]);
 }
