@@ -16,7 +16,7 @@ import { AppError } from './infra/http/errors';
 import { langOf } from './infra/http/reply';
 import { translate } from '../domain/messages';
 import { memoryRateLimiter, redisRateLimiter } from './infra/security/rate-limit';
-import { installSecurityHeaders } from './infra/security/http-headers';
+import { captchaHosts, installSecurityHeaders } from './infra/security/http-headers';
 import { createMailer } from './platform/mail';
 import { createRealtime } from './platform/realtime';
 import { resolveSession, stillLive } from './platform/sessions';
@@ -131,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const securityHeaders = installSecurityHeaders(app, {
     corsOrigins: config.corsOrigins,
     staticDir: config.staticDir,
+    widgetHosts: captchaHosts(config.captcha.provider),
   });
 
   const opened = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeIdSchema, shortText } from './common.schema';
+import { CAPTCHA_ANSWER_MAX, codeIdSchema, shortText } from './common.schema';
 
 /**
  * Payloads of the account calls (spec sections 3 and 7, API.md). Messages are keys of
@@ -25,7 +25,7 @@ export const loginSchema = z.strictObject({
     .max(254, { message: 'tooLong' }),
   pwd: passwordSchema.min(1, { message: 'badCredentials' }),
   codeId: codeIdSchema,
-  captCode: shortText(16).min(1, { message: 'captchaMissing' }),
+  captCode: shortText(CAPTCHA_ANSWER_MAX).min(1, { message: 'captchaMissing' }),
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
 
@@ -41,7 +41,7 @@ export const registerSchema = z.strictObject({
   pwd1: passwordSchema,
   regcode: shortText(16).optional(),
   codeId: codeIdSchema,
-  captCode: shortText(16).min(1, { message: 'captchaMissing' }),
+  captCode: shortText(CAPTCHA_ANSWER_MAX).min(1, { message: 'captchaMissing' }),
   birthDate: z.iso.date({ message: 'invalidInput' }).optional(),
   /**
    * Daily limits chosen at sign-up: BRL for deposit and loss, minutes for session time; null sets
@@ -95,3 +95,11 @@ export const operatorLoginSchema = z.strictObject({
     .regex(/^\d{6}$/)
     .optional(),
 });
+
+/** `GET /api/auth/user/captchaProvider`: which challenge the forms show. */
+export const captchaProviderSchema = z.object({
+  provider: z.enum(['local', 'turnstile', 'hcaptcha']),
+  /** The hosted widget's public site key; null for Trevo's own picture. */
+  siteKey: z.string().nullable(),
+});
+export type CaptchaProvider = z.infer<typeof captchaProviderSchema>;

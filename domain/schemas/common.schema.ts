@@ -4,6 +4,12 @@ import { z } from 'zod';
 export const shortText = (max = 128) => z.string().trim().max(max, { message: 'tooLong' });
 
 /**
+ * A captcha answer: the local picture's few characters, or a hosted challenge's token (Turnstile's
+ * and hCaptcha's run to about 2,000 characters).
+ */
+export const CAPTCHA_ANSWER_MAX = 4096;
+
+/**
  * Numbers are taken as they are sent, never coerced (trust issue, finding 7: `"50"`, `[50]` and
  * `"3 "` passed for a number). A JSON body field must be a JSON number; a query-string or path value
  * is text, and must be a plain decimal — no spaces, signs, hex, exponents or empty string.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeIdSchema } from './common.schema';
+import { CAPTCHA_ANSWER_MAX, codeIdSchema } from './common.schema';
 
 /**
  * Customer service (issue 7): the support chat between a player and the operators, and the
@@ -85,7 +85,7 @@ export const complaintSchema = z.strictObject({
     .max(COMPLAINT_CONTACT_MAX, { message: 'complaintContactInvalid' })
     .refine(isContact, { message: 'complaintContactInvalid' }),
   codeId: codeIdSchema.optional(),
-  captCode: z.string().trim().max(16).optional(),
+  captCode: z.string().trim().max(CAPTCHA_ANSWER_MAX).optional(),
 });
 export type ComplaintInput = z.infer<typeof complaintSchema>;
 

@@ -25,6 +25,10 @@ const envSchema = z.object({
   TREVO_OPERATOR_PASSWORD: z.string().min(8).max(64).optional(),
   TREVO_OPERATOR_TOTP: z.enum(['required', 'optional']).optional(),
   TREVO_CAPTCHA_FIXED: z.string().min(1).max(16).optional(),
+  TREVO_CAPTCHA: z.enum(['local', 'turnstile', 'hcaptcha']).default('local'),
+  TREVO_CAPTCHA_SITE_KEY: z.string().min(1).max(200).optional(),
+  TREVO_CAPTCHA_SECRET: z.string().min(1).max(200).optional(),
+  TREVO_CAPTCHA_VERIFY_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   TREVO_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TREVO_ALLOW_SANDBOX: z.enum(['0', '1']).default('0'),
@@ -292,6 +296,11 @@ export interface Config {
    */
   operatorTotp: 'required' | 'optional';
   captchaFixed?: string;
+  /**
+   * Who proves a visitor is a person: Trevo's own picture (`local`, the default) or a hosted
+   * challenge verified server-side (TREVO_CAPTCHA=turnstile | hcaptcha, with its site key and secret).
+   */
+  captcha: CaptchaConfig;
   smtpUrl?: string;
   logLevel: string;
   staticDir: string;
@@ -378,6 +387,31 @@ function parseTrustProxy(value: string): false | number | string[] {
   return items;
 }
 
+export type CaptchaConfig =
+  | { provider: 'local' }
+  | { provider: 'turnstile' | 'hcaptcha'; siteKey: string; secret: string; verifyUrl: string };
+
+/** The providers' documented server-side verification endpoints. */
+export const CAPTCHA_VERIFY_URLS = {
+  turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  hcaptcha: 'https://api.hcaptcha.com/siteverify',
+} as const;
+
+function captchaConfig(e: z.infer<typeof envSchema>): CaptchaConfig {
+  if (e.TREVO_CAPTCHA === 'local') return { provider: 'local' };
+  if (!e.TREVO_CAPTCHA_SITE_KEY || !e.TREVO_CAPTCHA_SECRET) {
+    throw new ConfigError(
+      `TREVO_CAPTCHA=${e.TREVO_CAPTCHA} needs TREVO_CAPTCHA_SITE_KEY and TREVO_CAPTCHA_SECRET (from the provider's dashboard)`,
+    );
+  }
+  return {
+    provider: e.TREVO_CAPTCHA,
+    siteKey: e.TREVO_CAPTCHA_SITE_KEY,
+    secret: e.TREVO_CAPTCHA_SECRET,
+    verifyUrl: e.TREVO_CAPTCHA_VERIFY_URL ?? CAPTCHA_VERIFY_URLS[e.TREVO_CAPTCHA],
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -452,6 +486,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
     operatorTotp: e.TREVO_OPERATOR_TOTP ?? (production ? 'required' : 'optional'),
     captchaFixed: e.TREVO_CAPTCHA_FIXED,
+    captcha: captchaConfig(e),
     smtpUrl: e.SMTP_URL,
     logLevel: e.TREVO_LOG_LEVEL,
     staticDir: e.TREVO_STATIC_DIR,

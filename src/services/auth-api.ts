@@ -1,5 +1,10 @@
-import type { LoginPayload, RegisterPayload } from '../../domain/schemas/auth.schema';
-import { apiPost } from './api-client';
+import {
+  captchaProviderSchema,
+  type CaptchaProvider,
+  type LoginPayload,
+  type RegisterPayload,
+} from '../../domain/schemas/auth.schema';
+import { apiGet, apiPost } from './api-client';
 
 /** Calls of the account's front door (spec 7, API.md "Account and site"). */
 
@@ -18,6 +23,22 @@ export function newCaptchaId(): number {
  */
 export function captchaUrl(codeId: number, nonce = 0): string {
   return `/api/auth/user/captcha/${codeId}${nonce ? `?t=${nonce}` : ''}`;
+}
+
+let provider: Promise<CaptchaProvider> | undefined;
+
+/**
+ * Which challenge the forms show (Trevo's picture or a hosted widget), asked once per page load;
+ * if the call fails, the picture, which the server then explains if it is not the one in use.
+ */
+export function fetchCaptchaProvider(): Promise<CaptchaProvider> {
+  provider ??= apiGet<unknown>('/api/auth/user/captchaProvider', { loading: false }, { silent: true })
+    .then((body) => captchaProviderSchema.parse(body.data))
+    .catch(() => {
+      provider = undefined;
+      return { provider: 'local', siteKey: null } as const;
+    });
+  return provider;
 }
 
 /** Logs in and returns the session token. */

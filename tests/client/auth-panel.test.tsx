@@ -15,7 +15,8 @@ import { saoPauloDate } from '../../domain/identity';
 const valueOf = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
 
 /** The calls a form made, without the site information every page may load. */
-const formCalls = (server: FakeServer) => server.requests.filter((r) => r.url !== '/api/app/main/site');
+const formCalls = (server: FakeServer) =>
+  server.requests.filter((r) => r.url !== '/api/app/main/site' && r.url !== '/api/auth/user/captchaProvider');
 
 function captchaSrc(testId: string): string {
   return screen.getByTestId(testId).querySelector('img')!.getAttribute('src')!;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, buildTestApp, call, CAPTCHA, captcha, PASSWORD, randomCpf, registerPlayer } from './helpers';
+import { sha256Hex } from '../../server/infra/security/tokens';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -52,15 +53,25 @@ describe('captcha', () => {
   it('draws a random answer per image that only the image shows, and the drawn answer works', async () => {
     const other = await buildTestApp({ captchaFixed: undefined });
     try {
-      const glyphs = (svg: string) => [...svg.matchAll(/>([a-z0-9])<\/text>/g)].map((m) => m[1]).join('');
-      const answers: string[] = [];
+      const svgs: string[] = [];
       for (let id = 1; id <= 6; id++) {
-        answers.push(
-          glyphs((await other.inject({ method: 'GET', url: `/api/auth/user/captcha/${id}` })).body),
-        );
+        svgs.push((await other.inject({ method: 'GET', url: `/api/auth/user/captcha/${id}` })).body);
       }
-      expect(answers.every((a) => a.length === 4)).toBe(true);
-      expect(new Set(answers).size).toBeGreaterThan(1);
+      // Paths only: no text, no font, nothing a script reads the answer from.
+      for (const svg of svgs) {
+        expect(svg).toMatch(/^<svg [^>]*>.*<path d="M/);
+        expect(svg).not.toMatch(/<text|<tspan|font|aria|<title|<desc/);
+      }
+      // The answer is known only as its digest: found by trying every word of the alphabet.
+      const rows = await other.ctx.db.selectFrom('captchas').select(['code_id', 'answer_hash']).execute();
+      const hashes = new Map(rows.map((r) => [r.answer_hash, r.code_id]));
+      const answers = new Map<string, string>();
+      for (const word of captchaWords()) {
+        const codeId = hashes.get(sha256Hex(word));
+        if (codeId) answers.set(codeId, word);
+      }
+      expect(answers.size).toBe(6);
+      expect(new Set(answers.values()).size).toBeGreaterThan(1);
       // Asking again for an id replaces its answer: one row per id.
       await other.inject({ method: 'GET', url: '/api/auth/user/captcha/1' });
       expect(
@@ -70,7 +81,7 @@ describe('captcha', () => {
       const res = await call(other, {
         method: 'POST',
         url: '/api/auth/user/restRegister',
-        payload: { ...(await registerBody()), codeId: '6', captCode: answers[5]!.toUpperCase() },
+        payload: { ...(await registerBody()), codeId: '6', captCode: answers.get('6')!.toUpperCase() },
       });
       expect(res.code).toBe(200);
     } finally {
@@ -78,6 +89,12 @@ describe('captcha', () => {
     }
   });
 });
+
+/** Every four-letter word of the captcha's alphabet (27⁴, about half a million). */
+function* captchaWords(): Generator<string> {
+  const alphabet = 'abcdefhkmnprstuvwxyz2345678';
+  for (const a of alphabet) for (const b of alphabet) for (const c of alphabet) for (const d of alphabet) yield a + b + c + d;
+}
 
 describe('restRegister', () => {
   it('creates the account and returns data.access_token', async () => {

@@ -53,23 +53,37 @@ export function clientScriptHashes(staticDir: string): string[] {
   return existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
 }
 
-/** The Content-Security-Policy of every response, allowing the given inline-script hashes. */
-export function contentSecurityPolicy(scriptHashes: string[]): string {
+/**
+ * The hosts a hosted captcha's widget loads from (its script, its frame, its calls, hCaptcha's
+ * styles), as the providers document them; none for Trevo's own picture.
+ */
+export function captchaHosts(provider: 'local' | 'turnstile' | 'hcaptcha'): string[] {
+  if (provider === 'turnstile') return ['https://challenges.cloudflare.com'];
+  if (provider === 'hcaptcha') return ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
+  return [];
+}
+
+/**
+ * The Content-Security-Policy of every response, allowing the given inline-script hashes and the
+ * hosted captcha's hosts, if one is configured.
+ */
+export function contentSecurityPolicy(scriptHashes: string[], widgetHosts: string[] = []): string {
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    // Scripts only from Trevo's own files: no inline script, no eval, no other host.
-    ['script-src', ["'self'", ...scriptHashes]],
+    // Scripts only from Trevo's own files (and a configured captcha provider's): no inline
+    // script, no eval.
+    ['script-src', ["'self'", ...scriptHashes, ...widgetHosts]],
     // React `style` props and gsap write through the CSSOM, which CSP does not govern; the
     // attribute and <style> sources allowed here are for the debug tuning pane and the dev outbox.
-    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['style-src', ["'self'", "'unsafe-inline'", ...widgetHosts]],
     // Pixi textures and the QR code come from data: and blob: URLs made by Trevo's own scripts.
     ['img-src', ["'self'", 'data:', 'blob:']],
     ['font-src', ["'self'", 'data:']],
     // 'self' covers the same-origin socket (ws/wss) in CSP 3; blob:/data: are the synthesised sounds.
-    ['connect-src', ["'self'", 'blob:', 'data:']],
+    ['connect-src', ["'self'", 'blob:', 'data:', ...widgetHosts]],
     ['media-src', ["'self'", 'blob:', 'data:']],
     // The payment page (/pix/checkout, /sandbox-psp/checkout) is Trevo's own.
-    ['frame-src', ["'self'"]],
+    ['frame-src', ["'self'", ...widgetHosts]],
     ['frame-ancestors', ["'self'"]],
     ['worker-src', ["'self'"]],
     ['object-src', ["'none'"]],
@@ -119,6 +133,8 @@ export interface SecurityHeadersOptions {
   corsOrigins: readonly string[];
   /** The built client's folder, whose index.html inline scripts are hashed. */
   staticDir: string;
+  /** Hosts a hosted captcha widget loads from (captchaHosts). */
+  widgetHosts?: string[];
 }
 
 /**
@@ -129,7 +145,9 @@ export function installSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeadersOptions,
 ): Record<string, string> {
-  const fixed = staticSecurityHeaders(contentSecurityPolicy(clientScriptHashes(options.staticDir)));
+  const fixed = staticSecurityHeaders(
+    contentSecurityPolicy(clientScriptHashes(options.staticDir), options.widgetHosts),
+  );
   const corsAllowed = new Set(options.corsOrigins);
 
   app.addHook('onRequest', async (request, reply) => {

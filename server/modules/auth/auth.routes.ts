@@ -1,7 +1,7 @@
 import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { parseInput, tooMany } from '../../infra/http/errors';
+import { notFound, parseInput, tooMany } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import { codeIdSchema } from '../../../domain/schemas/common.schema';
 import {
@@ -22,12 +22,23 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/user/captcha/:codeId',
     allow(PUBLIC),
     async (request, reply) => {
+      // With a hosted challenge the picture is not an answer the server accepts.
+      if (ctx.config.captcha.provider !== 'local') throw notFound();
       if ((await ctx.limiter.hit(`captcha-ip:${request.ip}`, 60_000)) > 60) throw tooMany();
       const codeId = parseInput(codeIdSchema, request.params.codeId);
       const answer = await issueCaptcha(ctx, codeId);
       return reply.header('cache-control', 'no-store').type('image/svg+xml').send(captchaSvg(answer));
     },
   );
+
+  // Which challenge the forms show: Trevo's picture, or a hosted widget with its public site key.
+  app.get('/api/auth/user/captchaProvider', allow(PUBLIC), async (request, reply) => {
+    const { captcha } = ctx.config;
+    return ok(request, reply, {
+      provider: captcha.provider,
+      siteKey: captcha.provider === 'local' ? null : captcha.siteKey,
+    });
+  });
 
   app.post('/api/auth/user/restRegister', allow(PUBLIC), async (request, reply) => {
     const input = parseInput(registerSchema, request.body);

@@ -48,7 +48,7 @@ const giveBackIpAttempt = (ctx: AppContext, ip: string) => ctx.limiter.release(`
 /** Creates a player account and its first session; returns the access token. */
 export async function register(ctx: AppContext, input: RegisterPayload, ip: string): Promise<string> {
   await spendIpAttempt(ctx, ip);
-  await consumeCaptcha(ctx, input.codeId, input.captCode);
+  await consumeCaptcha(ctx, input.codeId, input.captCode, ip);
   // A right captcha is not a failure of the address.
   await giveBackIpAttempt(ctx, ip);
   assertPasswordPolicy(input.pwd);
@@ -182,7 +182,7 @@ async function spendAccountAttempt(ctx: AppContext, username: string): Promise<v
 /** Checks credentials after captcha and throttles; returns a new session token. */
 export async function login(ctx: AppContext, input: LoginPayload, ip: string): Promise<string> {
   await spendIpAttempt(ctx, ip);
-  await consumeCaptcha(ctx, input.codeId, input.captCode);
+  await consumeCaptcha(ctx, input.codeId, input.captCode, ip);
   await spendAccountAttempt(ctx, input.username);
   const user = await ctx.db
     .selectFrom('users')

@@ -1,8 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
-import { badRequest } from '../../infra/http/errors';
+import { AppError, badRequest } from '../../infra/http/errors';
 import { sameDigest, sha256Hex } from '../../infra/security/tokens';
+import { CaptchaProviderDown, verifyHostedCaptcha } from './hosted-captcha';
+
+export { captchaSvg } from './captcha-art';
 
 /** Answers are single-use and expire after 2 minutes (API.md). */
 const CAPTCHA_TTL_MS = 2 * 60_000;
@@ -36,10 +39,29 @@ export async function issueCaptcha(ctx: AppContext, codeId: string): Promise<str
 }
 
 /**
- * Consumes the answer bound to `codeId`: it is deleted whether right or wrong, so each image
- * allows exactly one try. Throws 400 on a missing, expired or wrong answer.
+ * Proves the caller is a person, once: with the local picture, consumes the answer bound to
+ * `codeId` (deleted whether right or wrong, in the statement that reads it, so each image allows
+ * exactly one try however many calls race); with a hosted challenge, `answer` is the provider's
+ * token, verified and spent by the provider. Throws 400 on a missing, expired or wrong answer, 503
+ * when the provider does not answer.
  */
-export async function consumeCaptcha(ctx: AppContext, codeId: string, answer: string): Promise<void> {
+export async function consumeCaptcha(
+  ctx: AppContext,
+  codeId: string,
+  answer: string,
+  remoteIp: string,
+): Promise<void> {
+  const { captcha } = ctx.config;
+  if (captcha.provider !== 'local') {
+    try {
+      await verifyHostedCaptcha(captcha, answer, remoteIp, new URL(ctx.config.publicUrl).hostname);
+    } catch (error) {
+      if (!(error instanceof CaptchaProviderDown)) throw error;
+      ctx.log.warn({ err: error.cause }, error.message);
+      throw new AppError(503, 'serviceUnavailable');
+    }
+    return;
+  }
   const row = await ctx.db
     .deleteFrom('captchas')
     .where('code_id', '=', codeId)
@@ -48,29 +70,4 @@ export async function consumeCaptcha(ctx: AppContext, codeId: string, answer: st
   if (!row) throw badRequest('captchaWrong');
   if (new Date(row.expires_at).getTime() <= Date.now()) throw badRequest('captchaExpired');
   if (!sameDigest(row.answer_hash, sha256Hex(normalise(answer)))) throw badRequest('captchaWrong');
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** Draws the answer as an SVG with jittered glyphs and noise lines. */
-export function captchaSvg(answer: string): string {
-  const width = 120;
-  const height = 44;
-  const rnd = (min: number, max: number) => min + randomInt(0, Math.max(1, max - min));
-  const lines = Array.from({ length: 5 }, () => {
-    const hue = rnd(0, 360);
-    return `<path d="M${rnd(0, 20)} ${rnd(4, 40)} Q${rnd(30, 90)} ${rnd(0, 44)} ${rnd(100, 120)} ${rnd(4, 40)}" stroke="hsl(${hue},60%,55%)" stroke-width="${rnd(1, 3)}" fill="none"/>`;
-  }).join('');
-  const glyphs = [...answer]
-    .map((ch, i) => {
-      const x = 10 + Math.round((i * 100) / answer.length);
-      const y = rnd(28, 36);
-      const rotate = rnd(-25, 25);
-      const hue = rnd(0, 360);
-      return `<text x="${x}" y="${y}" transform="rotate(${rotate} ${x} ${y})" fill="hsl(${hue},70%,35%)" font-size="${rnd(24, 30)}" font-family="monospace" font-weight="bold">${escapeXml(ch)}</text>`;
-    })
-    .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#f4f1e8"/>${lines}${glyphs}</svg>`;
 }

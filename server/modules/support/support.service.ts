@@ -210,7 +210,7 @@ export async function fileComplaint(
 ): Promise<{ protocol: string }> {
   if (filer.userId === null) {
     if (!input.codeId || !input.captCode) throw badRequest('captchaMissing');
-    await consumeCaptcha(ctx, input.codeId, input.captCode);
+    await consumeCaptcha(ctx, input.codeId, input.captCode, filer.ip);
   }
   if ((await ctx.limiter.hit(`complaint-ip:${filer.ip}`, 3_600_000)) > COMPLAINTS_PER_IP_PER_HOUR) {
     throw tooMany();

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { captchaUrl, newCaptchaId } from '../../services/auth-api';
+import type { CaptchaProvider } from '../../../domain/schemas/auth.schema';
+import { captchaUrl, fetchCaptchaProvider, newCaptchaId } from '../../services/auth-api';
 import { TextField } from './fields';
+import { HostedCaptcha } from './hosted-captcha';
 
 /** A captcha id and image address, with the two ways spec 8 renews them. */
 export function useCaptcha() {
@@ -17,7 +19,25 @@ export function useCaptcha() {
   };
 }
 
-/** The captcha answer input with its image; tapping the image asks for a new one. */
+const LOCAL: CaptchaProvider = { provider: 'local', siteKey: null };
+
+/** The server's challenge; Trevo's picture until it has answered. */
+function useCaptchaProvider(): CaptchaProvider {
+  const [provider, setProvider] = useState(LOCAL);
+  useEffect(() => {
+    let alive = true;
+    void fetchCaptchaProvider().then((p) => alive && setProvider(p));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return provider;
+}
+
+/**
+ * The captcha answer input with its image (tapping the image asks for a new one), or the hosted
+ * challenge's widget when the server uses one; a new `src` then asks the widget for a new challenge.
+ */
 export function CaptchaField({
   src,
   value,
@@ -32,6 +52,18 @@ export function CaptchaField({
   testId: string;
 }) {
   const { t } = useTranslation();
+  const challenge = useCaptchaProvider();
+  if (challenge.provider !== 'local' && challenge.siteKey) {
+    return (
+      <HostedCaptcha
+        provider={challenge.provider}
+        siteKey={challenge.siteKey}
+        onToken={onValue}
+        resetKey={src}
+        testId={`${testId}-widget`}
+      />
+    );
+  }
   return (
     <TextField
       label={t('auth.captcha')}
