@@ -358,7 +358,8 @@ export async function mixedLoad(options: LoadOptions): Promise<LoadStats> {
             'POST',
             '/api/app/sports/bet',
             {
-              stake: 1,
+              // R$ 5, so a partial cash-out of R$ 1 (the configured minimum) leaves some riding.
+              stake: 5,
               oddsChange: 'any',
               legs: [
                 {
@@ -384,7 +385,7 @@ export async function mixedLoad(options: LoadOptions): Promise<LoadStats> {
             'cashout',
             'POST',
             '/api/app/sports/cashout',
-            partial ? { betId, amount: '0.10' } : { betId },
+            partial ? { betId, amount: '1.00' } : { betId },
             headers,
           );
           if (res.status === 200) {

@@ -34,6 +34,8 @@ const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
 const wrongCodes = (right: string, n: number) =>
   Array.from({ length: n }, (_, i) => String((Number(right) + 1 + i * 7919) % 1_000_000).padStart(6, '0'));
 const settle = <T>(work: Array<Promise<T>>) => Promise.allSettled(work);
+/** Each guess from its own address: what is tested is the code's own cap, not the address's. */
+const address = (i: number) => `10.30.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
 describe('one-time codes under concurrent guessing (PostgreSQL)', () => {
   it('a reset code: the right guess wins only within the cap, and never after 60 wrong ones', async () => {
@@ -49,7 +51,9 @@ describe('one-time codes under concurrent guessing (PostgreSQL)', () => {
       // The right code sits in the middle of a burst: it may win only if it came before the cap.
       const guesses = wrongCodes(right, BURST - 1);
       guesses.splice(BURST / 2, 0, right);
-      const results = await settle(guesses.map((g) => checkResetCode(app.ctx, player.email, g)));
+      const results = await settle(
+        guesses.map((g, i) => checkResetCode(app.ctx, player.email, g, address(i))),
+      );
       const won = results.filter((r) => r.status === 'fulfilled').length;
       expect(won).toBeLessThanOrEqual(1);
       wins += won;
@@ -72,8 +76,8 @@ describe('one-time codes under concurrent guessing (PostgreSQL)', () => {
       payload: { email: player.email },
     });
     const right = codeIn((await mailbox(player.email)).at(-1)!.text);
-    await settle(wrongCodes(right, 60).map((g) => checkResetCode(app.ctx, player.email, g)));
-    await expect(checkResetCode(app.ctx, player.email, right)).rejects.toThrow();
+    await settle(wrongCodes(right, 60).map((g, i) => checkResetCode(app.ctx, player.email, g, address(i))));
+    await expect(checkResetCode(app.ctx, player.email, right, '10.9.9.9')).rejects.toThrow();
     const checked = await call(app, {
       method: 'POST',
       url: '/api/app/main/RESETPWD/checkEmail',
@@ -87,11 +91,11 @@ describe('one-time codes under concurrent guessing (PostgreSQL)', () => {
     const to = await registerPlayer(app);
     await call(app, { method: 'POST', url: '/api/app/wallet/transfer/sendCode', headers: auth(from.token) });
     const right = codeIn((await mailbox(from.email)).at(-1)!.text);
-    const plan = (code: string) =>
-      planTransfer(app.ctx, from.userId, { username: to.email, amount: 10, code } as never);
+    const plan = (code: string, i: number) =>
+      planTransfer(app.ctx, from.userId, { username: to.email, amount: 10, code } as never, address(i));
     const results = await settle(wrongCodes(right, 60).map(plan));
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
-    await expect(plan(right)).rejects.toThrow();
+    await expect(plan(right, 999)).rejects.toThrow();
     const row = await app.ctx.db
       .selectFrom('transfer_codes')
       .select('attempts')

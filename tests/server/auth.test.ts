@@ -93,7 +93,8 @@ describe('captcha', () => {
 /** Every four-letter word of the captcha's alphabet (27⁴, about half a million). */
 function* captchaWords(): Generator<string> {
   const alphabet = 'abcdefhkmnprstuvwxyz2345678';
-  for (const a of alphabet) for (const b of alphabet) for (const c of alphabet) for (const d of alphabet) yield a + b + c + d;
+  for (const a of alphabet)
+    for (const b of alphabet) for (const c of alphabet) for (const d of alphabet) yield a + b + c + d;
 }
 
 describe('restRegister', () => {

@@ -33,6 +33,10 @@ const PAY_PAGE = {
 const ROUTES: Record<string, RouteRule> = {
   'GET /api/health': PUBLIC_SITE,
   'GET /api/auth/user/captcha/:codeId': { kind: 'public', why: 'a captcha id is chosen by the client' },
+  'GET /api/auth/user/captchaProvider': {
+    kind: 'public',
+    why: 'the same answer for everyone: which challenge the forms show',
+  },
   'POST /api/auth/user/restRegister': SELF,
   'POST /api/auth/user/restLogin': SELF,
   'POST /api/auth/user/handoff': { kind: 'capability', why: 'a single-use hand-off code made by its owner' },

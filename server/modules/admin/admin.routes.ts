@@ -59,14 +59,16 @@ export async function ensureBootstrapOperator(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Checks username and password with the per-IP throttle; unknown user and wrong password answer
- * the same. Returns the operator row.
+ * Checks username and password with the per-IP and per-account throttles; unknown user and wrong
+ * password answer the same. Every attempt spends its count before it is judged (as the players'
+ * login does), so a burst of concurrent guesses is judged only up to the cap; `succeeded` gives the
+ * attempt back once the password (and the code, if one was sent) proved right. Returns the row.
  */
 async function checkPassword(ctx: AppContext, request: FastifyRequest, username: string, pwd: string) {
   // Per IP and per account (security.md): spreading guesses over many addresses does not help.
   const keys = [`admin-login-ip:${request.ip}`, `admin-login-user:${username.toLowerCase()}`];
   for (const key of keys) {
-    if ((await ctx.limiter.peek(key)) >= LOGIN_FAILURES_PER_MINUTE) throw tooMany();
+    if ((await ctx.limiter.hit(key, 60_000)) > LOGIN_FAILURES_PER_MINUTE) throw tooMany();
   }
   const row = await ctx.db
     .selectFrom('operators')
@@ -81,14 +83,11 @@ async function checkPassword(ctx: AppContext, request: FastifyRequest, username:
     totp_pending_secret: row.totp_pending_secret && openSecret(ctx.config.secretKey, row.totp_pending_secret),
   };
   const valid = operator ? await verifyPassword(pwd, operator.password_hash) : await verifyAgainstDummy(pwd);
-  const fail = async () => {
-    for (const key of keys) await ctx.limiter.hit(key, 60_000);
+  if (!operator || !valid) throw badRequest('badCredentials');
+  const succeeded = async () => {
+    for (const key of keys) await ctx.limiter.release(key);
   };
-  if (!operator || !valid) {
-    await fail();
-    throw badRequest('badCredentials');
-  }
-  return { operator, fail };
+  return { operator, succeeded };
 }
 
 /**
@@ -112,12 +111,16 @@ const fixtureSearchSchema = z.object({ q: z.string().trim().max(80).optional() }
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin/auth/login', allow(PUBLIC), async (request, reply) => {
     const input = parseInput(operatorLoginSchema, request.body);
-    const { operator, fail } = await checkPassword(ctx, request, input.username, input.pwd);
+    const { operator, succeeded } = await checkPassword(ctx, request, input.username, input.pwd);
     let enrolled = false;
     if (operator.totp_secret) {
-      if (!input.totp) throw badRequest('totpRequired');
+      if (!input.totp) {
+        // The right password, the code still to come: not a failed attempt.
+        await succeeded();
+        throw badRequest('totpRequired');
+      }
+      // A wrong code keeps its spent attempt: codes are guessed only up to the cap.
       if (!(await consumeTotp(ctx, operator.id, operator.totp_secret, input.totp))) {
-        await fail();
         throw badRequest('totpInvalid');
       }
       // A seed stored before sealing existed is sealed now.
@@ -131,13 +134,14 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     } else if (input.totp && operator.totp_pending_secret) {
       // The first code from a new authenticator confirms its enrolment.
       if (!(await consumeTotp(ctx, operator.id, operator.totp_pending_secret, input.totp))) {
-        await fail();
         throw badRequest('totpInvalid');
       }
       enrolled = true;
     } else if (ctx.config.operatorTotp === 'required') {
+      await succeeded();
       throw badRequest('totpEnrolRequired');
     }
+    await succeeded();
     const token = await createSession(ctx, 'operator', operator.id, request.ip);
     await ctx.db.transaction().execute(async (trx) => {
       if (enrolled) {
@@ -175,7 +179,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   // code from it confirms it. After that it is never returned again (reset by an admin only).
   app.post('/api/admin/auth/totp/enrol', allow(PUBLIC), async (request, reply) => {
     const input = parseInput(totpEnrolSchema, request.body);
-    const { operator } = await checkPassword(ctx, request, input.username, input.pwd);
+    const { operator, succeeded } = await checkPassword(ctx, request, input.username, input.pwd);
+    await succeeded();
     if (operator.totp_secret) throw new AppError(409, 'totpAlreadyEnrolled');
     const secret = newTotpSecret();
     await ctx.db

@@ -65,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/app/main/RESETPWD/checkEmail', allow(PUBLIC), async (request, reply) => {
     const { email, code } = parseInput(checkEmailSchema, request.body);
-    return ok(request, reply, await auth.checkResetCode(ctx, email, code));
+    return ok(request, reply, await auth.checkResetCode(ctx, email, code, request.ip));
   });
 
   app.post('/api/app/main/setPwd', allow(PUBLIC), async (request, reply) => {

@@ -9,6 +9,7 @@ import type { LoginPayload, RegisterPayload } from '../../../domain/schemas/auth
 import { consumeCaptcha } from './captcha.service';
 import { assertNotExcluded, assertSessionTimeLeft } from '../protection/protection.service';
 import { guessCode } from '../../platform/one-time-codes';
+import { CODE_CHECKS, throttledGuess } from '../../platform/throttle';
 import { createSession, liveSessionIds, revokeSessions, type SessionRef } from '../../platform/sessions';
 
 /** Login throttling (issue 2, security.md). */
@@ -243,15 +244,25 @@ export async function sendResetCode(ctx: AppContext, email: string, ip: string):
   });
 }
 
-/** Step 2: checks the code (5 tries) and returns a one-time check id for step 3. */
-export async function checkResetCode(ctx: AppContext, email: string, code: string): Promise<string> {
-  const id = await guessCode(ctx.db, {
-    table: 'password_resets',
-    owner: { column: 'email', value: email },
-    guess: code,
-    maxAttempts: RESET_MAX_ATTEMPTS,
-    unclaimed: 'check_id_hash',
-  });
+/**
+ * Step 2: checks the code (5 tries per code, and the address's limit over every e-mail) and
+ * returns a one-time check id for step 3.
+ */
+export async function checkResetCode(
+  ctx: AppContext,
+  email: string,
+  code: string,
+  ip: string,
+): Promise<string> {
+  const id = await throttledGuess(ctx, `reset-code-ip:${ip}`, CODE_CHECKS.resetCodeIp, () =>
+    guessCode(ctx.db, {
+      table: 'password_resets',
+      owner: { column: 'email', value: email },
+      guess: code,
+      maxAttempts: RESET_MAX_ATTEMPTS,
+      unclaimed: 'check_id_hash',
+    }),
+  );
   if (id === null) throw badRequest('resetCodeWrong');
   // The check id is handed out once: a second right guess racing this one finds it taken.
   const chkId = randomBytes(24).toString('base64url');

@@ -4,6 +4,7 @@ import { AppError, badRequest, forbidden, tooMany } from '../../infra/http/error
 import { sha256Hex, sixDigitCode } from '../../infra/security/tokens';
 import { centsToBrl, parseAmount, plainBrl } from '../../../domain/money';
 import { guessCode } from '../../platform/one-time-codes';
+import { CODE_CHECKS, throttledGuess } from '../../platform/throttle';
 import { post } from '../../platform/money/ledger';
 import type { Trx } from '../../infra/db/connection';
 import { withdrawLimits } from './withdraw.service';
@@ -56,6 +57,7 @@ export async function planTransfer(
   ctx: AppContext,
   userId: number,
   input: TransferInput,
+  ip: string,
 ): Promise<TransferPlan> {
   if (!input.username) throw badRequest('transferRecipientRequired');
   if (input.amount === undefined || input.amount === '' || input.amount === null)
@@ -63,12 +65,15 @@ export async function planTransfer(
   const parsed = parseAmount(input.amount);
   if (!parsed.ok) throw badRequest('amountInvalid');
   if (!input.code) throw badRequest('transferCodeRequired');
-  const codeId = await guessCode(ctx.db, {
-    table: 'transfer_codes',
-    owner: { column: 'user_id', value: userId },
-    guess: input.code,
-    maxAttempts: CODE_MAX_ATTEMPTS,
-  });
+  const code = input.code;
+  const codeId = await throttledGuess(ctx, `transfer-code-ip:${ip}`, CODE_CHECKS.transferIp, () =>
+    guessCode(ctx.db, {
+      table: 'transfer_codes',
+      owner: { column: 'user_id', value: userId },
+      guess: code,
+      maxAttempts: CODE_MAX_ATTEMPTS,
+    }),
+  );
   if (codeId === null) throw badRequest('resetCodeWrong');
   const recipient = await ctx.db
     .selectFrom('users')

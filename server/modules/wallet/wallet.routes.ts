@@ -53,7 +53,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
       const input = parseInput(transferSchema, request.body);
       const userId = request.session!.subjectId;
       return runIdempotent(ctx, request, reply, userId, {
-        prepare: () => planTransfer(ctx, userId, input),
+        prepare: () => planTransfer(ctx, userId, input, request.ip),
         effect: (trx, plan) => executeTransfer(ctx, trx, userId, plan),
         after: async (plan) => {
           await Promise.all([announceUserInfo(ctx, userId), announceUserInfo(ctx, plan.recipientId)]);
