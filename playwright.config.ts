@@ -51,6 +51,8 @@ export default defineConfig({
       TREVO_DATA_DIR: dataDir,
       TREVO_CONFIG: configPath,
       TREVO_CAPTCHA_FIXED: 'abcd',
+      // Passwords hashed at the least argon2id cost: tests only, refused in production.
+      TREVO_PASSWORD_COST: 'test',
       TREVO_CSID: 'chat-e2e#trevo_suporte',
       TREVO_LOG_LEVEL: 'warn',
       // A helper's own client build (`vite build --outDir .tmp/dist-x`), so a run never rewrites dist/.

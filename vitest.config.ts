@@ -2,10 +2,47 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test projects: `unit` (domain, pure), `client` (machines and services in happy-dom), `server`
- * (Fastify `inject` on PGlite) and `server-pg` (the same files on a PostgreSQL 15 cluster that
- * tests/server/pg-global-setup.ts starts and stops itself), `faults` (tests/faults: processes killed,
+ * (Fastify `inject` on PGlite) and `server-pg` (the money and concurrency files again, on a
+ * PostgreSQL cluster that tests/server/pg-global-setup.ts starts and stops itself), `security` and
+ * `security-pg` (the adversarial suite), `faults` (tests/faults: processes killed,
  * PostgreSQL and Redis stopped under load).
  */
+/**
+ * Passwords are hashed at argon2id's least cost in tests (server/infra/security/passwords.ts; the
+ * configuration refuses it in production): thousands of sign-ups and logins, ~100 ms less each.
+ */
+const TEST_ENV = { TREVO_PASSWORD_COST: 'test' };
+
+/**
+ * The server files that also run on PostgreSQL: those whose subject is money or concurrency, where
+ * PGlite (one statement at a time) could hide a race or a locking mistake. The rest (pages,
+ * console reads, headers, configuration, sockets) do not depend on the database engine and run
+ * once, on PGlite.
+ */
+const ON_POSTGRES = [
+  'tests/server/ledger.test.ts',
+  'tests/server/money-endpoints.test.ts',
+  'tests/server/instant-games.test.ts',
+  'tests/server/round-games.test.ts',
+  'tests/server/mines.test.ts',
+  'tests/server/deposit.test.ts',
+  'tests/server/withdraw.test.ts',
+  'tests/server/admin-withdrawals.test.ts',
+  'tests/server/psp-contract.test.ts',
+  'tests/server/wallet-extras.test.ts',
+  'tests/server/promotions.test.ts',
+  'tests/server/referrals.test.ts',
+  'tests/server/protection.test.ts',
+  'tests/server/loss-windows.test.ts',
+  'tests/server/auth.test.ts',
+  'tests/server/throttle.test.ts',
+  'tests/server/account.test.ts',
+  'tests/server/operator-audit.test.ts',
+  'tests/server/crash-restart.test.ts',
+  'tests/server/scaled.test.ts',
+  'tests/server/sports/*.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -42,6 +79,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          env: TEST_ENV,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -54,6 +92,7 @@ export default defineConfig({
           include: ['tests/security/**/*.test.ts'],
           exclude: ['tests/security/**/*.pg.test.ts'],
           environment: 'node',
+          env: TEST_ENV,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
@@ -66,7 +105,7 @@ export default defineConfig({
           include: ['tests/security/**/*.pg.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/pg-global-setup.ts'],
-          env: { TREVO_TEST_DB: 'postgres' },
+          env: { ...TEST_ENV, TREVO_TEST_DB: 'postgres' },
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
@@ -74,10 +113,11 @@ export default defineConfig({
       {
         test: {
           name: 'server-pg',
-          include: ['tests/server/**/*.test.ts'],
+          include: ON_POSTGRES,
+          exclude: ['tests/server/sports/sports-socket.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/pg-global-setup.ts'],
-          env: { TREVO_TEST_DB: 'postgres' },
+          env: { ...TEST_ENV, TREVO_TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -90,6 +130,7 @@ export default defineConfig({
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
+          env: TEST_ENV,
           testTimeout: 600_000,
           hookTimeout: 240_000,
         },

@@ -26,6 +26,7 @@ const envSchema = z.object({
   TREVO_OPERATOR_TOTP: z.enum(['required', 'optional']).optional(),
   TREVO_CAPTCHA_FIXED: z.string().min(1).max(16).optional(),
   TREVO_CAPTCHA: z.enum(['local', 'turnstile', 'hcaptcha']).default('local'),
+  TREVO_PASSWORD_COST: z.enum(['owasp', 'test']).default('owasp'),
   TREVO_CAPTCHA_SITE_KEY: z.string().min(1).max(200).optional(),
   TREVO_CAPTCHA_SECRET: z.string().min(1).max(200).optional(),
   TREVO_CAPTCHA_VERIFY_URL: z.string().url().optional(),
@@ -422,6 +423,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = e.NODE_ENV === 'production';
   if (production && e.TREVO_CAPTCHA_FIXED) {
     throw new ConfigError('TREVO_CAPTCHA_FIXED is for tests only and is refused with NODE_ENV=production');
+  }
+  if (production && e.TREVO_PASSWORD_COST === 'test') {
+    throw new ConfigError(
+      'TREVO_PASSWORD_COST=test is for tests only and is refused with NODE_ENV=production',
+    );
   }
   if (production && e.TREVO_PSP === 'sandbox' && e.TREVO_ALLOW_SANDBOX !== '1') {
     throw new ConfigError('The sandbox PSP is refused with NODE_ENV=production unless TREVO_ALLOW_SANDBOX=1');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, buildTestApp, call, CAPTCHA, captcha, PASSWORD, randomCpf, registerPlayer } from './helpers';
 import { sha256Hex } from '../../server/infra/security/tokens';
+import { hashPassword, verifyPassword } from '../../server/infra/security/passwords';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -112,7 +113,19 @@ describe('restRegister', () => {
     expect(info.body.data.email).toBe(body.username);
   });
 
-  it('stores the password as argon2id with m = 19 MiB, t = 2, p = 1 and accepts 64 characters', async () => {
+  it('hashes passwords with argon2id at m = 19 MiB, t = 2, p = 1 outside test runs', async () => {
+    const cost = process.env.TREVO_PASSWORD_COST;
+    delete process.env.TREVO_PASSWORD_COST;
+    try {
+      const hash = await hashPassword('Trevo#Forte2026');
+      expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(await verifyPassword('Trevo#Forte2026', hash)).toBe(true);
+    } finally {
+      process.env.TREVO_PASSWORD_COST = cost;
+    }
+  });
+
+  it('stores the password as argon2id (at the test runs’ least cost) and accepts 64 characters', async () => {
     const body = await registerBody({ pwd: 'Ab1!'.repeat(16), pwd1: 'Ab1!'.repeat(16) });
     expect(
       (await call(app, { method: 'POST', url: '/api/auth/user/restRegister', payload: body })).code,
@@ -122,7 +135,7 @@ describe('restRegister', () => {
       .select('password_hash')
       .where('username', '=', body.username)
       .executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
   });
 
   it('lowercases the e-mail and accepts a formatted CPF', async () => {
