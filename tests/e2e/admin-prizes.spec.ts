@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createOperator, signInConsole } from './operator-support';
-import { myBets, soonestFootball, type WireFixture } from './sports-support';
+import { myBets, periodOf, soonestFootball, type WireFixture } from './sports-support';
 import { fundPlayer, registerPlayer } from './support';
 
 /**
@@ -21,12 +21,21 @@ test('a held prize shows its deadline in the console until the trader enters the
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const player = await registerPlayer(request, 'prz');
   await fundPlayer(request, player);
+  // A match starting within half a minute: an operator's result is taken only once a fixture has
+  // started, and at SPORTS_FEED_SPEED 240 a match lasts under a minute, so the trader enters the
+  // score while it is still being played (before the feed's own result).
   let fixtures: WireFixture[] = [];
   await expect
-    .poll(async () => (fixtures = await soonestFootball(request)).length, { timeout: 120_000 })
+    .poll(
+      async () =>
+        (fixtures = (await soonestFootball(request)).filter(
+          (f) => Date.parse(f.startsAt) < Date.now() + 30_000,
+        )).length,
+      { timeout: 240_000, intervals: [1_000] },
+    )
     .toBeGreaterThanOrEqual(1);
 
   // R$ 5 on more corners than the line, in the first soon match that offers it.
@@ -54,6 +63,9 @@ test('a held prize shows its deadline in the console until the trader enters the
     break;
   }
   expect(betId, 'no soon match offered a corners line').not.toBe('');
+  await expect
+    .poll(async () => periodOf(request, fixture!.id), { timeout: 60_000, intervals: [500] })
+    .toBeGreaterThan(0);
 
   await signInConsole(page, await createOperator(request, 'trader'), 'Esportes');
   await page.getByRole('button', { name: 'Esportes' }).click();
