@@ -107,6 +107,22 @@ describe('PIX deposit through the sandbox PSP', () => {
     expect(await balance(player)).toEqual({ balance: 100, bonusBalance: 30, freeBalance: 130 });
   });
 
+  it("credits the first-deposit offer's gift once, however many offer orders are paid together", async () => {
+    const player = await kycPlayer();
+    const orders = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await prePay(player, 'BT3', key(), 'gift=1&pkgId=BT3&isapp=0');
+      expect(res.code).toBe(200);
+      orders.push(res.body.data as { payNo: string; orderId: string });
+    }
+    await Promise.all(orders.map((o) => payAt(o.payNo)));
+    for (const o of orders) {
+      await eventually(async () => ((await status(player, o.orderId)) === '10' ? true : undefined));
+    }
+    // Three deposits of R$ 100, one gift of R$ 30.
+    expect(await balance(player)).toEqual({ balance: 300, bonusBalance: 30, freeBalance: 330 });
+  });
+
   it("records a deposit bought through a game's recharge plan as a recharge (13), others as deposits (10)", async () => {
     const player = await kycPlayer();
     for (const pkg of ['INS1', 'BRL3']) {

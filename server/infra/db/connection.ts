@@ -27,6 +27,7 @@ import * as m019 from './migrations/019-play-instant';
 import * as m020 from './migrations/020-prize-deadlines';
 import * as m021 from './migrations/021-money-rules';
 import * as m022 from './migrations/022-login-throttle';
+import * as m023 from './migrations/023-handoff-session';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '020-prize-deadlines': m020,
   '021-money-rules': m021,
   '022-login-throttle': m022,
+  '023-handoff-session': m023,
 };
 
 /**

@@ -100,6 +100,8 @@ export interface MailOutboxTable {
 export interface HandoffCodesTable {
   code_hash: string;
   user_id: number;
+  /** The session that made the code: the code is good only while it is live (migration 023). */
+  session_id: number | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
 }

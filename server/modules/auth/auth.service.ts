@@ -306,13 +306,17 @@ export async function createHandoff(ctx: AppContext, session: SessionRef): Promi
     .values({
       code_hash: sha256Hex(code),
       user_id: session.subjectId,
+      session_id: session.sessionId,
       expires_at: new Date(Date.now() + HANDOFF_TTL_MS),
     })
     .execute();
   return code;
 }
 
-/** Exchanges a hand-off code once for a new session token. */
+/**
+ * Exchanges a hand-off code once for a new session token, while the session that made it is still
+ * live, and under the same rules as a login (exclusions, the daily session-time limit).
+ */
 export async function exchangeHandoff(ctx: AppContext, code: string, ip: string): Promise<string> {
   const row = await ctx.db
     .updateTable('handoff_codes')
@@ -320,9 +324,19 @@ export async function exchangeHandoff(ctx: AppContext, code: string, ip: string)
     .where('code_hash', '=', sha256Hex(code))
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date())
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sessions')
+          .select('sessions.id')
+          .whereRef('sessions.id', '=', 'handoff_codes.session_id')
+          .where('sessions.revoked_at', 'is', null),
+      ),
+    )
     .returning('user_id')
     .executeTakeFirst();
   if (!row) throw badRequest('handoffInvalid');
   await assertNotExcluded(ctx, row.user_id);
+  await assertSessionTimeLeft(ctx, row.user_id);
   return createSession(ctx, 'player', row.user_id, ip);
 }

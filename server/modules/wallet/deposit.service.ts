@@ -174,8 +174,13 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
   const discountCents = Math.floor(
     amountCents * payDiscountFor(ctx, owner, charge.payment.paidAt.getTime()).discount,
   );
-  const giftCents = Number(order.gift_cents) + discountCents;
   const credited = await ctx.db.transaction().execute(async (trx) => {
+    // The player's row first: two charges paid at once are credited one after the other, so an
+    // offer's gift goes to the one deposit its offer was open for (the first, or the second).
+    await trx.selectFrom('users').select('id').where('id', '=', order.user_id).forUpdate().execute();
+    const giftCents = (await offerGiftStands(trx, order))
+      ? Number(order.gift_cents) + discountCents
+      : discountCents;
     const row = await trx
       .updateTable('deposit_orders')
       .set({ status: '10', end_to_end_id: e2e, paid_at: charge.payment!.paidAt })
@@ -228,6 +233,26 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
   if (!credited) return 'already';
   await notifyCredit(ctx, order.user_id, order.id);
   return 'credited';
+}
+
+/**
+ * Whether an order's gift still stands when its charge is paid. An offer package's gift is the
+ * offer of one deposit: the first-deposit offer (BTBRL) only for the player's first paid deposit,
+ * the second-deposit offer (FCBRL) only for the second. Orders made while the offer was open but
+ * paid after another deposit are credited without it (red-team finding: three first-deposit
+ * orders paid together each got the gift). Called under the player's row lock.
+ */
+async function offerGiftStands(trx: Trx, order: { id: string; user_id: number; curreny: string }) {
+  const wanted = order.curreny === 'BTBRL' ? 0 : order.curreny === 'FCBRL' ? 1 : null;
+  if (wanted === null) return true;
+  const paid = await trx
+    .selectFrom('deposit_orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', order.user_id)
+    .where('status', '=', '10')
+    .where('id', '!=', order.id)
+    .executeTakeFirstOrThrow();
+  return Number(paid.n) === wanted;
 }
 
 async function notifyCredit(ctx: AppContext, userId: number, orderId: string) {
