@@ -123,6 +123,35 @@ describe('getUserTest demo accounts', () => {
 });
 
 describe('transfers', () => {
+  it("count against the day's withdrawals: number and amount", async () => {
+    const from = await registerPlayer(app);
+    const to = await registerPlayer(app);
+    const fromId = await userIdOf(app, from);
+    await fundCash(app, fromId, 10_000);
+    const withdrawInfo = async () =>
+      (await call(app, { method: 'GET', url: '/api/app/order/getWithdraw', headers: auth(from.token) })).body
+        .data as { number: number; wdAmount: number };
+    const code = await transferCode(from);
+    expect((await transfer(from, { username: to.email, amount: '10', code })).code).toBe(200);
+    const after = await withdrawInfo();
+    expect(after.number).toBe(2);
+    // Two more sent today (as the transfers table records them): nothing left for a third.
+    await app.ctx.db
+      .insertInto('transfers')
+      .values(
+        [1, 2].map((i) => ({
+          id: `Tday${i}${fromId}`,
+          from_user_id: fromId,
+          to_user_id: fromId,
+          amount_cents: 100,
+        })),
+      )
+      .execute();
+    expect((await withdrawInfo()).number).toBe(0);
+    const refused = await transfer(from, { username: to.email, amount: '1', code: await transferCode(from) });
+    expect(refused.body.message).toBe('Número de retiradas restantes hoje 0, tente novamente amanhã。');
+  });
+
   it('moves cash to another player with the e-mailed code, once per key', async () => {
     const from = await registerPlayer(app);
     const to = await registerPlayer(app);

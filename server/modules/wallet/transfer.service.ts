@@ -59,6 +59,8 @@ export async function planTransfer(
   input: TransferInput,
   ip: string,
 ): Promise<TransferPlan> {
+  // Regulated, money leaves only to the player's own CPF: a transfer would send it to another's.
+  if (ctx.config.profile === 'br-regulated') throw forbidden('transferUnavailable');
   if (!input.username) throw badRequest('transferRecipientRequired');
   if (input.amount === undefined || input.amount === '' || input.amount === null)
     throw badRequest('transferAmountRequired');
@@ -96,6 +98,7 @@ export async function executeTransfer(ctx: AppContext, trx: Trx, userId: number,
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) === 0) throw badRequest('resetCodeWrong');
   const limits = await withdrawLimits(ctx, userId, trx);
+  if (!limits.unlimited && limits.number <= 0) throw badRequest('withdrawNoneLeft');
   if (limits.wdAmount <= 0) throw badRequest('withdrawNothing');
   if (plan.cents > Math.round(limits.wdAmount * 100))
     throw badRequest('withdrawMax', { amount: plainBrl(limits.wdAmount) });

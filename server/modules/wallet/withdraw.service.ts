@@ -50,18 +50,31 @@ async function limitFacts(ctx: AppContext, db: Db | Trx, userId: number): Promis
     .executeTakeFirstOrThrow();
   const cfg = ctx.config.file.withdraw;
   const vip = ctx.config.file.vip.find((row) => row.level === user.level) ?? ctx.config.file.vip[0]!;
-  const today = await db
+  // Money sent to another player leaves like a withdrawal (the recipient may withdraw it), so it
+  // counts against the same daily number and amount (red-team finding: transfers skipped both).
+  const dayStart = saoPauloDayStart();
+  const withdrawn = await db
     .selectFrom('withdrawals')
     .select([(eb) => eb.fn.countAll<string>().as('n'), (eb) => eb.fn.sum<string>('amount_cents').as('total')])
     .where('user_id', '=', userId)
-    .where('created_at', '>=', saoPauloDayStart())
+    .where('created_at', '>=', dayStart)
     .where('status', '!=', '01')
     .executeTakeFirstOrThrow();
+  const sent = await db
+    .selectFrom('transfers')
+    .select([(eb) => eb.fn.countAll<string>().as('n'), (eb) => eb.fn.sum<string>('amount_cents').as('total')])
+    .where('from_user_id', '=', userId)
+    .where('created_at', '>=', dayStart)
+    .executeTakeFirstOrThrow();
+  const today = {
+    n: Number(withdrawn.n) + Number(sent.n),
+    total: Number(withdrawn.total ?? 0) + Number(sent.total ?? 0),
+  };
   const balances = await playerBalances(db, userId);
   const unlimited = vip.withdrawalsPerDay === 0;
   const left = unlimited ? Number.MAX_SAFE_INTEGER : Math.max(0, vip.withdrawalsPerDay - Number(today.n));
   const remainingTurnover = Math.max(0, Number(user.turnover_required_cents) - Number(user.wagered_cents));
-  const dailyLeftCents = Math.max(0, Math.round(vip.withdrawalLimitPerDay * 100) - Number(today.total ?? 0));
+  const dailyLeftCents = Math.max(0, Math.round(vip.withdrawalLimitPerDay * 100) - today.total);
   const wdCents =
     user.test_flag === 1 || remainingTurnover > 0 ? 0 : Math.min(balances.user_cash, dailyLeftCents);
   const saved = await db.selectFrom('payout_accounts').selectAll().where('user_id', '=', userId).execute();
