@@ -2,7 +2,12 @@ import { allow, PUBLIC } from './platform/access';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
@@ -11,6 +16,7 @@ import type { Config } from './infra/config';
 import type { AppContext } from './platform/context';
 import { installAccess, publicScope, type DeclaredRoute } from './platform/access';
 import { installJsonBodies } from './platform/json-body';
+import { installTextGuard } from './platform/text-guard';
 import { migrate, openDb, type Db } from './infra/db/connection';
 import { AppError } from './infra/http/errors';
 import { langOf } from './infra/http/reply';
@@ -125,6 +131,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Start-up work (migrations, the sports feed's first schedule, a new hash chain) shares the
     // event loop with plugin loading; on a busy 2-core machine the default 10 s was seen to expire.
     pluginTimeout: 60_000,
+    // A path the router cannot decode (`%zz`) or a parameter longer than the router keeps answers
+    // the envelope in the request's language, like every other refusal, not Fastify's own body.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const plain = reply as unknown as FastifyReply;
+      void plain.code(status).send({ status, message: translate('badUrl', langOf(request)), data: null });
+    },
   });
 
   // First of the hooks, so CORS preflights are answered before any guard asks for a token.
@@ -302,6 +315,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(formbody);
   installJsonBodies(app);
+  installTextGuard(app);
 
   app.get('/api/health', allow(PUBLIC), async () => {
     await ctx.db.selectFrom('users').select('id').limit(1).execute();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAPTCHA_ANSWER_MAX, codeIdSchema, shortText } from './common.schema';
+import { CAPTCHA_ANSWER_MAX, codeIdSchema, jsonBrl, shortText } from './common.schema';
 
 /**
  * Payloads of the account calls (spec sections 3 and 7, API.md). Messages are keys of
@@ -49,15 +49,11 @@ export const registerSchema = z.strictObject({
    */
   limits: z
     .strictObject({
-      deposit: z
-        .number({ message: 'limitAmountInvalid' })
-        .positive({ message: 'limitAmountInvalid' })
+      deposit: jsonBrl('limitAmountInvalid')
         .max(1_000_000, { message: 'limitAmountInvalid' })
         .nullable()
         .optional(),
-      loss: z
-        .number({ message: 'limitAmountInvalid' })
-        .positive({ message: 'limitAmountInvalid' })
+      loss: jsonBrl('limitAmountInvalid')
         .max(1_000_000, { message: 'limitAmountInvalid' })
         .nullable()
         .optional(),

@@ -17,12 +17,35 @@ export const CAPTCHA_ANSWER_MAX = 4096;
 export const jsonNumber = (message = 'invalidInput') => z.number({ message }).finite({ message });
 export const jsonInt = (message = 'invalidInput') => jsonNumber(message).int({ message });
 
+/**
+ * An amount of BRL in a JSON body: a positive number of whole centavos (`10`, `0.5`, `12.34`),
+ * never a fraction of a centavo that storing in centavos would round away (`0.001`, `1.005`).
+ */
+export const jsonBrl = (message = 'invalidInput') =>
+  jsonNumber(message).refine(
+    (v) => {
+      const cents = Math.round(v * 100);
+      return cents >= 1 && Math.abs(v * 100 - cents) < 1e-6;
+    },
+    { message },
+  );
+
 /** A whole number written in a query string or a path (`7`, `120`), then checked as a number. */
 export const textInt = (message = 'invalidInput') =>
   z
     .string({ message })
     .regex(/^(0|[1-9]\d{0,9})$/, { message })
     .transform(Number);
+
+/** A database row id in a path or query (`7`; never ` 7`, `07`, `7.0`, `0x7`). */
+export const recordId = () =>
+  textInt().pipe(
+    z
+      .number()
+      .int()
+      .positive({ message: 'invalidInput' })
+      .max(2 ** 31 - 1, { message: 'invalidInput' }),
+  );
 
 /** A decimal written in a query string (`0.01`, `2`), then checked as a number. */
 export const textDecimal = (message = 'invalidInput') =>

@@ -424,6 +424,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (production && e.TREVO_CAPTCHA_FIXED) {
     throw new ConfigError('TREVO_CAPTCHA_FIXED is for tests only and is refused with NODE_ENV=production');
   }
+  // A local picture can be solved by a script that renders it (docs/security.md): a regulated
+  // production site proves people with a hosted challenge.
+  if (production && e.TREVO_PROFILE === 'br-regulated' && e.TREVO_CAPTCHA === 'local') {
+    throw new ConfigError(
+      'TREVO_PROFILE=br-regulated in production needs a hosted captcha: TREVO_CAPTCHA=turnstile or hcaptcha, with TREVO_CAPTCHA_SITE_KEY and TREVO_CAPTCHA_SECRET',
+    );
+  }
   if (production && e.TREVO_PASSWORD_COST === 'test') {
     throw new ConfigError(
       'TREVO_PASSWORD_COST=test is for tests only and is refused with NODE_ENV=production',

@@ -1,3 +1,4 @@
+import { recordId } from '../../../domain/schemas/common.schema';
 import { allow, operator, PUBLIC, ROLES } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -257,14 +258,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/admin/operators/:id',
     allow(operator(ROLES.admin)),
     async (request, reply) => {
-      const id = parseInput(
-        z.coerce
-          .number()
-          .int()
-          .positive()
-          .max(2 ** 31 - 1),
-        request.params.id,
-      );
+      const id = parseInput(recordId(), request.params.id);
       const { role } = parseInput(operatorUpdateSchema, request.body);
       const changed = await ctx.db.transaction().execute(async (trx) => {
         const before = await trx
@@ -287,14 +281,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/admin/operators/:id/totp/reset',
     allow(operator(ROLES.admin)),
     async (request, reply) => {
-      const id = parseInput(
-        z.coerce
-          .number()
-          .int()
-          .positive()
-          .max(2 ** 31 - 1),
-        request.params.id,
-      );
+      const id = parseInput(recordId(), request.params.id);
       await ctx.db.transaction().execute(async (trx) => {
         const res = await trx
           .updateTable('operators')

@@ -1,3 +1,4 @@
+import { recordId } from '../../../domain/schemas/common.schema';
 import { allow, operator } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -23,11 +24,7 @@ const REPORT_MAX_DAYS = 93;
 const REPORT_TIME_ZONE = 'America/Sao_Paulo';
 
 const searchSchema = z.object({ q: z.string().trim().min(2, { message: 'invalidInput' }).max(100) });
-const idSchema = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const idSchema = recordId();
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidInput' });
 const lockSchema = z.strictObject({ reason: z.string().trim().min(3, { message: 'invalidInput' }).max(500) });
 const noteSchema = z.strictObject({ text: z.string().trim().min(1, { message: 'invalidInput' }).max(2000) });

@@ -1,3 +1,4 @@
+import { recordId } from '../../../domain/schemas/common.schema';
 import { allow, operator } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -24,7 +25,7 @@ const txQuerySchema = z.object({
   kind: z.string().trim().max(40).optional(),
   reference: z.string().trim().max(80).optional(),
   /** Transactions older than this id (the page before). */
-  before: z.coerce.number().int().positive().optional(),
+  before: recordId().optional(),
 });
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidInput' });
 const rangeSchema = z.object({ from: isoDay, to: isoDay });

@@ -1,4 +1,5 @@
 import { allow, PUBLIC, PLAYER, PLAYER_CHECKED_IN_CALL, operator } from '../../platform/access';
+import { jsonBrl } from '../../../domain/schemas/common.schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
@@ -44,9 +45,9 @@ import { auditEntry, recordAudit } from '../../platform/audit-trail';
 
 const gameSettingsPatchSchema = z.strictObject({
   stop: z.boolean().optional(),
-  minBet: z.number().positive().max(1_000_000).optional(),
-  maxBet: z.number().positive().max(1_000_000).optional(),
-  maxPayout: z.number().positive().max(100_000_000).optional(),
+  minBet: jsonBrl().max(1_000_000).optional(),
+  maxBet: jsonBrl().max(1_000_000).optional(),
+  maxPayout: jsonBrl().max(100_000_000).optional(),
   edge: z.number().min(0).max(0.15).optional(),
 });
 

@@ -1,3 +1,4 @@
+import { recordId } from '../../../domain/schemas/common.schema';
 import { allow, PUBLIC, PLAYER, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -25,11 +26,7 @@ import {
   playerThread,
 } from './support.service';
 
-const idSchema = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const idSchema = recordId();
 const complaintsQuerySchema = z.object({ status: z.enum(['open', 'answered']).optional() });
 
 /** The caller's player id when a live player token came with the request, else null (a visitor). */

@@ -1,3 +1,4 @@
+import { textInt } from '../../../domain/schemas/common.schema';
 import { allow, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -12,11 +13,9 @@ import { listSportsBets } from '../sports/bets.service';
 import { userInfo } from './users.service';
 import { announceUserInfo, balancesOf } from '../../platform/announcer';
 
-const headerIndexSchema = z.coerce
-  .number({ message: 'avatarInvalid' })
-  .int({ message: 'avatarInvalid' })
-  .min(1, { message: 'avatarInvalid' })
-  .max(AVATAR_COUNT, { message: 'avatarInvalid' });
+const headerIndexSchema = textInt('avatarInvalid').pipe(
+  z.number().min(1, { message: 'avatarInvalid' }).max(AVATAR_COUNT, { message: 'avatarInvalid' }),
+);
 
 /** The player's own profile calls (spec section 7). */
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import { runIdempotent } from '../../platform/idempotency';
+import { hasBadText } from '../../platform/text-guard';
 import {
   getPricesQuerySchema,
   prePaySchema,
@@ -123,6 +124,8 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
       } catch {
         throw new AppError(400, 'invalidInput');
       }
+      // Parsed here, after the signature, so the app-wide text guard has not seen it.
+      if (hasBadText(parsed)) throw new AppError(400, 'textInvalid');
       const { pix } = parseInput(webhookSchema, parsed);
       for (const notice of pix) {
         const outcome = await settleCharge(ctx, ctx.psp, notice.txid);
