@@ -62,3 +62,50 @@ describe('per-address throttles on code checks', () => {
     expect(other.code).toBe(400);
   });
 });
+
+describe('operator authenticator codes', () => {
+  it('are capped per day, not only per minute: the right code is refused after 20 wrong ones', async () => {
+    const { hotp, totpStep } = await import('../../server/modules/admin/totp');
+    const { vi } = await import('vitest');
+    const operator = { username: 'operador', pwd: 'Operador#Seguro2026' };
+    const secret = (await call(app, { method: 'POST', url: '/api/admin/auth/totp/enrol', payload: operator }))
+      .body.data.secret as string;
+    const right = () => hotp(secret, totpStep(Date.now()));
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: '/api/admin/auth/login',
+          payload: { ...operator, totp: right() },
+        })
+      ).code,
+    ).toBe(200);
+    const wrong = () => String((Number(right()) + 1) % 1_000_000).padStart(6, '0');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      // Two minutes of ten wrong codes each (the per-minute cap), from many addresses.
+      for (let minute = 0; minute < 2; minute++) {
+        vi.setSystemTime(Date.now() + 61_000);
+        for (let i = 0; i < 10; i++) {
+          const res = await call(app, {
+            method: 'POST',
+            url: '/api/admin/auth/login',
+            remoteAddress: `10.40.${minute}.${i + 1}`,
+            payload: { ...operator, totp: wrong() },
+          });
+          expect(res.code).toBe(400);
+        }
+      }
+      vi.setSystemTime(Date.now() + 61_000);
+      const blocked = await call(app, {
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        remoteAddress: '10.40.9.9',
+        payload: { ...operator, totp: right() },
+      });
+      expect(blocked.code).toBe(429);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

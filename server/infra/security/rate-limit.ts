@@ -14,7 +14,7 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
+export function memoryRateLimiter(now: () => number = () => Date.now()): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const sweep = setInterval(() => {
     const t = now();

@@ -41,6 +41,8 @@ const noticeSchema = z.strictObject({
 
 /** Login throttle per IP: this many failures a minute. */
 const LOGIN_FAILURES_PER_MINUTE = 10;
+/** Wrong authenticator codes an operator account may send in a day (then an admin resets it). */
+const TOTP_FAILURES_PER_DAY = 20;
 
 /** Creates the bootstrap operator (role admin) from the environment if it does not exist yet. */
 export async function ensureBootstrapOperator(ctx: AppContext): Promise<void> {
@@ -120,10 +122,14 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         await succeeded();
         throw badRequest('totpRequired');
       }
-      // A wrong code keeps its spent attempt: codes are guessed only up to the cap.
+      // A wrong code keeps its spent attempts: per minute (above) and per day, so someone who has
+      // the password cannot walk the million codes (10 a minute alone would be 14,400 a day).
+      const daily = `admin-totp-user:${operator.id}`;
+      if ((await ctx.limiter.hit(daily, 86_400_000)) > TOTP_FAILURES_PER_DAY) throw tooMany();
       if (!(await consumeTotp(ctx, operator.id, operator.totp_secret, input.totp))) {
         throw badRequest('totpInvalid');
       }
+      await ctx.limiter.release(daily);
       // A seed stored before sealing existed is sealed now.
       if (!operator.sealed) {
         await ctx.db
