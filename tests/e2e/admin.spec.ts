@@ -243,6 +243,10 @@ test("a trader corrects a settled football result in the console; the player's b
     .locator('input')
     .nth(1)
     .fill(won ? '2' : '0');
+  // The form brings the feed's first half; a result must add up (decision 53), so the correction
+  // gives a first half of 0-0, which any full time allows.
+  await form.locator('input').nth(2).fill('0');
+  await form.locator('input').nth(3).fill('0');
   await form.getByRole('button', { name: 'Lançar resultado' }).click();
   // Other journeys may have bet on the same match: at least this player's bet is settled again.
   await expect(form.getByRole('status')).toHaveText(/^Resultado salvo; apostas liquidadas: [1-9]\d*$/);
