@@ -25,6 +25,7 @@ import {
 } from '../shared/game-table';
 import { BalanceDisplay } from '../shared/hud/balance-display';
 import { BetAmount } from '../shared/hud/bet-amount';
+import { BetProblems } from '../shared/hud/bet-problems';
 import { GameTabs } from '../shared/hud/game-tabs';
 import { useGameEntry, useSpaceToBet } from '../shared/hud/hooks';
 import { TableSwitches } from '../shared/hud/sound-controls';
@@ -196,12 +197,7 @@ export function Game(host: GameHostProps) {
           if (tile !== null) actor.send({ type: 'player.pick', tile });
         }}
       />
-      {failureText && (
-        <p className="hud-problem" role="alert" data-testid="bet-failure">
-          {failureText}
-        </p>
-      )}
-      {entry?.stop && <p className="hud-problem">{t('gameHud.stopped')}</p>}
+      <BetProblems failureText={failureText} stopped={Boolean(entry?.stop)} />
       <TableSwitches turbo={turbo} onTurbo={(next) => actor.send({ type: 'player.setTurbo', turbo: next })} />
       <p className="hud-hint">{t('gameHud.spaceHint')}</p>
     </div>

@@ -14,6 +14,7 @@ import type { GameHostProps } from './game-host';
 import { GameTable, useHostActions, useStageStatus, useTunePanel } from './game-table';
 import { BalanceDisplay } from './hud/balance-display';
 import { BetAmount } from './hud/bet-amount';
+import { BetProblems } from './hud/bet-problems';
 import { GameTabs } from './hud/game-tabs';
 import { useGameEntry, useSpaceToBet } from './hud/hooks';
 import { RoundBets } from './hud/round-bets';
@@ -175,12 +176,7 @@ export function RoundTable<S extends TuningSchema, C extends SceneCue, M extends
       >
         {placing ? t('gameHud.betting') : t('gameHud.bet')}
       </button>
-      {failureText && (
-        <p className="hud-problem" role="alert" data-testid="bet-failure">
-          {failureText}
-        </p>
-      )}
-      {entry?.stop && <p className="hud-problem">{t('gameHud.stopped')}</p>}
+      <BetProblems failureText={failureText} stopped={Boolean(entry?.stop)} />
       <RoundBets
         bets={bets}
         concealed={drawing}

@@ -8,6 +8,7 @@ import type { GameEntry } from '../../../services/games-api';
 import { AutoBetPanel } from '../hud/auto-bet-panel';
 import { BalanceDisplay } from '../hud/balance-display';
 import { BetAmount } from '../hud/bet-amount';
+import { BetProblems } from '../hud/bet-problems';
 import { useSpaceToBet } from '../hud/hooks';
 import { TableSwitches } from '../hud/sound-controls';
 
@@ -125,12 +126,7 @@ export function InstantHud(props: {
           {busy ? t('gameHud.betting') : mode === 'auto' ? t('gameHud.startAuto') : t('gameHud.bet')}
         </button>
       )}
-      {failureText && (
-        <p className="hud-problem" role="alert" data-testid="bet-failure">
-          {failureText}
-        </p>
-      )}
-      {entry?.stop && <p className="hud-problem">{t('gameHud.stopped')}</p>}
+      <BetProblems failureText={failureText} stopped={Boolean(entry?.stop)} />
       <TableSwitches turbo={turbo} onTurbo={(next) => actor.send({ type: 'player.setTurbo', turbo: next })} />
       <p className="hud-hint">{t('gameHud.spaceHint')}</p>
     </div>
