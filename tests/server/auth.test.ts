@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { auth, buildTestApp, call, CAPTCHA, captcha, PASSWORD, randomCpf, registerPlayer } from './helpers';
 import { sha256Hex } from '../../server/infra/security/tokens';
 import { hashPassword, verifyPassword } from '../../server/infra/security/passwords';
+import { CAPTCHA_ALPHABET } from '../../server/modules/auth/captcha.service';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -38,11 +39,14 @@ async function registerBody(extra: Record<string, unknown> = {}) {
 }
 
 describe('captcha', () => {
-  it('serves an SVG image for a numeric id below 100 million', async () => {
+  it('serves a PNG image for a numeric id below 100 million, never cached', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/auth/user/captcha/12345678' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('image/svg+xml');
-    expect(res.body).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
   });
 
   it('refuses an id that is not a number below 100 million', async () => {
@@ -54,15 +58,14 @@ describe('captcha', () => {
   it('draws a random answer per image that only the image shows, and the drawn answer works', async () => {
     const other = await buildTestApp({ captchaFixed: undefined });
     try {
-      const svgs: string[] = [];
+      const pictures: Buffer[] = [];
       for (let id = 1; id <= 6; id++) {
-        svgs.push((await other.inject({ method: 'GET', url: `/api/auth/user/captcha/${id}` })).body);
+        pictures.push(
+          (await other.inject({ method: 'GET', url: `/api/auth/user/captcha/${id}` })).rawPayload,
+        );
       }
-      // Paths only: no text, no font, nothing a script reads the answer from.
-      for (const svg of svgs) {
-        expect(svg).toMatch(/^<svg [^>]*>.*<path d="M/);
-        expect(svg).not.toMatch(/<text|<tspan|font|aria|<title|<desc/);
-      }
+      // Pixels only: no text chunk, nothing but the picture a script could read the answer from.
+      for (const png of pictures) expect(chunkTypes(png)).toEqual(['IHDR', 'IDAT', 'IEND']);
       // The answer is known only as its digest: found by trying every word of the alphabet.
       const rows = await other.ctx.db.selectFrom('captchas').select(['code_id', 'answer_hash']).execute();
       const hashes = new Map(rows.map((r) => [r.answer_hash, r.code_id]));
@@ -91,9 +94,17 @@ describe('captcha', () => {
   });
 });
 
+/** The chunk types of a PNG, in order. */
+function chunkTypes(png: Buffer): string[] {
+  const types: string[] = [];
+  for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at))
+    types.push(png.toString('ascii', at + 4, at + 8));
+  return types;
+}
+
 /** Every four-letter word of the captcha's alphabet (27⁴, about half a million). */
 function* captchaWords(): Generator<string> {
-  const alphabet = 'abcdefhkmnprstuvwxyz2345678';
+  const alphabet = CAPTCHA_ALPHABET;
   for (const a of alphabet)
     for (const b of alphabet) for (const c of alphabet) for (const d of alphabet) yield a + b + c + d;
 }

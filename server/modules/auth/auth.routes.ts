@@ -13,7 +13,7 @@ import {
   sendEmailSchema,
   setPwdSchema,
 } from '../../../domain/schemas/auth.schema';
-import { captchaSvg, issueCaptcha } from './captcha.service';
+import { captchaPng, issueCaptcha } from './captcha.service';
 import * as auth from './auth.service';
 
 /** Account calls of spec section 7 and API.md "Account and site". */
@@ -27,7 +27,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       if ((await ctx.limiter.hit(`captcha-ip:${request.ip}`, 60_000)) > 60) throw tooMany();
       const codeId = parseInput(codeIdSchema, request.params.codeId);
       const answer = await issueCaptcha(ctx, codeId);
-      return reply.header('cache-control', 'no-store').type('image/svg+xml').send(captchaSvg(answer));
+      return reply.header('cache-control', 'no-store').type('image/png').send(captchaPng(answer));
     },
   );
 

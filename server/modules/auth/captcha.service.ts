@@ -5,19 +5,22 @@ import { AppError, badRequest } from '../../infra/http/errors';
 import { sameDigest, sha256Hex } from '../../infra/security/tokens';
 import { CaptchaProviderDown, verifyHostedCaptcha } from './hosted-captcha';
 
-export { captchaSvg } from './captcha-art';
+export { captchaPng } from './captcha-art';
 
 /** Answers are single-use and expire after 2 minutes (API.md). */
 const CAPTCHA_TTL_MS = 2 * 60_000;
 /** No look-alikes (0/o, 1/l/i, 9/g) so a player is not failed by the font. */
-const ALPHABET = 'abcdefhkmnprstuvwxyz2345678';
+export const CAPTCHA_ALPHABET = 'abcdefhkmnprstuvwxyz2345678';
+export const CAPTCHA_LENGTH = 4;
 
 const normalise = (answer: string) => answer.trim().toLowerCase();
 
 /** Issues a new answer for `codeId` (replacing any earlier one) and returns it. */
 export async function issueCaptcha(ctx: AppContext, codeId: string): Promise<string> {
   let answer = ctx.config.captchaFixed ?? '';
-  if (!answer) for (let i = 0; i < 4; i++) answer += ALPHABET[randomInt(0, ALPHABET.length)];
+  if (!answer)
+    for (let i = 0; i < CAPTCHA_LENGTH; i++)
+      answer += CAPTCHA_ALPHABET[randomInt(0, CAPTCHA_ALPHABET.length)];
   const values = {
     code_id: codeId,
     answer_hash: sha256Hex(normalise(answer)),
