@@ -84,11 +84,25 @@ describe('operator accounts and the /api/admin guard', () => {
     expect(list.body.data[0]).toMatchObject({ text: 'Manutenção às 3h' });
   });
 
-  it('an unknown admin path is a plain 404 for everyone: there is no route to protect', async () => {
-    const token = await operatorToken();
-    for (const headers of [auth(token), {}]) {
-      expect((await call(app, { method: 'GET', url: '/api/admin/nothing', headers })).code).toBe(404);
-      expect((await call(app, { method: 'GET', url: '/api/admin', headers })).code).toBe(404);
+  it('an unknown admin path asks for an operator first (API.md), in any spelling and method', async () => {
+    const operator = auth(await operatorToken());
+    const player = auth((await registerPlayer(app)).token);
+    for (const url of [
+      '/api/admin/nothing',
+      '/api/%61dmin/nothing/deeper',
+      '/api/admin/withdrawals/1/nothing',
+    ]) {
+      for (const method of ['GET', 'POST', 'DELETE'] as const) {
+        expect((await call(app, { method, url })).code, `${method} ${url}`).toBe(401);
+        expect((await call(app, { method, url, headers: player })).code, `${method} ${url}`).toBe(403);
+        const known = await call(app, { method, url, headers: operator });
+        expect(known.code).toBe(404);
+        expect(known.body.message).toBe('Não encontrado');
+      }
     }
+    // A real route keeps its own answer: the wildcard is only for paths that lead nowhere.
+    expect((await call(app, { method: 'GET', url: '/api/admin/withdrawals', headers: operator })).code).toBe(
+      200,
+    );
   });
 });

@@ -112,6 +112,12 @@ async function consumeTotp(ctx: AppContext, operatorId: number, secret: string, 
 const fixtureSearchSchema = z.object({ q: z.string().trim().max(80).optional() });
 
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  // An unknown operator path asks for an operator first (API.md): it is a route like any other,
+  // declared for every operator role, so a visitor gets 401 and a player 403 before anyone learns
+  // that the path leads nowhere. The router prefers every real route over this wildcard.
+  app.all('/api/admin/*', allow(operator(ROLES.any)), async () => {
+    throw notFound();
+  });
   app.post('/api/admin/auth/login', allow(PUBLIC), async (request, reply) => {
     const input = parseInput(operatorLoginSchema, request.body);
     const { operator, succeeded } = await checkPassword(ctx, request, input.username, input.pwd);
