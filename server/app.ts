@@ -23,7 +23,7 @@ import { langOf } from './infra/http/reply';
 import { translate } from '../domain/messages';
 import { memoryRateLimiter, redisRateLimiter } from './infra/security/rate-limit';
 import { captchaHosts, installSecurityHeaders } from './infra/security/http-headers';
-import { createMailer } from './platform/mail';
+import { createMailer, deliverMail, smtpTransport } from './platform/mail';
 import { createRealtime } from './platform/realtime';
 import { resolveSession, stillLive } from './platform/sessions';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -172,7 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: opened.db,
     dbKind: opened.kind,
     limiter: redis ? redisRateLimiter(redis.pub) : memoryRateLimiter(),
-    mailer: createMailer(opened.db, config.smtpUrl),
+    mailer: createMailer(opened.db),
     log: app.log,
   } as AppContext;
   // The profile is the users module's to build; announcements below the features reach it here.
@@ -232,11 +232,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installWatchHandlers(ctx);
   app.decorate('sports', sports);
 
+  // With SMTP, queued mail is delivered by a leased loop; without it the outbox is the dev mailbox.
+  const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined;
   const loops =
     options.jobs === false
       ? []
       : [
           leasedLoop(opened.db, 'payouts', config.payoutIntervalMs, () => processPayouts(ctx), app.log),
+          ...(mailTransport
+            ? [
+                leasedLoop(
+                  opened.db,
+                  'mail',
+                  2_000,
+                  async () => void (await deliverMail(opened.db, mailTransport)),
+                  app.log,
+                ),
+              ]
+            : []),
           leasedLoop(opened.db, 'mines-idle', 30_000, async () => void (await settleIdleMines(ctx)), app.log),
           leasedLoop(
             opened.db,

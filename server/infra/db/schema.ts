@@ -94,7 +94,14 @@ export interface MailOutboxTable {
   to_address: string;
   subject: string;
   body: string;
+  /** When the message was queued (the column's old name). */
   sent_at: CreatedAt;
+  /** When SMTP accepted it; null while it waits (or always, with no SMTP: the dev mailbox). */
+  delivered_at: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** Not before this time, after a refusal (null: at once). */
+  retry_at: Date | null;
 }
 
 export interface HandoffCodesTable {
