@@ -40,10 +40,29 @@ export interface RealtimeDeps {
   responseHeaders?: Record<string, string>;
 }
 
+/**
+ * What one socket may hold and send (trust review: joins were unlimited, so one socket could make
+ * the server keep millions of rooms). A socket is in its user's and its session's rooms, plus at
+ * most this many that events join (watched fixtures, round games); a join beyond is refused.
+ */
+export const MAX_JOINED_ROOMS = 200;
+/** Events one socket may send per window; beyond, it is disconnected (the client reconnects). */
+export const MAX_EVENTS_PER_WINDOW = 600;
+export const EVENT_WINDOW_MS = 10_000;
+/** Sockets one session may hold open on this instance (tabs); a new one beyond closes the oldest. */
+export const MAX_SOCKETS_PER_SESSION = 8;
+
+/** Rooms a socket joined by its events: not its own id's, its user's or its session's. */
+const joinedRooms = (socket: Socket) =>
+  [...socket.rooms].filter((r) => r !== socket.id && !r.startsWith('user:') && !r.startsWith('session:'))
+    .length;
+
 /** A client event and who may send it (ARCHITECTURE.md boundary 7: declared, like every route). */
 export interface SocketEvent<T> {
   name: string;
   access: 'player';
+  /** The event joins a room: refused once the socket holds MAX_JOINED_ROOMS. */
+  joins?: true;
   schema: z.ZodType<T>;
   handle(socket: Socket, payload: T): Promise<void> | void;
 }
@@ -86,20 +105,39 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
   });
 
   const declared: Array<SocketEvent<never>> = [];
+  const bySession = new Map<number, Socket[]>();
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
+    const mine = [...(bySession.get(data.sessionId) ?? []), socket];
+    while (mine.length > MAX_SOCKETS_PER_SESSION) mine.shift()!.disconnect(true);
+    bySession.set(data.sessionId, mine);
+    socket.on('disconnect', () => {
+      const left = (bySession.get(data.sessionId) ?? []).filter((s) => s !== socket);
+      if (left.length) bySession.set(data.sessionId, left);
+      else bySession.delete(data.sessionId);
+    });
     void Promise.resolve(socket.join([`user:${data.userId}`, `session:${data.sessionId}`]))
       .then(() => deps.onConnect?.(data.userId))
       .catch((err: unknown) => deps.log.warn({ err }, 'socket connect hook failed'));
+    let window = { started: Date.now(), events: 0 };
+    socket.use((_packet, next) => {
+      const now = Date.now();
+      if (now - window.started >= EVENT_WINDOW_MS) window = { started: now, events: 0 };
+      if (++window.events <= MAX_EVENTS_PER_WINDOW) return next();
+      deps.log.warn({ userId: data.userId, sessionId: data.sessionId }, 'socket sent too many events');
+      socket.disconnect(true);
+    });
     for (const event of declared) {
       socket.on(event.name, async (payload: unknown, ack?: unknown) => {
         const parsed = event.schema.safeParse(payload);
+        const full = event.joins === true && joinedRooms(socket) >= MAX_JOINED_ROOMS;
+        const accepted = parsed.success && !full;
         try {
-          if (parsed.success) await event.handle(socket, parsed.data);
+          if (accepted) await event.handle(socket, parsed.data);
         } catch (err) {
           deps.log.warn({ err, event: event.name }, 'socket event failed');
         }
-        if (typeof ack === 'function') ack({ ok: parsed.success });
+        if (typeof ack === 'function') ack({ ok: accepted });
       });
     }
   });
@@ -107,6 +145,7 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
   on({
     name: 'game.join',
     access: 'player',
+    joins: true,
     schema: gameJoinSchema,
     handle: (socket, p) => socket.join(`game:${p.game.toLowerCase()}`),
   });

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { auth, buildTestApp, call, registerPlayer } from './helpers';
+import { auth, buildTestApp, call, registerPlayer, userIdOf } from './helpers';
+import {
+  MAX_EVENTS_PER_WINDOW,
+  MAX_JOINED_ROOMS,
+  MAX_SOCKETS_PER_SESSION,
+} from '../../server/platform/realtime';
 
 let app: FastifyInstance;
 let origin: string;
@@ -198,5 +203,45 @@ describe('socket at /gamecenter-siop', () => {
     const started = Date.now();
     await other.close();
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  describe('what one socket may hold (trust review: joins were unlimited)', () => {
+    const ack = (s: Socket, event: string, payload: unknown) =>
+      new Promise<{ ok: boolean }>((resolve) => s.emit(event, payload, resolve));
+
+    it('joins at most MAX_JOINED_ROOMS rooms, then refuses more, and a leave frees a place', async () => {
+      const player = await registerPlayer(app);
+      const s = open(player.token);
+      await connected(s);
+      for (let i = 0; i < MAX_JOINED_ROOMS; i++) {
+        expect((await ack(s, 'sports.watch', { fixtureId: `f${i}` })).ok).toBe(true);
+      }
+      expect((await ack(s, 'sports.watch', { fixtureId: 'one-too-many' })).ok).toBe(false);
+      expect((await ack(s, 'game.join', { game: 'double' })).ok).toBe(false);
+      const [local] = await app.ctx.realtime.io.in(`user:${await userIdOf(app, player)}`).fetchSockets();
+      expect(local!.rooms.size).toBe(MAX_JOINED_ROOMS + 3);
+      expect((await ack(s, 'sports.unwatch', { fixtureId: 'f0' })).ok).toBe(true);
+      expect((await ack(s, 'game.join', { game: 'double' })).ok).toBe(true);
+    });
+
+    it('disconnects a socket that floods events', async () => {
+      const player = await registerPlayer(app);
+      const s = open(player.token);
+      await connected(s);
+      const gone = disconnectedWithin(s, 10_000);
+      for (let i = 0; i <= MAX_EVENTS_PER_WINDOW + 10; i++) s.emit('sports.unwatch', { fixtureId: 'x' });
+      await gone;
+    });
+
+    it('keeps at most MAX_SOCKETS_PER_SESSION sockets for one session, closing the oldest', async () => {
+      const player = await registerPlayer(app);
+      const first = open(player.token);
+      await connected(first);
+      const oldestGone = disconnectedWithin(first, 10_000);
+      for (let i = 0; i < MAX_SOCKETS_PER_SESSION; i++) await connected(open(player.token));
+      await oldestGone;
+      const live = await app.ctx.realtime.io.in(`user:${await userIdOf(app, player)}`).fetchSockets();
+      expect(live).toHaveLength(MAX_SOCKETS_PER_SESSION);
+    });
   });
 });

@@ -21,6 +21,7 @@ export function installWatchHandlers(ctx: AppContext) {
   ctx.realtime.on({
     name: 'sports.watch',
     access: 'player',
+    joins: true,
     schema: watchSchema,
     handle: (socket, p) => socket.join(fixtureRoom(p.fixtureId)),
   });
