@@ -1,0 +1,25 @@
+import { allow, operator, ROLES } from '../../platform/access';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { ok } from '../../infra/http/reply';
+import { allGameSettings } from '../games/settings';
+import { centsToBrl } from '../../../domain/money';
+
+/** The casino games' settings as traders see them (changing one is a route of modules/games). */
+export async function adminGamesRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/admin/games', allow(operator(ROLES.trader)), async (request, reply) => {
+    const settings = await allGameSettings(ctx.db);
+    return ok(
+      request,
+      reply,
+      settings.map((s) => ({
+        game: s.game,
+        stop: s.stop,
+        minBet: centsToBrl(s.minBetCents),
+        maxBet: centsToBrl(s.maxBetCents),
+        maxPayout: centsToBrl(s.maxPayoutCents),
+        edge: s.edge,
+      })),
+    );
+  });
+}

@@ -1,0 +1,132 @@
+import { allow, operator, ROLES } from '../../platform/access';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import { AppError, parseInput } from '../../infra/http/errors';
+import { langOf, ok } from '../../infra/http/reply';
+import { translate } from '../../../domain/messages';
+import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdraw.service';
+import { centsToBrl } from '../../../domain/money';
+import { auditEntry, recordAudit } from '../../platform/audit-trail';
+import { withdrawalRisk } from './withdrawal-risk';
+import { findWithdrawals } from './withdrawals.repository';
+
+const withdrawalsQuerySchema = z.object({
+  status: z.enum(['waiting_approval', 'queued', 'sent', 'paid', 'failed', 'rejected']).optional(),
+});
+const rejectSchema = z.strictObject({ note: z.string().trim().max(200, { message: 'tooLong' }).optional() });
+const bulkSchema = z.strictObject({
+  action: z.enum(['approve', 'reject']),
+  ids: z.array(z.string().min(1).max(40)).min(1).max(50),
+  note: z.string().trim().max(200, { message: 'tooLong' }).optional(),
+});
+
+/** Finance's withdrawal desk: the list with risk signals, and approving or rejecting, one or many. */
+export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/admin/withdrawals', allow(operator(ROLES.finance)), async (request, reply) => {
+    const { status } = parseInput(withdrawalsQuerySchema, request.query);
+    const rows = await findWithdrawals(ctx.db, { status });
+    const out = [];
+    for (const r of rows) {
+      const createdAt = new Date(r.created_at);
+      // Signals matter for the decision, so only the withdrawals still waiting for one carry them.
+      const risk =
+        r.payout_state === 'waiting_approval'
+          ? await withdrawalRisk(ctx.db, { userId: r.user_id, account: r.account, createdAt })
+          : null;
+      out.push({
+        id: r.id,
+        userId: r.user_id,
+        username: r.username,
+        method: r.method,
+        account: r.account,
+        amount: centsToBrl(Number(r.amount_cents)),
+        fee: centsToBrl(Number(r.fee_cents)),
+        status: r.status,
+        payoutState: r.payout_state,
+        createdAt: createdAt.toISOString(),
+        risk: risk && {
+          accountAgeDays: risk.accountAgeDays,
+          newAccount: risk.newAccount,
+          depositMinutesBefore: risk.depositMinutesBefore,
+          bonusTurnoverLeft: centsToBrl(risk.bonusTurnoverLeftCents),
+          turnoverLeft: centsToBrl(risk.turnoverLeftCents),
+          sameKeyUsers: risk.sameKeyUsers,
+          depositsPaid: centsToBrl(risk.depositsPaidCents),
+          depositsPaidCount: risk.depositsPaidCount,
+          withdrawalsPaid: centsToBrl(risk.withdrawalsPaidCents),
+          withdrawalsPaidCount: risk.withdrawalsPaidCount,
+        },
+      });
+    }
+    return ok(request, reply, out);
+  });
+
+  /** Approves one withdrawal and records the decision in the same transaction. */
+  const approve = (request: FastifyRequest, id: string) =>
+    approveWithdrawal(ctx, id, request.session!.subjectId, (trx) =>
+      recordAudit(
+        trx,
+        auditEntry(
+          request,
+          'withdrawal.approve',
+          `withdrawal:${id}`,
+          { payoutState: 'waiting_approval' },
+          { payoutState: 'queued' },
+        ),
+      ),
+    );
+
+  /** Rejects one withdrawal (the hold returns) and records the decision. */
+  const reject = (request: FastifyRequest, id: string, note: string | undefined) => {
+    const reason = note ?? 'recusado pelo operador';
+    return rejectWithdrawal(ctx, id, request.session!.subjectId, reason, (trx) =>
+      recordAudit(
+        trx,
+        auditEntry(
+          request,
+          'withdrawal.reject',
+          `withdrawal:${id}`,
+          { payoutState: 'waiting_approval' },
+          { payoutState: 'rejected', note: reason },
+        ),
+      ),
+    );
+  };
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/withdrawals/:id/approve',
+    allow(operator(ROLES.finance)),
+    async (request, reply) => {
+      await approve(request, request.params.id.slice(0, 40));
+      return ok(request, reply);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/withdrawals/:id/reject',
+    allow(operator(ROLES.finance)),
+    async (request, reply) => {
+      const { note } = parseInput(rejectSchema, request.body ?? {});
+      await reject(request, request.params.id.slice(0, 40), note);
+      return ok(request, reply);
+    },
+  );
+
+  // Each id is decided on its own (its own transaction and audit row); one refusal stops no other.
+  app.post('/api/admin/withdrawals/bulk', allow(operator(ROLES.finance)), async (request, reply) => {
+    const input = parseInput(bulkSchema, request.body);
+    const results = [];
+    for (const id of new Set(input.ids)) {
+      try {
+        if (input.action === 'approve') await approve(request, id);
+        else await reject(request, id, input.note);
+        results.push({ id, ok: true, message: null });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        results.push({ id, ok: false, message: translate(err.key, langOf(request), err.params) });
+      }
+    }
+    return ok(request, reply, results);
+  });
+}
