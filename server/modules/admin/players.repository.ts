@@ -1,0 +1,165 @@
+import type { Db, Trx } from '../../infra/db/connection';
+import { notFound } from '../../infra/http/errors';
+
+/** Players found per search (a search is for one person, not a listing). */
+const SEARCH_LIMIT = 20;
+/** Postings shown in a player's money history, newest first. */
+const LEDGER_PAGE = 200;
+/** Notes shown on a player's page, newest first. */
+const NOTES_SHOWN = 100;
+
+/** Players whose username contains `q`, whose invite code is `q`, or whose CPF is its 11 digits. */
+export async function searchPlayers(db: Db, q: string) {
+  const digits = q.replace(/\D/g, '');
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'name', 'cpf', 'yqm', 'level', 'kyc', 'created_at'])
+    .where((eb) => {
+      const any = [eb('username', 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eb('yqm', '=', q)];
+      if (digits.length === 11) any.push(eb('cpf', '=', digits));
+      return eb.or(any);
+    })
+    .orderBy('id')
+    .limit(SEARCH_LIMIT)
+    .execute();
+}
+
+/** The player's account as support sees it, or undefined. */
+export async function findPlayerAccount(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'username',
+      'name',
+      'cpf',
+      'phone',
+      'yqm',
+      'level',
+      'kyc',
+      'birth_date',
+      'created_at',
+      'locked_at',
+      'locked_reason',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The player's sessions that are neither revoked, expired nor idle for `idleMs`, newest first. */
+export async function findLivePlayerSessions(db: Db, userId: number, idleMs: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'ip'])
+    .where('kind', '=', 'player')
+    .where('subject_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .where('last_seen_at', '>', new Date(Date.now() - idleMs))
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Operators' notes on the player, newest first, with the operator's username. */
+export async function findPlayerNotes(db: Db, userId: number) {
+  return db
+    .selectFrom('player_notes as n')
+    .innerJoin('operators as o', 'o.id', 'n.operator_id')
+    .select(['n.id', 'n.text', 'n.created_at', 'o.username as operator'])
+    .where('n.user_id', '=', userId)
+    .orderBy('n.id', 'desc')
+    .limit(NOTES_SHOWN)
+    .execute();
+}
+
+/** The player's latest exclusion that has not ended, if any. */
+export async function findCurrentExclusion(db: Db, userId: number) {
+  return db
+    .selectFrom('player_exclusions')
+    .select(['kind', 'starts_at', 'ends_at'])
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', new Date())]))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** The postings on the player's accounts with their transactions, newest transaction first. */
+export async function findPlayerPostings(db: Db, userId: number) {
+  return db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+    .select([
+      't.id as txId',
+      't.kind as txKind',
+      't.reference',
+      't.created_at',
+      'a.kind as account',
+      'p.amount',
+    ])
+    .where('a.user_id', '=', userId)
+    .orderBy('t.id', 'desc')
+    .orderBy('p.id')
+    .limit(LEDGER_PAGE)
+    .execute();
+}
+
+/** Whether a player with this id exists. */
+export async function playerExists(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Locks the account with `reason` (keeping the first lock's time) or unlocks it (`null`), under the
+ * row's lock, and runs `audit` with the state before in the same transaction; 404 if no such player.
+ */
+export async function setPlayerLock(
+  db: Db,
+  userId: number,
+  reason: string | null,
+  audit: (trx: Trx, before: { locked_at: Date | null; locked_reason: string }) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('users')
+      .select(['locked_at', 'locked_reason'])
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound();
+    await trx
+      .updateTable('users')
+      .set(
+        reason === null
+          ? { locked_at: null, locked_reason: '' }
+          : { locked_at: before.locked_at ?? new Date(), locked_reason: reason },
+      )
+      .where('id', '=', userId)
+      .execute();
+    await audit(trx, before);
+  });
+}
+
+/** Appends an operator's note on a player and runs `audit` in the same transaction; 404 if no such player. */
+export async function addPlayerNote(
+  db: Db,
+  note: { userId: number; operatorId: number; text: string },
+  audit: (trx: Trx, row: { id: number; created_at: Date }) => Promise<void>,
+) {
+  return db.transaction().execute(async (trx) => {
+    const exists = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', note.userId)
+      .executeTakeFirst();
+    if (!exists) throw notFound();
+    const row = await trx
+      .insertInto('player_notes')
+      .values({ user_id: note.userId, operator_id: note.operatorId, text: note.text })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    await audit(trx, row);
+    return row;
+  });
+}

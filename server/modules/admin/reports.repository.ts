@@ -1,0 +1,177 @@
+import { sql } from 'kysely';
+import type { Db } from '../../infra/db/connection';
+import { centsToBrl } from '../../../domain/money';
+import { configuredRtp } from '../games/settings';
+import type { ProductRow } from '../../../domain/schemas/back-office.schema';
+
+/** Reports count days as the players live them. */
+const REPORT_TIME_ZONE = 'America/Sao_Paulo';
+
+/** One day of the daily report; money in BRL. */
+export interface DailyRow {
+  day: string;
+  casinoStakes: number;
+  casinoPayouts: number;
+  casinoGgr: number;
+  sportsStakes: number;
+  sportsPayouts: number;
+  sportsGgr: number;
+  deposits: number;
+  withdrawals: number;
+  newPlayers: number;
+  /** Players whose first paid deposit fell on the day. */
+  firstDeposits: number;
+}
+
+/** The days from `from` to `to` inclusive, as ISO dates. */
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/**
+ * Stakes, payouts and GGR per day from the ledger itself: money into a house account (stakes, and
+ * reversed payouts of corrected results) and out of it (payouts, refunds). GGR is their difference.
+ */
+export async function dailyReport(db: Db, from: string, to: string): Promise<DailyRow[]> {
+  const day = (column: string) =>
+    sql<string>`to_char(${sql.ref(column)} at time zone ${sql.lit(REPORT_TIME_ZONE)}, 'YYYY-MM-DD')`;
+  const inRange = (column: string) =>
+    sql<boolean>`(${sql.ref(column)} at time zone ${sql.lit(REPORT_TIME_ZONE)})::date between ${from}::date and ${to}::date`;
+  const house = await db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+    .select([
+      day('t.created_at').as('day'),
+      'a.kind',
+      sql<string>`coalesce(sum(case when p.amount > 0 then p.amount else 0 end), 0)`.as('inflow'),
+      sql<string>`coalesce(sum(case when p.amount < 0 then -p.amount else 0 end), 0)`.as('outflow'),
+    ])
+    .where('a.kind', 'in', ['house_game', 'house_sports'])
+    .where(inRange('t.created_at'))
+    .groupBy([day('t.created_at'), 'a.kind'])
+    .execute();
+  const deposits = await db
+    .selectFrom('deposit_orders')
+    .select([day('paid_at').as('day'), sql<string>`sum(amount_cents)`.as('total')])
+    .where('paid_at', 'is not', null)
+    .where(inRange('paid_at'))
+    .groupBy(day('paid_at'))
+    .execute();
+  const withdrawals = await db
+    .selectFrom('withdrawals')
+    .select([day('finished_at').as('day'), sql<string>`sum(amount_cents)`.as('total')])
+    .where('payout_state', '=', 'paid')
+    .where(inRange('finished_at'))
+    .groupBy(day('finished_at'))
+    .execute();
+  const players = await db
+    .selectFrom('users')
+    .select([day('created_at').as('day'), sql<string>`count(*)`.as('total')])
+    .where(inRange('created_at'))
+    .groupBy(day('created_at'))
+    .execute();
+  const firstPaid = db
+    .selectFrom('deposit_orders')
+    .select(['user_id', sql<Date>`min(paid_at)`.as('first_at')])
+    .where('paid_at', 'is not', null)
+    .groupBy('user_id')
+    .as('f');
+  const firsts = await db
+    .selectFrom(firstPaid)
+    .select([day('f.first_at').as('day'), sql<string>`count(*)`.as('total')])
+    .where(inRange('f.first_at'))
+    .groupBy(day('f.first_at'))
+    .execute();
+  return daysBetween(from, to).map((d) => {
+    const game = house.find((h) => h.day === d && h.kind === 'house_game');
+    const sports = house.find((h) => h.day === d && h.kind === 'house_sports');
+    const cents = (v: string | undefined) => Number(v ?? 0);
+    return {
+      day: d,
+      casinoStakes: centsToBrl(cents(game?.inflow)),
+      casinoPayouts: centsToBrl(cents(game?.outflow)),
+      casinoGgr: centsToBrl(cents(game?.inflow) - cents(game?.outflow)),
+      sportsStakes: centsToBrl(cents(sports?.inflow)),
+      sportsPayouts: centsToBrl(cents(sports?.outflow)),
+      sportsGgr: centsToBrl(cents(sports?.inflow) - cents(sports?.outflow)),
+      deposits: centsToBrl(cents(deposits.find((x) => x.day === d)?.total)),
+      withdrawals: centsToBrl(cents(withdrawals.find((x) => x.day === d)?.total)),
+      newPlayers: cents(players.find((x) => x.day === d)?.total),
+      firstDeposits: cents(firsts.find((x) => x.day === d)?.total),
+    };
+  });
+}
+
+/**
+ * Settled bets of the range per casino game and per sport (a múltipla across sports counts as
+ * `multiple`), with the observed RTP next to the configured one so a drifting game shows.
+ */
+export async function productReport(db: Db, from: string, to: string): Promise<ProductRow[]> {
+  const inRange = (column: string) =>
+    sql<boolean>`(${sql.ref(column)} at time zone ${sql.lit(REPORT_TIME_ZONE)})::date between ${from}::date and ${to}::date`;
+  const casino = await db
+    .selectFrom('bets as b')
+    .leftJoin('game_settings as g', 'g.game', 'b.game')
+    .select([
+      'b.game as product',
+      sql<string>`count(*)`.as('bets'),
+      sql<string>`sum(b.amount_cents)`.as('stakes'),
+      sql<string>`sum(b.payout_cents)`.as('payouts'),
+      sql<string | null>`max(g.edge)`.as('edge'),
+    ])
+    .where('b.status', '=', 'settled')
+    .where(inRange('b.settled_at'))
+    .groupBy('b.game')
+    .execute();
+  const legSports = db
+    .selectFrom('sports_bet_legs as l')
+    .innerJoin('sports_fixtures as f', 'f.id', 'l.fixture_id')
+    .select([
+      'l.bet_id',
+      sql<string>`case when count(distinct f.sport) = 1 then min(f.sport) else 'multiple' end`.as('sport'),
+    ])
+    .groupBy('l.bet_id')
+    .as('s');
+  const sports = await db
+    .selectFrom('sports_bets as sb')
+    .innerJoin(legSports, 's.bet_id', 'sb.id')
+    .select([
+      's.sport as product',
+      sql<string>`count(*)`.as('bets'),
+      sql<string>`sum(sb.stake_cents)`.as('stakes'),
+      sql<string>`sum(sb.payout_cents)`.as('payouts'),
+    ])
+    .where('sb.state', '=', 'settled')
+    .where(inRange('sb.settled_at'))
+    .groupBy('s.sport')
+    .execute();
+  const row = (
+    kind: ProductRow['kind'],
+    r: { product: string; bets: string; stakes: string; payouts: string },
+    edge: number | null,
+  ): ProductRow => {
+    const stakes = Number(r.stakes);
+    const payouts = Number(r.payouts);
+    return {
+      product: r.product,
+      kind,
+      bets: Number(r.bets),
+      stakes: centsToBrl(stakes),
+      payouts: centsToBrl(payouts),
+      ggr: centsToBrl(stakes - payouts),
+      rtpObserved: stakes > 0 ? Math.round((payouts / stakes) * 10_000) / 10_000 : null,
+      rtpConfigured: edge === null ? null : Math.round((1 - edge) * 10_000) / 10_000,
+    };
+  };
+  return [
+    ...casino.map((r) =>
+      row('casino', r, r.edge === null ? null : 1 - configuredRtp(r.product, Number(r.edge))),
+    ),
+    ...sports.map((r) => row('sports', r, null)),
+  ].sort((a, b) => b.stakes - a.stakes);
+}
