@@ -1,7 +1,6 @@
 import { recordId } from '../../../domain/schemas/common.schema';
 import { allow, operator } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { badRequest, parseInput } from '../../infra/http/errors';
@@ -9,15 +8,22 @@ import { ok } from '../../infra/http/reply';
 import { centsToBrl } from '../../../domain/money';
 import { auditLedger } from '../../platform/money/ledger-audit';
 import type { ReconciledRow, Verdict } from '../../../domain/schemas/back-office.schema';
-import { auditEntry, recordAudit } from '../../platform/audit-trail';
+import { auditEntry } from '../../platform/audit-trail';
+import { recordOperatorAction } from './audit.repository';
+import {
+  findDepositOrdersCreated,
+  findLedgerTransactions,
+  findPostingsOf,
+  findWithdrawalsCreated,
+  ledgerAccountTotals,
+  ledgerByKey,
+} from './ledger.repository';
 
 /**
  * Finance's view of the ledger (issue 8): the accounts, transactions with their postings, the audit
  * on demand, and the reconciliation of the payment provider's charges and payouts with the ledger.
  */
 
-/** Transactions per page. */
-const TX_PAGE = 50;
 /** Deposits or withdrawals reconciled per call: each one asks the provider once. */
 const RECONCILE_MAX = 300;
 
@@ -38,37 +44,15 @@ function rangeOf(from: string, to: string): [Date, Date] {
   return [start, end];
 }
 
-/** The ledger transactions with these idempotency keys, with the amount that reached the player. */
-async function ledgerByKey(ctx: AppContext, keys: string[]): Promise<Map<string, number>> {
-  if (keys.length === 0) return new Map();
-  const rows = await ctx.db
-    .selectFrom('ledger_transactions as t')
-    .innerJoin('ledger_postings as p', 'p.transaction_id', 't.id')
-    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-    .select(['t.idempotency_key as key', sql<string>`sum(p.amount)`.as('cents')])
-    .where('t.idempotency_key', 'in', keys)
-    .where('a.user_id', 'is not', null)
-    .groupBy('t.idempotency_key')
-    .execute();
-  return new Map(rows.map((r) => [r.key, Number(r.cents)]));
-}
-
 /**
  * Deposits: every order of the range against the provider's charge and the ledger credit keyed by
  * the PIX end-to-end id. A charge the provider says was paid but the ledger never credited is the
  * worst finding (the player paid and got nothing); the opposite is money credited from nowhere.
  */
 async function reconcileDeposits(ctx: AppContext, start: Date, end: Date): Promise<ReconciledRow[]> {
-  const orders = await ctx.db
-    .selectFrom('deposit_orders')
-    .select(['id', 'user_id', 'txid', 'amount_cents', 'status', 'note', 'end_to_end_id'])
-    .where('created_at', '>=', start)
-    .where('created_at', '<', end)
-    .orderBy('created_at')
-    .limit(RECONCILE_MAX)
-    .execute();
+  const orders = await findDepositOrdersCreated(ctx.db, start, end, RECONCILE_MAX);
   const credits = await ledgerByKey(
-    ctx,
+    ctx.db,
     orders.flatMap((o) => (o.end_to_end_id ? [`pix:${o.end_to_end_id}`] : [])),
   );
   const rows: ReconciledRow[] = [];
@@ -106,16 +90,9 @@ async function reconcileDeposits(ctx: AppContext, start: Date, end: Date): Promi
  * ledger; refused or rejected must have returned the money to the player.
  */
 async function reconcileWithdrawals(ctx: AppContext, start: Date, end: Date): Promise<ReconciledRow[]> {
-  const list = await ctx.db
-    .selectFrom('withdrawals')
-    .select(['id', 'user_id', 'amount_cents', 'payout_state'])
-    .where('created_at', '>=', start)
-    .where('created_at', '<', end)
-    .orderBy('created_at')
-    .limit(RECONCILE_MAX)
-    .execute();
+  const list = await findWithdrawalsCreated(ctx.db, start, end, RECONCILE_MAX);
   const released = await ledgerByKey(
-    ctx,
+    ctx.db,
     list.flatMap((w) => [`withdraw-paid:${w.id}`, `withdraw-returned:${w.id}`]),
   );
   const rows: ReconciledRow[] = [];
@@ -148,18 +125,7 @@ async function reconcileWithdrawals(ctx: AppContext, start: Date, end: Date): Pr
 export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   // House accounts with their balances (sums of postings), and the players' wallets in total.
   app.get('/api/admin/ledger/accounts', allow(operator(['finance'])), async (request, reply) => {
-    const rows = await ctx.db
-      .selectFrom('ledger_accounts as a')
-      .leftJoin('ledger_postings as p', 'p.account_id', 'a.id')
-      .select([
-        'a.kind',
-        sql<boolean>`a.user_id is null`.as('house'),
-        sql<string>`count(distinct a.id)`.as('accounts'),
-        sql<string>`coalesce(sum(p.amount), 0)`.as('cents'),
-      ])
-      .groupBy(['a.kind', sql`a.user_id is null`])
-      .orderBy('a.kind')
-      .execute();
+    const rows = await ledgerAccountTotals(ctx.db);
     return ok(
       request,
       reply,
@@ -175,29 +141,11 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   // Transactions newest first, each with its postings; filter by kind or reference (a bet, an order).
   app.get('/api/admin/ledger/transactions', allow(operator(['finance'])), async (request, reply) => {
     const q = parseInput(txQuerySchema, request.query);
-    let query = ctx.db
-      .selectFrom('ledger_transactions')
-      .select(['id', 'idempotency_key', 'kind', 'reference', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(TX_PAGE);
-    if (q.kind) query = query.where('kind', '=', q.kind);
-    if (q.reference) query = query.where('reference', '=', q.reference);
-    if (q.before) query = query.where('id', '<', q.before);
-    const txs = await query.execute();
-    const postings =
-      txs.length === 0
-        ? []
-        : await ctx.db
-            .selectFrom('ledger_postings as p')
-            .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-            .select(['p.transaction_id', 'a.code', 'a.kind', 'a.user_id', 'p.amount'])
-            .where(
-              'p.transaction_id',
-              'in',
-              txs.map((t) => String(t.id)),
-            )
-            .orderBy('p.id')
-            .execute();
+    const txs = await findLedgerTransactions(ctx.db, q);
+    const postings = await findPostingsOf(
+      ctx.db,
+      txs.map((t) => String(t.id)),
+    );
     return ok(
       request,
       reply,
@@ -222,11 +170,10 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   // The ledger audit of `npm run ledger:audit`, on demand; running it is itself recorded.
   app.post('/api/admin/ledger/audit', allow(operator(['finance'])), async (request, reply) => {
     const problems = await auditLedger(ctx.db);
-    await ctx.db
-      .transaction()
-      .execute((trx) =>
-        recordAudit(trx, auditEntry(request, 'ledger.audit', 'ledger', null, { problems: problems.length })),
-      );
+    await recordOperatorAction(
+      ctx.db,
+      auditEntry(request, 'ledger.audit', 'ledger', null, { problems: problems.length }),
+    );
     return ok(request, reply, { sound: problems.length === 0, problems });
   });
 
