@@ -2,7 +2,7 @@ import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { AppError, badRequest, notFound, parseInput } from '../../infra/http/errors';
+import { badRequest, notFound, parseInput } from '../../infra/http/errors';
 import { langOf, ok } from '../../infra/http/reply';
 import { auditEntry, recordAudit } from '../../platform/audit-trail';
 import {
@@ -10,11 +10,11 @@ import {
   checkSection,
   EDITABLE_SECTIONS,
   isEditableSection,
-  nextConfigVersion,
   problemIn,
   type ConfigSync,
   type EditableSection,
 } from './config-overrides';
+import { findConfigOverrides, saveConfigOverride } from './config.repository';
 
 const putSchema = z.strictObject({
   value: z.unknown(),
@@ -28,17 +28,7 @@ const putSchema = z.strictObject({
  */
 export async function configRoutes(app: FastifyInstance, ctx: AppContext, sync: ConfigSync) {
   const describe = async (sections: readonly EditableSection[]) => {
-    const rows = await ctx.db
-      .selectFrom('config_overrides')
-      .leftJoin('operators', 'operators.id', 'config_overrides.updated_by')
-      .select([
-        'config_overrides.section',
-        'config_overrides.version',
-        'config_overrides.updated_at',
-        'operators.username',
-      ])
-      .where('config_overrides.section', 'in', [...sections])
-      .execute();
+    const rows = await findConfigOverrides(ctx.db, sections);
     const bySection = new Map(rows.map((r) => [r.section, r]));
     return sections.map((section) => {
       const row = bySection.get(section);
@@ -69,44 +59,18 @@ export async function configRoutes(app: FastifyInstance, ctx: AppContext, sync: 
       if (!check.ok) {
         throw badRequest('configInvalid', { path: check.path, problem: problemIn(check, langOf(request)) });
       }
-      await ctx.db.transaction().execute(async (trx) => {
-        // The audit chain's head is locked by every audited write; taking it first also orders
-        // two operators saving the same section, so the version check below cannot race.
-        await trx
-          .selectFrom('operator_audit_head')
-          .select('seq')
-          .where('id', '=', 1)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        const row = await trx
-          .selectFrom('config_overrides')
-          .select(['value', 'version'])
-          .where('section', '=', section)
-          .executeTakeFirst();
-        const current = row ? Number(row.version) : 0;
-        if (input.version !== undefined && input.version !== current) {
-          throw new AppError(409, 'configChanged');
-        }
-        const before: unknown = row ? JSON.parse(row.value) : ctx.config.file[section];
-        const version = await nextConfigVersion(trx);
-        const value = JSON.stringify(check.value);
-        await trx
-          .insertInto('config_overrides')
-          .values({ section, value, version, updated_by: request.session!.subjectId, updated_at: new Date() })
-          .onConflict((oc) =>
-            oc.column('section').doUpdateSet({
-              value,
-              version,
-              updated_by: request.session!.subjectId,
-              updated_at: new Date(),
-            }),
-          )
-          .execute();
-        await recordAudit(
-          trx,
-          auditEntry(request, 'config.update', `config:${section}`, before, check.value),
-        );
-      });
+      await saveConfigOverride(
+        ctx.db,
+        section,
+        {
+          value: check.value,
+          expectedVersion: input.version,
+          operatorId: request.session!.subjectId,
+          fileValue: ctx.config.file[section],
+        },
+        (trx, before) =>
+          recordAudit(trx, auditEntry(request, 'config.update', `config:${section}`, before, check.value)),
+      );
       // Effective at once on this instance; the others apply it at their next version check.
       applySection(ctx, section, check.value);
       const [described] = await describe([section]);

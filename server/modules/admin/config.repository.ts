@@ -1,0 +1,66 @@
+import type { Db, Trx } from '../../infra/db/connection';
+import { AppError } from '../../infra/http/errors';
+import { nextConfigVersion, type EditableSection } from './config-overrides';
+
+/** The stored overrides of these sections, with their version, time and the editor's username. */
+export async function findConfigOverrides(db: Db, sections: readonly EditableSection[]) {
+  return db
+    .selectFrom('config_overrides')
+    .leftJoin('operators', 'operators.id', 'config_overrides.updated_by')
+    .select([
+      'config_overrides.section',
+      'config_overrides.version',
+      'config_overrides.updated_at',
+      'operators.username',
+    ])
+    .where('config_overrides.section', 'in', [...sections])
+    .execute();
+}
+
+/**
+ * Stores a section's new value under a new version and runs `audit` with the value before (the
+ * stored one, else `fileValue`), in one transaction; 409 `configChanged` when `expectedVersion` is
+ * given and another change was stored since (the file's value is version 0).
+ */
+export async function saveConfigOverride(
+  db: Db,
+  section: EditableSection,
+  change: { value: unknown; expectedVersion: number | undefined; operatorId: number; fileValue: unknown },
+  audit: (trx: Trx, before: unknown) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // The audit chain's head is locked by every audited write; taking it first also orders
+    // two operators saving the same section, so the version check below cannot race.
+    await trx
+      .selectFrom('operator_audit_head')
+      .select('seq')
+      .where('id', '=', 1)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('config_overrides')
+      .select(['value', 'version'])
+      .where('section', '=', section)
+      .executeTakeFirst();
+    const current = row ? Number(row.version) : 0;
+    if (change.expectedVersion !== undefined && change.expectedVersion !== current) {
+      throw new AppError(409, 'configChanged');
+    }
+    const before: unknown = row ? JSON.parse(row.value) : change.fileValue;
+    const version = await nextConfigVersion(trx);
+    const value = JSON.stringify(change.value);
+    await trx
+      .insertInto('config_overrides')
+      .values({ section, value, version, updated_by: change.operatorId, updated_at: new Date() })
+      .onConflict((oc) =>
+        oc.column('section').doUpdateSet({
+          value,
+          version,
+          updated_by: change.operatorId,
+          updated_at: new Date(),
+        }),
+      )
+      .execute();
+    await audit(trx, before);
+  });
+}
