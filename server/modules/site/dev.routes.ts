@@ -1,6 +1,7 @@
 import { allow, PUBLIC } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
+import { findOutboxMails } from './dev.repository';
 
 interface OutboxMail {
   to: string;
@@ -10,9 +11,7 @@ interface OutboxMail {
 }
 
 async function outbox(ctx: AppContext, to: string | undefined): Promise<OutboxMail[]> {
-  let query = ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(100);
-  if (to) query = query.where('to_address', '=', to.trim().toLowerCase());
-  const rows = await query.execute();
+  const rows = await findOutboxMails(ctx.db, to);
   return rows.map((r) => ({
     to: r.to_address,
     subject: r.subject,

@@ -4,28 +4,22 @@ import type { AppContext } from '../../platform/context';
 import { ok } from '../../infra/http/reply';
 import { centsToBrl } from '../../../domain/money';
 import { maskPlayer } from '../../../domain/players';
+import { countRealPlayers, findLatestNotices, findLatestWinners, sumRealPayouts } from './main.repository';
+
+/** Notices a visitor sees. */
+const NOTICES_SHOWN = 20;
 
 /** Site-wide calls: support contacts, footer counters, gifts and notices. */
 export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/app/main/guestAnalysis', allow(PUBLIC), async (request, reply) => {
-    const row = await ctx.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('test_flag', '=', 0)
-      .executeTakeFirstOrThrow();
+    const row = await countRealPlayers(ctx.db);
     // Winnings paid: what the games have paid to real accounts (demo play money left out).
-    const paid = await ctx.db
-      .selectFrom('bets')
-      .innerJoin('users', 'users.id', 'bets.user_id')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('bets.payout_cents'), eb.lit(0)).as('cents'))
-      .where('bets.status', '=', 'settled')
-      .where('users.test_flag', '=', 0)
-      .executeTakeFirstOrThrow();
+    const paid = await sumRealPayouts(ctx.db);
     return ok(request, reply, { number: Number(row.n), amount: centsToBrl(Number(paid.cents)) });
   });
 
   app.get('/api/app/main/notices', allow(PUBLIC), async (request, reply) => {
-    const rows = await ctx.db.selectFrom('notices').selectAll().orderBy('id', 'desc').limit(20).execute();
+    const rows = await findLatestNotices(ctx.db, NOTICES_SHOWN);
     return ok(
       request,
       reply,
@@ -36,25 +30,7 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
   // Home's winners feed for a visitor (who has no socket) and the list a player sees before the
   // first `bets.feed` push: the latest paid bets of real accounts, players masked as in the feed.
   app.get('/api/app/main/winners', allow(PUBLIC), async (request, reply) => {
-    const rows = await ctx.db
-      .selectFrom('bets')
-      .innerJoin('users', 'users.id', 'bets.user_id')
-      .select([
-        'bets.id',
-        'bets.game',
-        'bets.amount_cents',
-        'bets.multiplier',
-        'bets.payout_cents',
-        'bets.settled_at',
-        'users.username',
-      ])
-      .where('bets.status', '=', 'settled')
-      .where('bets.payout_cents', '>', 0)
-      .where('users.test_flag', '=', 0)
-      .orderBy('bets.settled_at', 'desc')
-      .orderBy('bets.id', 'desc')
-      .limit(12)
-      .execute();
+    const rows = await findLatestWinners(ctx.db);
     return ok(
       request,
       reply,
