@@ -12,6 +12,7 @@ import { AVATAR_COUNT } from '../../../domain/codes';
 import { listSportsBets } from '../sports/bets.service';
 import { userInfo } from './users.service';
 import { announceUserInfo, balancesOf } from '../../platform/announcer';
+import { countSportsBets, findUserCpf, recordKyc, setAvatar } from './users.repository';
 
 const headerIndexSchema = textInt('avatarInvalid').pipe(
   z.number().min(1, { message: 'avatarInvalid' }).max(AVATAR_COUNT, { message: 'avatarInvalid' }),
@@ -34,18 +35,10 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       const { name, cardNo } = parseInput(kycSchema, request.body);
       const userId = request.session!.subjectId;
       if (!name || !cardNo || !(isValidCpf(cardNo) || isValidCnpj(cardNo))) throw badRequest('kycInvalid');
-      const user = await ctx.db
-        .selectFrom('users')
-        .select('cpf')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const user = await findUserCpf(ctx.db, userId);
       const document = cardNo.replace(/\D/g, '');
       if (isValidCpf(cardNo) && document !== user.cpf) throw badRequest('kycCpfMismatch');
-      await ctx.db
-        .updateTable('users')
-        .set({ kyc: 1, kyc_name: name, kyc_document: document, name })
-        .where('id', '=', userId)
-        .execute();
+      await recordKyc(ctx.db, userId, { name, document });
       await announceUserInfo(ctx, userId);
       return ok(request, reply, null, 'kycDone');
     });
@@ -59,11 +52,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         const userId = request.session!.subjectId;
         const [list, total] = await Promise.all([
           listSportsBets(ctx, app.sports, userId, { page, size }),
-          ctx.db
-            .selectFrom('sports_bets')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .where('user_id', '=', userId)
-            .executeTakeFirstOrThrow(),
+          countSportsBets(ctx.db, userId),
         ]);
         return ok(request, reply, { list, total: Number(total.n), page, size });
       }
@@ -76,7 +65,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       async (request, reply) => {
         const header = parseInput(headerIndexSchema, request.params.index);
         const userId = request.session!.subjectId;
-        await ctx.db.updateTable('users').set({ header }).where('id', '=', userId).execute();
+        await setAvatar(ctx.db, userId, header);
         await announceUserInfo(ctx, userId);
         return ok(request, reply, { header });
       },
