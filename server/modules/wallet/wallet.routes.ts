@@ -18,6 +18,7 @@ import { announceUserInfo } from '../../platform/announcer';
 import { createCharge, ownOrder, planDeposit, pricesOf, recordOrder, settleCharge } from './deposit.service';
 import { z } from 'zod';
 import { assertDepositAllowed } from '../protection/protection.service';
+import { recordPixNotification } from './wallet.repository';
 
 const webhookSchema = z.object({
   pix: z
@@ -129,10 +130,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
       const { pix } = parseInput(webhookSchema, parsed);
       for (const notice of pix) {
         const outcome = await settleCharge(ctx, ctx.psp, notice.txid);
-        await ctx.db
-          .insertInto('pix_notifications')
-          .values({ end_to_end_id: notice.endToEndId, txid: notice.txid, outcome })
-          .execute();
+        await recordPixNotification(ctx.db, { end_to_end_id: notice.endToEndId, txid: notice.txid, outcome });
         if (outcome === 'unknown')
           request.log.warn({ txid: notice.txid }, 'PIX for an unknown charge quarantined');
       }
