@@ -1,5 +1,5 @@
 import { allow, PUBLIC, PLAYER, operator } from '../../platform/access';
-import { auditEntry, recordAudit } from '../../platform/audit-trail';
+import { auditEntry } from '../../platform/audit-trail';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound, parseInput } from '../../infra/http/errors';
@@ -27,6 +27,7 @@ import { fixtureRoom } from './live';
 import { announceSettled, decideAndAnnounce } from './jobs';
 import type { Sports } from './sports.module';
 import { assertStakeAllowed } from '../protection/protection.service';
+import { findFixtureResult, recordResultEntry } from './results.repository';
 
 const MATCH_TIME_CODES: readonly number[] = Object.values(MatchTime);
 
@@ -96,29 +97,21 @@ export async function sportsRoutes(
     async (request, reply) => {
       const result = resultFromInput(parseInput(operatorResultSchema, request.body));
       const fixtureId = request.params.id.slice(0, 64);
-      const before = await ctx.db
-        .selectFrom('sports_fixtures')
-        .select(['result', 'result_source'])
-        .where('id', '=', fixtureId)
-        .executeTakeFirst();
+      const before = await findFixtureResult(ctx.db, fixtureId);
       const settled = await enterResult(ctx, sports, fixtureId, result);
       // Recorded once the result stands (a refused entry changes nothing and is not an action).
-      await ctx.db
-        .transaction()
-        .execute((trx) =>
-          recordAudit(
-            trx,
-            auditEntry(
-              request,
-              'sports.result',
-              `fixture:${fixtureId}`,
-              before
-                ? { result: before.result && JSON.parse(before.result), source: before.result_source }
-                : null,
-              { result, source: 'operator', settledBets: settled.length },
-            ),
-          ),
-        );
+      await recordResultEntry(
+        ctx.db,
+        auditEntry(
+          request,
+          'sports.result',
+          `fixture:${fixtureId}`,
+          before
+            ? { result: before.result && JSON.parse(before.result), source: before.result_source }
+            : null,
+          { result, source: 'operator', settledBets: settled.length },
+        ),
+      );
       // Its book is closed from now on (holds.ts): watchers see the markets suspended at once.
       ctx.realtime.io.to(fixtureRoom(fixtureId)).emit('sports.odds', { fixtureId, suspended: true });
       await announceSettled(ctx, settled);
