@@ -22,8 +22,8 @@ import {
   rowDoubleBetSchema,
   verifyQuerySchema,
 } from '../../../domain/schemas/game.schema';
-import { allGameSettings, configuredRtp, GAME_KEYS, gameSettings, updateGameSettings } from './settings';
-import { publicSeeds, rotateSeeds, seedsFor } from './seeds';
+import { allGameSettings, configuredRtp, GAME_KEYS } from './settings';
+import { publicSeeds, seedsFor } from './seeds';
 import {
   forgetGameSettings,
   instantPlayer,
@@ -35,13 +35,19 @@ import {
 } from './instant.service';
 import { announceBet } from './bet-feed';
 import { announceBalances } from '../../platform/announcer';
-import { cashoutMines, openMines, revealMines, settleOpenMines, startMines } from './mines.service';
+import { cashoutMines, revealMines, startMines } from './mines.service';
 import { finishedRound, placeRoundBet, roundState } from './rounds.service';
 import { roundBetPlaced } from './round-totals-feed';
 import { ensureChain } from './chain';
 import type { Trx } from '../../infra/db/connection';
 import { assertStakeAllowed } from '../protection/protection.service';
 import { auditEntry, recordAudit } from '../../platform/audit-trail';
+import {
+  changeGameSettings,
+  findOpenMines,
+  rotatePlayerSeeds,
+  settlePlayersOpenMines,
+} from './games.repository';
 
 const gameSettingsPatchSchema = z.strictObject({
   stop: z.boolean().optional(),
@@ -96,13 +102,9 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const game = parseInput(z.enum(GAME_KEYS), request.params.game);
       const patch = parseInput(gameSettingsPatchSchema, request.body ?? {});
-      const after = await ctx.db.transaction().execute(async (trx) => {
-        const before = await gameSettings(trx, game);
-        await updateGameSettings(trx, game, patch);
-        const changed = await gameSettings(trx, game);
-        await recordAudit(trx, auditEntry(request, 'game.settings', `game:${game}`, before, changed));
-        return changed;
-      });
+      const after = await changeGameSettings(ctx.db, game, patch, (trx, before, changed) =>
+        recordAudit(trx, auditEntry(request, 'game.settings', `game:${game}`, before, changed)),
+      );
       forgetGameSettings(ctx.db, game);
       return ok(request, reply, after);
     },
@@ -228,7 +230,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       const { clientSeed } = parseInput(rotateSchema, request.body ?? {});
       const userId = request.session!.subjectId;
       await seedsFor(ctx.db, userId);
-      const result = await ctx.db.transaction().execute((trx) => rotateSeeds(trx, userId, clientSeed));
+      const result = await rotatePlayerSeeds(ctx.db, userId, clientSeed);
       return ok(request, reply, result);
     });
 
@@ -269,14 +271,14 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       scope.get(path, allow(PLAYER), async (request, reply) => {
         const userId = request.session!.subjectId;
         return ok(request, reply, {
-          mines: await ctx.db.transaction().execute((trx) => openMines(trx, userId)),
+          mines: await findOpenMines(ctx.db, userId),
         });
       });
     }
 
     scope.get('/api/app/game/stopGame', allow(PLAYER), async (request, reply) => {
       const userId = request.session!.subjectId;
-      const settled = await ctx.db.transaction().execute((trx) => settleOpenMines(ctx, trx, userId));
+      const settled = await settlePlayersOpenMines(ctx, userId);
       if (settled) await announceBalances(ctx, userId);
       return ok(request, reply, { settled });
     });
