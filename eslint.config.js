@@ -26,4 +26,43 @@ export default tseslint.config(
   },
   // Import boundaries (layers, cycles, wrong-way imports) live in .dependency-cruiser.cjs, one
   // place for them all; `npm run lint` runs both tools.
+  {
+    // A route file holds no SQL (ARCHITECTURE.md, server layers): its queries and transactions live
+    // in the module's repositories (functions taking the db or a transaction) and services. No
+    // other block sets these two rules for route files; one that does must merge these entries in,
+    // since a later block's setting of a rule replaces an earlier one's.
+    files: ['server/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction|executeTakeFirst|executeTakeFirstOrThrow)$/]',
+          message:
+            "No SQL in a route file: put the query or transaction in the module's *.repository.ts (a function taking the db or a transaction) or in its service.",
+        },
+        {
+          selector: 'TaggedTemplateExpression[tag.name="sql"], MemberExpression[object.name="sql"]',
+          message: "No SQL in a route file: raw SQL belongs in the module's *.repository.ts.",
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              message: 'Route files do not build queries: import a repository function instead.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['kysely/*'],
+              message: 'Route files do not build queries: import a repository function instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
