@@ -156,19 +156,9 @@ const SOCKET_EVENTS: Record<string, string> = {
   'sports.unwatch': 'a fixture id: leaves its room',
 };
 
-/** Every route of the app as Fastify's route tree prints it (as operator-audit.test.ts reads it). */
+/** Every route of the app, as the access guard collected them (platform/access.ts). */
 function routeTable(instance: FastifyInstance): Array<{ method: string; url: string }> {
-  const stack: string[] = [];
-  const routes: Array<{ method: string; url: string }> = [];
-  for (const line of instance.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^([│├└─\s]*)(\S.*?)(?: \(([^)]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = Math.round(m[1]!.length / 4);
-    stack.length = depth;
-    stack[depth] = m[2]!;
-    if (m[3]) for (const method of m[3].split(', ')) routes.push({ method, url: stack.join('') });
-  }
-  return routes;
+  return instance.routeTable.map(({ method, url }) => ({ method, url }));
 }
 
 /** Friday 13 March 2026, 09:00 in São Paulo: the seeded feed has fixtures open for betting. */
@@ -300,6 +290,7 @@ describe('AT-10: every route is classified', () => {
       },
     );
     try {
+      await production.ready();
       const routes = routeTable(production).map((r) => `${r.method} ${r.url}`);
       const devOnly = Object.keys(ROUTES).filter((r) => ROUTES[r]!.kind === 'devOnly');
       expect(devOnly.length).toBeGreaterThan(0);

@@ -27,19 +27,9 @@ async function operatorToken() {
   return res.body.data.access_token as string;
 }
 
-/** Every route of the app as Fastify's route tree prints it, with its full path. */
+/** Every route of the app, as the access guard collected them (platform/access.ts). */
 function routeTable(instance: FastifyInstance): Array<{ method: string; url: string }> {
-  const stack: string[] = [];
-  const routes: Array<{ method: string; url: string }> = [];
-  for (const line of instance.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^([│├└─\s]*)(\S.*?)(?: \(([^)]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = Math.round(m[1]!.length / 4);
-    stack.length = depth;
-    stack[depth] = m[2]!;
-    if (m[3]) for (const method of m[3].split(', ')) routes.push({ method, url: stack.join('') });
-  }
-  return routes;
+  return instance.routeTable.map(({ method, url }) => ({ method, url }));
 }
 
 /**
@@ -48,6 +38,13 @@ function routeTable(instance: FastifyInstance): Array<{ method: string; url: str
  * decided and tested.
  */
 const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader'>> = {
+  // Unknown operator paths: any operator learns they lead nowhere (404); others get 401/403.
+  ...Object.fromEntries(
+    ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => [
+      `${m} /api/admin/*`,
+      ['support', 'finance', 'trader'],
+    ]),
+  ),
   'GET /api/admin/auth/me': ['support', 'finance', 'trader'],
   'POST /api/admin/auth/logout': ['support', 'finance', 'trader'],
   'GET /api/admin/operators': [],

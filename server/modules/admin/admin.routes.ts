@@ -35,8 +35,13 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   // An unknown operator path asks for an operator first (API.md): it is a route like any other,
   // declared for every operator role, so a visitor gets 401 and a player 403 before anyone learns
   // that the path leads nowhere. The router prefers every real route over this wildcard.
-  app.all('/api/admin/*', allow(operator(ROLES.any)), async () => {
-    throw notFound();
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/admin/*',
+    ...allow(operator(ROLES.any)),
+    handler: async () => {
+      throw notFound();
+    },
   });
   await operatorAuthRoutes(app, ctx);
   await operatorsRoutes(app, ctx);
