@@ -134,6 +134,24 @@ describe('limits', () => {
     expect(orders).toHaveLength(1);
     expect((await protection(player)).limits[0]).toMatchObject({ kind: 'deposit', amount: 80, used: 50 });
   });
+
+  it('simultaneous deposits are counted one at a time against the limit (a burst on PostgreSQL)', async () => {
+    // Trust review: on PostgreSQL 3 of 10 simultaneous R$ 100 orders passed a R$ 100 limit, each
+    // having counted the window before any order existed.
+    const player = await registerPlayer(app);
+    await completeKyc(app, player);
+    await limit(player, { kind: 'deposit', period: 'day', amount: 80 });
+    const results = await Promise.all(Array.from({ length: 12 }, () => prePay(player, 'BRL2')));
+    expect(results.filter((r) => r.code === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.code === 400)).toHaveLength(11);
+    const userId = await userIdOf(app, player);
+    const orders = await app.ctx.db
+      .selectFrom('deposit_orders')
+      .select('id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(orders).toHaveLength(1);
+  });
 });
 
 describe('loss and session-time limits at work', () => {

@@ -48,21 +48,21 @@ interface LimitRow {
 }
 
 /** The player's limit rows, with every raise or removal whose 24 h have passed applied first. */
-async function limitRows(ctx: AppContext, userId: number): Promise<LimitRow[]> {
-  await ctx.db
+async function limitRows(db: Db | Trx, userId: number): Promise<LimitRow[]> {
+  await db
     .updateTable('player_limits')
     .set({ amount: sql`pending_amount`, pending_amount: null, pending_from: null, updated_at: new Date() })
     .where('user_id', '=', userId)
     .where('pending_from', '<=', new Date())
     .where('pending_amount', 'is not', null)
     .execute();
-  await ctx.db
+  await db
     .deleteFrom('player_limits')
     .where('user_id', '=', userId)
     .where('pending_from', '<=', new Date())
     .where('pending_amount', 'is', null)
     .execute();
-  const rows = await ctx.db
+  const rows = await db
     .selectFrom('player_limits')
     .select(['kind', 'period', 'amount', 'pending_amount', 'pending_from'])
     .where('user_id', '=', userId)
@@ -77,8 +77,8 @@ async function limitRows(ctx: AppContext, userId: number): Promise<LimitRow[]> {
 }
 
 /** Centavos deposited in the window: credited orders plus charges still open (they may yet be paid). */
-async function depositedCents(ctx: AppContext, userId: number, since: Date): Promise<number> {
-  const row = await ctx.db
+async function depositedCents(db: Db | Trx, userId: number, since: Date): Promise<number> {
+  const row = await db
     .selectFrom('deposit_orders')
     .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('cents'))
     .where('user_id', '=', userId)
@@ -124,7 +124,7 @@ async function usedOf(
   period: LimitPeriod,
 ): Promise<number> {
   const since = new Date(Date.now() - WINDOW_MS[period]);
-  if (kind === 'deposit') return depositedCents(ctx, userId, since);
+  if (kind === 'deposit') return depositedCents(ctx.db, userId, since);
   if (kind === 'loss') return lostCents(ctx.db, userId, since);
   return sessionMinutes(ctx, userId, since);
 }
@@ -134,7 +134,7 @@ const shown = (kind: LimitKind, value: number) => (kind === 'session' ? value : 
 
 /** `GET /api/app/user/protection`: the limits with what each window has used, and any exclusion. */
 export async function protectionOf(ctx: AppContext, userId: number) {
-  const rows = await limitRows(ctx, userId);
+  const rows = await limitRows(ctx.db, userId);
   const limits: LimitView[] = [];
   for (const row of rows) {
     limits.push({
@@ -246,7 +246,7 @@ function limitAmount(input: LimitInput): number | null {
  */
 export async function setLimit(ctx: AppContext, userId: number, input: LimitInput) {
   const amount = limitAmount(input);
-  await limitRows(ctx, userId);
+  await limitRows(ctx.db, userId);
   const current = await ctx.db
     .selectFrom('player_limits')
     .select(['amount', 'pending_from'])
@@ -284,11 +284,21 @@ export async function setLimit(ctx: AppContext, userId: number, input: LimitInpu
   return { key: 'limitPending' as const, params: { from: whenFormat.format(from) } };
 }
 
-/** Refuses a deposit that would pass any of the player's deposit limits, saying how much is left. */
-export async function assertDepositAllowed(ctx: AppContext, userId: number, cents: number): Promise<void> {
-  for (const row of await limitRows(ctx, userId)) {
+/**
+ * Refuses a deposit that would pass any of the player's deposit limits, saying how much is left.
+ * With `trx`, the orders are counted in that transaction: the caller holds the player's row lock,
+ * so two requests cannot both count the window before either order exists (trust review: on
+ * PostgreSQL, 3 of 10 simultaneous R$ 100 orders passed a R$ 100 limit).
+ */
+export async function assertDepositAllowed(
+  ctx: AppContext,
+  userId: number,
+  cents: number,
+  trx?: Trx,
+): Promise<void> {
+  for (const row of await limitRows(trx ?? ctx.db, userId)) {
     if (row.kind !== 'deposit') continue;
-    const used = await depositedCents(ctx, userId, new Date(Date.now() - WINDOW_MS[row.period]));
+    const used = await depositedCents(trx ?? ctx.db, userId, new Date(Date.now() - WINDOW_MS[row.period]));
     if (used + cents > row.amount) {
       const left = Math.max(0, row.amount - used);
       throw new AppError(400, 'depositLimitReached', { left: (left / 100).toFixed(2).replace('.', ',') });
@@ -320,7 +330,7 @@ export async function assertStakeAllowed(trx: Trx, userId: number, amount: unkno
 
 /** True when a session-time limit of the player is used up in its window. */
 async function sessionTimeUsedUp(ctx: AppContext, userId: number): Promise<boolean> {
-  for (const row of await limitRows(ctx, userId)) {
+  for (const row of await limitRows(ctx.db, userId)) {
     if (row.kind !== 'session') continue;
     if ((await sessionMinutes(ctx, userId, new Date(Date.now() - WINDOW_MS[row.period]))) >= row.amount)
       return true;

@@ -6,6 +6,8 @@ import type { PspAdapter } from '../../platform/psp';
 import { post } from '../../platform/money/ledger';
 import type { Trx } from '../../infra/db/connection';
 import { applyVipUpgrades } from '../../platform/money/vip';
+import { lockWallet } from '../../platform/money/bet-money';
+import { assertDepositAllowed } from '../protection/protection.service';
 import { depositAdvantagesAllowed, offersFor, payDiscountFor } from './offers';
 import { announceBalances, announceUserInfo } from '../../platform/announcer';
 import type { PackageVariant } from '../../../domain/schemas/wallet.schema';
@@ -93,6 +95,11 @@ export async function recordOrder(
   charge: { txid: string; checkoutUrl: string; expiresAt: Date },
 ) {
   const orderId = newOrderId();
+  const amountCents = Math.round(plan.pkg.price * 100);
+  // The deposit limits again, under the player's row lock: requests that raced past the early check
+  // (before the provider's charge, outside any transaction) are counted here one at a time.
+  await lockWallet(trx, plan.userId);
+  await assertDepositAllowed(ctx, plan.userId, amountCents, trx);
   const giftAllowed = depositAdvantagesAllowed(ctx) && plan.wantsGift;
   await trx
     .insertInto('deposit_orders')
@@ -101,7 +108,7 @@ export async function recordOrder(
       user_id: plan.userId,
       pkg_id: plan.pkg.pkgId,
       curreny: plan.pkg.curreny,
-      amount_cents: Math.round(plan.pkg.price * 100),
+      amount_cents: amountCents,
       gift_cents: giftAllowed ? Math.round(plan.pkg.gift * 100) : 0,
       txid: charge.txid,
       pay_no: charge.txid,
