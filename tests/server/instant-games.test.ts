@@ -228,10 +228,11 @@ describe('instant bets', () => {
       .executeTakeFirstOrThrow();
     expect(Number(row.bonus_cents)).toBe(200);
     const b = await playerBalances(app.ctx.db, p.userId);
-    // R$1 of cash and R$2 of bonus were staked; any winnings went back in the same proportion.
+    // R$1 of cash and R$2 of bonus were staked; any winnings went back in the same proportion,
+    // the cash share rounded down (migration 025).
     const payout = Number(row.payout_cents);
-    const bonusShare = Math.floor((payout * 200) / 300);
-    expect(b).toMatchObject({ user_cash: payout - bonusShare, user_bonus: 300 + bonusShare });
+    const cashShare = Math.floor((payout * 100) / 300);
+    expect(b).toMatchObject({ user_cash: cashShare, user_bonus: 300 + payout - cashShare });
     const user = await app.ctx.db
       .selectFrom('users')
       .select('wagered_cents')

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { post } from '../../platform/money/ledger';
 import { countWager, lockWallet, payBet, stakeBet } from '../../platform/money/bet-money';
@@ -72,9 +73,15 @@ export async function countSportsWager(
   });
 }
 
-/** The bonus part of an amount paid back on a bet staked partly with bonus (in proportion). */
-const bonusShareOf = (amountCents: number, stakeCents: number, bonusCents: number) =>
-  Math.floor((amountCents * bonusCents) / stakeCents);
+/**
+ * The bonus part of an amount paid on a bet staked partly with bonus: `payout_bonus_share`
+ * (migration 025), the rule `bet_pay` used to pay it, so a reversal takes back the split paid.
+ */
+async function bonusShareOf(trx: Trx, amountCents: number, stakeCents: number, bonusCents: number) {
+  const { rows } = await sql<{ share: string }>`
+    select payout_bonus_share(${amountCents}, ${stakeCents}, ${bonusCents}) as share`.execute(trx);
+  return Number(rows[0]!.share);
+}
 
 export interface BetMoney {
   betId: string;
@@ -113,7 +120,7 @@ export async function reverseSports(
 ): Promise<{ shortfallCents: number }> {
   if (amountCents <= 0) return { shortfallCents: 0 };
   const wallet = await lockWallet(trx, bet.userId);
-  const wantBonus = bonusShareOf(amountCents, bet.stakeCents, bet.bonusCents);
+  const wantBonus = await bonusShareOf(trx, amountCents, bet.stakeCents, bet.bonusCents);
   const fromBonus = Math.min(wantBonus, wallet.bonusCents);
   const fromCash = Math.min(amountCents - fromBonus, wallet.cashCents);
   const taken = fromBonus + fromCash;
