@@ -4,6 +4,7 @@ import { auth, buildTestApp, call, CAPTCHA, captcha, PASSWORD, randomCpf, regist
 import { sha256Hex } from '../../server/infra/security/tokens';
 import { hashPassword, verifyPassword } from '../../server/infra/security/passwords';
 import { CAPTCHA_ALPHABET } from '../../server/modules/auth/captcha.service';
+import { TAKEN_PER_HOUR } from '../../server/modules/auth/auth.service';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -249,6 +250,35 @@ describe('restRegister', () => {
     });
     expect(sameCpf.code).toBe(409);
     expect(sameCpf.body.message).toBe('Este CPF já está cadastrado');
+  });
+
+  it('tells an address whether an e-mail or CPF is taken at most 5 times an hour (enumeration)', async () => {
+    const other = await buildTestApp();
+    try {
+      const first = await registerBody();
+      const register = async (payload: Record<string, unknown>, ip: string) =>
+        call(other, {
+          method: 'POST',
+          url: '/api/auth/user/restRegister',
+          payload: { ...payload, codeId: await captcha(other), captCode: CAPTCHA },
+          remoteAddress: ip,
+        });
+      expect((await register(first, '10.9.0.1')).code).toBe(200);
+      // A new account from the same address is no question about anyone: it does not count.
+      expect((await register(await registerBody(), '10.9.0.2')).code).toBe(200);
+      for (let i = 0; i < TAKEN_PER_HOUR; i++) {
+        const payload = i % 2 ? await registerBody({ cardNo: first.cardNo }) : first;
+        expect((await register(payload, '10.9.0.2')).code).toBe(409);
+      }
+      const sixth = await register(await registerBody({ cardNo: first.cardNo }), '10.9.0.2');
+      expect(sixth.code).toBe(429);
+      // The address now waits for any registration: answering a free one but not a taken one would
+      // tell the same thing. Another address still gets its answer.
+      expect((await register(await registerBody(), '10.9.0.2')).code).toBe(429);
+      expect((await register(first, '10.9.0.3')).code).toBe(409);
+    } finally {
+      await other.close();
+    }
   });
 
   it('uses each captcha once and refuses an expired one', async () => {

@@ -46,6 +46,9 @@ async function spendIpAttempt(ctx: AppContext, ip: string): Promise<void> {
 
 const giveBackIpAttempt = (ctx: AppContext, ip: string) => ctx.limiter.release(`login-ip:${ip}`);
 
+/** "Already registered" answers an address may get in an hour. */
+export const TAKEN_PER_HOUR = 5;
+
 /** Creates a player account and its first session; returns the access token. */
 export async function register(ctx: AppContext, input: RegisterPayload, ip: string): Promise<string> {
   await spendIpAttempt(ctx, ip);
@@ -75,6 +78,11 @@ export async function register(ctx: AppContext, input: RegisterPayload, ip: stri
     referrerId = referrer.id;
   }
 
+  // Whether an e-mail or a CPF has an account is answered at most TAKEN_PER_HOUR times an hour per
+  // address (spent before the look-up, given back when neither is taken), so finding out who plays
+  // here costs a solved captcha per question and a new address every few (docs/security.md).
+  const probe = `register-taken-ip:${ip}`;
+  if ((await ctx.limiter.hit(probe, 3_600_000)) > TAKEN_PER_HOUR) throw tooMany();
   const taken = await ctx.db
     .selectFrom('users')
     .select(['username', 'cpf'])
@@ -83,6 +91,7 @@ export async function register(ctx: AppContext, input: RegisterPayload, ip: stri
     )
     .executeTakeFirst();
   if (taken) throw new AppError(409, taken.username === username ? 'emailTaken' : 'cpfTaken');
+  await ctx.limiter.release(probe);
 
   const passwordHash = await hashPassword(input.pwd);
   let userId: number | undefined;
