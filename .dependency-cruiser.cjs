@@ -115,6 +115,14 @@ module.exports = {
       to: { path: '^src/(shell|games|machines|admin)/' },
     },
     {
+      name: 'lib-below-services',
+      comment:
+        'src/lib (formatting, i18n, storage, device) is the bottom: services use it, never the reverse.',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/services/' },
+    },
+    {
       name: 'scenes-render-only',
       comment: 'Scenes never touch the network, the router, services or money logic (boundary 1).',
       severity: 'error',

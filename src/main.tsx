@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { trackLayout } from './lib/layout-mode';
-import { writeItem } from './services/storage';
+import { writeItem } from './lib/storage';
 import { captureLandingParams } from './shell/app/landing';
 import { setNavigator } from './shell/app/navigation';
 import { createAppRouter } from './shell/app/routes';

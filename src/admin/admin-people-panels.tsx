@@ -7,7 +7,7 @@ import { brl } from './admin-panels';
 import { PlayerCare } from './admin-player-care';
 import { GgrChart } from './admin-charts';
 import { moneyApi, type ProductReportRow } from './admin-money-api';
-import { SPORT_KEYS, type SportKey } from '../shell/sports/sport-keys';
+import { SPORT_KEYS, type SportKey } from '../../domain/sports/sports';
 
 /** Players: search by e-mail, CPF or invite code; profile, ledger balances, sessions (end them). */
 export function PlayersPanel() {

@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ptBR from '../../assets/locales/pt_BR.json';
 import { DEFAULT_LANGUAGE, toLanguageKey, type LanguageKey } from '../../domain/languages';
-import { readItem, writeItem } from '../services/storage';
+import { readItem, writeItem } from './storage';
 
 /**
  * Every text of the interface comes from `assets/locales/<lang>.json`. pt_BR is the default, the

@@ -1,5 +1,5 @@
-import { deviceType } from '../services/device';
-import { isAppMode } from '../services/storage';
+import { deviceType } from './device';
+import { isAppMode } from './storage';
 import { createStore } from './store';
 
 /**

@@ -2,8 +2,8 @@ import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestCo
 import { BodyStatus } from '../../domain/codes';
 import { LANGUAGES, toLanguageKey } from '../../domain/languages';
 import i18n from '../lib/i18n';
-import { DEVICES_HEADER, deviceId, timeZone } from './device';
-import { readItem } from './storage';
+import { DEVICES_HEADER, deviceId, timeZone } from '../lib/device';
+import { readItem } from '../lib/storage';
 
 /**
  * The one HTTP client of the browser (spec sections 7 and 8, API.md "Conventions"). Every call goes

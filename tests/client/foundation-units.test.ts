@@ -3,8 +3,8 @@ import enUS from '../../assets/locales/en_US.json';
 import ptBR from '../../assets/locales/pt_BR.json';
 import { abbreviateCount, maskCpf, maskPhone } from '../../src/lib/format';
 import { layoutFor, rootFontSize } from '../../src/lib/layout-mode';
-import { computeDeviceId, deviceType } from '../../src/services/device';
-import { clearAll, readItem, writeItem } from '../../src/services/storage';
+import { computeDeviceId, deviceType } from '../../src/lib/device';
+import { clearAll, readItem, writeItem } from '../../src/lib/storage';
 import { captureLandingParams, parseLandingPath } from '../../src/shell/app/landing';
 
 beforeEach(() => localStorage.clear());

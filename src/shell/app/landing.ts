@@ -1,4 +1,4 @@
-import { writeItem } from '../../services/storage';
+import { writeItem } from '../../lib/storage';
 
 /**
  * `/y{yqm}` and `/zgo{code}` cannot be react-router params (ARCHITECTURE.md "Client"), so the

@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { GameType } from '../../../domain/codes';
 import { exchangeHandoff } from '../../services/auth-api';
-import { writeItem } from '../../services/storage';
+import { writeItem } from '../../lib/storage';
 import { RootLayout } from '../layouts/root-layout';
 import { ShellLayout, StandaloneLayout } from '../layouts/page-layouts';
 import { LoadingPage, LoadingScreen } from '../pages/loading-page';

@@ -4,7 +4,7 @@ import { createStore, useStore } from '../../lib/store';
 import { ApiError } from '../../services/api-client';
 import { logout as logoutCall } from '../../services/auth-api';
 import { onSocketEvent, syncSocket } from '../../services/socket';
-import { clearAll, readItem, readUserInfo, writeItem, writeUserInfo } from '../../services/storage';
+import { clearAll, readItem, readUserInfo, writeItem, writeUserInfo } from '../../lib/storage';
 import { fetchNotices } from '../../services/main-api';
 import { fetchUserInfo } from '../../services/user-api';
 

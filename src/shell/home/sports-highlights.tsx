@@ -5,7 +5,7 @@ import type { SportsFixture } from '../../services/sports-api';
 import { navigateTo } from '../app/navigation';
 import { BallIcon } from '../components/icons';
 import { FixtureRow } from '../sports/fixture-row';
-import { SPORT_KEYS } from '../sports/sport-keys';
+import { SPORT_KEYS } from '../../../domain/sports/sports';
 import { useFixtureList } from '../sports/use-sports-data';
 import '../sports/sports.css';
 

@@ -15,7 +15,7 @@ import { useSiteInfo } from '../footer/use-site-info';
 import { currentLanguage } from '../../lib/i18n';
 import { maskCpf, maskPhone } from '../../lib/format';
 import { login, register } from '../../services/auth-api';
-import { readItem } from '../../services/storage';
+import { readItem } from '../../lib/storage';
 import { showToast } from '../app/dialogs';
 import { closeOverlay, openOverlay } from '../app/overlay-store';
 import { sessionStore, signIn } from '../app/session';

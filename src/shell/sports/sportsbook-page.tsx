@@ -4,7 +4,7 @@ import { isSportKey } from '../../../domain/sports/sports';
 import { PageHeading } from '../pages/page-heading';
 import { BetSlip } from './bet-slip';
 import { FixtureRow } from './fixture-row';
-import { SPORT_KEYS, type SportKey } from './sport-keys';
+import { SPORT_KEYS, type SportKey } from '../../../domain/sports/sports';
 import { useFixtureList, useSports } from './use-sports-data';
 import './sports.css';
 

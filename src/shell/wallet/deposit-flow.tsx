@@ -9,7 +9,7 @@ import { formatCountdown, formatMoney, formatPercent } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { depositMachine, selectedPackage, type DepositSelection } from '../../machines/deposit.machine';
 import { paymentOrderMachine } from '../../machines/payment-order.machine';
-import { isAppMode } from '../../services/storage';
+import { isAppMode } from '../../lib/storage';
 import type { DepositVariant } from '../../services/wallet-api';
 import { showAlert, showToast } from '../app/dialogs';
 import { navigateTo } from '../app/navigation';
