@@ -9,6 +9,20 @@ import {
   type WireFixture,
 } from './sports-support';
 
+/** What a settled bet's badge says in pt-BR, by result code (section 3), as a player reads it. */
+const RESULT_WORDS: Record<number, string> = {
+  10: 'Ganhou',
+  20: 'Perdeu',
+  4: 'Perdeu',
+  21: 'Meio ganho',
+  11: 'Meia perda',
+  30: 'Ganho dividido (empate na disputa)',
+  0: 'Devolvida (empate)',
+  90: 'Reembolsada',
+  [-10]: 'Cancelada',
+  [-11]: 'Recusada',
+};
+
 /**
  * Issue 6 end to end: with the feed at SPORTS_FEED_SPEED=240 (playwright.config.ts) a football
  * match lasts under a minute. A funded player places a single and a múltipla on football from the
@@ -165,8 +179,10 @@ test('a single and a múltipla on football settle; balance and Minhas apostas ag
   await expect(page.getByTestId('my-bet')).toHaveCount(settled.length);
   for (const bet of settled) {
     const card = page.locator(`[data-testid=my-bet][data-bet="${bet.betId}"]`);
-    await expect(card.getByTestId('my-bet-result')).toContainText(bet.resultText);
-    await expect(card.getByTestId('my-bet-result')).toContainText(`código ${bet.result}`);
+    // Words the player reads (the server's pt-BR text is the same words); the code only in small print.
+    await expect(card.getByTestId('my-bet-result')).toHaveText(RESULT_WORDS[bet.result]!);
+    await expect(card.getByTestId('my-bet-code')).toHaveText(`cód. ${bet.result}`);
+    await expect(card).not.toContainText('(1000)');
     await expect(card.getByTestId('my-bet-payout')).toContainText(bet.payout.toFixed(2).replace('.', ','));
   }
   await page.getByTestId('my-bets-tab-open').click();
@@ -229,18 +245,34 @@ test('cash-out from Minhas apostas: part of a bet, then the rest', async ({ page
   await expect(card.getByTestId('cashout-full')).toBeVisible({ timeout: 20_000 });
   await card.getByTestId('cashout-amount').fill('1,00');
   await card.getByTestId('cashout-partial').click();
-  await expect(card.getByTestId('cashout-message')).toHaveText('Você recebeu R$ 1,00.');
+  // Nothing moves before the player confirms the amount; "Voltar" leaves the bet as it was.
+  await expect(card.getByTestId('cashout-question')).toHaveText(
+    'Receber R$ 1,00 agora? O restante continua em jogo.',
+  );
+  await card.getByTestId('cashout-back').click();
+  expect(await cashOf(request, player.token)).toBe(96);
+  await card.getByTestId('cashout-partial').click();
+  await card.getByTestId('cashout-confirm').click();
+  await expect(card.getByTestId('cashout-message')).toHaveText(
+    'Você recebeu R$ 1,00. O restante continua em jogo.',
+  );
   await expect.poll(() => cashOf(request, player.token)).toBe(97);
 
   await card.getByTestId('cashout-full').click();
+  await expect(card.getByTestId('cashout-question')).toContainText('e encerrar a aposta?');
+  await card.getByTestId('cashout-confirm').click();
+  // The card gives way to a receipt in its place, so the page does not jump.
   await expect(card).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByTestId('my-bet-receipt')).toContainText('Aposta encerrada: você recebeu R$');
   const [bet] = await myBets(request, player.token);
   expect(bet).toMatchObject({ betId: body.data.betId, state: 'cashed_out' });
   const cashedOut = (bet as WireBet & { cashedOut: number }).cashedOut;
   expect(cashedOut).toBeGreaterThan(1);
   await expect.poll(() => cashOf(request, player.token)).toBeCloseTo(96 + cashedOut, 2);
-  await page.getByTestId('my-bets-tab-settled').click();
-  await expect(card.getByTestId('my-bet-result')).toContainText('Encerrada (cash-out)');
+  await page.getByTestId('my-bet-receipt').getByRole('button', { name: 'Ver encerradas' }).click();
+  await expect(card.getByTestId('my-bet-result')).toHaveText('Encerrada antes do fim');
+  await expect(card).toContainText('Recebido ao encerrar');
+  await expect(card).not.toContainText('Pago');
 });
 
 test('Minhas apostas asks a visitor to log in', async ({ page }) => {

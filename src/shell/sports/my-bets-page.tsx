@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { BetResult } from '../../../domain/codes';
 import { OrderStatus } from '../../../domain/sports/labels';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import i18n, { bcp47 } from '../../lib/i18n';
@@ -18,6 +19,54 @@ export const OPEN_BETS_REFRESH_MS = 5_000;
 
 type Tab = 'open' | 'settled';
 
+/** Result codes (section 3) and the words a player reads for them (`sports.result.*`). */
+const RESULT_WORDS: Readonly<Record<number, ResultWord>> = {
+  [BetResult.placed]: 'placed',
+  [BetResult.won]: 'won',
+  [BetResult.halfWon]: 'halfWon',
+  [BetResult.deadHeat]: 'deadHeat',
+  [BetResult.draw]: 'draw',
+  [BetResult.halfLost]: 'halfLost',
+  [BetResult.lost]: 'lost',
+  [BetResult.lostAlias]: 'lost',
+  [BetResult.refund]: 'refund',
+  [BetResult.cancelled]: 'cancelled',
+  [BetResult.refused]: 'refused',
+  [BetResult.lotteryException]: 'review',
+};
+type ResultWord =
+  | 'placed'
+  | 'pending'
+  | 'won'
+  | 'halfWon'
+  | 'deadHeat'
+  | 'draw'
+  | 'halfLost'
+  | 'lost'
+  | 'refund'
+  | 'cancelled'
+  | 'refused'
+  | 'review'
+  | 'cashedOut'
+  | 'notDecided';
+
+/**
+ * What a bet's badge says, in the player's language: a cashed-out bet is "cashed out" (never the
+ * won/half-lost code the wire uses for it), a bet waiting in its live delay is "awaiting acceptance".
+ */
+function betWord(bet: MySportsBet): ResultWord {
+  if (bet.state === 'cashed_out') return 'cashedOut';
+  if (bet.state === 'pending') return 'pending';
+  if (bet.state === 'exception') return 'review';
+  return RESULT_WORDS[bet.result] ?? 'review';
+}
+
+/** A leg's words: one still open on a cashed-out bet was never decided for this bet. */
+function legWord(bet: MySportsBet, result: number): ResultWord {
+  if (result === BetResult.placed && bet.state === 'cashed_out') return 'notDecided';
+  return RESULT_WORDS[result] ?? 'review';
+}
+
 /** The ticket's order status in words (spec: 0 pending, 9999 drawn, 8888 not drawn). */
 function orderStatusKey(code: number) {
   if (code === OrderStatus.drawn) return 'sports.bets.order.drawn' as const;
@@ -25,11 +74,16 @@ function orderStatusKey(code: number) {
   return 'sports.bets.order.pending' as const;
 }
 
-/** Cash-out of one open bet: all of it, or part of its current value. */
-function Cashout({ bet }: { bet: MySportsBet }) {
+/**
+ * Cash-out of one open bet: all of it, or part of its current value. Money moves only after the
+ * player confirms the amount; a full cash-out then leaves a receipt where the card was (onClosed),
+ * a partial one says what was received and what still rides.
+ */
+function Cashout({ bet, onClosed }: { bet: MySportsBet; onClosed: (betId: string, amount: number) => void }) {
   const { t } = useTranslation();
   const [partial, setPartial] = useState('');
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<{ amount: number | null } | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const value = bet.cashout?.value ?? null;
   if (!bet.cashout) return null;
@@ -39,11 +93,14 @@ function Cashout({ bet }: { bet: MySportsBet }) {
     setMessage(null);
     try {
       const done = await cashOutBet(bet.betId, amount, newIdempotencyKey());
-      setMessage({ ok: true, text: t('sports.bets.cashedOut', { amount: formatMoney(done.amount) }) });
       setPartial('');
+      setConfirming(null);
+      if (done.state === 'cashed_out') onClosed(bet.betId, done.amount);
+      else setMessage({ ok: true, text: t('sports.bets.partialDone', { amount: formatMoney(done.amount) }) });
       bumpBets();
     } catch (error) {
       const refusal = refusalOf(error);
+      setConfirming(null);
       setMessage({
         ok: false,
         text: `${refusal.message}${refusal.code !== null ? ` (${t('sports.code', { code: refusal.code })})` : ''}`,
@@ -54,6 +111,39 @@ function Cashout({ bet }: { bet: MySportsBet }) {
   };
 
   const partialRead = readAmount(partial);
+  if (confirming) {
+    const amount = confirming.amount ?? value ?? 0;
+    return (
+      <div className="cashout cashout--confirm" data-testid="cashout" role="group">
+        <p className="cashout__question" data-testid="cashout-question">
+          {t(confirming.amount === null ? 'sports.bets.confirmFull' : 'sports.bets.confirmPartial', {
+            amount: formatMoney(amount),
+          })}
+        </p>
+        <div className="cashout__actions">
+          <button
+            type="button"
+            className="button button--gold button--small"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => void run(confirming.amount)}
+            data-testid="cashout-confirm"
+          >
+            {t('sports.bets.confirm')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={busy}
+            onClick={() => setConfirming(null)}
+            data-testid="cashout-back"
+          >
+            {t('sports.bets.back')}
+          </button>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="cashout" data-testid="cashout">
       {bet.cashout.available && value !== null ? (
@@ -62,7 +152,7 @@ function Cashout({ bet }: { bet: MySportsBet }) {
             type="button"
             className="button button--gold button--small"
             disabled={busy}
-            onClick={() => void run(null)}
+            onClick={() => setConfirming({ amount: null })}
             data-testid="cashout-full"
           >
             {t('sports.bets.cashoutFull', { amount: formatMoney(value) })}
@@ -81,7 +171,7 @@ function Cashout({ bet }: { bet: MySportsBet }) {
               type="button"
               className="button button--ghost button--small"
               disabled={busy || !partialRead.ok}
-              onClick={() => partialRead.ok && void run(partialRead.cents / 100)}
+              onClick={() => partialRead.ok && setConfirming({ amount: partialRead.cents / 100 })}
               data-testid="cashout-partial"
             >
               {t('sports.bets.cashoutPartial')}
@@ -105,7 +195,15 @@ function Cashout({ bet }: { bet: MySportsBet }) {
 }
 
 /** One bet: legs with their results, stake, odds and return, result in words and codes. */
-function BetCard({ bet, locale }: { bet: MySportsBet; locale: string }) {
+function BetCard({
+  bet,
+  locale,
+  onClosed,
+}: {
+  bet: MySportsBet;
+  locale: string;
+  onClosed: (betId: string, amount: number) => void;
+}) {
   const { t } = useTranslation();
   const open = bet.state === 'open' || bet.state === 'pending' || bet.state === 'exception';
   return (
@@ -120,14 +218,21 @@ function BetCard({ bet, locale }: { bet: MySportsBet; locale: string }) {
         <strong>
           {bet.kind === 'parlay' || bet.legs.length > 1 ? t('sports.slip.multiple') : t('sports.slip.single')}
         </strong>
-        <span className={`badge badge--${resultTone(bet.result)}`} data-testid="my-bet-result">
-          {bet.resultText || '—'} · {t('sports.code', { code: bet.result })}
+        <span className="bet-card__status">
+          <span
+            className={`badge badge--${bet.state === 'cashed_out' ? 'green' : resultTone(bet.result)}`}
+            data-testid="my-bet-result"
+          >
+            {t(`sports.result.${betWord(bet)}`)}
+          </span>
+          <small className="bet-card__code" data-testid="my-bet-code">
+            {t('sports.codeSmall', { code: bet.result })}
+          </small>
         </span>
       </header>
       <small className="bet-card__meta">
         {formatDateTime(bet.placedAt, locale)} · {t('sports.bets.ticket', { id: bet.betId })} ·{' '}
-        {t(orderStatusKey(bet.orderStatus))} ({bet.orderStatus})
-        {bet.state === 'pending' ? ` · ${t('sports.slip.pending')}` : ''}
+        {t(orderStatusKey(bet.orderStatus))}
       </small>
       <ul className="bet-card__legs">
         {bet.legs.map((leg) => (
@@ -149,8 +254,11 @@ function BetCard({ bet, locale }: { bet: MySportsBet; locale: string }) {
             </div>
             <div className="bet-leg__side">
               <span className="bet-leg__odds">{formatOdds(leg.odds)}</span>
-              <span className={`bet-leg__result bet-leg__result--${resultTone(leg.result)}`}>
-                {leg.resultText} ({leg.result})
+              <span
+                className={`bet-leg__result bet-leg__result--${resultTone(leg.result)}`}
+                data-testid="my-bet-leg-result"
+              >
+                {t(`sports.result.${legWord(bet, leg.result)}`)}
               </span>
             </div>
           </li>
@@ -166,7 +274,7 @@ function BetCard({ bet, locale }: { bet: MySportsBet; locale: string }) {
             <dt>{t('sports.slip.potentialReturn')}</dt>
             <dd>{formatMoney(bet.potentialReturn)}</dd>
           </>
-        ) : (
+        ) : bet.state === 'cashed_out' ? null : (
           <>
             <dt>{t('sports.bets.payout')}</dt>
             <dd className="bet-card__payout" data-testid="my-bet-payout">
@@ -187,7 +295,7 @@ function BetCard({ bet, locale }: { bet: MySportsBet; locale: string }) {
           </>
         ) : null}
       </dl>
-      {bet.state === 'open' ? <Cashout bet={bet} /> : null}
+      {bet.state === 'open' ? <Cashout bet={bet} onClosed={onClosed} /> : null}
     </li>
   );
 }
@@ -233,6 +341,20 @@ export function MyBetsPage() {
   const [tab, setTab] = useState<Tab>('open');
   const { bets, failed } = useMyBets(tab);
   const locale = bcp47(i18n.language);
+  // Bets cashed out here: a receipt stays where the card was, so the list does not jump.
+  const [receipts, setReceipts] = useState<Array<{ betId: string; amount: number; at: number }>>([]);
+  const closed = (betId: string, amount: number) =>
+    setReceipts((list) => [...list, { betId, amount, at: bets?.findIndex((b) => b.betId === betId) ?? 0 }]);
+  const switchTab = (key: Tab) => {
+    setReceipts([]);
+    setTab(key);
+  };
+  const shown: Array<MySportsBet | { receipt: string; amount: number }> = (bets ?? []).filter(
+    (b) => !receipts.some((r) => r.betId === b.betId),
+  );
+  for (const r of [...receipts].sort((a, b) => a.at - b.at)) {
+    shown.splice(Math.min(r.at, shown.length), 0, { receipt: r.betId, amount: r.amount });
+  }
 
   return (
     <article className="sportsbook sportsbook--narrow" data-testid="page-my-bets">
@@ -251,7 +373,7 @@ export function MyBetsPage() {
               role="tab"
               className="tabs__tab"
               aria-selected={tab === key}
-              onClick={() => setTab(key)}
+              onClick={() => switchTab(key)}
               data-testid={`my-bets-tab-${key}`}
             >
               {t(`sports.bets.${key}`)}
@@ -262,15 +384,33 @@ export function MyBetsPage() {
           <p className="callout">{t('sports.loadFailed')}</p>
         ) : !bets ? (
           <p className="empty">{t('sports.loading')}</p>
-        ) : bets.length === 0 ? (
+        ) : shown.length === 0 ? (
           <p className="empty" data-testid="my-bets-empty">
             {t(`sports.bets.empty.${tab}`)}
           </p>
         ) : (
           <ul className="bet-cards" data-testid="my-bets-list">
-            {bets.map((b) => (
-              <BetCard key={b.betId} bet={b} locale={locale} />
-            ))}
+            {shown.map((b) =>
+              'receipt' in b ? (
+                <li
+                  key={b.receipt}
+                  className="bet-card bet-card--receipt"
+                  data-testid="my-bet-receipt"
+                  role="status"
+                >
+                  <p>{t('sports.bets.closedReceipt', { amount: formatMoney(b.amount) })}</p>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => switchTab('settled')}
+                  >
+                    {t('sports.bets.seeSettled')}
+                  </button>
+                </li>
+              ) : (
+                <BetCard key={b.betId} bet={b} locale={locale} onClosed={closed} />
+              ),
+            )}
           </ul>
         )}
       </div>

@@ -1,0 +1,170 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { setLanguage } from '../../../src/lib/i18n';
+import { sessionStore } from '../../../src/shell/app/session';
+import { MyBetsPage } from '../../../src/shell/sports/my-bets-page';
+import { installFakeServer, ok, type FakeServer } from '../support';
+
+/**
+ * Minhas apostas speaks words, not codes (issue 18, item 1), and cash-out asks before money moves,
+ * then leaves a receipt where the card was (item 2).
+ */
+const leg = (patch: Record<string, unknown> = {}) => ({
+  fixtureId: 'fx-1',
+  fixture: 'Flamengo x Palmeiras',
+  marketId: 'match_winner:full',
+  market: 'Resultado Final',
+  outcomeId: 'home',
+  outcome: 'Flamengo',
+  odds: 2.1,
+  live: false,
+  scoreAtPlacement: null,
+  result: 1000,
+  resultText: 'Em aberto',
+  ...patch,
+});
+const bet = (patch: Record<string, unknown> = {}) => ({
+  betId: 'b-1',
+  kind: 'single',
+  state: 'open',
+  stake: 10,
+  stakeOpen: 10,
+  payout: 0,
+  cashedOut: 0,
+  cashout: { available: true, value: 8.4 },
+  potentialReturn: 21,
+  combinedOdds: 2.1,
+  result: 1000,
+  resultText: 'Em aberto',
+  orderStatus: 0,
+  oddsChange: 'none',
+  placedAt: '2026-03-13T12:00:00.000Z',
+  acceptAt: null,
+  settledAt: null,
+  legs: [leg()],
+  ...patch,
+});
+
+let server: FakeServer;
+let open: unknown[];
+let settled: unknown[];
+const cashouts: InternalAxiosRequestConfig[] = [];
+
+beforeEach(async () => {
+  await setLanguage('pt_BR');
+  sessionStore.set({ ...sessionStore.get(), token: 'token-1' });
+  open = [bet(), bet({ betId: 'b-2', stake: 5 })];
+  settled = [
+    bet({
+      betId: 'b-3',
+      state: 'cashed_out',
+      result: 10,
+      resultText: 'Encerrada (cash-out)',
+      orderStatus: 9999,
+      cashedOut: 12.5,
+      cashout: null,
+    }),
+    bet({
+      betId: 'b-4',
+      state: 'settled',
+      result: 20,
+      orderStatus: 9999,
+      cashout: null,
+      legs: [leg({ result: 20 })],
+    }),
+  ];
+  cashouts.length = 0;
+  server = installFakeServer((config) => {
+    if (config.url?.endsWith('/sports/bets')) {
+      return ok(config.params?.status === 'settled' ? settled : open);
+    }
+    if (config.url?.endsWith('/sports/cashout')) {
+      cashouts.push(config);
+      const body = JSON.parse(String(config.data)) as { betId: string; amount?: number };
+      if (body.amount === undefined) open = open.filter((b) => (b as { betId: string }).betId !== body.betId);
+      return ok({
+        betId: body.betId,
+        amount: body.amount ?? 8.4,
+        value: 8.4,
+        state: body.amount === undefined ? 'cashed_out' : 'open',
+        stakeOpen: 5,
+        cashedOut: body.amount ?? 8.4,
+      });
+    }
+    return ok(null);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+});
+
+const page = () =>
+  render(
+    <MemoryRouter>
+      <MyBetsPage />
+    </MemoryRouter>,
+  );
+
+describe('Minhas apostas', () => {
+  it('says each result in words, with the code only in small print', async () => {
+    const user = userEvent.setup();
+    page();
+    const first = (await screen.findAllByTestId('my-bet'))[0]!;
+    expect(within(first).getByTestId('my-bet-result').textContent).toBe('Em aberto');
+    expect(within(first).getByTestId('my-bet-code').textContent).toBe('cód. 1000');
+    expect(first.textContent).not.toMatch(/\(1000\)|\(0\)|códigos/);
+    await user.click(screen.getByTestId('my-bets-tab-settled'));
+    const [cashed, lost] = await screen.findAllByTestId('my-bet');
+    expect(within(cashed!).getByTestId('my-bet-result').textContent).toBe('Encerrada antes do fim');
+    // A cashed-out bet says what it received, not "Pago R$ 0,00"; its open leg was never decided.
+    expect(cashed!.textContent).toContain('Recebido ao encerrar');
+    expect(within(cashed!).queryByTestId('my-bet-payout')).toBeNull();
+    expect(within(cashed!).getByTestId('my-bet-leg-result').textContent).toBe(
+      'Não decidida (aposta encerrada)',
+    );
+    expect(within(lost!).getByTestId('my-bet-result').textContent).toBe('Perdeu');
+    expect(within(lost!).getByTestId('my-bet-leg-result').textContent).toBe('Perdeu');
+  });
+
+  it('reads in the player language', async () => {
+    await act(() => setLanguage('en_US'));
+    page();
+    const first = (await screen.findAllByTestId('my-bet'))[0]!;
+    expect(within(first).getByTestId('my-bet-result').textContent).toBe('Open');
+    expect(within(first).getByTestId('my-bet-code').textContent).toBe('code 1000');
+  });
+
+  it('asks before a cash-out, sends nothing on "Voltar", and leaves a receipt in place of the card', async () => {
+    const user = userEvent.setup();
+    page();
+    const [first] = await screen.findAllByTestId('my-bet');
+    await user.click(within(first!).getByTestId('cashout-full'));
+    expect(within(first!).getByTestId('cashout-question').textContent).toBe(
+      'Receber R$ 8,40 agora e encerrar a aposta?',
+    );
+    await user.click(within(first!).getByTestId('cashout-back'));
+    expect(cashouts).toHaveLength(0);
+
+    await user.type(within(first!).getByTestId('cashout-amount'), '2,00');
+    await user.click(within(first!).getByTestId('cashout-partial'));
+    await user.click(within(first!).getByTestId('cashout-confirm'));
+    expect(await within(first!).findByTestId('cashout-message')).toHaveProperty(
+      'textContent',
+      'Você recebeu R$ 2,00. O restante continua em jogo.',
+    );
+    expect(JSON.parse(String(cashouts[0]!.data))).toEqual({ betId: 'b-1', amount: 2 });
+
+    await user.click(within(first!).getByTestId('cashout-full'));
+    await user.click(within(first!).getByTestId('cashout-confirm'));
+    const receipt = await screen.findByTestId('my-bet-receipt');
+    expect(receipt.textContent).toContain('Aposta encerrada: você recebeu R$ 8,40');
+    // In the first card's place: the receipt comes before the other open bet.
+    const items = screen.getByTestId('my-bets-list').children;
+    expect(items[0]).toBe(receipt);
+    expect(server.requests.some((r) => r.url?.endsWith('/sports/bets'))).toBe(true);
+  });
+});
