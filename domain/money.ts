@@ -47,7 +47,7 @@ export function formatBrl(cents: number): string {
 }
 
 /**
- * An amount the way the limit messages write it ("Montante mínimo de retirada:R$50"): whole reais
+ * An amount the way the limit messages write it ("O valor mínimo de saque é R$ 50."): whole reais
  * without decimals, otherwise two decimals with a comma ("12,50"). Client and server share it so
  * the client's own checks print exactly what the server would.
  */

@@ -63,26 +63,44 @@ export const withdrawSchema = z.strictObject({
 export const TRC20_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
 /** A saved payout account (`cardInfo` entry, spec 3). */
-export interface CardInfo {
-  ifsc: string;
-  payCardNo: string;
-  name: string;
-  whatsapp: string;
-}
+export const cardInfoSchema = z.object({
+  ifsc: z.string(),
+  payCardNo: z.string(),
+  name: z.string(),
+  whatsapp: z.string(),
+});
+export type CardInfo = z.infer<typeof cardInfoSchema>;
 
-/** getWithdraw answer (spec 3, payments.md). */
-export interface WithdrawLimits {
-  limitAmount: number;
-  number: number;
+/**
+ * getWithdraw answer (spec 3, payments.md), parsed by the client with this same schema. Trevo adds
+ * why `wdAmount` is what it is, so the form can say it: the cash balance, the wagering a deposit or
+ * bonus still requires before a withdrawal, and how much today's limit still allows.
+ */
+export const withdrawLimitsSchema = z.object({
+  limitAmount: z.number(),
+  number: z.number(),
   /** True when the player's level has no daily count cap ('ilimitado'). */
-  unlimited: boolean;
-  lock: boolean;
-  wdAmount: number;
-  usdtRate: number;
-  serviceAmount: number;
-  maxAmount: number;
-  cardInfo: Partial<Record<WithdrawMethod, CardInfo>> & { CHANNEL: WithdrawMethod[] };
-}
+  unlimited: z.boolean(),
+  lock: z.boolean(),
+  wdAmount: z.number(),
+  usdtRate: z.number(),
+  serviceAmount: z.number(),
+  maxAmount: z.number(),
+  cardInfo: z.object({
+    CHANNEL: z.array(z.enum(WITHDRAW_METHODS)),
+    CPF: cardInfoSchema.optional(),
+    CNPJ: cardInfoSchema.optional(),
+    USDT: cardInfoSchema.optional(),
+  }),
+  /** Cash (withdrawable money before the rules below), BRL. */
+  cash: z.number(),
+  /** The wagering required since the last deposits and bonuses, and what is still to bet, BRL. */
+  turnoverRequired: z.number(),
+  turnoverLeft: z.number(),
+  /** What today's withdrawal amount limit still allows, BRL. */
+  dailyLeft: z.number(),
+});
+export type WithdrawLimits = z.infer<typeof withdrawLimitsSchema>;
 
 /** Transfer to another player (payments.md): recipient username, amount, e-mailed code. */
 export const transferSchema = z.strictObject({

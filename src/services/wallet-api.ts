@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   prePayResultSchema,
   priceItemSchema,
-  WITHDRAW_METHODS,
+  withdrawLimitsSchema,
   type PrePayResult,
   type PriceItem,
   type WithdrawLimits,
@@ -56,30 +56,6 @@ export async function fetchOrderStatus(orderId: string, options: { quiet?: boole
   );
   return z.object({ status: z.string() }).parse(body.data).status;
 }
-
-const cardInfoSchema = z.object({
-  ifsc: z.string(),
-  payCardNo: z.string(),
-  name: z.string(),
-  whatsapp: z.string(),
-});
-
-const withdrawLimitsSchema = z.object({
-  limitAmount: z.number(),
-  number: z.number(),
-  unlimited: z.boolean(),
-  lock: z.boolean(),
-  wdAmount: z.number(),
-  usdtRate: z.number(),
-  serviceAmount: z.number(),
-  maxAmount: z.number(),
-  cardInfo: z.object({
-    CHANNEL: z.array(z.enum(WITHDRAW_METHODS)),
-    CPF: cardInfoSchema.optional(),
-    CNPJ: cardInfoSchema.optional(),
-    USDT: cardInfoSchema.optional(),
-  }),
-});
 
 /** Today's withdrawal limits and the saved payout accounts. */
 export async function fetchWithdrawLimits(options: { quiet?: boolean } = {}): Promise<WithdrawLimits> {

@@ -41,6 +41,10 @@ const LIMITS = {
   serviceAmount: 0.02,
   maxAmount: 10000,
   cardInfo: { CHANNEL: ['CPF', 'CNPJ'] },
+  cash: 100,
+  turnoverRequired: 0,
+  turnoverLeft: 0,
+  dailyLeft: 5000,
 };
 
 type Route = (config: InternalAxiosRequestConfig) => { status: number; body: unknown } | undefined;
@@ -187,8 +191,87 @@ describe('the deposit popup', () => {
     await user.clear(screen.getByTestId('withdraw-amount'));
     await user.click(screen.getByTestId('withdraw-submit'));
 
-    expect(screen.getByTestId('alert-message').textContent).toBe('Montante mínimo de retirada:R$50');
+    expect(screen.getByTestId('alert-message').textContent).toBe('O valor mínimo de saque é R$ 50.');
     expect(server.requests.some((r) => r.url === '/api/app/order/withdraw')).toBe(false);
+  });
+
+  it('says why nothing can be withdrawn: the wagering still required, as words and a bar', async () => {
+    const user = userEvent.setup();
+    serve((config) => {
+      if (config.url === '/api/app/order/getPrices') return ok(PRICES);
+      if (config.url === '/api/app/order/getWithdraw') {
+        return ok({ ...LIMITS, wdAmount: 0, cash: 31, turnoverRequired: 100, turnoverLeft: 69 });
+      }
+      return undefined;
+    });
+    logIn({ kyc: 1, balance: 31 });
+    renderOverlays();
+    act(() => overlayStore.set('deposit'));
+    await user.click(await screen.findByTestId('wallet-tab-withdraw'));
+    expect((await screen.findByTestId('withdraw-available')).textContent).toBe('R$ 0,00');
+    const why = screen.getByTestId('withdraw-why');
+    expect(why.textContent).toContain('Para sacar, aposte mais R$ 69,00.');
+    expect(why.textContent).toContain('Apostado R$ 31,00 de R$ 100,00.');
+    expect(screen.getByTestId('withdraw-turnover-bar').getAttribute('aria-valuenow')).toBe('31');
+  });
+
+  it('says what today still allows when the daily limit is below the cash', async () => {
+    const user = userEvent.setup();
+    serve((config) => {
+      if (config.url === '/api/app/order/getPrices') return ok(PRICES);
+      if (config.url === '/api/app/order/getWithdraw')
+        return ok({ ...LIMITS, wdAmount: 40, cash: 300, dailyLeft: 40 });
+      return undefined;
+    });
+    logIn({ kyc: 1, balance: 300 });
+    renderOverlays();
+    act(() => overlayStore.set('deposit'));
+    await user.click(await screen.findByTestId('wallet-tab-withdraw'));
+    expect((await screen.findByTestId('withdraw-why')).textContent).toBe(
+      'Hoje você ainda pode sacar R$ 40,00 (limite diário do seu nível VIP).',
+    );
+  });
+
+  it('after a withdrawal inside a game, closes the popup and keeps the table (not thrown home)', async () => {
+    const user = userEvent.setup();
+    const OWN = '52998224725';
+    serve((config) => {
+      if (config.url === '/api/app/order/getPrices') return ok(PRICES);
+      if (config.url === '/api/app/order/getWithdraw') {
+        return ok({
+          ...LIMITS,
+          cardInfo: {
+            CHANNEL: ['CPF', 'CNPJ'],
+            CPF: { ifsc: OWN, payCardNo: OWN, name: 'Ana Souza', whatsapp: '11987654321' },
+          },
+        });
+      }
+      if (config.url === '/api/app/order/withdraw') {
+        return ok(
+          { id: 'W1', status: '00', amount: 60, fee: 1.2, waitsForApproval: false },
+          'Solicitação de saque bem-sucedida!',
+        );
+      }
+      if (config.url === '/api/app/user/getBalance')
+        return ok({ balance: 60, bonusBalance: 0, freeBalance: 0 });
+      return undefined;
+    });
+    const went: string[] = [];
+    setNavigator((to) => void went.push(to));
+    for (const [path, home] of [
+      ['/dice', false],
+      ['/conta', true],
+    ] as const) {
+      window.history.pushState({}, '', path);
+      logIn({ kyc: 1, balance: 120 });
+      renderOverlays();
+      act(() => overlayStore.set('withdraw'));
+      await user.type(await screen.findByTestId('withdraw-amount'), '60');
+      await user.click(screen.getByTestId('withdraw-submit'));
+      await waitFor(() => expect(overlayStore.get()).toBe(''));
+      expect(went.includes('/home'), path).toBe(home);
+      cleanup();
+    }
   });
 
   it('shows a demo account why it cannot deposit, with the way to a real account', async () => {

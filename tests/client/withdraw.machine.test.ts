@@ -27,6 +27,10 @@ function limits(patch: Partial<WithdrawLimits> = {}): WithdrawLimits {
     serviceAmount: 0.02,
     maxAmount: 10000,
     cardInfo: { CHANNEL: ['CPF', 'CNPJ'] },
+    cash: 100,
+    turnoverRequired: 0,
+    turnoverLeft: 0,
+    dailyLeft: 5000,
     ...patch,
   };
 }
@@ -190,20 +194,20 @@ describe('withdraw: the checks of section 5, in order, with their texts', () => 
       'a game bill being generated, before anything else',
       { lock: true, number: 0, wdAmount: 0 },
       '',
-      'Sua fatura do jogo está sendo gerada, por favor, tente novamente mais tarde',
+      'Você tem uma partida em andamento. Termine-a e tente sacar de novo.',
     ],
     [
       'no withdrawals left today',
       { number: 0, wdAmount: 0 },
       '',
-      'Número de retiradas restantes hoje 0, tente novamente amanhã。',
+      'Você já fez todos os saques permitidos hoje. Tente novamente amanhã.',
     ],
-    ['nothing withdrawable', { wdAmount: 0 }, '', 'Sem valor de levantamento'],
-    ['an empty amount', {}, '', 'Montante mínimo de retirada:R$50'],
-    ['an amount below the minimum', {}, '49,99', 'Montante mínimo de retirada:R$50'],
-    ['a minimum with cents', { limitAmount: 50.5 }, '50', 'Montante mínimo de retirada:R$50,50'],
-    ['an amount above what can be withdrawn', { wdAmount: 80 }, '90', 'Montante máximo de levantamento:R$80'],
-    ['a withdrawable amount with cents', { wdAmount: 80.5 }, '81', 'Montante máximo de levantamento:R$80,50'],
+    ['nothing withdrawable', { wdAmount: 0 }, '', 'Você ainda não tem saldo disponível para saque.'],
+    ['an empty amount', {}, '', 'O valor mínimo de saque é R$ 50.'],
+    ['an amount below the minimum', {}, '49,99', 'O valor mínimo de saque é R$ 50.'],
+    ['a minimum with cents', { limitAmount: 50.5 }, '50', 'O valor mínimo de saque é R$ 50,50.'],
+    ['an amount above what can be withdrawn', { wdAmount: 80 }, '90', 'Você pode sacar no máximo R$ 80 agora.'],
+    ['a withdrawable amount with cents', { wdAmount: 80.5 }, '81', 'Você pode sacar no máximo R$ 80,50 agora.'],
   ] as const)('refuses %s', async (_, patch, amount, text) => {
     const run = await submitWith(patch, amount);
 
@@ -319,7 +323,7 @@ describe('withdraw: sending', () => {
   });
 
   it('goes back to the form after a refusal and makes a new key for the next attempt', async () => {
-    const refusal = new ApiError('Sem valor de levantamento', 400, 400, '/withdraw', 'server');
+    const refusal = new ApiError('Você ainda não tem saldo disponível para saque.', 400, 400, '/withdraw', 'server');
     const run = start(
       {},
       {

@@ -149,7 +149,7 @@ describe('transfers', () => {
       .execute();
     expect((await withdrawInfo()).number).toBe(0);
     const refused = await transfer(from, { username: to.email, amount: '1', code: await transferCode(from) });
-    expect(refused.body.message).toBe('Número de retiradas restantes hoje 0, tente novamente amanhã。');
+    expect(refused.body.message).toBe('Você já fez todos os saques permitidos hoje. Tente novamente amanhã.');
   });
 
   it('moves cash to another player with the e-mailed code, once per key', async () => {
@@ -203,7 +203,7 @@ describe('transfers', () => {
     );
     const to = await registerPlayer(app);
     expect((await transfer(from, { username: to.email, amount: 50.01, code })).body.message).toBe(
-      'Montante máximo de levantamento:R$50',
+      'Você pode sacar no máximo R$ 50 agora.',
     );
     expect((await playerBalances(app.ctx.db, fromId)).user_cash).toBe(5_000);
   });

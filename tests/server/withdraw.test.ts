@@ -14,6 +14,7 @@ import {
 import { auditLedger } from '../../server/platform/money/ledger-audit';
 import { processPayouts } from '../../server/modules/wallet/payout.processor';
 import { playerBalances } from '../../server/platform/money/ledger';
+import { withdrawLimitsSchema } from '../../domain/schemas/wallet.schema';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -66,7 +67,13 @@ describe('getWithdraw', () => {
       serviceAmount: 0,
       maxAmount: 10000,
       cardInfo: { CHANNEL: ['CPF', 'CNPJ'] },
+      cash: 120,
+      turnoverRequired: 0,
+      turnoverLeft: 0,
+      dailyLeft: 10000,
     });
+    // The answer is the contract the client parses (domain/schemas), field for field.
+    expect(withdrawLimitsSchema.strict().safeParse(await limits(player)).success).toBe(true);
     await withdraw(player, { amount: 60 });
     const after = await limits(player);
     expect(after).toMatchObject({ number: 2, wdAmount: 60 });
@@ -75,6 +82,21 @@ describe('getWithdraw', () => {
       payCardNo: player.cpf,
       name: 'Maria Silva',
       whatsapp: '11987654321',
+    });
+  });
+
+  it('says why nothing can be withdrawn while wagering is still required', async () => {
+    const player = await fundedPlayerWith(31);
+    await app.ctx.db
+      .updateTable('users')
+      .set({ turnover_required_cents: 6_900 })
+      .where('id', '=', player.userId)
+      .execute();
+    expect(await limits(player)).toMatchObject({
+      wdAmount: 0,
+      cash: 31,
+      turnoverRequired: 69,
+      turnoverLeft: 69,
     });
   });
 
@@ -105,32 +127,32 @@ describe('getWithdraw', () => {
 });
 
 describe('withdraw checks, in the specification order and words', () => {
-  it('nothing withdrawable: Sem valor de levantamento', async () => {
+  it('nothing withdrawable: Você ainda não tem saldo disponível para saque.', async () => {
     const player = await fundedPlayerWith(0);
     const res = await withdraw(player, { amount: 50 });
     expect(res.code).toBe(400);
-    expect(res.body.message).toBe('Sem valor de levantamento');
+    expect(res.body.message).toBe('Você ainda não tem saldo disponível para saque.');
   });
 
-  it('empty or below the minimum: Montante mínimo de retirada:R$50', async () => {
+  it('empty or below the minimum: O valor mínimo de saque é R$ 50.', async () => {
     const player = await fundedPlayerWith(100);
     for (const amount of ['', 49.99, undefined]) {
       const res = await withdraw(player, { amount });
-      expect(res.body.message).toBe('Montante mínimo de retirada:R$50');
+      expect(res.body.message).toBe('O valor mínimo de saque é R$ 50.');
     }
   });
 
-  it('above what can be withdrawn: Montante máximo de levantamento:R$ plus the amount', async () => {
+  it('above what can be withdrawn: the most that can be withdrawn now', async () => {
     const player = await fundedPlayerWith(100);
     const res = await withdraw(player, { amount: 100.01 });
-    expect(res.body.message).toBe('Montante máximo de levantamento:R$100');
+    expect(res.body.message).toBe('Você pode sacar no máximo R$ 100 agora.');
   });
 
-  it('no withdrawals left today: Número de retiradas restantes hoje 0, tente novamente amanhã。', async () => {
+  it('no withdrawals left today: Você já fez todos os saques permitidos hoje. Tente novamente amanhã.', async () => {
     const player = await fundedPlayerWith(400);
     for (let i = 0; i < 3; i++) expect((await withdraw(player, { amount: 50 })).code).toBe(200);
     const res = await withdraw(player, { amount: 50 });
-    expect(res.body.message).toBe('Número de retiradas restantes hoje 0, tente novamente amanhã。');
+    expect(res.body.message).toBe('Você já fez todos os saques permitidos hoje. Tente novamente amanhã.');
   });
 
   it('turnover not met: nothing withdrawable after a deposit that was not wagered', async () => {

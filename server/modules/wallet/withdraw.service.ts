@@ -99,6 +99,10 @@ async function limitFacts(ctx: AppContext, db: Db | Trx, userId: number): Promis
       serviceAmount: cfg.serviceFee,
       maxAmount: cfg.displayMax,
       cardInfo,
+      cash: centsToBrl(balances.user_cash),
+      turnoverRequired: centsToBrl(Number(user.turnover_required_cents)),
+      turnoverLeft: centsToBrl(remainingTurnover),
+      dailyLeft: centsToBrl(dailyLeftCents),
     },
   };
 }

@@ -2,7 +2,8 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import type { WithdrawMethod } from '../../../domain/schemas/wallet.schema';
+import { GAMES } from '../../../domain/codes';
+import type { WithdrawLimits, WithdrawMethod } from '../../../domain/schemas/wallet.schema';
 import { maskCpf, maskPhone } from '../../lib/format';
 import { amountInputCents, formatMoney, formatPercent } from '../../lib/format';
 import i18n, { bcp47 } from '../../lib/i18n';
@@ -21,12 +22,80 @@ const providedWithdraw = withdrawMachine.provide({
   actions: {
     notify: (_, notice) => showWithdrawNotice(notice),
     closePopup: () => closeOverlay(),
-    goHome: () => navigateTo('/home'),
+    // Spec 5 sends the player home after a withdrawal request, but not out of a game they are
+    // playing (issue 18): there the popup closes and the table stays.
+    goHome: () => {
+      if (!onGameScreen()) navigateTo('/home');
+    },
   },
   actors: {
     refreshBalance: fromPromise(async () => patchUserInfo(await fetchBalance())),
   },
 });
+
+/** Whether the page behind the popup is one of the six games' screens (`/dice`, `/mines`, …). */
+function onGameScreen(): boolean {
+  return GAMES.some((g) => window.location.pathname === `/${g.gameType}`);
+}
+
+/**
+ * Why the amount available to withdraw is what it is, in words (and the wagering as a bar): a
+ * player with cash but nothing to withdraw is told what to do, not left with "R$ 0,00".
+ */
+function WithdrawWhy({ limits }: { limits: WithdrawLimits }) {
+  const { t } = useTranslation();
+  if (limits.lock) {
+    return (
+      <p className="callout callout--quiet" data-testid="withdraw-why">
+        {t('withdraw.why.locked')}
+      </p>
+    );
+  }
+  if (limits.turnoverLeft > 0) {
+    const done = Math.max(0, limits.turnoverRequired - limits.turnoverLeft);
+    const share = limits.turnoverRequired > 0 ? Math.min(1, done / limits.turnoverRequired) : 0;
+    return (
+      <div className="callout callout--quiet withdraw-why" data-testid="withdraw-why">
+        <p>
+          <strong>{t('withdraw.why.turnover', { left: formatMoney(limits.turnoverLeft) })}</strong>
+        </p>
+        <div
+          className="progress__bar"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(share * 100)}
+          aria-label={t('withdraw.why.progressLabel')}
+          data-testid="withdraw-turnover-bar"
+        >
+          <span style={{ width: `${share * 100}%` }} />
+        </div>
+        <p className="muted">
+          {t('withdraw.why.progress', {
+            done: formatMoney(done),
+            required: formatMoney(limits.turnoverRequired),
+          })}{' '}
+          {t('withdraw.why.turnoverRule')}
+        </p>
+      </div>
+    );
+  }
+  if (limits.cash > 0 && limits.dailyLeft < limits.cash) {
+    return (
+      <p className="callout callout--quiet" data-testid="withdraw-why">
+        {t('withdraw.why.daily', { left: formatMoney(limits.dailyLeft) })}
+      </p>
+    );
+  }
+  if (limits.wdAmount > 0 && limits.wdAmount < limits.limitAmount) {
+    return (
+      <p className="callout callout--quiet" data-testid="withdraw-why">
+        {t('withdraw.why.belowMinimum', { min: formatMoney(limits.limitAmount) })}
+      </p>
+    );
+  }
+  return null;
+}
 
 /** Formats a CNPJ while it is typed: `11222333000181` → `11.222.333/0001-81`. */
 function maskCnpj(input: string): string {
@@ -183,6 +252,7 @@ export function WithdrawForm() {
         <span>{t('withdraw.available')}</span>
         <strong data-testid="withdraw-available">{formatMoney(limits.wdAmount)}</strong>
       </div>
+      <WithdrawWhy limits={limits} />
       <TextField
         label={t('withdraw.amount')}
         placeholder={t('dict.enterWithdrawAmount')}
