@@ -32,7 +32,13 @@ describe('idempotency keys', () => {
 
   it('keeps a key only when the outcome of the call is unknown', () => {
     const key = keyForAction(null, 'x');
-    const answered = new ApiError('Você ainda não tem saldo disponível para saque.', 400, 400, '/withdraw', 'server');
+    const answered = new ApiError(
+      'Você ainda não tem saldo disponível para saque.',
+      400,
+      400,
+      '/withdraw',
+      'server',
+    );
     expect(isOutcomeUnknown(answered)).toBe(false);
     expect(keyAfterFailure(key, answered)).toBeNull();
     for (const unknown of [

@@ -206,8 +206,18 @@ describe('withdraw: the checks of section 5, in order, with their texts', () => 
     ['an empty amount', {}, '', 'O valor mínimo de saque é R$ 50.'],
     ['an amount below the minimum', {}, '49,99', 'O valor mínimo de saque é R$ 50.'],
     ['a minimum with cents', { limitAmount: 50.5 }, '50', 'O valor mínimo de saque é R$ 50,50.'],
-    ['an amount above what can be withdrawn', { wdAmount: 80 }, '90', 'Você pode sacar no máximo R$ 80 agora.'],
-    ['a withdrawable amount with cents', { wdAmount: 80.5 }, '81', 'Você pode sacar no máximo R$ 80,50 agora.'],
+    [
+      'an amount above what can be withdrawn',
+      { wdAmount: 80 },
+      '90',
+      'Você pode sacar no máximo R$ 80 agora.',
+    ],
+    [
+      'a withdrawable amount with cents',
+      { wdAmount: 80.5 },
+      '81',
+      'Você pode sacar no máximo R$ 80,50 agora.',
+    ],
   ] as const)('refuses %s', async (_, patch, amount, text) => {
     const run = await submitWith(patch, amount);
 
@@ -323,7 +333,13 @@ describe('withdraw: sending', () => {
   });
 
   it('goes back to the form after a refusal and makes a new key for the next attempt', async () => {
-    const refusal = new ApiError('Você ainda não tem saldo disponível para saque.', 400, 400, '/withdraw', 'server');
+    const refusal = new ApiError(
+      'Você ainda não tem saldo disponível para saque.',
+      400,
+      400,
+      '/withdraw',
+      'server',
+    );
     const run = start(
       {},
       {
