@@ -231,8 +231,12 @@ export const adminApi = {
   approve: (id: string) => request<null>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/approve`),
   reject: (id: string, note?: string) =>
     request<null>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/reject`, note ? { note } : {}),
-  bulk: (action: 'approve' | 'reject', ids: string[]) =>
-    request<BulkResult[]>('post', '/api/admin/withdrawals/bulk', { action, ids }),
+  bulk: (action: 'approve' | 'reject', ids: string[], note?: string) =>
+    request<BulkResult[]>(
+      'post',
+      '/api/admin/withdrawals/bulk',
+      note ? { action, ids, note } : { action, ids },
+    ),
   notices: () => request<AdminNotice[]>('get', '/api/admin/notices'),
   publishNotice: (text: string) => request<AdminNotice>('post', '/api/admin/notices', { text }),
   games: () => request<AdminGameSettings[]>('get', '/api/admin/games'),

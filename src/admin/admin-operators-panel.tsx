@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type OperatorRole } from '../../domain/schemas/operator.schema';
 import { adminApi, type OperatorRow } from './admin-api';
 import { errorText } from './admin-login';
+import { ConfirmButton, ConfirmQuestion } from './admin-confirm';
 
 /** Operators (admin only): create accounts, change roles, reset a lost authenticator. */
 export function OperatorsPanel() {
@@ -81,38 +82,75 @@ export function OperatorsPanel() {
             <tr key={o.id}>
               <td>{o.username}</td>
               <td>
-                <select
-                  aria-label={t('admin.operators.roleOf', { username: o.username })}
-                  value={o.role}
-                  onChange={(e) =>
-                    void act(
-                      () => adminApi.setRole(o.id, e.target.value as OperatorRole),
-                      t('admin.operators.roleChanged'),
-                    )
+                <RoleCell
+                  username={o.username}
+                  role={o.role as OperatorRole}
+                  onChange={(next) =>
+                    act(() => adminApi.setRole(o.id, next), t('admin.operators.roleChanged'))
                   }
-                >
-                  {OPERATOR_ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`admin.roles.${r}`)}
-                    </option>
-                  ))}
-                </select>
+                />
               </td>
               <td>{t(o.totpEnrolled ? 'admin.operators.totpOn' : 'admin.operators.totpOff')}</td>
               <td>
-                <button
-                  type="button"
-                  className="admin-danger"
+                <ConfirmButton
+                  label={t('admin.operators.resetTotp')}
+                  question={t('admin.operators.confirmResetTotp', { name: o.username })}
+                  danger
                   disabled={!o.totpEnrolled}
-                  onClick={() => void act(() => adminApi.resetTotp(o.id), t('admin.operators.totpReset'))}
-                >
-                  {t('admin.operators.resetTotp')}
-                </button>
+                  onConfirm={() => act(() => adminApi.resetTotp(o.id), t('admin.operators.totpReset'))}
+                />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** An operator's role: choosing another one asks before it changes what they may do. */
+function RoleCell({
+  username,
+  role,
+  onChange,
+}: {
+  username: string;
+  role: OperatorRole;
+  onChange: (role: OperatorRole) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<OperatorRole | null>(null);
+  return (
+    <>
+      <select
+        aria-label={t('admin.operators.roleOf', { username })}
+        value={pending ?? role}
+        onChange={(e) => {
+          const next = e.target.value as OperatorRole;
+          setPending(next === role ? null : next);
+        }}
+      >
+        {OPERATOR_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {t(`admin.roles.${r}`)}
+          </option>
+        ))}
+      </select>
+      {pending && (
+        <ConfirmQuestion
+          question={t('admin.operators.confirmRole', {
+            name: username,
+            from: t(`admin.roles.${role}`),
+            to: t(`admin.roles.${pending}`),
+          })}
+          danger
+          onCancel={() => setPending(null)}
+          onConfirm={async () => {
+            await onChange(pending);
+            setPending(null);
+          }}
+        />
+      )}
+    </>
   );
 }

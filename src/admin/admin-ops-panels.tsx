@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isSportKey } from '../../domain/sports/sports';
 import { adminApi, type AdminGameSettings, type AttentionFixture } from './admin-api';
 import { errorText } from './admin-login';
+import { ConfirmButton } from './admin-confirm';
 import { PrizeDeadlinesPanel } from './admin-prize-deadlines';
 import { FixtureResultForm, resultSummary } from './admin-result-form';
 
@@ -147,13 +148,18 @@ function GameRow({ game, onSaved }: { game: AdminGameSettings; onSaved: () => vo
     <tr>
       <td>{game.game}</td>
       <td>
-        <button
-          type="button"
-          className={game.stop ? '' : 'admin-danger'}
-          onClick={() => void save({ stop: !game.stop })}
-        >
-          {t(game.stop ? 'admin.games.resume' : 'admin.games.stop')}
-        </button>
+        {game.stop ? (
+          <button type="button" onClick={() => void save({ stop: false })}>
+            {t('admin.games.resume')}
+          </button>
+        ) : (
+          <ConfirmButton
+            label={t('admin.games.stop')}
+            question={t('admin.games.confirmStop', { game: game.game })}
+            danger
+            onConfirm={() => save({ stop: true })}
+          />
+        )}
         <small> {t(game.stop ? 'admin.games.stopped' : 'admin.games.running')}</small>
       </td>
       <td>

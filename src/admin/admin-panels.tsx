@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type AdminNotice, type AdminWithdrawal, type WithdrawalRisk } from './admin-api';
 import { errorText } from './admin-login';
+import { ConfirmButton } from './admin-confirm';
 
 /** BRL as the console shows it (R$ 1.234,56). */
 export function brl(value: number): string {
@@ -51,14 +52,14 @@ export function WithdrawalsPanel() {
 
   useEffect(() => void load(), [load]);
 
-  const decide = async (action: 'approve' | 'reject', ids: string[]) => {
+  const decide = async (action: 'approve' | 'reject', ids: string[], note = '') => {
     setMessage('');
     try {
       if (ids.length === 1) {
-        await (action === 'approve' ? adminApi.approve(ids[0]!) : adminApi.reject(ids[0]!));
+        await (action === 'approve' ? adminApi.approve(ids[0]!) : adminApi.reject(ids[0]!, note));
         setMessage(t(action === 'approve' ? 'admin.withdrawals.approved' : 'admin.withdrawals.rejected'));
       } else {
-        const results = await adminApi.bulk(action, ids);
+        const results = await adminApi.bulk(action, ids, note);
         const failed = results.filter((r) => !r.ok);
         setMessage(
           t('admin.withdrawals.bulkDone', { ok: results.length - failed.length, failed: failed.length }) +
@@ -86,21 +87,20 @@ export function WithdrawalsPanel() {
         <button type="button" onClick={() => void load()}>
           {t('admin.reload')}
         </button>
-        <button
-          type="button"
+        <ConfirmButton
+          label={t('admin.withdrawals.approveSelected', { count: selected.size })}
+          question={t('admin.withdrawals.confirmApproveMany', { count: selected.size })}
           disabled={selected.size === 0}
-          onClick={() => void decide('approve', [...selected])}
-        >
-          {t('admin.withdrawals.approveSelected', { count: selected.size })}
-        </button>
-        <button
-          type="button"
-          className="admin-danger"
+          onConfirm={() => decide('approve', [...selected])}
+        />
+        <ConfirmButton
+          label={t('admin.withdrawals.rejectSelected', { count: selected.size })}
+          question={t('admin.withdrawals.confirmRejectMany', { count: selected.size })}
+          reason="required"
+          danger
           disabled={selected.size === 0}
-          onClick={() => void decide('reject', [...selected])}
-        >
-          {t('admin.withdrawals.rejectSelected', { count: selected.size })}
-        </button>
+          onConfirm={(note) => decide('reject', [...selected], note)}
+        />
       </div>
       {message && <p role="status">{message}</p>}
       {items.length === 0 ? (
@@ -153,16 +153,24 @@ export function WithdrawalsPanel() {
                   </ul>
                 </td>
                 <td className="admin-actions">
-                  <button type="button" onClick={() => void decide('approve', [w.id])}>
-                    {t('admin.withdrawals.approve')}
-                  </button>
-                  <button
-                    type="button"
-                    className="admin-danger"
-                    onClick={() => void decide('reject', [w.id])}
-                  >
-                    {t('admin.withdrawals.reject')}
-                  </button>
+                  <ConfirmButton
+                    label={t('admin.withdrawals.approve')}
+                    question={t('admin.withdrawals.confirmApprove', {
+                      amount: brl(w.amount),
+                      player: w.username,
+                    })}
+                    onConfirm={() => decide('approve', [w.id])}
+                  />
+                  <ConfirmButton
+                    label={t('admin.withdrawals.reject')}
+                    question={t('admin.withdrawals.confirmReject', {
+                      amount: brl(w.amount),
+                      player: w.username,
+                    })}
+                    reason="required"
+                    danger
+                    onConfirm={(note) => decide('reject', [w.id], note)}
+                  />
                 </td>
               </tr>
             ))}

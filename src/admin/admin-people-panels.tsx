@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type DailyReportRow, type PlayerHit, type PlayerProfile } from './admin-api';
 import { errorText } from './admin-login';
+import { ConfirmButton } from './admin-confirm';
 import { DateRangeFields } from './admin-fields';
 import { brl } from './admin-panels';
 import { PlayerCare } from './admin-player-care';
@@ -95,14 +96,13 @@ export function PlayersPanel() {
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            className="admin-danger"
+          <ConfirmButton
+            label={t('admin.players.endSessions')}
+            question={t('admin.players.confirmEndSessions')}
+            danger
             disabled={profile.sessions.length === 0}
-            onClick={() => void endSessions(profile.id)}
-          >
-            {t('admin.players.endSessions')}
-          </button>
+            onConfirm={() => endSessions(profile.id)}
+          />
           <PlayerCare profile={profile} onChanged={() => open(profile.id)} />
         </div>
       )}

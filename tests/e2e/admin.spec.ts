@@ -116,7 +116,10 @@ test('an operator signs in with TOTP, approves a withdrawal and publishes a noti
   await expect(row).toContainText('R$ 5.500,00');
   await expect(row).toContainText('Conta nova (0 dias)');
   await expect(row).toContainText('Depósito');
+  // No money decision takes one click: the console asks, in words, before paying.
   await row.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(row.getByRole('group')).toContainText('Aprovar o saque de');
+  await row.getByRole('button', { name: 'Confirmar' }).click();
   await expect(admin.getByText('Saque aprovado')).toBeVisible();
   await expect(row).toHaveCount(0);
   const operatorToken = await admin.evaluate(() => sessionStorage.getItem('trevo.operatorToken'));
@@ -155,6 +158,7 @@ test('an operator signs in with TOTP, approves a withdrawal and publishes a noti
   await expect(admin.getByText(/^Saldo: R\$/)).toBeVisible();
   await expect(admin.getByText('Sessões abertas: 1')).toBeVisible();
   await admin.getByRole('button', { name: 'Encerrar sessões' }).click();
+  await admin.getByRole('button', { name: 'Confirmar' }).click();
   await expect(admin.getByText('Sessões encerradas: 1')).toBeVisible();
   await expect(admin.getByText('Sessões abertas: 0')).toBeVisible();
 

@@ -140,12 +140,15 @@ const CONTRACT = {
   withdrawalsQuery: z.object({
     status: z.enum(['waiting_approval', 'queued', 'sent', 'paid', 'failed', 'rejected']).optional(),
   }),
-  reject: z.strictObject({ note: z.string().trim().max(200).optional() }),
-  bulk: z.strictObject({
-    action: z.enum(['approve', 'reject']),
-    ids: z.array(z.string().min(1).max(40)).min(1).max(50),
-    note: z.string().trim().max(200).optional(),
-  }),
+  reject: z.strictObject({ note: z.string().trim().min(5).max(200) }),
+  bulk: z.discriminatedUnion('action', [
+    z.strictObject({ action: z.literal('approve'), ids: z.array(z.string().min(1).max(40)).min(1).max(50) }),
+    z.strictObject({
+      action: z.literal('reject'),
+      ids: z.array(z.string().min(1).max(40)).min(1).max(50),
+      note: z.string().trim().min(5).max(200),
+    }),
+  ]),
   notice: z.strictObject({ text: z.string().trim().min(1).max(500) }),
   fixtureSearch: z.object({ q: z.string().trim().max(80).optional() }),
   playerSearch: z.object({ q: z.string().trim().min(2).max(100) }),

@@ -98,6 +98,33 @@ describe('the withdrawals queue', () => {
     ]);
   });
 
+  it('a refusal needs its reason (issue 19): without one nothing is decided, in words', async () => {
+    const player = await fundedPlayer(app, 6000);
+    const id = await withdraw(player, 5500);
+    for (const [url, payload] of [
+      [`/api/admin/withdrawals/${id}/reject`, {}],
+      [`/api/admin/withdrawals/${id}/reject`, { note: ' ok ' }],
+      ['/api/admin/withdrawals/bulk', { action: 'reject', ids: [id] }],
+    ] as const) {
+      const res = await call(app, { method: 'POST', url, headers: opAuth, payload });
+      expect(res.code, url).toBe(400);
+      expect(res.body.message).toBe('Informe o motivo (ao menos 5 letras)');
+    }
+    const row = await app.ctx.db
+      .selectFrom('withdrawals')
+      .select('payout_state')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.payout_state).toBe('waiting_approval');
+    const decided = await call(app, {
+      method: 'POST',
+      url: `/api/admin/withdrawals/${id}/reject`,
+      headers: opAuth,
+      payload: { note: 'Chave PIX de outro titular' },
+    });
+    expect(decided.code).toBe(200);
+  });
+
   it('bulk approval decides each one once and reports the ones no longer pending', async () => {
     const players = await Promise.all([1, 2, 3].map(() => fundedPlayer(app, 6000)));
     const ids = [];
@@ -106,7 +133,7 @@ describe('the withdrawals queue', () => {
       method: 'POST',
       url: `/api/admin/withdrawals/${ids[2]}/reject`,
       headers: opAuth,
-      payload: {},
+      payload: { note: 'Chave PIX de outro titular' },
     });
     const bulk = await call(app, {
       method: 'POST',
@@ -178,7 +205,7 @@ describe('the withdrawals queue', () => {
           method: 'POST',
           url: `/api/admin/withdrawals/${id2}/reject`,
           headers: opAuth,
-          payload: {},
+          payload: { note: 'Chave PIX de outro titular' },
         })
       ).code,
     ).toBe(200);

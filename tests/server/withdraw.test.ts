@@ -301,7 +301,7 @@ describe('holds and payouts', () => {
           method: 'POST',
           url: `/api/admin/withdrawals/${wb.id}/reject`,
           headers: opAuth,
-          payload: {},
+          payload: { note: 'Chave PIX de outro titular' },
         })
       ).code,
     ).toBe(200);
@@ -311,7 +311,7 @@ describe('holds and payouts', () => {
           method: 'POST',
           url: `/api/admin/withdrawals/${wb.id}/reject`,
           headers: opAuth,
-          payload: {},
+          payload: { note: 'Chave PIX de outro titular' },
         })
       ).code,
     ).toBe(409);
@@ -336,7 +336,7 @@ describe('operator decisions under races', () => {
         method: 'POST',
         url: `/api/admin/withdrawals/${id}/${verdict}`,
         headers: opAuth,
-        payload: {},
+        payload: verdict === 'reject' ? { note: 'Chave PIX de outro titular' } : {},
       });
 
     const codes = (await Promise.all(Array.from({ length: 20 }, () => decide(wa.id, 'approve')))).map(

@@ -14,12 +14,21 @@ import { findWithdrawals } from './withdrawals.repository';
 const withdrawalsQuerySchema = z.object({
   status: z.enum(['waiting_approval', 'queued', 'sent', 'paid', 'failed', 'rejected']).optional(),
 });
-const rejectSchema = z.strictObject({ note: z.string().trim().max(200, { message: 'tooLong' }).optional() });
-const bulkSchema = z.strictObject({
-  action: z.enum(['approve', 'reject']),
-  ids: z.array(z.string().min(1).max(40)).min(1).max(50),
-  note: z.string().trim().max(200, { message: 'tooLong' }).optional(),
-});
+/** Why a withdrawal was refused: the player and the audit read it, so it must say something. */
+const reasonSchema = z
+  .string({ message: 'reasonRequired' })
+  .trim()
+  .min(5, { message: 'reasonRequired' })
+  .max(200, { message: 'tooLong' });
+const rejectSchema = z.strictObject({ note: reasonSchema.prefault('') });
+const bulkSchema = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('approve'), ids: z.array(z.string().min(1).max(40)).min(1).max(50) }),
+  z.strictObject({
+    action: z.literal('reject'),
+    ids: z.array(z.string().min(1).max(40)).min(1).max(50),
+    note: reasonSchema.prefault(''),
+  }),
+]);
 
 /** Finance's withdrawal desk: the list with risk signals, and approving or rejecting, one or many. */
 export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -78,8 +87,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
     );
 
   /** Rejects one withdrawal (the hold returns) and records the decision. */
-  const reject = (request: FastifyRequest, id: string, note: string | undefined) => {
-    const reason = note ?? 'recusado pelo operador';
+  const reject = (request: FastifyRequest, id: string, reason: string) => {
     return rejectWithdrawal(ctx, id, request.session!.subjectId, reason, (trx) =>
       recordAudit(
         trx,

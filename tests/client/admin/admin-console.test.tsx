@@ -125,7 +125,11 @@ describe('operators panel', () => {
       role: 'support',
     });
 
+    // Choosing a role asks first (issue 19): nothing is sent before "Confirmar".
     await user.selectOptions(screen.getByLabelText('Perfil de operador'), 'finance');
+    expect(screen.getByRole('group').textContent).toMatch(/^Mudar o papel de .+ para financeiro\?/);
+    expect(requests.some((r) => r.method === 'put')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Perfil alterado')).toBeTruthy();
     const put = requests.find((r) => r.method === 'put')!;
     expect(JSON.parse(put.data as string)).toEqual({ role: 'finance' });
