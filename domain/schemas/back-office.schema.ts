@@ -3,6 +3,22 @@
  * the console that draws them. Money in BRL; RTP as a fraction.
  */
 
+/** One day of the daily report (São Paulo days); money in BRL. Server and console share it. */
+export interface DailyReportRow {
+  day: string;
+  casinoStakes: number;
+  casinoPayouts: number;
+  casinoGgr: number;
+  sportsStakes: number;
+  sportsPayouts: number;
+  sportsGgr: number;
+  deposits: number;
+  withdrawals: number;
+  newPlayers: number;
+  /** Players whose first paid deposit fell on the day. */
+  firstDeposits: number;
+}
+
 /** One game or sport over a range (null RTP: nothing staked, or sports, whose prices carry the margin). */
 export interface ProductRow {
   product: string;

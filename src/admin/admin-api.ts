@@ -1,6 +1,7 @@
 import axios, { AxiosError } from 'axios';
 import type { z } from 'zod';
 import type { OperatorRole } from '../../domain/schemas/operator.schema';
+import type { DailyReportRow } from '../../domain/schemas/back-office.schema';
 import type { FixtureResult } from '../../domain/sports/markets';
 import type { operatorResultSchema } from '../../domain/sports/sports.schema';
 
@@ -171,19 +172,7 @@ export interface PlayerProfile extends PlayerHit {
   notes: Array<{ id: number; text: string; operator: string; createdAt: string }>;
 }
 
-export interface DailyReportRow {
-  day: string;
-  casinoStakes: number;
-  casinoPayouts: number;
-  casinoGgr: number;
-  sportsStakes: number;
-  sportsPayouts: number;
-  sportsGgr: number;
-  deposits: number;
-  withdrawals: number;
-  newPlayers: number;
-  firstDeposits: number;
-}
+export type { DailyReportRow };
 
 export interface OperatorRow {
   id: number;

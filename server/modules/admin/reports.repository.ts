@@ -2,26 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../infra/db/connection';
 import { centsToBrl } from '../../../domain/money';
 import { configuredRtp } from '../games/settings';
-import type { ProductRow } from '../../../domain/schemas/back-office.schema';
+import type { DailyReportRow, ProductRow } from '../../../domain/schemas/back-office.schema';
 
 /** Reports count days as the players live them. */
 const REPORT_TIME_ZONE = 'America/Sao_Paulo';
 
-/** One day of the daily report; money in BRL. */
-export interface DailyRow {
-  day: string;
-  casinoStakes: number;
-  casinoPayouts: number;
-  casinoGgr: number;
-  sportsStakes: number;
-  sportsPayouts: number;
-  sportsGgr: number;
-  deposits: number;
-  withdrawals: number;
-  newPlayers: number;
-  /** Players whose first paid deposit fell on the day. */
-  firstDeposits: number;
-}
+/** One day of the daily report (domain/schemas/back-office.schema.ts). */
+export type DailyRow = DailyReportRow;
 
 /** The days from `from` to `to` inclusive, as ISO dates. */
 function daysBetween(from: string, to: string): string[] {
