@@ -1,29 +1,21 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import '../../../src/lib/i18n';
-import { adminHttp, OPERATOR_TOKEN_KEY } from '../../../src/admin/admin-api';
+import { OPERATOR_TOKEN_KEY } from '../../../src/admin/admin-api';
 import { AdminApp, canOpen } from '../../../src/admin/admin-app';
 import { riskFlags } from '../../../src/admin/admin-panels';
 import { OperatorsPanel } from '../../../src/admin/admin-operators-panel';
+import { fakeAdminServer, ok, type Reply } from './fake-admin-server';
 
-type Reply = { status: number; body: unknown };
 let requests: InternalAxiosRequestConfig[] = [];
 
 /** Answers the console's calls from `route` (method + path → reply), as the server would. */
-function fakeServer(route: (key: string, config: InternalAxiosRequestConfig) => Reply) {
-  requests = [];
-  adminHttp.defaults.adapter = async (config) => {
-    requests.push(config);
-    const { status, body } = route(`${config.method!.toUpperCase()} ${config.url}`, config);
-    const response = { data: body, status, statusText: '', headers: new AxiosHeaders(), config, request: {} };
-    if (status < 300) return response;
-    throw new AxiosError('fail', AxiosError.ERR_BAD_RESPONSE, config, {}, response);
-  };
+function fakeServer(route: Parameters<typeof fakeAdminServer>[0]) {
+  requests = fakeAdminServer(route);
 }
 
-const ok = (data: unknown): Reply => ({ status: 200, body: { status: 200, message: 'sucesso', data } });
 const fail = (status: number, message: string): Reply => ({ status, body: { status, message, data: null } });
 
 beforeEach(() => sessionStorage.clear());

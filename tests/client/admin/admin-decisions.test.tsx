@@ -1,29 +1,21 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import '../../../src/lib/i18n';
-import { adminHttp, OPERATOR_TOKEN_KEY } from '../../../src/admin/admin-api';
+import { OPERATOR_TOKEN_KEY } from '../../../src/admin/admin-api';
 import { installAdminTexts } from '../../../src/admin/admin-texts';
 import { WithdrawalsPanel } from '../../../src/admin/admin-panels';
+import { fakeAdminServer, ok } from './fake-admin-server';
 
 /**
  * No money decision takes one click (issue 19, item 1): approving asks first, rejecting asks for a
  * reason that goes to the server as the withdrawal's note, and nothing is sent before "Confirmar".
  */
-type Reply = { status: number; body: unknown };
 let requests: InternalAxiosRequestConfig[] = [];
-function fakeServer(route: (key: string) => Reply) {
-  requests = [];
-  adminHttp.defaults.adapter = async (config) => {
-    requests.push(config);
-    const { status, body } = route(`${config.method!.toUpperCase()} ${config.url}`);
-    const response = { data: body, status, statusText: '', headers: new AxiosHeaders(), config, request: {} };
-    if (status < 300) return response;
-    throw new AxiosError('fail', AxiosError.ERR_BAD_RESPONSE, config, {}, response);
-  };
+function fakeServer(route: Parameters<typeof fakeAdminServer>[0]) {
+  requests = fakeAdminServer(route);
 }
-const ok = (data: unknown): Reply => ({ status: 200, body: { status: 200, message: 'sucesso', data } });
 const WAITING = [
   {
     id: 'W1',

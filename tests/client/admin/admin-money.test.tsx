@@ -1,28 +1,20 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import '../../../src/lib/i18n';
-import { adminHttp, OPERATOR_TOKEN_KEY, type PlayerProfile } from '../../../src/admin/admin-api';
+import { OPERATOR_TOKEN_KEY, type PlayerProfile } from '../../../src/admin/admin-api';
 import { installAdminTexts } from '../../../src/admin/admin-texts';
 import { LedgerPanel } from '../../../src/admin/admin-ledger-panel';
 import { PlayerCare } from '../../../src/admin/admin-player-care';
+import { fakeAdminServer, ok } from './fake-admin-server';
 
 /** The ledger section and a player's care block, against answers shaped like the server's. */
 
-type Reply = { status: number; body: unknown };
 let requests: InternalAxiosRequestConfig[] = [];
-function fakeServer(route: (key: string) => Reply) {
-  requests = [];
-  adminHttp.defaults.adapter = async (config) => {
-    requests.push(config);
-    const { status, body } = route(`${config.method!.toUpperCase()} ${config.url}`);
-    const response = { data: body, status, statusText: '', headers: new AxiosHeaders(), config, request: {} };
-    if (status < 300) return response;
-    throw new AxiosError('fail', AxiosError.ERR_BAD_RESPONSE, config, {}, response);
-  };
+function fakeServer(route: Parameters<typeof fakeAdminServer>[0]) {
+  requests = fakeAdminServer(route);
 }
-const ok = (data: unknown): Reply => ({ status: 200, body: { status: 200, message: 'sucesso', data } });
 
 installAdminTexts();
 beforeEach(() => sessionStorage.setItem(OPERATOR_TOKEN_KEY, 'finance-token'));
