@@ -19,6 +19,14 @@ operatorConfig.games.luckycolor = { bettingMs: 8000, rollingMs: 8000, completeMs
 mkdirSync('.tmp', { recursive: true });
 writeFileSync(configPath, JSON.stringify(operatorConfig, null, 2));
 
+const SPORTS_JOURNEYS = [
+  '**/sports.spec.ts',
+  '**/admin.spec.ts',
+  '**/admin-results.spec.ts',
+  '**/admin-prizes.spec.ts',
+  '**/site.spec.ts',
+];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -36,7 +44,21 @@ export default defineConfig({
   projects: [
     // Shared state the journeys need before they run in parallel: the operator's authenticator.
     { name: 'setup', testMatch: 'operator.setup.ts' },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: SPORTS_JOURNEYS,
+      dependencies: ['setup'],
+    },
+    // The journeys that move the sportsbook's clock (or bet on its prices) run one at a time, so
+    // no match starts or ends under another; the other worker runs the rest meanwhile.
+    {
+      name: 'sports',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: SPORTS_JOURNEYS,
+      workers: 1,
+      dependencies: ['setup'],
+    },
   ],
   webServer: {
     command: 'tsx server/main.ts',
@@ -64,6 +86,11 @@ export default defineConfig({
       TREVO_PAYOUT_INTERVAL_MS: '500',
       // The sportsbook journey (issue 6) watches football matches start and settle within a test.
       SPORTS_FEED_SPEED: '240',
+      // ... and plays matches out on the sportsbook's test clock instead of waiting for them
+      // (POST /dev/sports/clock; tests only, refused in production).
+      TREVO_TEST_CLOCK: '1',
+      // Answers are checked against the routes' declared contracts (platform/contract.ts).
+      TREVO_CHECK_RESPONSES: '1',
       // The operator console journey (issue 8) signs in as this operator, enrolling TOTP as production requires.
       TREVO_OPERATOR_USERNAME: 'operador',
       TREVO_OPERATOR_PASSWORD: 'Operador#E2e2026',

@@ -43,13 +43,23 @@ const ON_POSTGRES = [
   'tests/server/sports/*.test.ts',
 ];
 
+/**
+ * Two cores, two workers (Vitest's default leaves one core to the runner, which mostly waits).
+ * The node projects share a worker's module graph between files (`isolate: false`): each file
+ * builds its own app and database, and importing the server afresh for every file cost ~2 s each.
+ * A file that changes process-wide state (environment, timers) restores it in `finally`/`afterAll`.
+ */
+const SHARED = { isolate: false } as const;
+
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         // The simulated sports world is built several times per test: seconds of CPU on a busy machine.
         test: {
           name: 'unit',
+          ...SHARED,
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -59,6 +69,7 @@ export default defineConfig({
         // Seeded statistics of the games: reduced size in `npm test`, full with STATS_FULL=1.
         test: {
           name: 'stats',
+          ...SHARED,
           include: ['tests/stats/**/*.test.ts'],
           environment: 'node',
           testTimeout: 600_000,
@@ -77,6 +88,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          ...SHARED,
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           env: TEST_ENV,
@@ -89,6 +101,7 @@ export default defineConfig({
         // `npm run test:security`.
         test: {
           name: 'security',
+          ...SHARED,
           include: ['tests/security/**/*.test.ts'],
           exclude: ['tests/security/**/*.pg.test.ts'],
           environment: 'node',
@@ -102,6 +115,7 @@ export default defineConfig({
         // PGlite runs one statement at a time and hides races.
         test: {
           name: 'security-pg',
+          ...SHARED,
           include: ['tests/security/**/*.pg.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/pg-global-setup.ts'],
@@ -113,6 +127,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-pg',
+          ...SHARED,
           include: ON_POSTGRES,
           exclude: ['tests/server/sports/sports-socket.test.ts'],
           environment: 'node',

@@ -42,6 +42,9 @@ import { adminRoutes, ensureBootstrapOperator } from './modules/admin/admin.rout
 import { configRoutes } from './modules/admin/config.routes';
 import { startConfigSync } from './modules/admin/config-overrides';
 import { devRoutes } from './modules/site/dev.routes';
+import { apiDocsRoutes } from './modules/site/api-docs.routes';
+import { describeApi, emptyDocument } from './platform/openapi';
+import { installResponseCheck } from './platform/contract';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { SandboxPsp } from './modules/payments/sandbox-psp';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
@@ -285,6 +288,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Who may call each route is declared on it and checked from the matched route (platform/access.ts).
   app.decorate('routeTable', installAccess(app, ctx));
+  // What a route answers, where declared, is checked against its contract in the test runs.
+  if (config.checkResponses) installResponseCheck(app);
   // Close sockets before the HTTP server, or shutdown waits for a pending long-poll (~25 s).
   app.addHook('preClose', async () => {
     await Promise.all(loops.map((loop) => loop.stop()));
@@ -350,6 +355,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (sandbox) await app.register(async (scope) => sandboxRoutes(scope, sandbox));
   await app.register(async (scope) => checkoutRoutes(scope, ctx));
   if (!config.production) await app.register(async (scope) => devRoutes(scope, ctx));
+  if (config.apiDocs) {
+    // Filled once every route is known (after the access table, whose hook was added first).
+    const document = emptyDocument();
+    app.addHook('onReady', async () => {
+      describeApi(document, app.routeTable);
+    });
+    await app.register(async (scope) => apiDocsRoutes(scope, document));
+  }
 
   const staticRoot = resolve(config.staticDir);
   const hasClient = existsSync(resolve(staticRoot, 'index.html'));

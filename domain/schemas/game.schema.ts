@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonInt, jsonNumber, textDecimal, textInt } from './common.schema';
+import { jsonBrl, jsonInt, jsonNumber, textDecimal, textInt } from './common.schema';
 
 /** Payloads of the game calls (API.md "Games"). Amounts are parsed by `parseAmount`. */
 export const diceBetSchema = z.strictObject({
@@ -67,15 +67,27 @@ export const verifyQuerySchema = z.object({
   edge: textDecimal().pipe(z.number().min(0).max(0.15)).optional(),
 });
 
-/** The answer of a settled instant bet (API.md). */
-export interface SettledBet {
-  betId: string;
-  gameCode: string;
-  amount: number;
-  multiplier: number;
-  payout: number;
-  win: boolean;
-  balance: number;
-  outcome: unknown;
-  fairness: { serverSeedHash: string; clientSeed: string; nonce: number };
-}
+/**
+ * The answer of a settled instant bet (API.md): the server declares it on DICE, LIMBO and
+ * ROWDOUBLE's bet routes (checked in the test runs) and the client parses it.
+ */
+export const settledBetSchema = z.object({
+  betId: z.string(),
+  gameCode: z.string(),
+  amount: z.number(),
+  multiplier: z.number(),
+  payout: z.number(),
+  win: z.boolean(),
+  balance: z.number(),
+  outcome: z.unknown(),
+  fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number() }),
+});
+export type SettledBet = z.infer<typeof settledBetSchema>;
+
+export const gameSettingsPatchSchema = z.strictObject({
+  stop: z.boolean().optional(),
+  minBet: jsonBrl().max(1_000_000).optional(),
+  maxBet: jsonBrl().max(1_000_000).optional(),
+  maxPayout: jsonBrl().max(100_000_000).optional(),
+  edge: z.number().min(0).max(0.15).optional(),
+});

@@ -127,3 +127,5 @@ export const complaintStatusSchema = z.object({
   answeredAt: z.string().nullable(),
 });
 export type ComplaintStatus = z.infer<typeof complaintStatusSchema>;
+
+export const complaintsQuerySchema = z.object({ status: z.enum(['open', 'answered']).optional() });

@@ -117,3 +117,17 @@ export const recordsQuerySchema = z.object({
   /** kind=game only: one game's bets (`/gameMess`), by its API name. */
   game: z.enum(['dice', 'mines', 'limbo', 'double', 'rowdouble', 'luckycolor']).optional(),
 });
+
+export const pixWebhookSchema = z.object({
+  pix: z
+    .array(
+      z.object({
+        endToEndId: z.string().min(1).max(64),
+        txid: z.string().min(1).max(35),
+        valor: z.string().max(20),
+        horario: z.string().max(40),
+      }),
+    )
+    .min(1)
+    .max(100),
+});

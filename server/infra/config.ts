@@ -25,6 +25,9 @@ const envSchema = z.object({
   TREVO_OPERATOR_PASSWORD: z.string().min(8).max(64).optional(),
   TREVO_OPERATOR_TOTP: z.enum(['required', 'optional']).optional(),
   TREVO_CAPTCHA_FIXED: z.string().min(1).max(16).optional(),
+  TREVO_TEST_CLOCK: z.enum(['0', '1']).default('0'),
+  TREVO_CHECK_RESPONSES: z.enum(['0', '1']).default('0'),
+  TREVO_API_DOCS: z.enum(['on', 'off']).default('on'),
   TREVO_CAPTCHA: z.enum(['local', 'turnstile', 'hcaptcha']).default('local'),
   TREVO_PASSWORD_COST: z.enum(['owasp', 'test']).default('owasp'),
   TREVO_CAPTCHA_SITE_KEY: z.string().min(1).max(200).optional(),
@@ -297,6 +300,15 @@ export interface Config {
    */
   operatorTotp: 'required' | 'optional';
   captchaFixed?: string;
+  /** Tests may move the sportsbook's clock forward (`POST /dev/sports/clock`); never in production. */
+  testClock: boolean;
+  /**
+   * Every answer of a route that declares its response contract is checked against it before it
+   * leaves (TREVO_CHECK_RESPONSES=1, set by the test runs): a mismatch is a 500 and a log line.
+   */
+  checkResponses: boolean;
+  /** The API's OpenAPI document and its reader at /api/docs (TREVO_API_DOCS=off hides them). */
+  apiDocs: boolean;
   /**
    * Who proves a visitor is a person: Trevo's own picture (`local`, the default) or a hosted
    * challenge verified server-side (TREVO_CAPTCHA=turnstile | hcaptcha, with its site key and secret).
@@ -424,6 +436,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (production && e.TREVO_CAPTCHA_FIXED) {
     throw new ConfigError('TREVO_CAPTCHA_FIXED is for tests only and is refused with NODE_ENV=production');
   }
+  if (production && e.TREVO_TEST_CLOCK === '1') {
+    throw new ConfigError('TREVO_TEST_CLOCK is for tests only and is refused with NODE_ENV=production');
+  }
   // A local picture can be solved by a script that renders it (docs/security.md): a regulated
   // production site proves people with a hosted challenge.
   if (production && e.TREVO_PROFILE === 'br-regulated' && e.TREVO_CAPTCHA === 'local') {
@@ -499,6 +514,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
     operatorTotp: e.TREVO_OPERATOR_TOTP ?? (production ? 'required' : 'optional'),
     captchaFixed: e.TREVO_CAPTCHA_FIXED,
+    testClock: e.TREVO_TEST_CLOCK === '1',
+    checkResponses: e.TREVO_CHECK_RESPONSES === '1',
+    apiDocs: e.TREVO_API_DOCS === 'on',
     captcha: captchaConfig(e),
     smtpUrl: e.SMTP_URL,
     logLevel: e.TREVO_LOG_LEVEL,

@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { forbidden, notLoggedIn } from '../infra/http/errors';
 import { resolveSession, tokenOf } from './sessions';
 import { OPERATOR_ROLES, type OperatorRole } from '../../domain/schemas/operator.schema';
+import type { Contract } from './contract';
 
 /**
  * Who may call a route, declared on the route itself and checked from that declaration (trust
@@ -50,16 +51,23 @@ export const ROLES = {
   admin: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
-/** Route options declaring who may call it: `app.get(url, allow(PLAYER), handler)`. */
-export function allow(access: Access): { config: { access: Access } } {
-  return { config: { access } };
+/**
+ * Route options declaring who may call it and, where declared, what it reads and answers
+ * (platform/contract.ts): `app.get(url, allow(PLAYER, { query, response }), handler)`.
+ */
+export function allow(
+  access: Access,
+  contract?: Contract,
+): { config: { access: Access; contract?: Contract } } {
+  return { config: contract ? { access, contract } : { access } };
 }
 
-/** What a route table test needs: every route's method, URL and declaration. */
+/** What a route table test (and the OpenAPI document) needs: every route's method, URL and declarations. */
 export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access | undefined;
+  contract?: Contract;
 }
 
 /**
@@ -78,7 +86,8 @@ export function installAccess(app: FastifyInstance, ctx: AppContext): DeclaredRo
     for (const route of routes) {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const access = route.config?.access;
-      for (const method of methods) table.push({ method, url: route.url, access });
+      const contract = route.config?.contract;
+      for (const method of methods) table.push({ method, url: route.url, access, contract });
       if (!access) undeclared.push(`${methods.join(',')} ${route.url}`);
     }
     if (undeclared.length > 0) {

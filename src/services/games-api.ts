@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SettledBet } from '../../domain/schemas/game.schema';
+import { settledBetSchema, type SettledBet } from '../../domain/schemas/game.schema';
 import type { DiceDirection, DoubleColor } from '../../domain/games/rules';
 import { apiGet, apiPost } from './api-client';
 import { IDEMPOTENCY_HEADER } from './idempotency';
@@ -33,18 +33,6 @@ export async function fetchGameList(): Promise<GameEntry[]> {
   return gameEntrySchema.array().parse(body.data);
 }
 
-const settledBetSchema = z.object({
-  betId: z.string(),
-  gameCode: z.string(),
-  amount: z.number(),
-  multiplier: z.number(),
-  payout: z.number(),
-  win: z.boolean(),
-  balance: z.number(),
-  outcome: z.unknown(),
-  fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number() }),
-});
-
 /** The terms of an instant bet by game (the server's request bodies). */
 export type InstantBetTerms =
   | { game: 'dice'; target: number; direction: DiceDirection }
@@ -63,7 +51,7 @@ export async function placeInstantBet(
     { ...rest, amount, loading: false },
     { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
   );
-  return settledBetSchema.parse(body.data) as SettledBet;
+  return settledBetSchema.parse(body.data);
 }
 
 const seedsSchema = z.object({

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createOperator, signInConsole } from './operator-support';
-import { myBets, periodOf, soonestFootball, type WireFixture } from './sports-support';
+import { advanceSports, footballToBet, myBets, periodOf, type WireFixture } from './sports-support';
 import { fundPlayer, registerPlayer } from './support';
 
 /**
@@ -24,26 +24,17 @@ test('a held prize shows its deadline in the console until the trader enters the
   test.setTimeout(300_000);
   const player = await registerPlayer(request, 'prz');
   await fundPlayer(request, player);
-  // A match starting within half a minute: an operator's result is taken only once a fixture has
-  // started, and at SPORTS_FEED_SPEED 240 a match lasts under a minute, so the trader enters the
-  // score while it is still being played (before the feed's own result).
-  let fixtures: WireFixture[] = [];
-  await expect
-    .poll(
-      async () =>
-        (fixtures = (await soonestFootball(request)).filter(
-          (f) => Date.parse(f.startsAt) < Date.now() + 30_000,
-        )).length,
-      { timeout: 240_000, intervals: [1_000] },
-    )
-    .toBeGreaterThanOrEqual(1);
+  // The soonest matches: an operator's result is taken only once a fixture has started, and at
+  // SPORTS_FEED_SPEED 240 a match lasts under a minute, so the clock moves to the match's start and
+  // the trader enters the score while it is still being played (before the feed's own result).
+  const fixtures: WireFixture[] = await footballToBet(request, 1);
 
   // R$ 5 on more corners than the line, in the first soon match that offers it.
   let betId = '';
-  let fixture: { id: string; home: string; away: string } | undefined;
+  let fixture: { id: string; home: string; away: string; startsAt: string } | undefined;
   for (const f of fixtures) {
     const detail = (await (await request.get(`/api/app/sports/fixtures/${f.id}`)).json()) as {
-      data: { id: string; home: string; away: string; markets: WireMarket[] };
+      data: { id: string; home: string; away: string; startsAt: string; markets: WireMarket[] };
     };
     const corners = detail.data.markets.find((m) => m.type === 'corners_totals' && m.status === 1);
     const over = corners?.outcomes.find((o) => o.id === 'over' && o.active && o.odds !== null);
@@ -63,6 +54,7 @@ test('a held prize shows its deadline in the console until the trader enters the
     break;
   }
   expect(betId, 'no soon match offered a corners line').not.toBe('');
+  await advanceSports(request, { at: Date.parse(fixture!.startsAt) + 500 });
   await expect
     .poll(async () => periodOf(request, fixture!.id), { timeout: 60_000, intervals: [500] })
     .toBeGreaterThan(0);

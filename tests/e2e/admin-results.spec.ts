@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOperator, signInConsole } from './operator-support';
-import { myBets, type WireFixture } from './sports-support';
+import { advanceSports, myBets, sportsClock, type WireFixture } from './sports-support';
 import { fundPlayer, registerPlayer, type ApiPlayer } from './support';
 
 /**
@@ -21,21 +21,18 @@ interface WireMarket {
 }
 
 /**
- * Fixtures of `sport` open before their start and starting within `withinMs` of real time (but
- * not in the next few seconds, so a bet is placed before the book closes), soonest first.
+ * Fixtures of `sport` open before their start (not in the next few seconds, so a bet is placed
+ * before the book closes) and starting within two simulated hours, soonest first.
  */
-async function startingSoon(
-  request: APIRequestContext,
-  sport: string,
-  withinMs: number,
-): Promise<WireFixture[]> {
+async function startingSoon(request: APIRequestContext, sport: string): Promise<WireFixture[]> {
   const body = (await (await request.get(`/api/app/sports/fixtures?sport=${sport}`)).json()) as {
     data: WireFixture[];
   };
-  const now = Date.now();
+  const { now, speed } = await sportsClock(request);
+  const within = (120 * 60_000) / speed;
   return body.data
     .filter((f) => !f.live && f.periodCode === 0 && !f.suspended)
-    .filter((f) => Date.parse(f.startsAt) > now + 3_000 && Date.parse(f.startsAt) < now + withinMs)
+    .filter((f) => Date.parse(f.startsAt) > now + 3_000 && Date.parse(f.startsAt) < now + within)
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 }
 
@@ -47,11 +44,12 @@ async function upcomingWithBet(request: APIRequestContext, player: ApiPlayer, sp
   const body = (await (await request.get(`/api/app/sports/fixtures?sport=${sport}`)).json()) as {
     data: WireFixture[];
   };
+  const { now } = await sportsClock(request);
   const f = body.data.find(
     (x) =>
       !x.live &&
       x.periodCode === 0 &&
-      Date.parse(x.startsAt) > Date.now() + 60_000 &&
+      Date.parse(x.startsAt) > now + 60_000 &&
       x.main?.outcomes[0]?.active &&
       x.main.outcomes[0].odds !== null,
   );
@@ -70,11 +68,11 @@ async function upcomingWithBet(request: APIRequestContext, player: ApiPlayer, sp
 }
 
 /**
- * R$ 5 on each `[market type, outcome]` of a fixture of `sport` about to start that offers them
- * all, then waits for its start: an operator's result is taken only once a fixture has started,
+ * R$ 5 on each `[market type, outcome]` of a fixture of `sport` starting soon that offers them all,
+ * then moves the clock to its start: an operator's result is taken only once a fixture has started,
  * and one just begun (at SPORTS_FEED_SPEED 240 a tennis match lasts at least a quarter of a real
  * minute) is still being played while the trader enters it, so the feed's own result cannot come
- * first. A simulated day passes in six real minutes, so the next start is at most a few away.
+ * first. When no fixture soon offers them, the clock moves half an hour on.
  */
 async function betOn(
   request: APIRequestContext,
@@ -84,19 +82,8 @@ async function betOn(
   /** Fixtures this journey already used otherwise. */
   except: readonly string[] = [],
 ) {
-  for (;;) {
-    let fixtures: WireFixture[] = [];
-    await expect
-      .poll(
-        async () =>
-          (fixtures = (await startingSoon(request, sport, 25_000)).filter((f) => !except.includes(f.id)))
-            .length,
-        {
-          timeout: 240_000,
-          intervals: [1_000],
-        },
-      )
-      .toBeGreaterThanOrEqual(1);
+  for (let tries = 0; tries < 48; tries++) {
+    const fixtures = (await startingSoon(request, sport)).filter((f) => !except.includes(f.id));
     for (const f of fixtures) {
       const detail = (await (await request.get(`/api/app/sports/fixtures/${f.id}`)).json()) as {
         data: { id: string; home: string; away: string; startsAt: string; markets: WireMarket[] };
@@ -125,12 +112,16 @@ async function betOn(
         bets.push({ betId: body.data.betId, odds: body.data.combinedOdds });
       }
       // Started (by the published time and in the feed) before the trader enters anything.
+      await advanceSports(request, { at: Date.parse(detail.data.startsAt) + 500 });
       await expect
         .poll(async () => (await liveIds(request, sport)).includes(f.id), { timeout: 60_000 })
         .toBe(true);
       return { fixture: detail.data, bets };
     }
+    await advanceSports(request, { simMinutes: 30 });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
+  throw new Error(`no ${sport} fixture offered ${picks.map((p) => p.join(' ')).join(', ')}`);
 }
 
 /** Ids of the fixtures of `sport` in play now. */

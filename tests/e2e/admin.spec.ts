@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOperator, envelope, signInConsole, totp } from './operator-support';
 import { formatMoney } from '../../src/lib/format';
-import { myBets, soonestFootball, type WireBet } from './sports-support';
+import { footballToBet, myBets, playOut, type WireBet } from './sports-support';
 import { cashOf, fundPlayer, registerPlayer, useSession, type ApiPlayer } from './support';
 
 /**
@@ -194,11 +194,8 @@ test("a trader corrects a settled football result in the console; the player's b
   const player = await registerPlayer(request, 'fix');
   await fundPlayer(request, player);
   // R$ 5 on the home side of the two soonest matches: whichever the feed settles first is corrected.
-  let fixtures: Awaited<ReturnType<typeof soonestFootball>> = [];
-  await expect
-    .poll(async () => (fixtures = await soonestFootball(request)).length, { timeout: 120_000 })
-    .toBeGreaterThanOrEqual(2);
-  for (const fixture of fixtures.slice(0, 2)) {
+  const fixtures = (await footballToBet(request, 2)).slice(0, 2);
+  for (const fixture of fixtures) {
     const outcome = fixture.main!.outcomes[0]!;
     const placed = await request.post('/api/app/sports/bet', {
       headers: { Authorization: `Bearer ${player.token}`, 'Idempotency-Key': `fix-${fixture.id}` },
@@ -213,7 +210,9 @@ test("a trader corrects a settled football result in the console; the player's b
     const body = (await placed.json()) as { status: number; message: string };
     expect(body.status, body.message).toBe(200);
   }
-  // A bet the feed decided as won (10) or lost (20); a void or postponed match is no use here.
+  // Both matches played out: a bet the feed decided as won (10) or lost (20); a void or postponed
+  // match is no use here.
+  await playOut(request, fixtures);
   let settled: WireBet | undefined;
   await expect
     .poll(
@@ -224,8 +223,9 @@ test("a trader corrects a settled football result in the console; the player's b
       { timeout: 300_000, intervals: [2_000] },
     )
     .toBeTruthy();
-  // The feed's own correction comes ten match minutes after the whistle (2.5 s here): let it pass.
-  await page.waitForTimeout(10_000);
+  // The feed's own correction comes ten match minutes after the whistle (played out above): let
+  // its settlement pass run.
+  await page.waitForTimeout(5_000);
   const before = (await myBets(request, player.token)).find((b) => b.betId === settled!.betId)!;
   const cashBefore = await cashOf(request, player.token);
   const fixtureId = before.legs[0]!.fixtureId;

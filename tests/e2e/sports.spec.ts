@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cashOf, fundPlayer, registerPlayer, useSession, watchConsole } from './support';
 import {
+  footballToBet,
   HELD_CODES,
   myBets,
   periodOf,
+  playOut,
   soonestFootball,
   type WireBet,
   type WireFixture,
@@ -92,12 +94,8 @@ test('a single and a múltipla on football settle; balance and Minhas apostas ag
   await useSession(page, player.token);
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // Three fixtures that start soonest (a night in São Paulo can leave none for a couple of minutes).
-  let fixtures: WireFixture[] = [];
-  await expect
-    .poll(async () => (fixtures = await soonestFootball(request)).length, { timeout: 120_000 })
-    .toBeGreaterThanOrEqual(3);
-  const [single, legA, legB] = fixtures as [WireFixture, WireFixture, WireFixture];
+  // Three fixtures that start soonest.
+  const [single, legA, legB] = (await footballToBet(request, 3)) as [WireFixture, WireFixture, WireFixture];
 
   await page.goto('/footballPage');
   await expect(page.getByTestId('page-footballPage')).toBeVisible();
@@ -139,8 +137,10 @@ test('a single and a múltipla on football settle; balance and Minhas apostas ag
   }
   await page.screenshot({ path: testInfo.outputPath('fixture-1280.png'), fullPage: true });
 
-  // Both bets settle: the server's results and payouts. The feed also postpones or interrupts
-  // the odd match (held for the 48 h window, 12 min at this speed): a bet on one stays open.
+  // The three matches are played out. Both bets settle: the server's results and payouts. The
+  // feed also postpones or interrupts the odd match (held for the 48 h window, 12 min at this
+  // speed): a bet on one stays open.
+  await playOut(request, [single, legA, legB]);
   let settled: WireBet[] = [];
   let held: WireBet[] = [];
   await expect
@@ -160,10 +160,10 @@ test('a single and a múltipla on football settle; balance and Minhas apostas ag
     )
     .toBe(2);
   expect(settled.length, 'no bet could settle: every fixture was held').toBeGreaterThan(0);
-  // The feed corrects the odd result ten match minutes after the final whistle (2.5 s at this
-  // speed) and the bet is settled again (feed pump 0.5 s, settlement pass 1 s); wait out that
-  // window with room for a loaded machine, then read the final word.
-  await page.waitForTimeout(10_000);
+  // The feed corrects the odd result ten match minutes after the final whistle (played out above)
+  // and the bet is settled again (feed pump 0.5 s, settlement pass 1 s); wait out those passes with
+  // room for a loaded machine, then read the final word.
+  await page.waitForTimeout(5_000);
   const settledIds = new Set(settled.map((b) => b.betId));
   settled = (await myBets(request, player.token)).filter((b) => settledIds.has(b.betId));
   for (const bet of settled) {
@@ -218,10 +218,7 @@ test('cash-out from Minhas apostas: part of a bet, then the rest', async ({ page
   test.setTimeout(240_000);
   const player = await registerPlayer(request, 'cashout');
   await fundPlayer(request, player);
-  let fixtures: WireFixture[] = [];
-  await expect
-    .poll(async () => (fixtures = await soonestFootball(request)).length, { timeout: 120_000 })
-    .toBeGreaterThanOrEqual(1);
+  const fixtures = await footballToBet(request, 1);
   // The fixture furthest from its start among the listed ones keeps its pre-match cash-out longest.
   const fixture = fixtures.at(-1)!;
   const outcome = fixture.main!.outcomes[0]!;

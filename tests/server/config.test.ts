@@ -19,6 +19,7 @@ describe('configuration', () => {
     [{ TREVO_CONFIG: 'config/missing.json' }, /Cannot read TREVO_CONFIG/],
     [{ NODE_ENV: 'production', TREVO_CAPTCHA_FIXED: 'a' }, /tests only/],
     [{ NODE_ENV: 'production', TREVO_PASSWORD_COST: 'test' }, /tests only/],
+    [{ NODE_ENV: 'production', TREVO_TEST_CLOCK: '1' }, /tests only/],
     [{ NODE_ENV: 'production', TREVO_PROFILE: 'br-regulated' }, /needs a hosted captcha/],
     [{ TREVO_CAPTCHA: 'turnstile' }, /TREVO_CAPTCHA_SITE_KEY/],
     [{ NODE_ENV: 'production' }, /sandbox PSP is refused/],

@@ -77,6 +77,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
       TREVO_CSID: 'chat-1#trevo_suporte',
       TREVO_OPERATOR_USERNAME: 'operador',
       TREVO_OPERATOR_PASSWORD: 'Operador#Seguro2026',
+      // Every answer of a route that declares its response is checked against it (platform/contract.ts).
+      TREVO_CHECK_RESPONSES: '1',
       ...env,
     },
     overrides,

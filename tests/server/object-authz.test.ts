@@ -59,6 +59,13 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/app/main/csid': PUBLIC_SITE,
   'GET /api/app/main/userGift': SELF,
   'POST /api/app/main/userGift/receive': SELF,
+  // The API's reference (Swagger UI and the OpenAPI document): no ids, the same for everyone.
+  ...Object.fromEntries(
+    ['/', '/json', '/yaml', '/static/*', '/static/index.html', '/static/swagger-initializer.js'].map((p) => [
+      `GET /api/docs${p}`,
+      PUBLIC_SITE,
+    ]),
+  ),
   'GET /api/app/main/banners': PUBLIC_SITE,
   'GET /api/app/main/promotions': PUBLIC_SITE,
   'GET /api/app/main/sponsors': PUBLIC_SITE,

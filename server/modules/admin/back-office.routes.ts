@@ -1,7 +1,12 @@
+import {
+  playerSearchSchema,
+  playerLockSchema,
+  playerNoteSchema,
+  reportQuerySchema,
+} from '../../../domain/schemas/back-office.schema';
 import { recordId } from '../../../domain/schemas/common.schema';
 import { allow, operator } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound, parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
@@ -28,13 +33,7 @@ import { recordOperatorAction } from './audit.repository';
 /** The longest report range, in days. */
 const REPORT_MAX_DAYS = 93;
 
-const searchSchema = z.object({ q: z.string().trim().min(2, { message: 'invalidInput' }).max(100) });
 const idSchema = recordId();
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidInput' });
-const lockSchema = z.strictObject({ reason: z.string().trim().min(3, { message: 'invalidInput' }).max(500) });
-const noteSchema = z.strictObject({ text: z.string().trim().min(1, { message: 'invalidInput' }).max(2000) });
-
-const reportSchema = z.object({ from: isoDay, to: isoDay, format: z.enum(['json', 'csv']).default('json') });
 
 const CSV_COLUMNS: Array<keyof DailyRow> = [
   'day',
@@ -76,28 +75,32 @@ const PRODUCT_COLUMNS: Array<keyof ProductRow> = [
 
 /** Players (support) and daily reports (finance) of the back office. */
 export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/admin/players', allow(operator(['support', 'finance'])), async (request, reply) => {
-    const { q } = parseInput(searchSchema, request.query);
-    const rows = await searchPlayers(ctx.db, q);
-    return ok(
-      request,
-      reply,
-      rows.map((r) => ({
-        id: r.id,
-        username: r.username,
-        name: r.name,
-        cpf: r.cpf,
-        inviteCode: r.yqm,
-        vip: r.level,
-        kyc: r.kyc,
-        createdAt: new Date(r.created_at).toISOString(),
-      })),
-    );
-  });
+  app.get(
+    '/api/admin/players',
+    allow(operator(['support', 'finance']), { query: playerSearchSchema }),
+    async (request, reply) => {
+      const { q } = parseInput(playerSearchSchema, request.query);
+      const rows = await searchPlayers(ctx.db, q);
+      return ok(
+        request,
+        reply,
+        rows.map((r) => ({
+          id: r.id,
+          username: r.username,
+          name: r.name,
+          cpf: r.cpf,
+          inviteCode: r.yqm,
+          vip: r.level,
+          kyc: r.kyc,
+          createdAt: new Date(r.created_at).toISOString(),
+        })),
+      );
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id',
-    allow(operator(['support', 'finance'])),
+    allow(operator(['support', 'finance']), { params: idSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const user = await findPlayerAccount(ctx.db, id);
@@ -152,7 +155,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // The player's money history straight from the ledger: every transaction touching their accounts.
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id/ledger',
-    allow(operator(['support', 'finance'])),
+    allow(operator(['support', 'finance']), { params: idSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const rows = await findPlayerPostings(ctx.db, id);
@@ -174,7 +177,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Ends every session of the player now; open sockets are disconnected too.
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/sessions/end',
-    allow(operator(['support'])),
+    allow(operator(['support']), { params: idSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       if (!(await playerExists(ctx.db, id))) throw notFound();
@@ -213,17 +216,17 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/lock',
-    allow(operator(['support'])),
+    allow(operator(['support']), { params: idSchema, body: playerLockSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
-      const { reason } = parseInput(lockSchema, request.body);
+      const { reason } = parseInput(playerLockSchema, request.body);
       return ok(request, reply, { locked: true, ended: await setLock(request, id, reason) });
     },
   );
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/unlock',
-    allow(operator(['support'])),
+    allow(operator(['support']), { params: idSchema }),
     async (request, reply) => {
       await setLock(request, parseInput(idSchema, request.params.id), null);
       return ok(request, reply, { locked: false });
@@ -233,10 +236,10 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Notes are append-only, like the audit trail they are written to: a note is never edited.
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/notes',
-    allow(operator(['support', 'finance'])),
+    allow(operator(['support', 'finance']), { params: idSchema, body: playerNoteSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
-      const { text } = parseInput(noteSchema, request.body);
+      const { text } = parseInput(playerNoteSchema, request.body);
       const note = await addPlayerNote(
         ctx.db,
         { userId: id, operatorId: request.session!.subjectId, text },
@@ -254,8 +257,8 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     columns: ReadonlyArray<keyof R & string>,
     build: (from: string, to: string) => Promise<R[]>,
   ) {
-    app.get(path, allow(operator(['finance'])), async (request, reply) => {
-      const input = parseInput(reportSchema, request.query);
+    app.get(path, allow(operator(['finance']), { query: reportQuerySchema }), async (request, reply) => {
+      const input = parseInput(reportQuerySchema, request.query);
       const span = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;
       if (!(span >= 0 && span < REPORT_MAX_DAYS)) throw badRequest('invalidInput');
       const rows = await build(input.from, input.to);

@@ -1,6 +1,6 @@
+import { configPutSchema } from '../../../domain/schemas/back-office.schema';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound, parseInput } from '../../infra/http/errors';
 import { langOf, ok } from '../../infra/http/reply';
@@ -15,12 +15,6 @@ import {
   type EditableSection,
 } from './config-overrides';
 import { findConfigOverrides, saveConfigOverride } from './config.repository';
-
-const putSchema = z.strictObject({
-  value: z.unknown(),
-  /** The version the operator edited (0: the file's value); another change in between answers 409. */
-  version: z.number().int().min(0).optional(),
-});
 
 /**
  * Content and configuration from the console (issue 8): read every editable section with its
@@ -50,11 +44,11 @@ export async function configRoutes(app: FastifyInstance, ctx: AppContext, sync: 
 
   app.put<{ Params: { section: string } }>(
     '/api/admin/config/:section',
-    allow(operator(ROLES.admin)),
+    allow(operator(ROLES.admin), { body: configPutSchema }),
     async (request, reply) => {
       const { section } = request.params;
       if (!isEditableSection(section)) throw notFound();
-      const input = parseInput(putSchema, request.body);
+      const input = parseInput(configPutSchema, request.body);
       const check = checkSection(section, input.value, ctx.config.file[section]);
       if (!check.ok) {
         throw badRequest('configInvalid', { path: check.path, problem: problemIn(check, langOf(request)) });

@@ -6,10 +6,10 @@ const FIXTURES_LISTED = 100;
 /**
  * Fixtures for the trader's desk. With `q`, any fixture whose id is `q` or whose teams or
  * competition contain it (to correct a result the feed got wrong); without, those that need
- * attention: no final result two hours after the start, results an operator set, and fixtures whose
+ * attention: no final result two hours after the start (on the sportsbook's clock, `nowMs`), results an operator set, and fixtures whose
  * bets are stuck in an exception.
  */
-export async function findFixturesForReview(db: Db, q: string | undefined) {
+export async function findFixturesForReview(db: Db, q: string | undefined, nowMs: number) {
   return db
     .selectFrom('sports_fixtures')
     .select([
@@ -36,7 +36,7 @@ export async function findFixturesForReview(db: Db, q: string | undefined) {
         ]);
       }
       return eb.or([
-        eb.and([eb('starts_at', '<=', new Date(Date.now() - 2 * 3_600_000)), eb('result_final', '=', false)]),
+        eb.and([eb('starts_at', '<=', new Date(nowMs - 2 * 3_600_000)), eb('result_final', '=', false)]),
         eb('result_source', '!=', 'feed'),
         eb(
           'id',

@@ -1,38 +1,40 @@
+import { fixtureSearchSchema } from '../../../domain/schemas/back-office.schema';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import { prizeDeadlineReport } from '../protection/prize-deadline';
 import { findFixturesForReview } from './fixtures.repository';
 
-const fixtureSearchSchema = z.object({ q: z.string().trim().max(80).optional() });
-
 /** The trader's fixtures (entering a result is a route of modules/sports) and the prize deadlines. */
 export async function fixturesRoutes(app: FastifyInstance, ctx: AppContext) {
   // Fixtures an operator should look at: started with no final result, or corrected by an operator.
-  app.get('/api/admin/sports/fixtures', allow(operator(ROLES.trader)), async (request, reply) => {
-    const { q } = parseInput(fixtureSearchSchema, request.query);
-    const rows = await findFixturesForReview(ctx.db, q);
-    return ok(
-      request,
-      reply,
-      rows.map((r) => ({
-        id: r.id,
-        sport: r.sport,
-        competition: r.competition,
-        home: r.home,
-        away: r.away,
-        startsAt: new Date(r.starts_at).toISOString(),
-        result: r.result === null ? null : (JSON.parse(r.result) as unknown),
-        resultFinal: r.result_final,
-        resultVersion: r.result_version,
-        resultSource: r.result_source,
-        settledVersion: r.settled_version,
-      })),
-    );
-  });
+  app.get(
+    '/api/admin/sports/fixtures',
+    allow(operator(ROLES.trader), { query: fixtureSearchSchema }),
+    async (request, reply) => {
+      const { q } = parseInput(fixtureSearchSchema, request.query);
+      const rows = await findFixturesForReview(ctx.db, q, app.sports.now());
+      return ok(
+        request,
+        reply,
+        rows.map((r) => ({
+          id: r.id,
+          sport: r.sport,
+          competition: r.competition,
+          home: r.home,
+          away: r.away,
+          startsAt: new Date(r.starts_at).toISOString(),
+          result: r.result === null ? null : (JSON.parse(r.result) as unknown),
+          resultFinal: r.result_final,
+          resultVersion: r.result_version,
+          resultSource: r.result_source,
+          settledVersion: r.settled_version,
+        })),
+      );
+    },
+  );
 
   // Prizes waiting after their event ended, with the 120-minute due time (issue 9): traders enter
   // the missing results, finance reports the breaches.

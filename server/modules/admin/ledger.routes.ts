@@ -1,7 +1,6 @@
-import { recordId } from '../../../domain/schemas/common.schema';
+import { transactionsQuerySchema, dayRangeSchema } from '../../../domain/schemas/back-office.schema';
 import { allow, operator } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { badRequest, parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
@@ -26,15 +25,6 @@ import {
 
 /** Deposits or withdrawals reconciled per call: each one asks the provider once. */
 const RECONCILE_MAX = 300;
-
-const txQuerySchema = z.object({
-  kind: z.string().trim().max(40).optional(),
-  reference: z.string().trim().max(80).optional(),
-  /** Transactions older than this id (the page before). */
-  before: recordId().optional(),
-});
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidInput' });
-const rangeSchema = z.object({ from: isoDay, to: isoDay });
 
 /** Range of `from`..`to` (São Paulo days) as instants. */
 function rangeOf(from: string, to: string): [Date, Date] {
@@ -139,33 +129,37 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Transactions newest first, each with its postings; filter by kind or reference (a bet, an order).
-  app.get('/api/admin/ledger/transactions', allow(operator(['finance'])), async (request, reply) => {
-    const q = parseInput(txQuerySchema, request.query);
-    const txs = await findLedgerTransactions(ctx.db, q);
-    const postings = await findPostingsOf(
-      ctx.db,
-      txs.map((t) => String(t.id)),
-    );
-    return ok(
-      request,
-      reply,
-      txs.map((t) => ({
-        id: String(t.id),
-        key: t.idempotency_key,
-        kind: t.kind,
-        reference: t.reference,
-        createdAt: new Date(t.created_at).toISOString(),
-        postings: postings
-          .filter((p) => String(p.transaction_id) === String(t.id))
-          .map((p) => ({
-            account: p.code,
-            kind: p.kind,
-            userId: p.user_id,
-            amount: centsToBrl(Number(p.amount)),
-          })),
-      })),
-    );
-  });
+  app.get(
+    '/api/admin/ledger/transactions',
+    allow(operator(['finance']), { query: transactionsQuerySchema }),
+    async (request, reply) => {
+      const q = parseInput(transactionsQuerySchema, request.query);
+      const txs = await findLedgerTransactions(ctx.db, q);
+      const postings = await findPostingsOf(
+        ctx.db,
+        txs.map((t) => String(t.id)),
+      );
+      return ok(
+        request,
+        reply,
+        txs.map((t) => ({
+          id: String(t.id),
+          key: t.idempotency_key,
+          kind: t.kind,
+          reference: t.reference,
+          createdAt: new Date(t.created_at).toISOString(),
+          postings: postings
+            .filter((p) => String(p.transaction_id) === String(t.id))
+            .map((p) => ({
+              account: p.code,
+              kind: p.kind,
+              userId: p.user_id,
+              amount: centsToBrl(Number(p.amount)),
+            })),
+        })),
+      );
+    },
+  );
 
   // The ledger audit of `npm run ledger:audit`, on demand; running it is itself recorded.
   app.post('/api/admin/ledger/audit', allow(operator(['finance'])), async (request, reply) => {
@@ -177,19 +171,23 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(request, reply, { sound: problems.length === 0, problems });
   });
 
-  app.get('/api/admin/ledger/reconciliation', allow(operator(['finance'])), async (request, reply) => {
-    const { from, to } = parseInput(rangeSchema, request.query);
-    const [start, end] = rangeOf(from, to);
-    const rows = [
-      ...(await reconcileDeposits(ctx, start, end)),
-      ...(await reconcileWithdrawals(ctx, start, end)),
-    ];
-    const issues = rows.filter((r) => r.verdict !== 'ok');
-    return ok(request, reply, {
-      provider: ctx.psp.name,
-      checked: rows.length,
-      issues: issues.length,
-      rows,
-    });
-  });
+  app.get(
+    '/api/admin/ledger/reconciliation',
+    allow(operator(['finance']), { query: dayRangeSchema }),
+    async (request, reply) => {
+      const { from, to } = parseInput(dayRangeSchema, request.query);
+      const [start, end] = rangeOf(from, to);
+      const rows = [
+        ...(await reconcileDeposits(ctx, start, end)),
+        ...(await reconcileWithdrawals(ctx, start, end)),
+      ];
+      const issues = rows.filter((r) => r.verdict !== 'ok');
+      return ok(request, reply, {
+        provider: ctx.psp.name,
+        checked: rows.length,
+        issues: issues.length,
+        rows,
+      });
+    },
+  );
 }

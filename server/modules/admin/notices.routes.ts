@@ -1,6 +1,6 @@
+import { noticeSchema } from '../../../domain/schemas/back-office.schema';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
@@ -9,10 +9,6 @@ import { findRecentNotices, insertNotice, type NoticeRow } from './notices.repos
 
 /** Notices listed in the console. */
 const NOTICES_LISTED = 50;
-
-const noticeSchema = z.strictObject({
-  text: z.string().trim().min(1, { message: 'noticeEmpty' }).max(500, { message: 'tooLong' }),
-});
 
 /** A notice as the console and the players' sockets receive it. */
 const noticeView = (r: NoticeRow) => ({
@@ -28,16 +24,20 @@ export async function noticesRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(request, reply, rows.map(noticeView));
   });
 
-  app.post('/api/admin/notices', allow(operator(ROLES.admin)), async (request, reply) => {
-    const { text } = parseInput(noticeSchema, request.body);
-    const row = await insertNotice(ctx.db, text, (trx, stored) =>
-      recordAudit(
-        trx,
-        auditEntry(request, 'notice.publish', `notice:${stored.id}`, null, noticeView(stored)),
-      ),
-    );
-    const notice = noticeView(row);
-    ctx.realtime.broadcast('notice', notice);
-    return ok(request, reply, notice);
-  });
+  app.post(
+    '/api/admin/notices',
+    allow(operator(ROLES.admin), { body: noticeSchema }),
+    async (request, reply) => {
+      const { text } = parseInput(noticeSchema, request.body);
+      const row = await insertNotice(ctx.db, text, (trx, stored) =>
+        recordAudit(
+          trx,
+          auditEntry(request, 'notice.publish', `notice:${stored.id}`, null, noticeView(stored)),
+        ),
+      );
+      const notice = noticeView(row);
+      ctx.realtime.broadcast('notice', notice);
+      return ok(request, reply, notice);
+    },
+  );
 }

@@ -64,7 +64,7 @@ async function consumeTotp(ctx: AppContext, operatorId: number, secret: string, 
 
 /** The console's sign-in: password, authenticator enrolment and codes, the session, sign-out. */
 export async function operatorAuthRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/admin/auth/login', allow(PUBLIC), async (request, reply) => {
+  app.post('/api/admin/auth/login', allow(PUBLIC, { body: operatorLoginSchema }), async (request, reply) => {
     const input = parseInput(operatorLoginSchema, request.body);
     const { operator, succeeded } = await checkPassword(ctx, request, input.username, input.pwd);
     let enrolled = false;
@@ -128,7 +128,7 @@ export async function operatorAuthRoutes(app: FastifyInstance, ctx: AppContext) 
 
   // Enrolment starts with the password; the secret is shown this once, and the first login with a
   // code from it confirms it. After that it is never returned again (reset by an admin only).
-  app.post('/api/admin/auth/totp/enrol', allow(PUBLIC), async (request, reply) => {
+  app.post('/api/admin/auth/totp/enrol', allow(PUBLIC, { body: totpEnrolSchema }), async (request, reply) => {
     const input = parseInput(totpEnrolSchema, request.body);
     const { operator, succeeded } = await checkPassword(ctx, request, input.username, input.pwd);
     await succeeded();

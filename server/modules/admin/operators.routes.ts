@@ -27,27 +27,31 @@ export async function operatorsRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  app.post('/api/admin/operators', allow(operator(ROLES.admin)), async (request, reply) => {
-    const input = parseInput(operatorCreateSchema, request.body);
-    const passwordHash = await hashPassword(input.pwd);
-    const created = await createOperator(
-      ctx.db,
-      { username: input.username, password_hash: passwordHash, role: input.role },
-      (trx, row) =>
-        recordAudit(
-          trx,
-          auditEntry(request, 'operator.create', `operator:${row.id}`, null, {
-            username: row.username,
-            role: row.role,
-          }),
-        ),
-    );
-    return ok(request, reply, created);
-  });
+  app.post(
+    '/api/admin/operators',
+    allow(operator(ROLES.admin), { body: operatorCreateSchema }),
+    async (request, reply) => {
+      const input = parseInput(operatorCreateSchema, request.body);
+      const passwordHash = await hashPassword(input.pwd);
+      const created = await createOperator(
+        ctx.db,
+        { username: input.username, password_hash: passwordHash, role: input.role },
+        (trx, row) =>
+          recordAudit(
+            trx,
+            auditEntry(request, 'operator.create', `operator:${row.id}`, null, {
+              username: row.username,
+              role: row.role,
+            }),
+          ),
+      );
+      return ok(request, reply, created);
+    },
+  );
 
   app.put<{ Params: { id: string } }>(
     '/api/admin/operators/:id',
-    allow(operator(ROLES.admin)),
+    allow(operator(ROLES.admin), { body: operatorUpdateSchema }),
     async (request, reply) => {
       const id = parseInput(recordId(), request.params.id);
       const { role } = parseInput(operatorUpdateSchema, request.body);

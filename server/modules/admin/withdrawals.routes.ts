@@ -1,6 +1,10 @@
+import {
+  withdrawalsQuerySchema,
+  withdrawalRejectSchema,
+  withdrawalsBulkSchema,
+} from '../../../domain/schemas/back-office.schema';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { AppError, parseInput } from '../../infra/http/errors';
 import { langOf, ok } from '../../infra/http/reply';
@@ -11,65 +15,50 @@ import { auditEntry, recordAudit } from '../../platform/audit-trail';
 import { withdrawalRisk } from './withdrawal-risk';
 import { findWithdrawals } from './withdrawals.repository';
 
-const withdrawalsQuerySchema = z.object({
-  status: z.enum(['waiting_approval', 'queued', 'sent', 'paid', 'failed', 'rejected']).optional(),
-});
-/** Why a withdrawal was refused: the player and the audit read it, so it must say something. */
-const reasonSchema = z
-  .string({ message: 'reasonRequired' })
-  .trim()
-  .min(5, { message: 'reasonRequired' })
-  .max(200, { message: 'tooLong' });
-const rejectSchema = z.strictObject({ note: reasonSchema.prefault('') });
-const bulkSchema = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('approve'), ids: z.array(z.string().min(1).max(40)).min(1).max(50) }),
-  z.strictObject({
-    action: z.literal('reject'),
-    ids: z.array(z.string().min(1).max(40)).min(1).max(50),
-    note: reasonSchema.prefault(''),
-  }),
-]);
-
 /** Finance's withdrawal desk: the list with risk signals, and approving or rejecting, one or many. */
 export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/admin/withdrawals', allow(operator(ROLES.finance)), async (request, reply) => {
-    const { status } = parseInput(withdrawalsQuerySchema, request.query);
-    const rows = await findWithdrawals(ctx.db, { status });
-    const out = [];
-    for (const r of rows) {
-      const createdAt = new Date(r.created_at);
-      // Signals matter for the decision, so only the withdrawals still waiting for one carry them.
-      const risk =
-        r.payout_state === 'waiting_approval'
-          ? await withdrawalRisk(ctx.db, { userId: r.user_id, account: r.account, createdAt })
-          : null;
-      out.push({
-        id: r.id,
-        userId: r.user_id,
-        username: r.username,
-        method: r.method,
-        account: r.account,
-        amount: centsToBrl(Number(r.amount_cents)),
-        fee: centsToBrl(Number(r.fee_cents)),
-        status: r.status,
-        payoutState: r.payout_state,
-        createdAt: createdAt.toISOString(),
-        risk: risk && {
-          accountAgeDays: risk.accountAgeDays,
-          newAccount: risk.newAccount,
-          depositMinutesBefore: risk.depositMinutesBefore,
-          bonusTurnoverLeft: centsToBrl(risk.bonusTurnoverLeftCents),
-          turnoverLeft: centsToBrl(risk.turnoverLeftCents),
-          sameKeyUsers: risk.sameKeyUsers,
-          depositsPaid: centsToBrl(risk.depositsPaidCents),
-          depositsPaidCount: risk.depositsPaidCount,
-          withdrawalsPaid: centsToBrl(risk.withdrawalsPaidCents),
-          withdrawalsPaidCount: risk.withdrawalsPaidCount,
-        },
-      });
-    }
-    return ok(request, reply, out);
-  });
+  app.get(
+    '/api/admin/withdrawals',
+    allow(operator(ROLES.finance), { query: withdrawalsQuerySchema }),
+    async (request, reply) => {
+      const { status } = parseInput(withdrawalsQuerySchema, request.query);
+      const rows = await findWithdrawals(ctx.db, { status });
+      const out = [];
+      for (const r of rows) {
+        const createdAt = new Date(r.created_at);
+        // Signals matter for the decision, so only the withdrawals still waiting for one carry them.
+        const risk =
+          r.payout_state === 'waiting_approval'
+            ? await withdrawalRisk(ctx.db, { userId: r.user_id, account: r.account, createdAt })
+            : null;
+        out.push({
+          id: r.id,
+          userId: r.user_id,
+          username: r.username,
+          method: r.method,
+          account: r.account,
+          amount: centsToBrl(Number(r.amount_cents)),
+          fee: centsToBrl(Number(r.fee_cents)),
+          status: r.status,
+          payoutState: r.payout_state,
+          createdAt: createdAt.toISOString(),
+          risk: risk && {
+            accountAgeDays: risk.accountAgeDays,
+            newAccount: risk.newAccount,
+            depositMinutesBefore: risk.depositMinutesBefore,
+            bonusTurnoverLeft: centsToBrl(risk.bonusTurnoverLeftCents),
+            turnoverLeft: centsToBrl(risk.turnoverLeftCents),
+            sameKeyUsers: risk.sameKeyUsers,
+            depositsPaid: centsToBrl(risk.depositsPaidCents),
+            depositsPaidCount: risk.depositsPaidCount,
+            withdrawalsPaid: centsToBrl(risk.withdrawalsPaidCents),
+            withdrawalsPaidCount: risk.withdrawalsPaidCount,
+          },
+        });
+      }
+      return ok(request, reply, out);
+    },
+  );
 
   /** Approves one withdrawal and records the decision in the same transaction. */
   const approve = (request: FastifyRequest, id: string) =>
@@ -113,28 +102,32 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/withdrawals/:id/reject',
-    allow(operator(ROLES.finance)),
+    allow(operator(ROLES.finance), { body: withdrawalRejectSchema }),
     async (request, reply) => {
-      const { note } = parseInput(rejectSchema, request.body ?? {});
+      const { note } = parseInput(withdrawalRejectSchema, request.body ?? {});
       await reject(request, request.params.id.slice(0, 40), note);
       return ok(request, reply);
     },
   );
 
   // Each id is decided on its own (its own transaction and audit row); one refusal stops no other.
-  app.post('/api/admin/withdrawals/bulk', allow(operator(ROLES.finance)), async (request, reply) => {
-    const input = parseInput(bulkSchema, request.body);
-    const results = [];
-    for (const id of new Set(input.ids)) {
-      try {
-        if (input.action === 'approve') await approve(request, id);
-        else await reject(request, id, input.note);
-        results.push({ id, ok: true, message: null });
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        results.push({ id, ok: false, message: translate(err.key, langOf(request), err.params) });
+  app.post(
+    '/api/admin/withdrawals/bulk',
+    allow(operator(ROLES.finance), { body: withdrawalsBulkSchema }),
+    async (request, reply) => {
+      const input = parseInput(withdrawalsBulkSchema, request.body);
+      const results = [];
+      for (const id of new Set(input.ids)) {
+        try {
+          if (input.action === 'approve') await approve(request, id);
+          else await reject(request, id, input.note);
+          results.push({ id, ok: true, message: null });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          results.push({ id, ok: false, message: translate(err.key, langOf(request), err.params) });
+        }
       }
-    }
-    return ok(request, reply, results);
-  });
+      return ok(request, reply, results);
+    },
+  );
 }

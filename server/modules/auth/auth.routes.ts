@@ -20,7 +20,7 @@ import * as auth from './auth.service';
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { codeId: string } }>(
     '/api/auth/user/captcha/:codeId',
-    allow(PUBLIC),
+    allow(PUBLIC, { params: codeIdSchema }),
     async (request, reply) => {
       // With a hosted challenge the picture is not an answer the server accepts.
       if (ctx.config.captcha.provider !== 'local') throw notFound();
@@ -40,35 +40,43 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post('/api/auth/user/restRegister', allow(PUBLIC), async (request, reply) => {
+  app.post('/api/auth/user/restRegister', allow(PUBLIC, { body: registerSchema }), async (request, reply) => {
     const input = parseInput(registerSchema, request.body);
     const token = await auth.register(ctx, input, request.ip);
     return ok(request, reply, { access_token: token });
   });
 
-  app.post('/api/auth/user/restLogin', allow(PUBLIC), async (request, reply) => {
+  app.post('/api/auth/user/restLogin', allow(PUBLIC, { body: loginSchema }), async (request, reply) => {
     const input = parseInput(loginSchema, request.body);
     const token = await auth.login(ctx, input, request.ip);
     return ok(request, reply, { access_token: token });
   });
 
-  app.post('/api/auth/user/handoff', allow(PUBLIC), async (request, reply) => {
+  app.post('/api/auth/user/handoff', allow(PUBLIC, { body: handoffSchema }), async (request, reply) => {
     const { code } = parseInput(handoffSchema, request.body);
     return ok(request, reply, { access_token: await auth.exchangeHandoff(ctx, code, request.ip) });
   });
 
-  app.post('/api/app/main/RESETPWD/sendEmail', allow(PUBLIC), async (request, reply) => {
-    const { email } = parseInput(sendEmailSchema, request.body);
-    await auth.sendResetCode(ctx, email, request.ip);
-    return ok(request, reply, null, 'resetSent');
-  });
+  app.post(
+    '/api/app/main/RESETPWD/sendEmail',
+    allow(PUBLIC, { body: sendEmailSchema }),
+    async (request, reply) => {
+      const { email } = parseInput(sendEmailSchema, request.body);
+      await auth.sendResetCode(ctx, email, request.ip);
+      return ok(request, reply, null, 'resetSent');
+    },
+  );
 
-  app.post('/api/app/main/RESETPWD/checkEmail', allow(PUBLIC), async (request, reply) => {
-    const { email, code } = parseInput(checkEmailSchema, request.body);
-    return ok(request, reply, await auth.checkResetCode(ctx, email, code, request.ip));
-  });
+  app.post(
+    '/api/app/main/RESETPWD/checkEmail',
+    allow(PUBLIC, { body: checkEmailSchema }),
+    async (request, reply) => {
+      const { email, code } = parseInput(checkEmailSchema, request.body);
+      return ok(request, reply, await auth.checkResetCode(ctx, email, code, request.ip));
+    },
+  );
 
-  app.post('/api/app/main/setPwd', allow(PUBLIC), async (request, reply) => {
+  app.post('/api/app/main/setPwd', allow(PUBLIC, { body: setPwdSchema }), async (request, reply) => {
     const { chkId, nPwd } = parseInput(setPwdSchema, request.body);
     await auth.setPasswordWithCheckId(ctx, chkId, nPwd);
     return ok(request, reply, null, 'resetDone');
@@ -85,10 +93,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(request, reply, { code: await auth.createHandoff(ctx, request.session!) });
     });
 
-    scope.post('/api/app/user/changePwd', allow(PLAYER), async (request, reply) => {
-      const { oldPwd, nPwd } = parseInput(changePwdSchema, request.body);
-      await auth.changePassword(ctx, request.session!, oldPwd, nPwd);
-      return ok(request, reply, null, 'passwordChanged');
-    });
+    scope.post(
+      '/api/app/user/changePwd',
+      allow(PLAYER, { body: changePwdSchema }),
+      async (request, reply) => {
+        const { oldPwd, nPwd } = parseInput(changePwdSchema, request.body);
+        await auth.changePassword(ctx, request.session!, oldPwd, nPwd);
+        return ok(request, reply, null, 'passwordChanged');
+      },
+    );
   });
 }

@@ -1,5 +1,5 @@
+import { gameSettingsPatchSchema } from '../../../domain/schemas/game.schema';
 import { allow, PUBLIC, PLAYER, PLAYER_CHECKED_IN_CALL, operator } from '../../platform/access';
-import { jsonBrl } from '../../../domain/schemas/common.schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
@@ -20,6 +20,7 @@ import {
   minesRevealSchema,
   rotateSchema,
   rowDoubleBetSchema,
+  settledBetSchema,
   verifyQuerySchema,
 } from '../../../domain/schemas/game.schema';
 import { allGameSettings, configuredRtp, GAME_KEYS } from './settings';
@@ -49,14 +50,6 @@ import {
   settlePlayersOpenMines,
 } from './games.repository';
 
-const gameSettingsPatchSchema = z.strictObject({
-  stop: z.boolean().optional(),
-  minBet: jsonBrl().max(1_000_000).optional(),
-  maxBet: jsonBrl().max(1_000_000).optional(),
-  maxPayout: jsonBrl().max(100_000_000).optional(),
-  edge: z.number().min(0).max(0.15).optional(),
-});
-
 /** Game list, fairness calls and the instant games (API.md "Games"). */
 export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/app/game/list', allow(PUBLIC), async (request, reply) => {
@@ -82,23 +75,27 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The public calculator: what any seeds give, for Trevo's bets and other sites' alike.
-  app.get('/api/app/game/fairness/verify', allow(PUBLIC), async (request, reply) => {
-    const q = parseInput(verifyQuerySchema, request.query);
-    return ok(
-      request,
-      reply,
-      instantOutcome(
-        q.game,
-        { serverSeed: q.serverSeed, clientSeed: q.clientSeed, nonce: q.nonce },
-        { mines: q.mines, edge: q.edge },
-      ),
-    );
-  });
+  app.get(
+    '/api/app/game/fairness/verify',
+    allow(PUBLIC, { query: verifyQuerySchema }),
+    async (request, reply) => {
+      const q = parseInput(verifyQuerySchema, request.query);
+      return ok(
+        request,
+        reply,
+        instantOutcome(
+          q.game,
+          { serverSeed: q.serverSeed, clientSeed: q.clientSeed, nonce: q.nonce },
+          { mines: q.mines, edge: q.edge },
+        ),
+      );
+    },
+  );
 
   // Operators change a game's settings at run time (the /api/admin guard checks the token and role).
   app.put<{ Params: { game: string } }>(
     '/api/admin/games/:game',
-    allow(operator(['trader'])),
+    allow(operator(['trader']), { body: gameSettingsPatchSchema }),
     async (request, reply) => {
       const game = parseInput(z.enum(GAME_KEYS), request.params.game);
       const patch = parseInput(gameSettingsPatchSchema, request.body ?? {});
@@ -148,32 +145,36 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   // leaves the session to it; the idempotency rules are runIdempotent's: a replay answers what was
   // stored, a refusal is stored too (a refused session is not).
   const instant = (path: string, schema: z.ZodType, game: InstantInput['game']) =>
-    app.post(path, allow(PLAYER_CHECKED_IN_CALL), async (request, reply) => {
-      const token = tokenOf(request);
-      const userId = await instantPlayer(ctx, token);
-      const input = { ...(parseInput(schema, request.body) as object), game } as InstantInput;
-      const money = moneyRequestOf(request, userId);
-      let played: PlayedInstant;
-      try {
-        played = await playInstant(ctx, money, token!, input);
-      } catch (err) {
-        if (err instanceof SessionRefused) throw err.refusal;
-        if (err instanceof InstantTwin) return replayTwin(ctx, reply, money);
-        return answerRefusal(ctx, reply, money, err);
-      }
-      await announceBet(
-        ctx,
-        userId,
-        {
-          game,
-          amountCents: played.amountCents,
-          multiplier: played.multiplier,
-          payoutCents: played.payoutCents,
-        },
-        played.snapshot,
-      );
-      return reply.code(200).type('application/json').send(played.body);
-    });
+    app.post(
+      path,
+      allow(PLAYER_CHECKED_IN_CALL, { body: schema, response: settledBetSchema }),
+      async (request, reply) => {
+        const token = tokenOf(request);
+        const userId = await instantPlayer(ctx, token);
+        const input = { ...(parseInput(schema, request.body) as object), game } as InstantInput;
+        const money = moneyRequestOf(request, userId);
+        let played: PlayedInstant;
+        try {
+          played = await playInstant(ctx, money, token!, input);
+        } catch (err) {
+          if (err instanceof SessionRefused) throw err.refusal;
+          if (err instanceof InstantTwin) return replayTwin(ctx, reply, money);
+          return answerRefusal(ctx, reply, money, err);
+        }
+        await announceBet(
+          ctx,
+          userId,
+          {
+            game,
+            amountCents: played.amountCents,
+            multiplier: played.multiplier,
+            payoutCents: played.payoutCents,
+          },
+          played.snapshot,
+        );
+        return reply.code(200).type('application/json').send(played.body);
+      },
+    );
   instant('/api/app/game/dice/bet', diceBetSchema, 'dice');
   instant('/api/app/game/limbo/bet', limboBetSchema, 'limbo');
   instant('/api/app/game/rowdouble/bet', rowDoubleBetSchema, 'rowdouble');
@@ -226,13 +227,17 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(request, reply, publicSeeds(await seedsFor(ctx.db, request.session!.subjectId)));
     });
 
-    scope.post('/api/app/game/fairness/rotate', allow(PLAYER), async (request, reply) => {
-      const { clientSeed } = parseInput(rotateSchema, request.body ?? {});
-      const userId = request.session!.subjectId;
-      await seedsFor(ctx.db, userId);
-      const result = await rotatePlayerSeeds(ctx.db, userId, clientSeed);
-      return ok(request, reply, result);
-    });
+    scope.post(
+      '/api/app/game/fairness/rotate',
+      allow(PLAYER, { body: rotateSchema }),
+      async (request, reply) => {
+        const { clientSeed } = parseInput(rotateSchema, request.body ?? {});
+        const userId = request.session!.subjectId;
+        await seedsFor(ctx.db, userId);
+        const result = await rotatePlayerSeeds(ctx.db, userId, clientSeed);
+        return ok(request, reply, result);
+      },
+    );
 
     const money = (
       path: string,

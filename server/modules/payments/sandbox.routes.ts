@@ -31,7 +31,7 @@ export async function sandboxRoutes(app: FastifyInstance, psp: SandboxPsp) {
 
   app.post<{ Params: { txid: string } }>(
     '/sandbox-psp/charges/:txid/pay',
-    allow(PUBLIC),
+    allow(PUBLIC, { body: paySchema }),
     async (request, reply) => {
       const body = parseInput(paySchema, request.body ?? {});
       const charge = await psp.pay(

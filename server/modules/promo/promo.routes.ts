@@ -70,20 +70,24 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.register(async (scope) => {
-    scope.get('/api/app/user/referrals', allow(PLAYER), async (request, reply) => {
-      const query = parseInput(referralsQuerySchema, request.query);
-      return ok(
-        request,
-        reply,
-        await referralPage(
-          ctx,
-          request.session!.subjectId,
-          query.level as ReferralLevel,
-          query.page,
-          query.size,
-        ),
-      );
-    });
+    scope.get(
+      '/api/app/user/referrals',
+      allow(PLAYER, { query: referralsQuerySchema }),
+      async (request, reply) => {
+        const query = parseInput(referralsQuerySchema, request.query);
+        return ok(
+          request,
+          reply,
+          await referralPage(
+            ctx,
+            request.session!.subjectId,
+            query.level as ReferralLevel,
+            query.page,
+            query.size,
+          ),
+        );
+      },
+    );
 
     scope.get('/api/app/main/userGift', allow(PLAYER), async (request, reply) =>
       ok(request, reply, (await hasGift(ctx, request.session!.subjectId)) ? 1 : 0),
@@ -112,9 +116,13 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
       ok(request, reply, await bonusOverview(ctx, request.session!.subjectId)),
     );
 
-    scope.post('/api/app/bonus/receive', allow(PLAYER), async (request, reply) => {
-      const { bonusId } = parseInput(bonusReceiveSchema, request.body);
-      return receive(() => bonusId, 'bonusReceived')(request, reply);
-    });
+    scope.post(
+      '/api/app/bonus/receive',
+      allow(PLAYER, { body: bonusReceiveSchema }),
+      async (request, reply) => {
+        const { bonusId } = parseInput(bonusReceiveSchema, request.body);
+        return receive(() => bonusId, 'bonusReceived')(request, reply);
+      },
+    );
   });
 }

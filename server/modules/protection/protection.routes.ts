@@ -17,29 +17,41 @@ export async function protectionRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(request, reply, await protectionOf(ctx, request.session!.subjectId));
     });
 
-    scope.post('/api/app/user/protection/limit', allow(PLAYER), async (request, reply) => {
-      const input = parseInput(limitInputSchema, request.body);
-      const userId = request.session!.subjectId;
-      const { key, params } = await setLimit(ctx, userId, input);
-      return ok(request, reply, await protectionOf(ctx, userId), key, params);
-    });
+    scope.post(
+      '/api/app/user/protection/limit',
+      allow(PLAYER, { body: limitInputSchema }),
+      async (request, reply) => {
+        const input = parseInput(limitInputSchema, request.body);
+        const userId = request.session!.subjectId;
+        const { key, params } = await setLimit(ctx, userId, input);
+        return ok(request, reply, await protectionOf(ctx, userId), key, params);
+      },
+    );
 
-    scope.post('/api/app/user/protection/reality-check', allow(PLAYER), async (request, reply) => {
-      const { minutes } = parseInput(realityCheckInputSchema, request.body);
-      const userId = request.session!.subjectId;
-      await setRealityCheck(ctx, userId, minutes);
-      return ok(request, reply, await protectionOf(ctx, userId));
-    });
+    scope.post(
+      '/api/app/user/protection/reality-check',
+      allow(PLAYER, { body: realityCheckInputSchema }),
+      async (request, reply) => {
+        const { minutes } = parseInput(realityCheckInputSchema, request.body);
+        const userId = request.session!.subjectId;
+        await setRealityCheck(ctx, userId, minutes);
+        return ok(request, reply, await protectionOf(ctx, userId));
+      },
+    );
 
     scope.get('/api/app/user/protection/session', allow(PLAYER), async (request, reply) => {
       const session = request.session!;
       return ok(request, reply, await sessionSummary(ctx, session.subjectId, session.sessionId));
     });
 
-    scope.post('/api/app/user/protection/exclusion', allow(PLAYER), async (request, reply) => {
-      const input = parseInput(exclusionInputSchema, request.body);
-      await exclude(ctx, request.session!.subjectId, input);
-      return ok(request, reply, null, 'exclusionDone');
-    });
+    scope.post(
+      '/api/app/user/protection/exclusion',
+      allow(PLAYER, { body: exclusionInputSchema }),
+      async (request, reply) => {
+        const input = parseInput(exclusionInputSchema, request.body);
+        await exclude(ctx, request.session!.subjectId, input);
+        return ok(request, reply, null, 'exclusionDone');
+      },
+    );
   });
 }

@@ -2,6 +2,20 @@ import { allow, PUBLIC } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { findOutboxMails } from './dev.repository';
+import { z } from 'zod';
+import { parseInput } from '../../infra/http/errors';
+
+/** Where the sportsbook's test clock goes: to an instant, or on by simulated minutes. Forward only. */
+const clockSchema = z.union([
+  z.object({ to: z.iso.datetime() }),
+  z.object({
+    simMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60),
+  }),
+]);
 
 interface OutboxMail {
   to: string;
@@ -27,6 +41,26 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * in production, where mail goes through SMTP.
  */
 export async function devRoutes(app: FastifyInstance, ctx: AppContext) {
+  // End-to-end tests play a match out instead of waiting for it (TREVO_TEST_CLOCK=1 only; the
+  // configuration refuses the flag in production). The feed and settlement catch up on their next
+  // pass; the clock only moves forward, so nothing already told to a player is taken back.
+  if (ctx.config.testClock) {
+    const clock = () => ({
+      now: new Date(app.sports.now()).toISOString(),
+      speed: ctx.config.sportsFeed.speed,
+    });
+    app.get('/dev/sports/clock', allow(PUBLIC), async () => clock());
+    app.post('/dev/sports/clock', allow(PUBLIC, { body: clockSchema }), async (request) => {
+      const input = parseInput(clockSchema, request.body);
+      const realMs =
+        'to' in input
+          ? Date.parse(input.to) - app.sports.now()
+          : (input.simMinutes * 60_000) / ctx.config.sportsFeed.speed;
+      app.sports.advance(realMs);
+      return clock();
+    });
+  }
+
   app.get<{ Querystring: { to?: string } }>('/dev/mailbox', allow(PUBLIC), async (request) =>
     outbox(ctx, request.query.to),
   );

@@ -19,6 +19,11 @@ export interface Sports {
   feed: SportsFeed;
   /** Wall-clock milliseconds as the sportsbook sees them. */
   now(): number;
+  /**
+   * Moves the sportsbook's clock forward by `realMs` (TREVO_TEST_CLOCK only: end-to-end tests play a
+   * match out instead of waiting for it). The feed catches up on its next pump.
+   */
+  advance(realMs: number): void;
   /** A live bet's hold in real milliseconds: the sport's delay, scaled by the feed's speed. */
   liveDelayMs(sport: SportKey): number;
   /**
@@ -59,9 +64,14 @@ export async function createSports(ctx: AppContext, options: SportsOptions = {})
       return cfg().margins;
     },
   });
+  const base = options.clock ?? Date.now;
+  let ahead = 0;
   return {
     feed,
-    now: options.clock ?? Date.now,
+    now: () => base() + ahead,
+    advance: (realMs) => {
+      ahead += Math.max(0, realMs);
+    },
     liveDelayMs: (sport) => (cfg().liveDelaySeconds[sport] * 1000) / speed,
     windowMs: (sport) => (cfg().windowHours[sport] * 3_600_000) / speed,
   };

@@ -69,15 +69,24 @@ export async function sportsRoutes(
     ok(request, reply, sportsView(sports.feed, sports.now())),
   );
 
-  app.get('/api/app/sports/fixtures', allow(PUBLIC), async (request, reply) => {
-    const q = parseInput(fixturesQuerySchema, request.query);
-    const live = q.live === undefined ? undefined : q.live === 'true' || q.live === '1';
-    return ok(
-      request,
-      reply,
-      await fixturesView(ctx.db, sports.feed, { sport: q.sport as SportKey | undefined, live }, sports.now()),
-    );
-  });
+  app.get(
+    '/api/app/sports/fixtures',
+    allow(PUBLIC, { query: fixturesQuerySchema }),
+    async (request, reply) => {
+      const q = parseInput(fixturesQuerySchema, request.query);
+      const live = q.live === undefined ? undefined : q.live === 'true' || q.live === '1';
+      return ok(
+        request,
+        reply,
+        await fixturesView(
+          ctx.db,
+          sports.feed,
+          { sport: q.sport as SportKey | undefined, live },
+          sports.now(),
+        ),
+      );
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/api/app/sports/fixtures/:id',
@@ -93,7 +102,7 @@ export async function sportsRoutes(
   // The /api/admin guard has already checked the operator token and role.
   app.post<{ Params: { id: string } }>(
     '/api/admin/sports/fixtures/:id/result',
-    allow(operator(['trader'])),
+    allow(operator(['trader']), { body: operatorResultSchema }),
     async (request, reply) => {
       const result = resultFromInput(parseInput(operatorResultSchema, request.body));
       const fixtureId = request.params.id.slice(0, 64);
@@ -123,7 +132,7 @@ export async function sportsRoutes(
   );
 
   app.register(async (scope) => {
-    scope.post('/api/app/sports/bet', allow(PLAYER), async (request, reply) => {
+    scope.post('/api/app/sports/bet', allow(PLAYER, { body: sportsBetSchema }), async (request, reply) => {
       const input = parseInput(sportsBetSchema, request.body);
       const userId = request.session!.subjectId;
       let placed: PlacedBet | undefined;
@@ -152,22 +161,30 @@ export async function sportsRoutes(
       });
     });
 
-    scope.get('/api/app/sports/bets', allow(PLAYER), async (request, reply) => {
-      const q = parseInput(sportsBetsQuerySchema, request.query);
-      return ok(
-        request,
-        reply,
-        await listSportsBets(ctx, sports, request.session!.subjectId, { status: q.status }),
-      );
-    });
+    scope.get(
+      '/api/app/sports/bets',
+      allow(PLAYER, { query: sportsBetsQuerySchema }),
+      async (request, reply) => {
+        const q = parseInput(sportsBetsQuerySchema, request.query);
+        return ok(
+          request,
+          reply,
+          await listSportsBets(ctx, sports, request.session!.subjectId, { status: q.status }),
+        );
+      },
+    );
 
-    scope.post('/api/app/sports/cashout', allow(PLAYER), async (request, reply) => {
-      const input = parseInput(sportsCashoutSchema, request.body);
-      const userId = request.session!.subjectId;
-      return runIdempotent(ctx, request, reply, userId, {
-        effect: (trx) => cashoutBet(ctx, sports, trx, userId, input.betId, input.amount),
-        after: async () => void (await announceBalances(ctx, userId)),
-      });
-    });
+    scope.post(
+      '/api/app/sports/cashout',
+      allow(PLAYER, { body: sportsCashoutSchema }),
+      async (request, reply) => {
+        const input = parseInput(sportsCashoutSchema, request.body);
+        const userId = request.session!.subjectId;
+        return runIdempotent(ctx, request, reply, userId, {
+          effect: (trx) => cashoutBet(ctx, sports, trx, userId, input.betId, input.amount),
+          after: async () => void (await announceBalances(ctx, userId)),
+        });
+      },
+    );
   });
 }

@@ -1,7 +1,7 @@
+import { complaintsQuerySchema } from '../../../domain/schemas/support.schema';
 import { recordId } from '../../../domain/schemas/common.schema';
 import { allow, PUBLIC, PLAYER, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { AppError, parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
@@ -27,7 +27,6 @@ import {
 } from './support.service';
 
 const idSchema = recordId();
-const complaintsQuerySchema = z.object({ status: z.enum(['open', 'answered']).optional() });
 
 /** The caller's player id when a live player token came with the request, else null (a visitor). */
 async function playerOrVisitor(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
@@ -53,15 +52,19 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(request, reply, await playerThread(ctx, request.session!.subjectId));
     });
 
-    scope.post('/api/app/support/message', allow(PLAYER), async (request, reply) => {
-      const { text } = parseInput(supportMessageSchema, request.body);
-      return ok(request, reply, await playerSays(ctx, request.session!.subjectId, text), 'supportSent');
-    });
+    scope.post(
+      '/api/app/support/message',
+      allow(PLAYER, { body: supportMessageSchema }),
+      async (request, reply) => {
+        const { text } = parseInput(supportMessageSchema, request.body);
+        return ok(request, reply, await playerSays(ctx, request.session!.subjectId, text), 'supportSent');
+      },
+    );
   });
 
   // Complaints (API.md): a visitor may file one too (with the captcha), since a player who cannot
   // log in is exactly who may need to complain.
-  app.post('/api/app/main/complaint', allow(PUBLIC), async (request, reply) => {
+  app.post('/api/app/main/complaint', allow(PUBLIC, { body: complaintSchema }), async (request, reply) => {
     const input = parseInput(complaintSchema, request.body);
     const userId = await playerOrVisitor(ctx, request);
     const filed = await fileComplaint(ctx, input, { userId, ip: request.ip });
@@ -70,7 +73,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { protocol: string } }>(
     '/api/app/main/complaint/:protocol',
-    allow(PUBLIC),
+    allow(PUBLIC, { query: complaintLookupSchema }),
     async (request, reply) => {
       const protocol = request.params.protocol.toUpperCase();
       const { contact } = parseInput(complaintLookupSchema, request.query);
@@ -85,7 +88,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { id: string } }>(
     '/api/admin/support/conversations/:id',
-    allow(operator(ROLES.support)),
+    allow(operator(ROLES.support), { params: idSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       return ok(request, reply, await conversationForOperator(ctx, id));
@@ -94,7 +97,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/support/conversations/:id/reply',
-    allow(operator(ROLES.support)),
+    allow(operator(ROLES.support), { params: idSchema, body: supportMessageSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { text } = parseInput(supportMessageSchema, request.body);
@@ -112,14 +115,18 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get('/api/admin/support/complaints', allow(operator(ROLES.support)), async (request, reply) => {
-    const { status } = parseInput(complaintsQuerySchema, request.query);
-    return ok(request, reply, await listComplaints(ctx, status));
-  });
+  app.get(
+    '/api/admin/support/complaints',
+    allow(operator(ROLES.support), { query: complaintsQuerySchema }),
+    async (request, reply) => {
+      const { status } = parseInput(complaintsQuerySchema, request.query);
+      return ok(request, reply, await listComplaints(ctx, status));
+    },
+  );
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/support/complaints/:id/answer',
-    allow(operator(ROLES.support)),
+    allow(operator(ROLES.support), { params: idSchema, body: complaintAnswerSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { answer } = parseInput(complaintAnswerSchema, request.body);

@@ -31,7 +31,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
     // Identity check (spec 3, API.md): kyc becomes 1 with a name and a valid CPF (the registered
     // one, since PIX deposits must come from it) or CNPJ.
-    scope.post('/api/app/user/updateKyc', allow(PLAYER), async (request, reply) => {
+    scope.post('/api/app/user/updateKyc', allow(PLAYER, { body: kycSchema }), async (request, reply) => {
       const { name, cardNo } = parseInput(kycSchema, request.body);
       const userId = request.session!.subjectId;
       if (!name || !cardNo || !(isValidCpf(cardNo) || isValidCnpj(cardNo))) throw badRequest('kycInvalid');
@@ -43,25 +43,29 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(request, reply, null, 'kycDone');
     });
 
-    scope.get('/api/app/user/records', allow(PLAYER), async (request, reply) => {
-      const { kind, page, size, game } = parseInput(recordsQuerySchema, request.query);
-      if (kind === 'game')
-        return ok(request, reply, await gameRecords(ctx, request.session!.subjectId, page, size, game));
-      if (kind === 'sports') {
-        // The sports history: the bets of "Minhas apostas", every state, newest first, page by page.
-        const userId = request.session!.subjectId;
-        const [list, total] = await Promise.all([
-          listSportsBets(ctx, app.sports, userId, { page, size }),
-          countSportsBets(ctx.db, userId),
-        ]);
-        return ok(request, reply, { list, total: Number(total.n), page, size });
-      }
-      return ok(request, reply, await walletRecords(ctx, request.session!.subjectId, page, size));
-    });
+    scope.get(
+      '/api/app/user/records',
+      allow(PLAYER, { query: recordsQuerySchema }),
+      async (request, reply) => {
+        const { kind, page, size, game } = parseInput(recordsQuerySchema, request.query);
+        if (kind === 'game')
+          return ok(request, reply, await gameRecords(ctx, request.session!.subjectId, page, size, game));
+        if (kind === 'sports') {
+          // The sports history: the bets of "Minhas apostas", every state, newest first, page by page.
+          const userId = request.session!.subjectId;
+          const [list, total] = await Promise.all([
+            listSportsBets(ctx, app.sports, userId, { page, size }),
+            countSportsBets(ctx.db, userId),
+          ]);
+          return ok(request, reply, { list, total: Number(total.n), page, size });
+        }
+        return ok(request, reply, await walletRecords(ctx, request.session!.subjectId, page, size));
+      },
+    );
 
     scope.get<{ Params: { index: string } }>(
       '/api/app/user/setHeader/:index',
-      allow(PLAYER),
+      allow(PLAYER, { params: headerIndexSchema }),
       async (request, reply) => {
         const header = parseInput(headerIndexSchema, request.params.index);
         const userId = request.session!.subjectId;

@@ -1,3 +1,4 @@
+import { pixWebhookSchema } from '../../../domain/schemas/wallet.schema';
 import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -16,30 +17,19 @@ import { createDemoAccount } from './demo.service';
 import { executeTransfer, planTransfer, sendTransferCode } from './transfer.service';
 import { announceUserInfo } from '../../platform/announcer';
 import { createCharge, ownOrder, planDeposit, pricesOf, recordOrder, settleCharge } from './deposit.service';
-import { z } from 'zod';
 import { assertDepositAllowed } from '../protection/protection.service';
 import { recordPixNotification } from './wallet.repository';
 
-const webhookSchema = z.object({
-  pix: z
-    .array(
-      z.object({
-        endToEndId: z.string().min(1).max(64),
-        txid: z.string().min(1).max(35),
-        valor: z.string().max(20),
-        horario: z.string().max(40),
-      }),
-    )
-    .min(1)
-    .max(100),
-});
-
 /** Deposit calls of spec 7 and the PSP webhook. */
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/app/order/getPrices', allow(PUBLIC), async (request, reply) => {
-    const { curreny } = parseInput(getPricesQuerySchema, request.query);
-    return ok(request, reply, pricesOf(ctx, curreny));
-  });
+  app.get(
+    '/api/app/order/getPrices',
+    allow(PUBLIC, { query: getPricesQuerySchema }),
+    async (request, reply) => {
+      const { curreny } = parseInput(getPricesQuerySchema, request.query);
+      return ok(request, reply, pricesOf(ctx, curreny));
+    },
+  );
 
   app.get('/api/app/user/getUserTest', allow(PUBLIC), async (request, reply) => {
     return ok(request, reply, await createDemoAccount(ctx, request.ip));
@@ -51,21 +41,25 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(request, reply, null, 'resetSent');
     });
 
-    scope.post('/api/app/wallet/transfer', allow(PLAYER), async (request, reply) => {
-      const input = parseInput(transferSchema, request.body);
-      const userId = request.session!.subjectId;
-      return runIdempotent(ctx, request, reply, userId, {
-        prepare: () => planTransfer(ctx, userId, input, request.ip),
-        effect: (trx, plan) => executeTransfer(ctx, trx, userId, plan),
-        after: async (plan) => {
-          await Promise.all([announceUserInfo(ctx, userId), announceUserInfo(ctx, plan.recipientId)]);
-        },
-      });
-    });
+    scope.post(
+      '/api/app/wallet/transfer',
+      allow(PLAYER, { body: transferSchema }),
+      async (request, reply) => {
+        const input = parseInput(transferSchema, request.body);
+        const userId = request.session!.subjectId;
+        return runIdempotent(ctx, request, reply, userId, {
+          prepare: () => planTransfer(ctx, userId, input, request.ip),
+          effect: (trx, plan) => executeTransfer(ctx, trx, userId, plan),
+          after: async (plan) => {
+            await Promise.all([announceUserInfo(ctx, userId), announceUserInfo(ctx, plan.recipientId)]);
+          },
+        });
+      },
+    );
 
     scope.post<{ Params: { pkgId: string } }>(
       '/api/app/order/prePay/:pkgId',
-      allow(PLAYER),
+      allow(PLAYER, { body: prePaySchema }),
       async (request, reply) => {
         const body = parseInput(prePaySchema, request.body);
         const pkgId = request.params.pkgId;
@@ -87,7 +81,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(request, reply, await withdrawLimits(ctx, request.session!.subjectId));
     });
 
-    scope.post('/api/app/order/withdraw', allow(PLAYER), async (request, reply) => {
+    scope.post('/api/app/order/withdraw', allow(PLAYER, { body: withdrawSchema }), async (request, reply) => {
       const input = parseInput(withdrawSchema, request.body);
       const userId = request.session!.subjectId;
       return runIdempotent(ctx, request, reply, userId, {
@@ -127,7 +121,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       // Parsed here, after the signature, so the app-wide text guard has not seen it.
       if (hasBadText(parsed)) throw new AppError(400, 'textInvalid');
-      const { pix } = parseInput(webhookSchema, parsed);
+      const { pix } = parseInput(pixWebhookSchema, parsed);
       for (const notice of pix) {
         const outcome = await settleCharge(ctx, ctx.psp, notice.txid);
         await recordPixNotification(ctx.db, { end_to_end_id: notice.endToEndId, txid: notice.txid, outcome });

@@ -31,6 +31,7 @@ export async function buildSportsApp(clock: () => number, env: NodeJS.ProcessEnv
     TREVO_OPERATOR_USERNAME: 'operador',
     TREVO_OPERATOR_PASSWORD: 'Operador#Seguro2026',
     SPORTS_FEED_SEED: SPORTS_SEED,
+    TREVO_CHECK_RESPONSES: '1',
     ...env,
   });
   config.file.offers.payDiscount = { discount: 0, hours: 0 };
