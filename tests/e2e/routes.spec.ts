@@ -131,6 +131,8 @@ test.describe('on a phone', () => {
     page,
   }) => {
     await page.goto('/vip?isapp=1');
+    // The tab says where it goes: the wallet page (balance, deposit, withdrawal).
+    await expect(page.getByTestId('nav-deal')).toHaveText('Carteira');
     await page.getByTestId('nav-deal').click();
     await expect(page).toHaveURL(/\/conta$/);
     await page.getByTestId('nav-home').click();

@@ -2,9 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { openOverlay, useOverlay } from '../app/overlay-store';
 import { sessionStore } from '../app/session';
-import { GiftIcon, HomeIcon, UserIcon } from '../components/icons';
+import { HomeIcon, UserIcon, WalletIcon } from '../components/icons';
 
-/** Spec 2 / ARCHITECTURE.md: home → /home, deal → /conta, my → the user menu (login for visitors). */
+/**
+ * Spec 2 / ARCHITECTURE.md: home → /home, deal → /conta, my → the user menu (login for visitors).
+ * `deal` is the wallet (balance, deposit, withdrawal), so its tab reads Carteira, not Ofertas: a
+ * label must say where the tab goes (decision 66).
+ */
 function openMy(): void {
   openOverlay(sessionStore.get().token ? 'myPop' : 'login');
 }
@@ -22,7 +26,7 @@ export function MainNav({ placement }: { placement: 'top' | 'bottom' }) {
         <span>{t('nav.home')}</span>
       </NavLink>
       <NavLink to="/conta" className={className} data-testid="nav-deal">
-        <GiftIcon />
+        <WalletIcon />
         <span>{t('nav.deal')}</span>
       </NavLink>
       <button
