@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/lib/i18n';
 import { resetSiteInfo } from '../../src/services/site-api';
-import { Footer } from '../../src/shell/footer/footer';
+import { Footer, resetFooterStats } from '../../src/shell/footer/footer';
 import { installFakeServer, ok } from './support';
 
 /** The footer's legal chrome (research/brazil.md §5.4): the operator's data and the demo notice. */
@@ -11,6 +11,7 @@ import { installFakeServer, ok } from './support';
 afterEach(() => {
   cleanup();
   resetSiteInfo();
+  resetFooterStats();
 });
 
 const LEGAL = {
@@ -22,7 +23,7 @@ const LEGAL = {
   ouvidoria: 'ouvidoria@trevo.bet',
 };
 
-function serve(site: Record<string, unknown>) {
+function serve(site: Record<string, unknown>, players = 0) {
   installFakeServer((config) =>
     config.url === '/api/app/main/site'
       ? ok({
@@ -32,7 +33,7 @@ function serve(site: Record<string, unknown>) {
           signupLimits: { required: false, loss: 500, session: 240 },
           ...site,
         })
-      : ok({ number: 0, amount: 0 }),
+      : ok({ number: players, amount: 0 }),
   );
   render(
     <MemoryRouter>
@@ -57,5 +58,14 @@ describe('footer legal chrome', () => {
       'Ambiente de demonstração — sem dinheiro real',
     );
     expect(screen.queryByTestId('footer-legal')).toBeNull();
+  });
+
+  it('says "1 jogador" and "15 jogadores": the word agrees with the count', async () => {
+    serve({}, 1);
+    expect(await screen.findByText('Jogador')).toBeTruthy();
+    cleanup();
+    resetFooterStats();
+    serve({}, 15);
+    expect(await screen.findByText('Jogadores')).toBeTruthy();
   });
 });

@@ -19,6 +19,11 @@ function loadStats(): Promise<Stats | null> {
   return statsRequest;
 }
 
+/** Forgets the loaded counters (tests render footers with other numbers). */
+export function resetFooterStats(): void {
+  statsRequest = null;
+}
+
 function useGuestStats(): Stats | null {
   const [stats, setStats] = useState<Stats | null>(null);
   useEffect(() => {
@@ -53,7 +58,11 @@ export function Footer() {
             <p className="stat__value">
               <CountUp value={stats?.number ?? 0} locale={locale} testId="footer-players" />
             </p>
-            <p className="stat__label">{t('footer.players')}</p>
+            {/* "1 jogador", "15 jogadores": the word agrees with the number (plural forms per
+                language); before the number arrives, the plural. */}
+            <p className="stat__label">
+              {stats ? t('footer.players', { count: stats.number }) : t('footer.players_other')}
+            </p>
           </div>
           <div className="stat">
             <p className="stat__value">
