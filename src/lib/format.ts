@@ -26,6 +26,22 @@ export function formatMoney(brl: number): string {
   return formatBrl(Math.round(brl * 100));
 }
 
+const multiplierDecimals = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * A multiplier as every game prints it, in the pt-BR style of the rest of Trevo: two decimals with
+ * a comma and a multiplication sign ("1,28×", "1.429,96×"). Values are cut to the cent, never
+ * rounded up, so a table never shows more than the server pays and a climbing counter never passes
+ * the value it stops at.
+ */
+export function formatMultiplier(value: number): string {
+  const cut = Math.floor(Math.max(0, value) * 100 + 1e-7) / 100;
+  return `${multiplierDecimals.format(cut)}×`;
+}
+
 /** Formats typed digits as a CPF while the player types: `12345678909` → `123.456.789-09`. */
 export function maskCpf(input: string): string {
   const d = input.replace(/\D/g, '').slice(0, 11);

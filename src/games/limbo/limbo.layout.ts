@@ -96,15 +96,3 @@ export function climbValue(result: number, eased: number): number {
   if (eased >= 1) return r;
   return Math.exp(Math.log(r) * Math.max(0, eased));
 }
-
-const decimals = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/**
- * A multiplier as the scene prints it, in the pt-BR style of the rest of Trevo ("1,00×",
- * "1.429,96×"). Values are cut to the cent, never rounded up, so a climbing counter never shows a
- * value above the one it stops at.
- */
-export function formatMultiplier(value: number): string {
-  const cut = Math.floor(Math.max(0, value) * 100 + 1e-7) / 100;
-  return `${decimals.format(cut)}×`;
-}

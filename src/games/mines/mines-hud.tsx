@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { payoutCents } from '../../../domain/games/rules';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatMultiplier } from '../../lib/format';
 import type { MinesGame } from '../../services/mines-api';
 
 /** The mines counts a player can choose (design/games.md: 1–24). */
 const COUNTS = Array.from({ length: 24 }, (_, i) => i + 1);
-
-const multiplierText = (m: number) =>
-  `${m.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}×`;
 
 /** The mines count of the next game (locked while a game is open). */
 export function MinesCount(props: { mines: number; disabled: boolean; onMines: (mines: number) => void }) {
@@ -63,11 +60,11 @@ export function MinesPlay(props: {
       <dl className="mines-stats">
         <div>
           <dt>{t('games.mines.current')}</dt>
-          <dd data-testid="mines-multiplier">{game ? multiplierText(game.multiplier) : '—'}</dd>
+          <dd data-testid="mines-multiplier">{game ? formatMultiplier(game.multiplier) : '—'}</dd>
         </div>
         <div>
           <dt>{t('games.mines.next')}</dt>
-          <dd>{game && game.nextMultiplier !== null ? multiplierText(game.nextMultiplier) : '—'}</dd>
+          <dd>{game && game.nextMultiplier !== null ? formatMultiplier(game.nextMultiplier) : '—'}</dd>
         </div>
       </dl>
       {game ? (

@@ -139,16 +139,6 @@ export function waveStep(tile: number): number {
 
 const decimals = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/**
- * A multiplier as the scene prints it, in the pt-BR style of the rest of Trevo: two decimals with a
- * comma and a multiplication sign ("1,13×", "1.234,56×"). Values are cut, never rounded up, so
- * the scene never shows more than the server pays.
- */
-export function formatMultiplier(value: number): string {
-  const cut = Math.floor(Math.max(0, value) * 100 + 1e-7) / 100;
-  return `${decimals.format(cut)}×`;
-}
-
 /** A payout in reais as the scene prints it ("R$ 24,70"): the server's number, two decimals. */
 export function formatPayout(brl: number): string {
   return `R$ ${decimals.format(Math.max(0, brl))}`;

@@ -5,10 +5,10 @@ import {
   climbDurationMs,
   climbProgress,
   climbValue,
-  formatMultiplier,
   limboLayout,
   lineY,
 } from '../../../src/games/limbo/limbo.layout';
+import { formatMultiplier } from '../../../src/lib/format';
 
 const knobs = tuningDefaults(tuning);
 

@@ -4,12 +4,12 @@ import { tuning } from '../../../src/games/mines/tuning';
 import {
   TILE_COUNT,
   boardLayout,
-  formatMultiplier,
   formatPayout,
   rippleOrder,
   waveStep,
   type Rect,
 } from '../../../src/games/mines/mines.layout';
+import { formatMultiplier } from '../../../src/lib/format';
 
 const knobs = tuningDefaults(tuning);
 

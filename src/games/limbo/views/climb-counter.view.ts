@@ -1,7 +1,8 @@
 import { BitmapText, Container, Sprite, type Texture } from 'pixi.js';
 import type { Tweens } from '../../shared/toolkit';
 import type { TuningValues } from '../../shared/tuning';
-import { formatMultiplier, type LimboLayout } from '../limbo.layout';
+import { type LimboLayout } from '../limbo.layout';
+import { formatMultiplier } from '../../../lib/format';
 import type { tuning } from '../tuning';
 import { LIMBO_FONT } from './limbo.art';
 

@@ -1,7 +1,8 @@
 import { Container, Graphics, Text } from 'pixi.js';
 import { smooth, type Tweens } from '../../shared/toolkit';
 import type { TuningValues } from '../../shared/tuning';
-import { formatMultiplier, formatPayout, type BoardLayout } from '../mines.layout';
+import { formatPayout, type BoardLayout } from '../mines.layout';
+import { formatMultiplier } from '../../../lib/format';
 import type { tuning } from '../tuning';
 import { MINES_FONT } from './mines.art';
 

@@ -1,7 +1,8 @@
 import { BitmapText, Container, Graphics, Sprite, type ColorSource, type Texture } from 'pixi.js';
 import { smooth, type Tweens } from '../../shared/toolkit';
 import type { TuningValues } from '../../shared/tuning';
-import { formatMultiplier, type BoardLayout } from '../mines.layout';
+import { type BoardLayout } from '../mines.layout';
+import { formatMultiplier } from '../../../lib/format';
 import type { tuning } from '../tuning';
 import { MINES_FONT } from './mines.art';
 
