@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { BodyStatus } from '../../../domain/codes';
 import { parseAmount } from '../../../domain/money';
+import { combinedOddsMilli, potentialReturnCents } from '../../../domain/sports/settlement';
 import { ApiError } from '../../services/api-client';
 import { isOutcomeUnknown, keyForAction, type ActionKey } from '../../services/idempotency';
 import {
@@ -186,20 +187,22 @@ export function slipSummary(context: Pick<BetSlipContext, 'selections' | 'mode' 
   const { selections } = context;
   if (context.mode === 'multiple') {
     if (selections.length < 2) return { bets: 0, totalStake: 0, combinedOdds: null, potentialReturn: 0 };
-    // The server multiplies the legs in thousandths and rounds the return down to the centavo.
-    const combined = selections.reduce((product, s) => product * s.odds, 1);
+    // The server's own rules (domain/sports/settlement.ts): the legs multiplied in thousandths,
+    // the return rounded down to the centavo; so the slip shows what the receipt will.
+    const milli = selections.map((s) => Math.round(s.odds * 1000));
     return {
       bets: 1,
       totalStake: stake / 100,
-      combinedOdds: Math.floor(combined * 100) / 100,
-      potentialReturn: Math.floor(stake * combined + 1e-6) / 100,
+      combinedOdds: combinedOddsMilli(milli) / 1000,
+      potentialReturn: potentialReturnCents(stake, milli) / 100,
     };
   }
   return {
     bets: selections.length,
     totalStake: (stake * selections.length) / 100,
     combinedOdds: null,
-    potentialReturn: selections.reduce((sum, s) => sum + Math.floor(stake * s.odds + 1e-6), 0) / 100,
+    potentialReturn:
+      selections.reduce((sum, s) => sum + potentialReturnCents(stake, [Math.round(s.odds * 1000)]), 0) / 100,
   };
 }
 

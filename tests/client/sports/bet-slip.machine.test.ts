@@ -170,6 +170,18 @@ describe('betSlip machine', () => {
     expect(calls.place[0]!.oddsChange).toBe('higher');
   });
 
+  it('shows the combined odds and return the server will: thousandths, the return cut to the centavo', () => {
+    const { actor } = start(allTaken);
+    // 2.03 × 2.47 × 2.52 = 12.635532: the server keeps 12.635, and R$ 10 returns R$ 126,35.
+    actor.send({ type: 'slip.toggle', selection: pick('f1', 'home', 2.03) });
+    actor.send({ type: 'slip.toggle', selection: pick('f2', 'away', 2.47) });
+    actor.send({ type: 'slip.toggle', selection: pick('f3', 'draw', 2.52) });
+    actor.send({ type: 'player.setStake', text: '10' });
+    const summary = slipSummary(actor.getSnapshot().context);
+    expect(summary.combinedOdds).toBe(12.635);
+    expect(summary.potentialReturn).toBe(126.35);
+  });
+
   it('keeps a refused bet on the slip with the server message and code, and a placed one off it', async () => {
     const { actor } = start((input) => [
       allTaken(input)[0]!,
