@@ -118,16 +118,25 @@ export async function fundedHttpPlayer(port: number, index: number, deposits: nu
   const cpf = randomCpf();
   const email = `proc${randomBytes(4).toString('hex')}@exemplo.com`;
   const codeId = String(index + 1);
-  await httpJson(port, 'GET', `/api/auth/user/captcha/${codeId}`);
-  const reg = await httpJson(port, 'POST', '/api/auth/user/restRegister', {
-    name: 'Jogador Teste',
-    cardNo: cpf,
-    username: email,
-    pwd: 'Bench#Forte2026',
-    pwd1: 'Bench#Forte2026',
-    codeId,
-    captCode: PROCESS_CAPTCHA,
-  });
+  // Every player here signs up from 127.0.0.1, and an address's sign-ups are counted while their
+  // look-up runs (at most TAKEN_PER_HOUR at once: auth.service.ts), so a batch larger than that is
+  // asked to wait (429) and tries again, as a person would.
+  let reg: Awaited<ReturnType<typeof httpJson>> | undefined;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await httpJson(port, 'GET', `/api/auth/user/captcha/${codeId}`);
+    reg = await httpJson(port, 'POST', '/api/auth/user/restRegister', {
+      name: 'Jogador Teste',
+      cardNo: cpf,
+      username: email,
+      pwd: 'Bench#Forte2026',
+      pwd1: 'Bench#Forte2026',
+      codeId,
+      captCode: PROCESS_CAPTCHA,
+    });
+    if (reg.json?.status !== 429) break;
+    await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+  }
+  if (reg?.json?.status !== 200) throw new Error(`sign-up refused: ${JSON.stringify(reg?.json)}`);
   const token = reg.json.data.access_token as string;
   const headers = { authorization: `Bearer ${token}` };
   await httpJson(port, 'POST', '/api/app/user/updateKyc', { name: 'Jogador Teste', cardNo: cpf }, headers);
