@@ -123,6 +123,11 @@ const promotionsFileSchema = z.object({
       subtitle: localizedSchema,
       link: sitePathSchema,
       art: sitePathSchema,
+      /**
+       * The offer a banner advertises: it shows only while the caller may still take it (`gift`:
+       * a visitor, or a player who has not received the welcome gift), never after.
+       */
+      offer: z.enum(['gift']).optional(),
     }),
   ),
   list: z.array(

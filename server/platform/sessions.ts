@@ -46,6 +46,20 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return token.length > 0 && token.length <= 128 ? token.trim() : undefined;
 }
 
+/**
+ * The caller's player id when a live player token came with a public route's request, else null
+ * (a visitor). An expired or foreign token reads as a visitor: a public page never refuses.
+ */
+export async function playerOrVisitor(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
+  const token = tokenOf(request);
+  if (!token) return null;
+  try {
+    return (await resolveSession(ctx, token, 'player')).subjectId;
+  } catch {
+    return null;
+  }
+}
+
 /** A session's state as `session_status` (migration 019) reports it. */
 export type SessionState =
   { status: 'ok'; session_id: number; subject_id: number } | { status: 'none' | 'kind' | 'expired' };

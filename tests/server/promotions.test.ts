@@ -111,6 +111,21 @@ describe('the promo gift', () => {
     expect(records.filter((r: { type: number }) => r.type === 141)).toHaveLength(1);
   });
 
+  it('keeps its banner on home only while the gift can still be received', async () => {
+    const ids = async (token?: string) =>
+      ((await get('/api/app/main/banners', token)).body.data as Array<{ id: string }>).map((b) => b.id);
+    const p = await registerPlayer(app);
+    expect(await ids()).toContain('boas-vindas');
+    expect(await ids(p.token)).toContain('boas-vindas');
+    expect((await receiveGift(p)).code).toBe(200);
+    const after = await ids(p.token);
+    expect(after).not.toContain('boas-vindas');
+    // The other banners stay, and a visitor (or a dead token) still sees the offer.
+    expect(after.length).toBe(app.ctx.config.file.promotions.banners.length - 1);
+    expect(await ids()).toContain('boas-vindas');
+    expect(await ids('not-a-token')).toContain('boas-vindas');
+  });
+
   it('replays the first answer for the same idempotency key and credits nothing more', async () => {
     const p = await registerPlayer(app);
     const userId = await userIdOf(app, p);

@@ -5,7 +5,7 @@ import { parseInput } from '../../infra/http/errors';
 import { runIdempotent } from '../../platform/idempotency';
 import { langOf, ok } from '../../infra/http/reply';
 import { bonusReceiveSchema, referralsQuerySchema } from '../../../domain/schemas/promo.schema';
-import { resolveSession, tokenOf } from '../../platform/sessions';
+import { playerOrVisitor, resolveSession, tokenOf } from '../../platform/sessions';
 import { announceBalances, announceUserInfo } from '../../platform/announcer';
 import { agentRewards, bonusOverview, giftBonusId, hasGift, receiveBonus } from './promo.service';
 import { referralPage, type ReferralLevel } from './referrals.service';
@@ -23,19 +23,29 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
   // Read on every request: operators change the promotions section from the console.
   const promo = () => ctx.config.file.promotions;
 
-  app.get('/api/app/main/banners', allow(PUBLIC), async (request, reply) =>
-    ok(
+  app.get('/api/app/main/banners', allow(PUBLIC), async (request, reply) => {
+    // A banner for an offer shows only while the caller may still take it: the welcome gift's
+    // banner is gone once the player has received the gift (a visitor still sees it).
+    const banners = promo().banners;
+    let giftOpen = true;
+    if (banners.some((b) => b.offer === 'gift')) {
+      const userId = await playerOrVisitor(ctx, request);
+      if (userId !== null) giftOpen = await hasGift(ctx, userId);
+    }
+    return ok(
       request,
       reply,
-      promo().banners.map((b) => ({
-        id: b.id,
-        title: localized(request, b.title),
-        subtitle: localized(request, b.subtitle),
-        link: b.link,
-        art: b.art,
-      })),
-    ),
-  );
+      banners
+        .filter((b) => b.offer !== 'gift' || giftOpen)
+        .map((b) => ({
+          id: b.id,
+          title: localized(request, b.title),
+          subtitle: localized(request, b.subtitle),
+          link: b.link,
+          art: b.art,
+        })),
+    );
+  });
 
   // Bonus offers are refused by Lei 14.790/2023: the br-regulated profile lists none.
   app.get('/api/app/main/promotions', allow(PUBLIC), async (request, reply) =>

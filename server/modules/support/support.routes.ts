@@ -1,7 +1,7 @@
 import { complaintsQuerySchema } from '../../../domain/schemas/support.schema';
 import { recordId } from '../../../domain/schemas/common.schema';
 import { allow, PUBLIC, PLAYER, operator, ROLES } from '../../platform/access';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { AppError, parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
@@ -12,7 +12,7 @@ import {
   PROTOCOL_PATTERN,
   supportMessageSchema,
 } from '../../../domain/schemas/support.schema';
-import { resolveSession, tokenOf } from '../../platform/sessions';
+import { playerOrVisitor } from '../../platform/sessions';
 import { auditEntry, recordAudit } from '../../platform/audit-trail';
 import {
   answerComplaint,
@@ -27,18 +27,6 @@ import {
 } from './support.service';
 
 const idSchema = recordId();
-
-/** The caller's player id when a live player token came with the request, else null (a visitor). */
-async function playerOrVisitor(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
-  const token = tokenOf(request);
-  if (!token) return null;
-  try {
-    return (await resolveSession(ctx, token, 'player')).subjectId;
-  } catch {
-    // An expired token files as a visitor (with the captcha) rather than losing the complaint.
-    return null;
-  }
-}
 
 /**
  * Customer service (issue 7). Players chat at `/api/app/support/*`; operators (support role; admin
