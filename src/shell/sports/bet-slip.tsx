@@ -119,7 +119,11 @@ export function BetSlip() {
               <button
                 type="button"
                 className="button button--gold button--block"
-                onClick={() => send({ type: 'player.dismiss' })}
+                onClick={() => {
+                  // Back to the list: on a phone the sheet closes instead of staying over it.
+                  send({ type: 'player.dismiss' });
+                  setOpen(false);
+                }}
                 data-testid="slip-dismiss"
               >
                 {t('sports.slip.continue')}

@@ -88,6 +88,11 @@ describe('the bet slip on screen', () => {
       legs: [{ fixtureId: 'fx-1', marketId: 'match_winner:full', outcomeId: 'home', odds: 2.1 }],
     });
     expect(String(request.headers['Idempotency-Key'])).toMatch(/^[0-9a-f]{32}$/);
+    // On a phone the slip is a sheet: "Continuar apostando" closes it over the list.
+    await user.click(screen.getByTestId('slip-toggle'));
+    expect(screen.getByTestId('slip-toggle').getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByTestId('slip-dismiss'));
+    expect(screen.getByTestId('slip-toggle').getAttribute('aria-expanded')).toBe('false');
   });
 
   it('shows the server’s refusal with its code and keeps the selection', async () => {
