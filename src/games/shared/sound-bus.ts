@@ -20,50 +20,62 @@ function applySettings(): void {
   Howler.mute(muted || (typeof document !== 'undefined' && document.hidden));
 }
 
+/** The events that count as a user gesture for the browser's autoplay policy. */
+const GESTURES = ['pointerdown', 'keydown', 'touchend'] as const;
+
 /**
- * Renders and loads every sound of `book`; `onProgress` gets the share done (0..1) after each.
- * A sound that fails to load is skipped: a silent effect must never block a game.
+ * Renders every sound of `book` to a WAV (the share done goes to `onProgress` after each) and
+ * loads them as Howls at the player's first gesture: creating a Howl starts the page's
+ * AudioContext, and a context started before a gesture is refused by the browser (a console
+ * warning, and silence). Sounds asked for before the first gesture are skipped, as the browser
+ * would have muted them anyway. A sound that fails to load is skipped: a silent effect must never
+ * block a game.
  */
 export async function loadSoundBus(
   book: SoundBook,
   onProgress: (done: number) => void = () => undefined,
 ): Promise<LoadedSoundBus> {
   const howls = new Map<string, Howl>();
-  const urls: string[] = [];
+  const wavs = new Map<string, string>();
   const names = Object.keys(book);
   let done = 0;
   for (const name of names) {
     const wav = encodeWav(renderRecipe(book[name]!));
-    const url = URL.createObjectURL(new Blob([wav.buffer as ArrayBuffer], { type: 'audio/wav' }));
-    urls.push(url);
-    await new Promise<void>((resolve) => {
-      const howl = new Howl({
-        src: [url],
-        format: ['wav'],
-        onload: () => resolve(),
-        onloaderror: () => resolve(),
-      });
-      howls.set(name, howl);
-    });
+    wavs.set(name, URL.createObjectURL(new Blob([wav.buffer as ArrayBuffer], { type: 'audio/wav' })));
     done += 1;
     onProgress(done / names.length);
     // Yield to the browser between renders so the progress bar actually paints.
     await new Promise((r) => setTimeout(r, 0));
   }
-  applySettings();
-  const unsubscribe = soundSettingsStore.subscribe(applySettings);
-  const onVisibility = () => applySettings();
+  let unlocked = false;
+  const unlock = () => {
+    if (unlocked) return;
+    unlocked = true;
+    for (const type of GESTURES) document.removeEventListener(type, unlock, true);
+    for (const [name, url] of wavs) howls.set(name, new Howl({ src: [url], format: ['wav'] }));
+    applySettings();
+  };
+  // A page that already had a gesture (the player tapped the game's tile) may start audio at once.
+  if (navigator.userActivation?.hasBeenActive) unlock();
+  else for (const type of GESTURES) document.addEventListener(type, unlock, { capture: true, passive: true });
+  // Howler's volume and mute also start the AudioContext: only after the gesture.
+  const apply = () => {
+    if (unlocked) applySettings();
+  };
+  const unsubscribe = soundSettingsStore.subscribe(apply);
+  const onVisibility = () => apply();
   document.addEventListener('visibilitychange', onVisibility);
   return {
     play(name) {
-      if (soundSettingsStore.get().muted) return;
+      if (!unlocked || soundSettingsStore.get().muted) return;
       howls.get(name)?.play();
     },
     destroy() {
       unsubscribe();
+      for (const type of GESTURES) document.removeEventListener(type, unlock, true);
       document.removeEventListener('visibilitychange', onVisibility);
       for (const howl of howls.values()) howl.unload();
-      for (const url of urls) URL.revokeObjectURL(url);
+      for (const url of wavs.values()) URL.revokeObjectURL(url);
     },
   };
 }
