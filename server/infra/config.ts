@@ -297,7 +297,8 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   profile: 'seed' | 'br-regulated';
-  csid?: string;
+  /** `chatId#telegram` (spec 6): an empty chat id turns the support chat off. */
+  csid: string;
   operator?: { username: string; password: string };
   /**
    * Whether operators must enrol a TOTP second factor before signing in. Always `required` in
@@ -430,6 +431,9 @@ function captchaConfig(e: z.infer<typeof envSchema>): CaptchaConfig {
   };
 }
 
+/** `csid` without TREVO_CSID: Trevo's own support chat, no Telegram contact. */
+export const DEFAULT_CSID = 'trevo#';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -512,7 +516,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     profile: e.TREVO_PROFILE,
-    csid: e.TREVO_CSID,
+    // Trevo's own chat is on out of the box (chat id `trevo`, no Telegram); `#…` turns it off.
+    csid: e.TREVO_CSID ?? DEFAULT_CSID,
     operator:
       e.TREVO_OPERATOR_USERNAME && e.TREVO_OPERATOR_PASSWORD
         ? { username: e.TREVO_OPERATOR_USERNAME, password: e.TREVO_OPERATOR_PASSWORD }

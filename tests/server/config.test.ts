@@ -8,6 +8,9 @@ describe('configuration', () => {
     const config = loadConfig(base);
     expect(config).toMatchObject({ port: 3000, dataDir: './data', profile: 'seed', production: false });
     expect(config.file.vip).toHaveLength(13);
+    // Trevo's own support chat is on out of the box (a chat id, no Telegram); '#' turns it off.
+    expect(config.csid).toBe('trevo#');
+    expect(loadConfig({ ...base, TREVO_CSID: '#' }).csid).toBe('#');
   });
 
   it.each([

@@ -54,7 +54,7 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
     // Spec 7: the answer's message is 'chatId#telegram'; an unset contact is an empty side.
     scope.get('/api/app/main/csid', allow(PLAYER), async (_request, reply) => {
-      return reply.send({ status: 200, message: ctx.config.csid ?? '#', data: null });
+      return reply.send({ status: 200, message: ctx.config.csid, data: null });
     });
 
     // `userGift` and its receive call live with the other promotions (modules/promo).
