@@ -102,3 +102,27 @@ for (const width of WIDTHS) {
     });
   });
 }
+
+test('a page opened anew in a tab starts at its top, not where an earlier visit left it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/text_pp');
+  await expect(page.getByTestId('page-text_pp')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  // Typing the address again is a new page load in the same tab.
+  await page.goto('/text_pp');
+  await expect(page.getByTestId('page-text_pp')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // Within the site, back still returns to where the player was.
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  // A click event, not a pointer click: Playwright would first scroll the link into view.
+  await page.getByRole('link', { name: 'Termos e Condições' }).first().dispatchEvent('click');
+  await expect(page).toHaveURL(/\/text_tc$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/text_pp$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+});
