@@ -33,6 +33,9 @@ export default defineConfig({
   // Both cores are busy for the whole run (two browsers with software WebGL and the server): a
   // journey's steps take longer than on an idle machine, so its limit has room.
   timeout: 120_000,
+  // ... and a lazily loaded page can take more than the default 5 s to appear beside the route
+  // sweeps (share page seen at 5+ s in a green run's neighbour): assertions wait up to 10 s.
+  expect: { timeout: 10_000 },
   workers: 2,
   reporter: [['list']],
   use: {
