@@ -43,7 +43,6 @@ import { configRoutes } from './modules/admin/config.routes';
 import { startConfigSync } from './modules/admin/config-overrides';
 import { devRoutes } from './modules/site/dev.routes';
 import { apiDocsRoutes } from './modules/site/api-docs.routes';
-import { describeApi, emptyDocument } from './platform/openapi';
 import { installResponseCheck } from './platform/contract';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { SandboxPsp } from './modules/payments/sandbox-psp';
@@ -355,14 +354,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (sandbox) await app.register(async (scope) => sandboxRoutes(scope, sandbox));
   await app.register(async (scope) => checkoutRoutes(scope, ctx));
   if (!config.production) await app.register(async (scope) => devRoutes(scope, ctx));
-  if (config.apiDocs) {
-    // Filled once every route is known (after the access table, whose hook was added first).
-    const document = emptyDocument();
-    app.addHook('onReady', async () => {
-      describeApi(document, app.routeTable);
-    });
-    await app.register(async (scope) => apiDocsRoutes(scope, document));
-  }
+  if (config.apiDocs) await app.register(async (scope) => apiDocsRoutes(scope, () => app.routeTable));
 
   const staticRoot = resolve(config.staticDir);
   const hasClient = existsSync(resolve(staticRoot, 'index.html'));

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { textInt } from './common.schema';
+import { AVATAR_COUNT } from '../codes';
 
 /** A deposit offer of `paypackage` (section 3): open flag and the seconds left. */
 export const offerSchema = z.object({ fcOpen: z.union([z.boolean(), z.number()]), fcCountdown: z.number() });
@@ -48,3 +50,8 @@ export const guestAnalysisSchema = z.object({ number: z.number(), amount: z.numb
 /** Socket `notice` event and `/notices` rows. */
 export const noticeSchema = z.object({ id: z.number(), text: z.string(), createdAt: z.string() });
 export type Notice = z.infer<typeof noticeSchema>;
+
+/** The avatar a player picks (`setHeader/{index}`): 1 to AVATAR_COUNT, as plain decimal text. */
+export const headerIndexSchema = textInt('avatarInvalid').pipe(
+  z.number().min(1, { message: 'avatarInvalid' }).max(AVATAR_COUNT, { message: 'avatarInvalid' }),
+);

@@ -432,7 +432,7 @@ function captchaConfig(e: z.infer<typeof envSchema>): CaptchaConfig {
 }
 
 /** `csid` without TREVO_CSID: Trevo's own support chat, no Telegram contact. */
-export const DEFAULT_CSID = 'trevo#';
+const DEFAULT_CSID = 'trevo#';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);

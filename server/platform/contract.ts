@@ -25,26 +25,38 @@ declare module 'fastify' {
 }
 
 /**
- * Checks each success a route answers against its declared `response` as it leaves
- * (TREVO_CHECK_RESPONSES=1, which the test runs set). It reads the serialised body, so answers a
- * database function wrote as JSON text (an instant bet's) are checked like any other. An answer that
- * drifted from its contract becomes a 500 naming the route and the first mismatch, so the test that
- * made the call fails.
+ * Holds each success a route answers to its declared contract as it leaves (TREVO_CHECK_RESPONSES=1,
+ * which the test runs set): the answer must match `response`, and the request must be one its
+ * declared `body`, `query` and `params` admit — a route that parses with another schema than it
+ * declares, and so accepts what its contract refuses, is caught by any test that calls it. It reads
+ * the serialised body, so answers a database function wrote as JSON text (an instant bet's) are
+ * checked like any other. A mismatch becomes a 500 naming the route and the field, so the test
+ * that made the call fails.
  */
 export function installResponseCheck(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    const schema = request.routeOptions.config?.contract?.response;
-    if (!schema || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const contract = request.routeOptions.config?.contract;
+    if (!contract || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const body = parseJson(payload);
     if (!isSuccess(body)) return payload;
-    const result = schema.safeParse(body.data);
-    if (result.success) return payload;
-    const issue = result.error.issues[0]!;
     const where = `${request.method} ${request.routeOptions.url}`;
-    request.log.error({ route: where, issue }, 'answer does not match its contract');
-    throw new Error(
-      `${where} answered outside its contract at ${issue.path.join('.') || '(data)'}: ${issue.message}`,
-    );
+    // Read as parseInput reads them (an absent part is an empty object).
+    const checks: Array<[string, z.ZodType | undefined, unknown]> = [
+      ['body', contract.body, request.body ?? {}],
+      ['query', contract.query, request.query ?? {}],
+      ['params', contract.params, request.params ?? {}],
+      ['answer', contract.response, body.data],
+    ];
+    for (const [part, schema, value] of checks) {
+      const result = schema?.safeParse(value);
+      if (!result || result.success) continue;
+      const issue = result.error.issues[0]!;
+      request.log.error({ route: where, part, issue }, 'a success outside its contract');
+      throw new Error(
+        `${where} succeeded outside its contract (${part} at ${issue.path.join('.') || '(root)'}): ${issue.message}`,
+      );
+    }
+    return payload;
   });
 }
 

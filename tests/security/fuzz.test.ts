@@ -30,9 +30,10 @@ import { signWebhook, SIGNATURE_HEADER } from '../../server/modules/payments/web
 import { checkSection, EDITABLE_SECTIONS } from '../../server/modules/admin/config-overrides';
 import { GAME_KEYS } from '../../server/modules/games/settings';
 import { parseAmount } from '../../domain/money';
-import { AVATAR_COUNT, MatchTime } from '../../domain/codes';
+import { MatchTime } from '../../domain/codes';
 import { translate, type MessageKey } from '../../domain/messages';
-import { codeIdSchema, recordId, textInt } from '../../domain/schemas/common.schema';
+import { codeIdSchema, recordId } from '../../domain/schemas/common.schema';
+import { headerIndexSchema } from '../../domain/schemas/user.schema';
 import {
   configPutSchema,
   dayRangeSchema,
@@ -149,7 +150,7 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : FULL ? Date
 const idParam = recordId();
 const anyText = z.string();
 const CONTRACT = {
-  headerIndex: textInt().pipe(z.number().min(1).max(AVATAR_COUNT)),
+  headerIndex: headerIndexSchema,
   withdrawalsQuery: withdrawalsQuerySchema,
   reject: withdrawalRejectSchema,
   bulk: withdrawalsBulkSchema,

@@ -111,10 +111,25 @@ describe('the response check', () => {
     app.get('/refused', allow(PUBLIC, { response: answer }), async (_request, reply) =>
       reply.code(200).send({ status: 10_001, message: 'recusado', data: null }),
     );
+    // Declares a stake of at least R$ 1 but parses with a laxer schema: it accepts 0.
+    const declared = z.object({ amount: z.number().min(1) });
+    const lax = z.object({ amount: z.number() });
+    app.post('/lax', allow(PUBLIC, { body: declared }), async (request) => ({
+      status: 200,
+      message: 'ok',
+      data: lax.parse(request.body),
+    }));
     await app.ready();
   });
   afterAll(async () => {
     await app.close();
+  });
+
+  it('catches a route that accepts what its declared body refuses', async () => {
+    expect((await app.inject({ method: 'POST', url: '/lax', payload: { amount: 5 } })).statusCode).toBe(200);
+    const res = await app.inject({ method: 'POST', url: '/lax', payload: { amount: 0 } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toContain('POST /lax succeeded outside its contract (body at amount)');
   });
 
   it('lets an answer within its contract through', async () => {
@@ -125,6 +140,6 @@ describe('the response check', () => {
   it('turns an answer outside its contract into a 500 naming the route and the field', async () => {
     const res = await app.inject({ url: '/drifted' });
     expect(res.statusCode).toBe(500);
-    expect(res.json().message).toContain('GET /drifted answered outside its contract at payout');
+    expect(res.json().message).toContain('GET /drifted succeeded outside its contract (answer at payout)');
   });
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   playerSearchSchema,
   playerLockSchema,
@@ -34,6 +35,8 @@ import { recordOperatorAction } from './audit.repository';
 const REPORT_MAX_DAYS = 93;
 
 const idSchema = recordId();
+/** The `:id` of a path, as the routes declare it (parsed field by field with idSchema). */
+const idParams = z.object({ id: idSchema });
 
 const CSV_COLUMNS: Array<keyof DailyRow> = [
   'day',
@@ -100,7 +103,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id',
-    allow(operator(['support', 'finance']), { params: idSchema }),
+    allow(operator(['support', 'finance']), { params: idParams }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const user = await findPlayerAccount(ctx.db, id);
@@ -155,7 +158,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // The player's money history straight from the ledger: every transaction touching their accounts.
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id/ledger',
-    allow(operator(['support', 'finance']), { params: idSchema }),
+    allow(operator(['support', 'finance']), { params: idParams }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const rows = await findPlayerPostings(ctx.db, id);
@@ -177,7 +180,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Ends every session of the player now; open sockets are disconnected too.
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/sessions/end',
-    allow(operator(['support']), { params: idSchema }),
+    allow(operator(['support']), { params: idParams }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       if (!(await playerExists(ctx.db, id))) throw notFound();
@@ -216,7 +219,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/lock',
-    allow(operator(['support']), { params: idSchema, body: playerLockSchema }),
+    allow(operator(['support']), { params: idParams, body: playerLockSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { reason } = parseInput(playerLockSchema, request.body);
@@ -226,7 +229,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/unlock',
-    allow(operator(['support']), { params: idSchema }),
+    allow(operator(['support']), { params: idParams }),
     async (request, reply) => {
       await setLock(request, parseInput(idSchema, request.params.id), null);
       return ok(request, reply, { locked: false });
@@ -236,7 +239,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Notes are append-only, like the audit trail they are written to: a note is never edited.
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/notes',
-    allow(operator(['support', 'finance']), { params: idSchema, body: playerNoteSchema }),
+    allow(operator(['support', 'finance']), { params: idParams, body: playerNoteSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { text } = parseInput(playerNoteSchema, request.body);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -20,7 +21,7 @@ import * as auth from './auth.service';
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { codeId: string } }>(
     '/api/auth/user/captcha/:codeId',
-    allow(PUBLIC, { params: codeIdSchema }),
+    allow(PUBLIC, { params: z.object({ codeId: codeIdSchema }) }),
     async (request, reply) => {
       // With a hosted challenge the picture is not an answer the server accepts.
       if (ctx.config.captcha.provider !== 'local') throw notFound();

@@ -3,18 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { findOutboxMails } from './dev.repository';
 import { z } from 'zod';
-import { parseInput } from '../../infra/http/errors';
+import { badRequest, parseInput } from '../../infra/http/errors';
+
+/**
+ * The furthest one move of the test clock goes, in simulated minutes: the feed simulates every
+ * sport through the jump on its next pass, so a year's jump would hold the server for minutes.
+ */
+const MAX_SIM_MINUTES = 7 * 24 * 60;
 
 /** Where the sportsbook's test clock goes: to an instant, or on by simulated minutes. Forward only. */
 const clockSchema = z.union([
   z.object({ to: z.iso.datetime() }),
-  z.object({
-    simMinutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(7 * 24 * 60),
-  }),
+  z.object({ simMinutes: z.number().int().min(1).max(MAX_SIM_MINUTES) }),
 ]);
 
 interface OutboxMail {
@@ -52,10 +52,10 @@ export async function devRoutes(app: FastifyInstance, ctx: AppContext) {
     app.get('/dev/sports/clock', allow(PUBLIC), async () => clock());
     app.post('/dev/sports/clock', allow(PUBLIC, { body: clockSchema }), async (request) => {
       const input = parseInput(clockSchema, request.body);
+      const speed = ctx.config.sportsFeed.speed;
       const realMs =
-        'to' in input
-          ? Date.parse(input.to) - app.sports.now()
-          : (input.simMinutes * 60_000) / ctx.config.sportsFeed.speed;
+        'to' in input ? Date.parse(input.to) - app.sports.now() : (input.simMinutes * 60_000) / speed;
+      if (realMs > (MAX_SIM_MINUTES * 60_000) / speed) throw badRequest('invalidInput');
       app.sports.advance(realMs);
       return clock();
     });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { complaintsQuerySchema } from '../../../domain/schemas/support.schema';
 import { recordId } from '../../../domain/schemas/common.schema';
 import { allow, PUBLIC, PLAYER, operator, ROLES } from '../../platform/access';
@@ -27,6 +28,8 @@ import {
 } from './support.service';
 
 const idSchema = recordId();
+/** The `:id` of a path, as the routes declare it (parsed field by field with idSchema). */
+const idParams = z.object({ id: idSchema });
 
 /**
  * Customer service (issue 7). Players chat at `/api/app/support/*`; operators (support role; admin
@@ -76,7 +79,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { id: string } }>(
     '/api/admin/support/conversations/:id',
-    allow(operator(ROLES.support), { params: idSchema }),
+    allow(operator(ROLES.support), { params: idParams }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       return ok(request, reply, await conversationForOperator(ctx, id));
@@ -85,7 +88,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/support/conversations/:id/reply',
-    allow(operator(ROLES.support), { params: idSchema, body: supportMessageSchema }),
+    allow(operator(ROLES.support), { params: idParams, body: supportMessageSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { text } = parseInput(supportMessageSchema, request.body);
@@ -114,7 +117,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/support/complaints/:id/answer',
-    allow(operator(ROLES.support), { params: idSchema, body: complaintAnswerSchema }),
+    allow(operator(ROLES.support), { params: idParams, body: complaintAnswerSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { answer } = parseInput(complaintAnswerSchema, request.body);

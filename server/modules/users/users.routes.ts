@@ -1,4 +1,4 @@
-import { textInt } from '../../../domain/schemas/common.schema';
+import { headerIndexSchema } from '../../../domain/schemas/user.schema';
 import { allow, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -8,15 +8,10 @@ import { kycSchema, recordsQuerySchema } from '../../../domain/schemas/wallet.sc
 import { gameRecords, walletRecords } from './records.service';
 import { isValidCnpj, isValidCpf } from '../../../domain/identity';
 import { ok } from '../../infra/http/reply';
-import { AVATAR_COUNT } from '../../../domain/codes';
 import { listSportsBets } from '../sports/bets.service';
 import { userInfo } from './users.service';
 import { announceUserInfo, balancesOf } from '../../platform/announcer';
 import { countSportsBets, findUserCpf, recordKyc, setAvatar } from './users.repository';
-
-const headerIndexSchema = textInt('avatarInvalid').pipe(
-  z.number().min(1, { message: 'avatarInvalid' }).max(AVATAR_COUNT, { message: 'avatarInvalid' }),
-);
 
 /** The player's own profile calls (spec section 7). */
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -65,7 +60,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.get<{ Params: { index: string } }>(
       '/api/app/user/setHeader/:index',
-      allow(PLAYER, { params: headerIndexSchema }),
+      allow(PLAYER, { params: z.object({ index: headerIndexSchema }) }),
       async (request, reply) => {
         const header = parseInput(headerIndexSchema, request.params.index);
         const userId = request.session!.subjectId;

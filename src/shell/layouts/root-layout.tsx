@@ -13,7 +13,7 @@ import { RealityCheck } from '../protection/reality-check';
  * back and forward within the site keep their positions.
  */
 const LOAD = String(Math.round(performance.timeOrigin));
-export const scrollKey = (location: Pick<Location, 'key'>): string =>
+const scrollKey = (location: Pick<Location, 'key'>): string =>
   location.key === 'default' ? `default-${LOAD}` : location.key;
 
 /** Everything above the pages: landing parameters, overlays, dialogs and the loading indicator. */

@@ -57,6 +57,23 @@ describe('the sportsbook test clock', () => {
     const bad = await call(app, { method: 'POST', url: '/dev/sports/clock', payload: { simMinutes: -5 } });
     expect(bad.code).toBe(400);
     expect(await now()).toBe(before);
+    // No jump beyond a simulated week: the feed would simulate every sport through it at once.
+    const far = await call(app, {
+      method: 'POST',
+      url: '/dev/sports/clock',
+      payload: { to: '9999-12-31T00:00:00Z' },
+    });
+    expect(far.code).toBe(400);
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: '/dev/sports/clock',
+          payload: { simMinutes: 7 * 24 * 60 + 1 },
+        })
+      ).code,
+    ).toBe(400);
+    expect(await now()).toBe(before);
   });
 
   it('does not exist without the flag', async () => {
