@@ -51,6 +51,27 @@ const ON_POSTGRES = [
  */
 const SHARED = { isolate: false } as const;
 
+/** The client project's settings (machines, services and components in happy-dom). */
+const CLIENT = {
+  include: ['tests/client/**/*.test.{ts,tsx}'],
+  environment: 'happy-dom',
+  server: { deps: { inline: ['@pixi/react'] } },
+  // Pages and games are lazy imports, transformed on first use: slow on a busy machine.
+  testTimeout: 20_000,
+};
+
+/**
+ * Client files that need modules of their own: they replace a module (vi.mock), or test what a
+ * module does when first loaded (the languages bundled at start, the site configuration read once).
+ */
+const CLIENT_ISOLATED = [
+  'tests/client/games/sound-bus.test.ts',
+  'tests/client/games/shared-units.test.tsx',
+  'tests/client/i18n.test.ts',
+  'tests/client/foundation-units.test.ts',
+  'tests/client/site-footer.test.tsx',
+];
+
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -78,12 +99,15 @@ export default defineConfig({
       {
         test: {
           name: 'client',
-          include: ['tests/client/**/*.test.{ts,tsx}'],
-          environment: 'happy-dom',
-          server: { deps: { inline: ['@pixi/react'] } },
-          // Pages and games are lazy imports, transformed on first use: slow on a busy machine.
-          testTimeout: 20_000,
+          ...CLIENT,
+          // One happy-dom window per worker, shared by its files: setting up a window and
+          // importing React afresh for each of 60 files cost about 60 s of an 80 s project.
+          ...SHARED,
+          exclude: CLIENT_ISOLATED,
         },
+      },
+      {
+        test: { name: 'client-isolated', ...CLIENT, include: CLIENT_ISOLATED },
       },
       {
         test: {

@@ -20,6 +20,7 @@ const projects = [
   'unit',
   'stats',
   'client',
+  'client-isolated',
   'server',
   'security',
   ...(hasPostgres ? ['server-pg', 'security-pg'] : []),

@@ -9,9 +9,15 @@ import { LANGUAGE_KEYS } from '../../domain/languages';
 
 type Tree = { [key: string]: string | Tree };
 
-const files = import.meta.glob<Tree>('../../assets/locales/*.json', { eager: true, import: 'default' });
+// Read as text and parsed here: the JSON modules themselves are the objects i18next was given, and
+// it adds the console's texts into those objects when the console loads.
+const files = import.meta.glob<string>('../../assets/locales/*.json', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
 const locales: Record<string, Tree> = Object.fromEntries(
-  Object.entries(files).map(([path, tree]) => [path.replace(/^.*\/(\w+)\.json$/, '$1'), tree]),
+  Object.entries(files).map(([path, text]) => [path.replace(/^.*\/(\w+)\.json$/, '$1'), JSON.parse(text)]),
 );
 const reference = locales.pt_BR as Tree;
 
@@ -104,12 +110,16 @@ describe('locale files', () => {
 
 /** The operator console's own texts (src/admin/locales): pt_BR, the reference, and en_US. */
 describe('operator console texts', () => {
-  const consoleFiles = import.meta.glob<Tree>('../../src/admin/locales/*.json', {
+  const consoleFiles = import.meta.glob<string>('../../src/admin/locales/*.json', {
     eager: true,
+    query: '?raw',
     import: 'default',
   });
-  const byLang = Object.fromEntries(
-    Object.entries(consoleFiles).map(([path, tree]) => [path.replace(/^.*\/(\w+)\.json$/, '$1'), tree]),
+  const byLang: Record<string, Tree> = Object.fromEntries(
+    Object.entries(consoleFiles).map(([path, text]) => [
+      path.replace(/^.*\/(\w+)\.json$/, '$1'),
+      JSON.parse(text),
+    ]),
   );
 
   it('exist in pt_BR and en_US only, with the same keys and placeholders', () => {
