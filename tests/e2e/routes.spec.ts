@@ -141,4 +141,16 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('login-form')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('isapp'))).toBe('1');
   });
+
+  test("a visitor's top bar keeps the logo clear of its buttons at 360 px", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/home');
+    await expect(page.getByTestId('header-login')).toBeVisible();
+    // The word ran under "Autenticar-se" (issue 18, item 6); the clover alone stays.
+    const logo = (await page.getByTestId('header-logo').boundingBox())!;
+    const login = (await page.getByTestId('header-login').boundingBox())!;
+    expect(logo.x + logo.width).toBeLessThanOrEqual(login.x);
+    const register = (await page.getByTestId('header-register').boundingBox())!;
+    expect(register.x + register.width).toBeLessThanOrEqual(360);
+  });
 });

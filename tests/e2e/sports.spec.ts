@@ -108,6 +108,18 @@ test('a single and a múltipla on football settle; balance and Minhas apostas ag
   await page.getByTestId('slip-stake').fill('10');
   await expect(page.getByTestId('slip-return')).not.toHaveText('R$ 0,00');
   await page.screenshot({ path: testInfo.outputPath('home-slip-1280.png') });
+  // Scrolled, the slip sticks below the top bar (balance, avatar), not over it (issue 18, item 7),
+  // and the offer rides in the top bar instead of floating over the list (item 4).
+  await page.mouse.wheel(0, 900);
+  await expect
+    .poll(async () => {
+      const bar = await page.locator('.topbar').boundingBox();
+      const slip = await page.locator('.slip').boundingBox();
+      return bar && slip ? Math.round(slip.y - (bar.y + bar.height)) : -1;
+    })
+    .toBeGreaterThanOrEqual(0);
+  await expect(page.locator('.topbar').getByTestId('offer-button')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('home-slip-scrolled-1280.png') });
   await placeSlip(page);
 
   // The múltipla: R$ 5 on two other matches; the slip turns to Múltipla at the second pick.

@@ -10,6 +10,7 @@ import { balanceHoldStore } from '../../services/balance-hold';
 import { useStore } from '../../lib/store';
 import { Avatar } from '../components/avatar';
 import { BackIcon, MenuIcon, RefreshIcon } from '../components/icons';
+import { OfferButton } from '../wallet/offer-button';
 import { MainNav } from './main-nav';
 
 /** The balance chip; tapping it asks the server for the current balances. */
@@ -52,7 +53,7 @@ export function Header({ showNav, showBack }: { showNav: boolean; showBack: bool
   // A game playing its draw holds the balance it shows; the header holds the same value.
   const held = useStore(balanceHoldStore, (v) => v);
   return (
-    <header className={showBack ? 'topbar topbar--back' : 'topbar'}>
+    <header className={`topbar${showBack ? ' topbar--back' : ''}${token ? '' : ' topbar--visitor'}`}>
       <div className="frame topbar__inner">
         {showBack && (
           <button
@@ -84,6 +85,7 @@ export function Header({ showNav, showBack }: { showNav: boolean; showBack: bool
         <div className="topbar__actions">
           {token ? (
             <>
+              {showBack && <OfferButton compact />}
               <BalanceButton balance={user ? (held ?? user.balance) : null} />
               <button
                 type="button"

@@ -26,8 +26,9 @@ function Chrome({ children, standalone }: { children: ReactNode; standalone: boo
       </main>
       <Footer />
       {mobile && !standalone && <MainNav placement="bottom" />}
-      {/* Games and the sportsbook keep their controls low on a phone: the offer docks small, high. */}
-      <OfferButton compact={standalone} />
+      {/* Games and the sportsbook carry the offer in their top bar: floating, it covered their
+          controls as the page scrolled under it. */}
+      {!standalone && <OfferButton />}
     </div>
   );
 }

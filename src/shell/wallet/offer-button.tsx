@@ -7,7 +7,7 @@ import { useOffer } from './offers';
 
 /**
  * The floating animated button of the offer, with its countdown; hidden while a panel is open.
- * `compact`: a small pill high on the page, for tables whose controls sit low on a phone.
+ * `compact`: a small pill in the top bar of games and the sportsbook, whose controls fill the page.
  */
 export function OfferButton({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
