@@ -117,6 +117,17 @@ export const supportMessageViewSchema = z.object({
 });
 export type SupportMessageView = z.infer<typeof supportMessageViewSchema>;
 
+/**
+ * `GET /api/app/support/replyTime`: when a player may expect an answer. `measured` when it is the
+ * median of the operators' real first answers over the last days, otherwise the operator's promise
+ * from the configuration (`site.support.replyMinutes`).
+ */
+export const supportReplyTimeSchema = z.object({
+  minutes: z.number().int().positive(),
+  measured: z.boolean(),
+});
+export type SupportReplyTime = z.infer<typeof supportReplyTimeSchema>;
+
 /** A complaint's state as its author may see it. */
 export const complaintStatusSchema = z.object({
   protocol: z.string(),

@@ -203,7 +203,13 @@ const signupLimitsSchema = z
   .default({ loss: 500, session: 240 });
 
 export const fileSchema = z.object({
-  site: z.object({ name: z.string(), apiKey: z.string(), legal: legalSchema.optional() }),
+  site: z.object({
+    name: z.string(),
+    apiKey: z.string(),
+    legal: legalSchema.optional(),
+    /** What the chat promises until there are enough real answers to measure (minutes). */
+    support: z.object({ replyMinutes: z.number().int().min(1).max(1440) }).default({ replyMinutes: 15 }),
+  }),
   signupLimits: signupLimitsSchema,
   vip: z
     .array(

@@ -364,6 +364,7 @@ function routes(w: World): Record<string, Entry> {
       body: { schema: complaintAnswerSchema, baseline: () => ({ answer: 'Seu saque foi liberado.' }) },
     },
     'GET /api/app/support/messages': NONE,
+    'GET /api/app/support/replyTime': NONE,
     'POST /api/app/support/message': {
       body: { schema: supportMessageSchema, baseline: () => ({ text: 'Olá, preciso de ajuda' }) },
     },

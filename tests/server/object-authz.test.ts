@@ -83,6 +83,7 @@ const ROUTES: Record<string, RouteRule> = {
     why: "the public reward table, plus progress for the caller's own session only",
   },
   'GET /api/app/support/messages': SELF,
+  'GET /api/app/support/replyTime': PUBLIC_SITE,
   'POST /api/app/support/message': SELF,
   'POST /api/app/main/complaint': SELF,
   'GET /api/app/main/complaint/:protocol': {

@@ -81,6 +81,71 @@ const say = (player: Player, text: unknown) =>
   });
 
 describe('support chat', () => {
+  it("tells when an answer may be expected: the configured promise, then the operators' median", async () => {
+    const player = await registerPlayer(app);
+    const ask = async () =>
+      (await call(app, { method: 'GET', url: '/api/app/support/replyTime', headers: auth(player.token) }))
+        .body.data;
+    // Too few answers in the last week to measure: the configuration's 15 minutes.
+    await app.ctx.db.deleteFrom('support_messages').execute();
+    expect(await ask()).toEqual({ minutes: 15, measured: false });
+
+    // Five conversations answered after 8, 4, 6, 30 and 600 minutes (the last one left overnight);
+    // the first had a second player message a minute before the answer, and the wait counts from
+    // the first (from the last, the median would be 6). One answered last month after a minute no
+    // longer counts (with it, the median would be 7).
+    const db = app.ctx.db;
+    const operatorId = (await db.selectFrom('operators').select('id').executeTakeFirstOrThrow()).id;
+    const now = Date.now();
+    const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
+    const conversations = [
+      { answeredAgo: 1000, waits: [8, 1] },
+      { answeredAgo: 1000, waits: [4] },
+      { answeredAgo: 1000, waits: [6] },
+      { answeredAgo: 1000, waits: [30] },
+      { answeredAgo: 1000, waits: [600] },
+      { answeredAgo: 40 * 24 * 60, waits: [1] },
+    ];
+    for (const { answeredAgo, waits } of conversations) {
+      const someone = await registerPlayer(app);
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', someone.email)
+        .executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto('support_conversations')
+        .values({ user_id: user.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const wait of waits)
+        await db
+          .insertInto('support_messages')
+          .values({
+            conversation_id: id,
+            author: 'player',
+            operator_id: null,
+            text: 'x',
+            created_at: at(answeredAgo + wait),
+          })
+          .execute();
+      await db
+        .insertInto('support_messages')
+        .values({
+          conversation_id: id,
+          author: 'operator',
+          operator_id: operatorId,
+          text: 'y',
+          created_at: at(answeredAgo),
+        })
+        .execute();
+    }
+    expect(await ask()).toEqual({ minutes: 8, measured: true });
+    expect((await call(app, { method: 'GET', url: '/api/app/support/replyTime' })).code, 'players only').toBe(
+      401,
+    );
+  });
+
   it('stores a player message, pushes it to the player, and the operator answers live', async () => {
     const player = await registerPlayer(app);
     const socket = await open(player.token);

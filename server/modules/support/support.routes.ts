@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { complaintsQuerySchema } from '../../../domain/schemas/support.schema';
 import { recordId } from '../../../domain/schemas/common.schema';
 import { allow, PUBLIC, PLAYER, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
@@ -10,8 +9,10 @@ import {
   complaintAnswerSchema,
   complaintLookupSchema,
   complaintSchema,
+  complaintsQuerySchema,
   PROTOCOL_PATTERN,
   supportMessageSchema,
+  supportReplyTimeSchema,
 } from '../../../domain/schemas/support.schema';
 import { playerOrVisitor } from '../../platform/sessions';
 import { auditEntry, recordAudit } from '../../platform/audit-trail';
@@ -25,6 +26,7 @@ import {
   operatorSays,
   playerSays,
   playerThread,
+  replyTime,
 } from './support.service';
 
 const idSchema = recordId();
@@ -42,6 +44,12 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.get('/api/app/support/messages', allow(PLAYER), async (request, reply) => {
       return ok(request, reply, await playerThread(ctx, request.session!.subjectId));
     });
+
+    scope.get(
+      '/api/app/support/replyTime',
+      allow(PLAYER, { response: supportReplyTimeSchema }),
+      async (request, reply) => ok(request, reply, await replyTime(ctx)),
+    );
 
     scope.post(
       '/api/app/support/message',

@@ -7,6 +7,7 @@ import {
   type ComplaintInput,
   type ComplaintStatus,
   type SupportMessageView,
+  type SupportReplyTime,
 } from '../../../domain/schemas/support.schema';
 import { consumeCaptcha } from '../auth/captcha.service';
 
@@ -70,6 +71,45 @@ export async function playerThread(ctx: AppContext, userId: number): Promise<Sup
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return conversation ? threadOf(ctx, conversation.id) : [];
+}
+
+/** The window and the least number of answers a measured reply time needs. */
+const REPLY_WINDOW_MS = 7 * 24 * 3600_000;
+const REPLY_SAMPLES_MIN = 5;
+
+/**
+ * When a player may expect an answer: the median wait of the operators' answers of the last seven
+ * days (from the first unanswered player message to the answer), once there are five; before that,
+ * what the operator promises in the configuration. A median, so one conversation left overnight
+ * does not make every player expect hours.
+ */
+export async function replyTime(ctx: AppContext): Promise<SupportReplyTime> {
+  const since = new Date(Date.now() - REPLY_WINDOW_MS);
+  const { rows } = await sql<{ seconds: string | number }>`
+    select extract(epoch from (o.created_at - w.asked)) as seconds
+    from support_messages o
+    cross join lateral (
+      select min(p.created_at) as asked
+      from support_messages p
+      where p.conversation_id = o.conversation_id
+        and p.author = 'player'
+        and p.id < o.id
+        and p.id > coalesce((
+          select max(x.id) from support_messages x
+          where x.conversation_id = o.conversation_id and x.author = 'operator' and x.id < o.id
+        ), 0)
+    ) w
+    where o.author = 'operator' and o.created_at > ${since} and w.asked is not null
+    order by o.id desc
+    limit 500
+  `.execute(ctx.db);
+  const waits = rows.map((r) => Number(r.seconds)).sort((a, b) => a - b);
+  if (waits.length < REPLY_SAMPLES_MIN) {
+    return { minutes: ctx.config.file.site.support.replyMinutes, measured: false };
+  }
+  const mid = waits.length >> 1;
+  const median = waits.length % 2 ? waits[mid]! : (waits[mid - 1]! + waits[mid]!) / 2;
+  return { minutes: Math.max(1, Math.ceil(median / 60)), measured: true };
 }
 
 /** Stores a player's message and pushes it to the player's other tabs. */

@@ -1,8 +1,10 @@
 import {
   complaintStatusSchema,
   supportMessageViewSchema,
+  supportReplyTimeSchema,
   type ComplaintStatus,
   type SupportMessageView,
+  type SupportReplyTime,
 } from '../../../domain/schemas/support.schema';
 import { apiGet, apiPost } from '../../services/api-client';
 
@@ -12,6 +14,12 @@ import { apiGet, apiPost } from '../../services/api-client';
 export async function fetchSupportThread(): Promise<SupportMessageView[]> {
   const body = await apiGet<unknown>('/api/app/support/messages', { loading: false });
   return supportMessageViewSchema.array().parse(body.data);
+}
+
+/** When an answer may be expected (the operators' measured median, or the configured promise). */
+export async function fetchReplyTime(): Promise<SupportReplyTime> {
+  const body = await apiGet<unknown>('/api/app/support/replyTime', { loading: false }, { silent: true });
+  return supportReplyTimeSchema.parse(body.data);
 }
 
 /** Sends one message (errors are shown in the chat, not as an alert); the stored message comes back (and over the socket to the other tabs). */

@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_MESSAGE_MAX, type SupportMessageView } from '../../../domain/schemas/support.schema';
+import {
+  SUPPORT_MESSAGE_MAX,
+  type SupportMessageView,
+  type SupportReplyTime,
+} from '../../../domain/schemas/support.schema';
 import { bcp47, currentLanguage } from '../../lib/i18n';
 import { ApiError } from '../../services/api-client';
 import { onSocketEvent } from '../../services/socket';
@@ -8,7 +12,7 @@ import { closeOverlay } from '../app/overlay-store';
 import { useUserInfo } from '../app/session';
 import { CloseIcon } from '../components/icons';
 import { ChatIcon } from './chat-icon';
-import { fetchSupportThread, sendSupportMessage } from './support-api';
+import { fetchReplyTime, fetchSupportThread, sendSupportMessage } from './support-api';
 import './support.css';
 
 /** Shows the character counter once this close to the limit. */
@@ -49,6 +53,7 @@ export function SupportChat() {
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
+  const [replyTime, setReplyTime] = useState<SupportReplyTime | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -69,6 +74,11 @@ export function SupportChat() {
         () => live && setLoadFailed(true),
       );
     void load();
+    // Said under a message still waiting for its answer; the chat works without it.
+    fetchReplyTime().then(
+      (time) => live && setReplyTime(time),
+      () => undefined,
+    );
     // A phone that slept may have missed pushes while its socket was down: back on screen, the
     // thread is read again (merged by id, so nothing shows twice).
     const onVisible = () => {
@@ -212,6 +222,13 @@ export function SupportChat() {
               </time>
             </li>
           ))}
+          {replyTime && thread?.at(-1)?.author === 'player' && (
+            <li className="support-chat__note" data-testid="support-reply-time">
+              {t(replyTime.measured ? 'support.chat.replyMeasured' : 'support.chat.replyPromised', {
+                count: replyTime.minutes,
+              })}
+            </li>
+          )}
         </ol>
         <form className="support-chat__composer" onSubmit={(event) => void send(event)}>
           {error && (

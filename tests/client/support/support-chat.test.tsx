@@ -141,6 +141,7 @@ describe('the chat frame', () => {
     const user = userEvent.setup();
     const server = installFakeServer((config) => {
       if (config.url === '/api/app/support/messages') return ok([first]);
+      if (config.url === '/api/app/support/replyTime') return ok({ minutes: 8, measured: true });
       if (config.url === '/api/app/support/message') {
         return ok({
           id: 2,
@@ -158,6 +159,10 @@ describe('the chat frame', () => {
       'support-msg--player',
     );
     expect(screen.getByTestId('support-identity').textContent).toContain('ana@example.com');
+    // A message still waiting for its answer says when one may be expected.
+    expect((await screen.findByTestId('support-reply-time')).textContent).toBe(
+      'Recebemos a sua mensagem. Nossa equipe costuma responder em cerca de 8 minutos.',
+    );
 
     await user.type(screen.getByTestId('support-input'), 'Já faz uma hora{Enter}');
     expect(await screen.findByText('Já faz uma hora')).toBeTruthy();
@@ -188,6 +193,21 @@ describe('the chat frame', () => {
       'support-msg-player',
       'support-msg-operator',
     ]);
+    // Answered: nothing more to wait for.
+    expect(screen.queryByTestId('support-reply-time')).toBeNull();
+  });
+
+  it("promises the operator's configured time until answers can be measured", async () => {
+    installFakeServer((config) => {
+      if (config.url === '/api/app/support/messages') return ok([first]);
+      if (config.url === '/api/app/support/replyTime') return ok({ minutes: 1, measured: false });
+      return ok(null);
+    });
+    signedIn();
+    render(<SupportChat />);
+    expect((await screen.findByTestId('support-reply-time')).textContent).toBe(
+      'Recebemos a sua mensagem. Nossa equipe responde em até 1 minuto.',
+    );
   });
 
   it("shows the server's reason when a message is refused, and keeps the draft", async () => {
