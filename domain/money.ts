@@ -54,3 +54,10 @@ export function formatBrl(cents: number): string {
 export function plainBrl(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(2).replace('.', ',');
 }
+
+const grouped = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+/** An amount in a sentence with thousands grouped: "50.000", "12,5" → "12,50", "10". */
+export function readableBrl(value: number): string {
+  return Number.isInteger(value) ? grouped.format(value) : brl.format(value);
+}

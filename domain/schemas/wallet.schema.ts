@@ -13,7 +13,13 @@ export const getPricesQuerySchema = z.object({
   loading: z.string().optional(),
 });
 
-/** prePay form (spec 7): gift 1/0, pkgId, isapp 1/0. */
+/**
+ * The package id of a deposit of the player's own amount (`prePay/custom` with `amount`): a plain
+ * BRL deposit between `deposit.minAmount` and `deposit.maxAmount`, without a bonus.
+ */
+export const CUSTOM_PACKAGE = 'custom';
+
+/** prePay form (spec 7): gift 1/0, pkgId, isapp 1/0; `amount` (BRL, at most two decimals) for `custom`. */
 export const prePaySchema = z.strictObject({
   gift: flag01.optional(),
   pkgId: z
@@ -21,6 +27,11 @@ export const prePaySchema = z.strictObject({
     .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'packageUnknown' })
     .optional(),
   isapp: flag01.optional(),
+  amount: z
+    .string({ message: 'depositAmountInvalid' })
+    .regex(/^(0|[1-9]\d{0,8})([.,]\d{1,2})?$/, { message: 'depositAmountInvalid' })
+    .transform((v) => Number(v.replace(',', '.')))
+    .optional(),
 });
 
 export const priceItemSchema = z.object({

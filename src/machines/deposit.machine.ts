@@ -1,5 +1,5 @@
 import { assign, fromPromise, not, sendTo, setup } from 'xstate';
-import type { PrePayResult, PriceItem } from '../../domain/schemas/wallet.schema';
+import { CUSTOM_PACKAGE, type PrePayResult, type PriceItem } from '../../domain/schemas/wallet.schema';
 import { keyAfterFailure, keyForAction, type ActionKey } from '../services/idempotency';
 import { fetchPrices, prePay, type DepositVariant, type PrePayRequest } from '../services/wallet-api';
 import { paymentOrderMachine, type PaymentOutcome } from './payment-order.machine';
@@ -25,6 +25,8 @@ export const VISIBLE_PACKAGES = 4;
 export interface DepositSelection {
   pkgId: string;
   wantsGift: boolean;
+  /** The player's own amount, when `pkgId` is CUSTOM_PACKAGE. */
+  amount?: number | null;
 }
 
 export interface DepositInput {
@@ -42,6 +44,8 @@ export interface DepositContext {
   resume: DepositSelection | null;
   packages: PriceItem[];
   pkgId: string | null;
+  /** The amount typed in "Outro valor" (BRL), when `pkgId` is CUSTOM_PACKAGE. */
+  customAmount: number | null;
   /** Whether the player takes the package's bonus (`gift` 1), when it has one. */
   wantsGift: boolean;
   order: PrePayResult | null;
@@ -53,6 +57,8 @@ export interface DepositContext {
 
 export type DepositEvent =
   | { type: 'player.select'; pkgId: string }
+  /** The player types an amount of their own (null while the field holds no amount). */
+  | { type: 'player.custom'; amount: number | null }
   | { type: 'player.toggleGift'; wantsGift: boolean }
   | { type: 'player.confirm' }
   | { type: 'player.back' }
@@ -74,12 +80,20 @@ export function visiblePackages(list: readonly PriceItem[]): PriceItem[] {
 
 /** The package to select first: the resumed one, else the R$ 100 one, else none. */
 export function initialPackage(list: readonly PriceItem[], resume: DepositSelection | null): string | null {
+  if (resume?.pkgId === CUSTOM_PACKAGE && resume.amount) return CUSTOM_PACKAGE;
   if (resume && list.some((p) => p.pkgId === resume.pkgId)) return resume.pkgId;
   return list.find((p) => p.price === DEFAULT_PRICE)?.pkgId ?? null;
 }
 
-/** The selected package, if it is still in the list. */
-export function selectedPackage(context: Pick<DepositContext, 'packages' | 'pkgId'>): PriceItem | undefined {
+/** The selected package, if it is still in the list, or the player's own amount. */
+export function selectedPackage(
+  context: Pick<DepositContext, 'packages' | 'pkgId'> & { customAmount?: number | null },
+): PriceItem | undefined {
+  if (context.pkgId === CUSTOM_PACKAGE) {
+    return context.customAmount
+      ? { pkgId: CUSTOM_PACKAGE, price: context.customAmount, gift: 0, sort: 0, curreny: 'BRL' }
+      : undefined;
+  }
   return context.packages.find((p) => p.pkgId === context.pkgId);
 }
 
@@ -90,6 +104,7 @@ function prePayBody(context: DepositContext): Omit<PrePayRequest, 'idempotencyKe
     pkgId: context.pkgId ?? '',
     gift: context.wantsGift && (pkg?.gift ?? 0) > 0,
     isApp: context.isApp,
+    ...(context.pkgId === CUSTOM_PACKAGE && context.customAmount ? { amount: context.customAmount } : {}),
   };
 }
 
@@ -142,6 +157,7 @@ export const depositMachine = setup({
     resume: input.resume ?? null,
     packages: [],
     pkgId: null,
+    customAmount: input.resume?.pkgId === CUSTOM_PACKAGE ? (input.resume.amount ?? null) : null,
     wantsGift: input.resume?.wantsGift ?? true,
     order: null,
     actionKey: null,
@@ -183,7 +199,10 @@ export const depositMachine = setup({
     },
     picking: {
       on: {
-        'player.select': { actions: assign({ pkgId: ({ event }) => event.pkgId }) },
+        'player.select': { actions: assign({ pkgId: ({ event }) => event.pkgId, customAmount: null }) },
+        'player.custom': {
+          actions: assign({ pkgId: CUSTOM_PACKAGE, customAmount: ({ event }) => event.amount }),
+        },
         'player.toggleGift': { actions: assign({ wantsGift: ({ event }) => event.wantsGift }) },
         'player.confirm': [
           { guard: not('hasAmount'), actions: 'alertNoAmount' },
@@ -199,7 +218,11 @@ export const depositMachine = setup({
     awaitingKyc: {
       entry: {
         type: 'openKyc',
-        params: ({ context }) => ({ pkgId: context.pkgId ?? '', wantsGift: context.wantsGift }),
+        params: ({ context }) => ({
+          pkgId: context.pkgId ?? '',
+          wantsGift: context.wantsGift,
+          ...(context.pkgId === CUSTOM_PACKAGE ? { amount: context.customAmount } : {}),
+        }),
       },
       always: {
         guard: 'isKycVerified',

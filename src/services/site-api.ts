@@ -16,6 +16,8 @@ export const siteInfoSchema = z.object({
     })
     .nullable(),
   signupLimits: z.object({ required: z.boolean(), loss: z.number(), session: z.number() }),
+  /** The range of a deposit of the player's own amount, BRL. */
+  deposit: z.object({ min: z.number(), max: z.number() }).optional(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

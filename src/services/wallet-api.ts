@@ -32,13 +32,20 @@ export interface PrePayRequest {
   gift: boolean;
   isApp: boolean;
   idempotencyKey: string;
+  /** The player's own amount (BRL), with `pkgId` CUSTOM_PACKAGE. */
+  amount?: number;
 }
 
 /** Creates the order and its PIX charge; `url` is the payment page for the frame. */
 export async function prePay(request: PrePayRequest): Promise<PrePayResult> {
   const body = await apiPostForm<unknown>(
     `/api/app/order/prePay/${encodeURIComponent(request.pkgId)}`,
-    { gift: request.gift ? 1 : 0, pkgId: request.pkgId, isapp: request.isApp ? 1 : 0 },
+    {
+      gift: request.gift ? 1 : 0,
+      pkgId: request.pkgId,
+      isapp: request.isApp ? 1 : 0,
+      ...(request.amount !== undefined ? { amount: request.amount.toFixed(2) } : {}),
+    },
     { headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey } },
   );
   return prePayResultSchema.parse(body.data);

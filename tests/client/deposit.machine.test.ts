@@ -189,6 +189,42 @@ describe('deposit: confirm and prepay', () => {
     expect(run.actor.getSnapshot().matches({ payment: 'frame' })).toBe(true);
   });
 
+  it("deposits the player's own amount: the amount goes with prePay/custom, and survives the identity form", async () => {
+    const run = start({ kycVerified: false });
+    await settle();
+    // Nothing usable typed yet: the same alert as no package.
+    run.actor.send({ type: 'player.custom', amount: null });
+    run.actor.send({ type: 'player.confirm' });
+    expect(run.calls.alertNoAmount).toHaveBeenCalledTimes(1);
+
+    run.actor.send({ type: 'player.custom', amount: 75.5 });
+    run.actor.send({ type: 'player.confirm' });
+    expect(run.calls.openKyc).toHaveBeenCalledWith({ pkgId: 'custom', wantsGift: true, amount: 75.5 });
+
+    // Back from the identity form, the flow resumes with the typed amount and pays it.
+    const resumed = start({ kycVerified: true, resume: { pkgId: 'custom', wantsGift: true, amount: 75.5 } });
+    await settle();
+    expect(resumed.actor.getSnapshot().matches('confirming')).toBe(true);
+    resumed.actor.send({ type: 'player.pay' });
+    await settle();
+    expect(resumed.calls.prePay.mock.calls[0]![0]).toMatchObject({
+      pkgId: 'custom',
+      amount: 75.5,
+      gift: false,
+    });
+
+    // Picking a package again forgets the typed amount.
+    const other = start();
+    await settle();
+    other.actor.send({ type: 'player.custom', amount: 80 });
+    other.actor.send({ type: 'player.select', pkgId: 'BRL2' });
+    other.actor.send({ type: 'player.confirm' });
+    other.actor.send({ type: 'player.pay' });
+    await settle();
+    expect(other.calls.prePay.mock.calls[0]![0]).not.toHaveProperty('amount');
+    expect(other.calls.prePay.mock.calls[0]![0]).toMatchObject({ pkgId: 'BRL2' });
+  });
+
   it("takes the package's bonus unless the player turns it down", async () => {
     const run = start({ variant: 'BTBRL' }, { prices: OFFER, prePay: [serverRefusal(), ORDER] });
     await settle();

@@ -1,3 +1,4 @@
+import { parseAmount } from '../../src/shell/wallet/custom-amount';
 import { describe, expect, it } from 'vitest';
 import {
   amountInputCents,
@@ -105,5 +106,22 @@ describe('wallet texts and tables', () => {
   it('has VIP 0 to 12 with five values each', () => {
     expect(VIP_TABLE.map((row) => row.level)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     for (const row of VIP_TABLE) expect(Object.keys(row)).toHaveLength(6);
+  });
+});
+
+describe('"Outro valor" reads an amount as a Brazilian types it', () => {
+  it.each([
+    ['75', 75],
+    ['75,5', 75.5],
+    ['75,50', 75.5],
+    ['75.50', 75.5],
+    ['R$ 1.500', 1500],
+    ['1.500,25', 1500.25],
+    [' 200 ', 200],
+  ])('%s is %s', (text, value) => {
+    expect(parseAmount(text)).toBe(value);
+  });
+  it.each(['', '0', '12,345', '1,2,3', 'abc', '-5', '1e3'])('%s is no amount', (text) => {
+    expect(parseAmount(text)).toBeNull();
   });
 });

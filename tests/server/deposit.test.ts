@@ -99,6 +99,47 @@ describe('PIX deposit through the sandbox PSP', () => {
     expect((await payAt(payNo)).code).toBe(409);
   });
 
+  it("deposits the player's own amount within the configured range, centavos included, without a gift", async () => {
+    const player = await kycPlayer();
+    const custom = (amount: string, gift = 0) =>
+      prePay(
+        player,
+        'custom',
+        key(),
+        `gift=${gift}&pkgId=custom&isapp=0&amount=${encodeURIComponent(amount)}`,
+      );
+    const res = await custom('75,50', 1);
+    expect(res.code, res.body.message).toBe(200);
+    const page = await app.inject({ method: 'GET', url: res.body.data.url });
+    const brCode = /value="([^"]+)" data-testid="psp-brcode"/.exec(page.body)![1]!.replace(/&#42;/g, '*');
+    expect(parseBrCode(brCode).get('54')).toBe('75.50');
+    await payAt(res.body.data.payNo);
+    await eventually(async () => ((await status(player, res.body.data.orderId)) === '10' ? true : undefined));
+    expect(await balance(player)).toEqual({ balance: 75.5, bonusBalance: 0, freeBalance: 75.5 });
+
+    // Outside the range (config: R$ 10 to R$ 50.000), malformed, or missing: refused in words.
+    for (const [amount, message] of [
+      ['9.99', 'O valor do depósito deve ficar entre R$ 10 e R$ 50.000'],
+      ['50000.01', 'O valor do depósito deve ficar entre R$ 10 e R$ 50.000'],
+      ['12.345', 'Informe o valor do depósito em reais, por exemplo 75 ou 75,50'],
+      ['-20', 'Informe o valor do depósito em reais, por exemplo 75 ou 75,50'],
+      ['1e3', 'Informe o valor do depósito em reais, por exemplo 75 ou 75,50'],
+    ] as const) {
+      const refused = await custom(amount);
+      expect([refused.code, refused.body.message], amount).toEqual([400, message]);
+    }
+    const none = await prePay(player, 'custom', key(), 'gift=0&pkgId=custom&isapp=0');
+    expect(none.body.message).toBe('Informe o valor do depósito em reais, por exemplo 75 ou 75,50');
+    // A package's price is the package's: an amount beside it is refused, not obeyed.
+    expect((await prePay(player, 'BRL3', key(), 'gift=0&pkgId=BRL3&isapp=0&amount=5000')).code).toBe(400);
+    const orders = await app.ctx.db
+      .selectFrom('deposit_orders')
+      .select(['pkg_id', 'amount_cents', 'gift_cents'])
+      .where('txid', '=', res.body.data.payNo)
+      .execute();
+    expect(orders).toEqual([{ pkg_id: 'custom', amount_cents: 7550, gift_cents: 0 }]);
+  });
+
   it('credits the package gift to the bonus wallet when asked for', async () => {
     const player = await kycPlayer();
     const res = await prePay(player, 'BT3', key(), 'gift=1&pkgId=BT3&isapp=0');

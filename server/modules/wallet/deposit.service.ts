@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
-import { AppError, forbidden, notFound } from '../../infra/http/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../infra/http/errors';
 import type { PspAdapter } from '../../platform/psp';
 import { post } from '../../platform/money/ledger';
 import type { Trx } from '../../infra/db/connection';
@@ -10,7 +10,8 @@ import { lockWallet } from '../../platform/money/bet-money';
 import { assertDepositAllowed } from '../protection/protection.service';
 import { depositAdvantagesAllowed, offersFor, payDiscountFor } from './offers';
 import { announceBalances, announceUserInfo } from '../../platform/announcer';
-import type { PackageVariant } from '../../../domain/schemas/wallet.schema';
+import { CUSTOM_PACKAGE, type PackageVariant } from '../../../domain/schemas/wallet.schema';
+import { readableBrl } from '../../../domain/money';
 
 /** Deposits over PIX (design/payments.md "Deposits"). */
 
@@ -54,15 +55,30 @@ export interface PrePayPlan {
   wantsGift: boolean;
 }
 
-/** Checks the player may deposit this package and returns what the charge needs. */
+/**
+ * A deposit of the player's own amount: plain BRL, no bonus, within the configured range. Whole
+ * centavos only (the schema allows at most two decimals).
+ */
+export function customPackage(ctx: AppContext, amount: number | undefined): PriceItem {
+  const { minAmount, maxAmount } = ctx.config.file.deposit;
+  if (amount === undefined) throw badRequest('depositAmountInvalid');
+  if (amount < minAmount || amount > maxAmount) {
+    throw badRequest('depositAmountRange', { min: readableBrl(minAmount), max: readableBrl(maxAmount) });
+  }
+  return { pkgId: CUSTOM_PACKAGE, price: amount, gift: 0, sort: 0, curreny: 'BRL' };
+}
+
+/** Checks the player may deposit this package (or amount) and returns what the charge needs. */
 export async function planDeposit(
   ctx: AppContext,
   userId: number,
   pkgId: string,
   wantsGift: boolean,
+  amount?: number,
 ): Promise<PrePayPlan> {
-  const pkg = findPackage(ctx, pkgId);
+  const pkg = pkgId === CUSTOM_PACKAGE ? customPackage(ctx, amount) : findPackage(ctx, pkgId);
   if (!pkg) throw new AppError(404, 'packageUnknown');
+  if (pkgId !== CUSTOM_PACKAGE && amount !== undefined) throw badRequest('invalidInput');
   const user = await ctx.db
     .selectFrom('users')
     .select(['cpf', 'kyc', 'test_flag'])

@@ -65,7 +65,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
         const pkgId = request.params.pkgId;
         if (body.pkgId !== undefined && body.pkgId !== pkgId) throw new AppError(400, 'packageUnknown');
         const userId = request.session!.subjectId;
-        const plan = await planDeposit(ctx, userId, pkgId, body.gift === '1');
+        const plan = await planDeposit(ctx, userId, pkgId, body.gift === '1', body.amount);
         return runIdempotent(ctx, request, reply, userId, {
           // Checked once, before the provider's charge; a replay of the same key answers as before.
           prepare: async () => {

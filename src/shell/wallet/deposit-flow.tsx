@@ -8,6 +8,8 @@ import i18n from '../../lib/i18n';
 import { formatCountdown, formatMoney, formatPercent } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { depositMachine, selectedPackage, type DepositSelection } from '../../machines/deposit.machine';
+import { CUSTOM_PACKAGE } from '../../../domain/schemas/wallet.schema';
+import { CustomAmount } from './custom-amount';
 import { paymentOrderMachine } from '../../machines/payment-order.machine';
 import { isAppMode } from '../../lib/storage';
 import type { DepositVariant } from '../../services/wallet-api';
@@ -113,7 +115,9 @@ export function DepositFlow({ variant, overlay }: { variant: DepositVariant; ove
   // Read without taking: StrictMode may run initialisers twice. The effect below clears it.
   const [resume] = useState<DepositSelection | null>(() => {
     const pending = pendingDepositStore.get();
-    return pending?.overlay === overlay ? { pkgId: pending.pkgId, wantsGift: pending.wantsGift } : null;
+    return pending?.overlay === overlay
+      ? { pkgId: pending.pkgId, wantsGift: pending.wantsGift, amount: pending.amount ?? null }
+      : null;
   });
   const [machine] = useState(() => providedDeposit(overlay));
   const [state, send] = useMachine(machine, {
@@ -181,6 +185,13 @@ export function DepositFlow({ variant, overlay }: { variant: DepositVariant; ove
           </li>
         ))}
       </ul>
+      {variant === 'BRL' && (
+        <CustomAmount
+          selected={state.context.pkgId === CUSTOM_PACKAGE}
+          initial={state.context.customAmount}
+          onAmount={(amount) => send({ type: 'player.custom', amount })}
+        />
+      )}
       {selected && selected.gift > 0 && (
         <label className="check">
           <input

@@ -17,7 +17,7 @@ export function takePendingDeposit(overlay: OverlayName): DepositSelection | nul
   const pending = pendingDepositStore.get();
   if (!pending || pending.overlay !== overlay) return null;
   pendingDepositStore.set(null);
-  return { pkgId: pending.pkgId, wantsGift: pending.wantsGift };
+  return { pkgId: pending.pkgId, wantsGift: pending.wantsGift, amount: pending.amount ?? null };
 }
 
 /** The last paid order (spec 4 "sets the pay time"), shown on /paySuccess. */
