@@ -370,6 +370,30 @@ describe('the wallet pages', () => {
     serve((config) => {
       if (config.url !== '/api/app/user/records') return undefined;
       const params = config.params as { kind: string; page: number; size: number };
+      // The casino section reads the latest game bets (issue 18, item 9).
+      if (params.kind === 'game') {
+        expect(params.size).toBe(5);
+        return ok({
+          list: [
+            {
+              id: 'B7',
+              game: 'dice',
+              amount: 2,
+              payout: 3.96,
+              multiplier: 1.98,
+              status: 'settled',
+              params: {},
+              outcome: {},
+              roundId: null,
+              fairness: { serverSeedHash: 'ab12', clientSeed: 'c1', nonce: 3 },
+              createdAt: '2026-03-05T17:10:00.000Z',
+            },
+          ],
+          total: 1,
+          page: 1,
+          size: 5,
+        });
+      }
       expect(params.kind).toBe('wallet');
       pages.push(params.page);
       return ok({
@@ -429,6 +453,11 @@ describe('the wallet pages', () => {
       '−R$ 10,00',
     ]);
     expect(screen.getByTestId('records-page').textContent).toBe('Página 1 de 3');
+    const casino = await within(screen.getByTestId('records-casino')).findAllByTestId('mess-row');
+    expect(casino).toHaveLength(1);
+    expect(casino[0]!.textContent).toContain('Dice');
+    expect(casino[0]!.textContent).toContain('R$ 3,96');
+    expect(screen.getByTestId('records-casino-all').getAttribute('href')).toBe('/gameMess');
 
     await user.click(screen.getByTestId('records-next'));
     await waitFor(() => expect(screen.getByTestId('records-page').textContent).toBe('Página 2 de 3'));

@@ -14,6 +14,7 @@ import {
   WalletIcon,
 } from '../components/icons';
 import { SportsHistory } from '../sports/sports-history';
+import { CasinoHistory } from './casino-history';
 import { RoutePageHeading } from './page-heading';
 
 /** Records per page. */
@@ -85,7 +86,7 @@ function RecordRow({ record, locale }: { record: WalletRecord; locale: string })
   );
 }
 
-/** `/registros`: the wallet records, paginated (API.md), and the latest sports bets. */
+/** `/registros`: the wallet records, paginated (API.md), and the latest casino and sports bets. */
 export function RecordsPage() {
   const { t } = useTranslation();
   const token = useToken();
@@ -189,6 +190,7 @@ export function RecordsPage() {
           )}
         </section>
       )}
+      {token ? <CasinoHistory /> : null}
       {token ? <SportsHistory /> : null}
     </article>
   );
