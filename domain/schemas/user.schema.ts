@@ -32,6 +32,12 @@ export const userInfoSchema = z.object({
   level3Person: z.number(),
   nextlevel: z.object({ gameSumAmount: z.number(), paySumAmount: z.number() }),
   kyc: z.number(),
+  /**
+   * The player's own CPF and phone as registered (digits), so the identity and withdrawal forms
+   * start filled instead of asking a third time (issue 18, item 12). Only ever sent to the player.
+   */
+  cpf: z.string(),
+  phone: z.string(),
   lx: z.string(),
   payDiscount: z.object({ discount: z.number(), expiredTime: z.string().nullable() }),
   paypackage: z.object({ FPDATA: offerSchema, FCDATA: offerSchema }),

@@ -31,12 +31,18 @@ export interface WithdrawInput {
   balance: number;
   /** The player's name, offered as the holder of a new CPF/CNPJ account. */
   holderName: string;
+  /** The registered CPF, offered as a new CPF account's key (as the field shows it). */
+  holderCpf?: string;
+  /** The registered phone, offered as a new account's WhatsApp (as the field shows it). */
+  holderPhone?: string;
 }
 
 export interface WithdrawContext {
   limits: WithdrawLimits | null;
   balance: number;
   holderName: string;
+  holderCpf: string;
+  holderPhone: string;
   /** The amount field as typed, pt-BR decimals ("60,50"). */
   amount: string;
   method: WithdrawMethod;
@@ -122,12 +128,22 @@ export function withdrawPayload(context: WithdrawContext): WithdrawPayload {
   };
 }
 
-/** Drafts for every type: the saved account when there is one, else empty with the player's name. */
-function draftsFrom(limits: WithdrawLimits, holderName: string): Record<WithdrawMethod, AccountDraft> {
+/**
+ * Drafts for every type: the saved account when there is one, else one filled with what the
+ * player already told us (name, the registered CPF for a CPF key, the phone for WhatsApp).
+ */
+function draftsFrom(
+  limits: WithdrawLimits,
+  holder: Pick<WithdrawContext, 'holderName' | 'holderCpf' | 'holderPhone'>,
+): Record<WithdrawMethod, AccountDraft> {
   const draft = (method: WithdrawMethod): AccountDraft => {
     const saved = limits.cardInfo[method];
     if (saved) return { payCardNo: saved.payCardNo, name: saved.name, whatsapp: saved.whatsapp };
-    return { ...EMPTY_DRAFT, name: method === 'USDT' ? '' : holderName };
+    return {
+      payCardNo: method === 'CPF' ? holder.holderCpf : EMPTY_DRAFT.payCardNo,
+      name: method === 'USDT' ? '' : holder.holderName,
+      whatsapp: holder.holderPhone,
+    };
   };
   return { CPF: draft('CPF'), CNPJ: draft('CNPJ'), USDT: draft('USDT') };
 }
@@ -186,6 +202,8 @@ export const withdrawMachine = setup({
     limits: null,
     balance: input.balance,
     holderName: input.holderName,
+    holderCpf: input.holderCpf ?? '',
+    holderPhone: input.holderPhone ?? '',
     amount: '',
     method: 'CPF',
     drafts: { CPF: { ...EMPTY_DRAFT }, CNPJ: { ...EMPTY_DRAFT }, USDT: { ...EMPTY_DRAFT } },
@@ -211,7 +229,7 @@ export const withdrawMachine = setup({
           actions: assign(({ context, event }) => ({
             limits: event.output,
             method: initialMethod(event.output),
-            drafts: draftsFrom(event.output, context.holderName),
+            drafts: draftsFrom(event.output, context),
           })),
         },
         onError: { target: 'failed' },

@@ -81,6 +81,8 @@ export function userInfoFixture(patch: Partial<UserInfo> = {}): UserInfo {
     level3Person: 0,
     nextlevel: { gameSumAmount: 100, paySumAmount: 100 },
     kyc: 0,
+    cpf: '52998224725',
+    phone: '11987654321',
     lx: '10',
     payDiscount: { discount: 0, expiredTime: null },
     paypackage: { FPDATA: { fcOpen: false, fcCountdown: 0 }, FCDATA: { fcOpen: false, fcCountdown: 0 } },

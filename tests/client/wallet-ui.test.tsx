@@ -126,7 +126,8 @@ describe('the deposit popup', () => {
       'Por favor, assegure-se da veracidade das informações acima para garantir a segurança dos seus fundos.',
     );
     expect((screen.getByTestId('kyc-name') as HTMLInputElement).value).toBe('Ana Souza');
-    await user.type(screen.getByTestId('kyc-cpf'), '52998224725');
+    // The CPF given at sign-up is already there: the player types it no second time.
+    expect((screen.getByTestId('kyc-cpf') as HTMLInputElement).value).toBe('529.982.247-25');
     await user.click(screen.getByTestId('kyc-submit'));
 
     const confirm = await screen.findByTestId('deposit-confirm');

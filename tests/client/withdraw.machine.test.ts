@@ -120,6 +120,26 @@ describe('withdraw: limits and accounts', () => {
     expect(context.drafts.CPF).toEqual({ payCardNo: '', name: 'Ana Souza', whatsapp: '' });
   });
 
+  it('fills a new account with the registered CPF and phone instead of asking again (issue 18, item 12)', async () => {
+    const run = start({ holderCpf: '529.982.247-25', holderPhone: '(11) 98765-4321' });
+    await settle();
+    const { drafts } = run.actor.getSnapshot().context;
+    expect(drafts.CPF).toEqual({
+      payCardNo: '529.982.247-25',
+      name: 'Ana Souza',
+      whatsapp: '(11) 98765-4321',
+    });
+    // A CNPJ is the company's, not the player's: only the phone and name carry over.
+    expect(drafts.CNPJ).toEqual({ payCardNo: '', name: 'Ana Souza', whatsapp: '(11) 98765-4321' });
+    // A saved account wins over the registration.
+    const saved = start(
+      { holderCpf: '529.982.247-25', holderPhone: '(11) 98765-4321' },
+      { limits: limits({ cardInfo: { CHANNEL: ['CPF'], CPF: SAVED_CPF } }) },
+    );
+    await settle();
+    expect(saved.actor.getSnapshot().context.drafts.CPF.payCardNo).toBe(SAVED_CPF.payCardNo);
+  });
+
   it('offers USDT only when the server does (lx 20)', async () => {
     const run = start();
     await settle();

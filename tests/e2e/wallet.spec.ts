@@ -43,7 +43,10 @@ test('register → KYC → deposit R$ 100 in the sandbox checkout → withdraw R
     'Por favor, assegure-se da veracidade das informações acima para garantir a segurança dos seus fundos.',
   );
   await page.getByTestId('kyc-name').fill('Ana Teste');
-  await page.getByTestId('kyc-cpf').fill(cpf);
+  // The CPF given at sign-up is already there (issue 18, item 12).
+  await expect(page.getByTestId('kyc-cpf')).toHaveValue(
+    `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+  );
   await page.getByTestId('kyc-submit').click();
   await expect(page.getByTestId('toast')).toHaveText('Terminar');
 
@@ -61,17 +64,21 @@ test('register → KYC → deposit R$ 100 in the sandbox checkout → withdraw R
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('header-balance')).toContainText('R$ 100,00');
 
-  // Withdraw R$ 60 to the player's own CPF: the account overlay opens first, then it is sent.
+  // Withdraw R$ 60 to the player's own CPF: the account starts filled with the registered CPF,
+  // name and phone (shown, editable), and checking it opens them, typed no third time.
   await openMenu(page, 'menu-withdraw');
   await expect(page.getByTestId('withdraw-available')).toHaveText('R$ 100,00');
   await page.getByTestId('withdraw-amount').fill('60');
   await page.getByTestId('withdraw-method-CPF').click();
-  await page.getByTestId('withdraw-submit').click();
-  await expect(page.getByTestId('withdraw-info')).toBeVisible();
-  await page.getByTestId('withdraw-info-account').fill(cpf);
+  await expect(page.getByTestId('withdraw-account')).toContainText('Ana Teste');
+  await page.getByTestId('withdraw-edit-account').click();
+  await expect(page.getByTestId('withdraw-info-account')).toHaveValue(
+    `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+  );
   await expect(page.getByTestId('withdraw-info-name')).toHaveValue('Ana Teste');
-  await page.getByTestId('withdraw-info-whatsapp').fill('11987654321');
+  await expect(page.getByTestId('withdraw-info-whatsapp')).not.toHaveValue('');
   await page.getByTestId('withdraw-info-save').click();
+  await page.getByTestId('withdraw-submit').click();
   await expect(page.getByTestId('toast')).toHaveText('Solicitação de saque bem-sucedida!');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('wallet-popup')).toBeHidden();

@@ -70,6 +70,8 @@ describe('userInfo, getBalance, setHeader', () => {
     ]) {
       expect(info, field).toHaveProperty(field);
     }
+    // The player's own CPF and phone, so the identity and withdrawal forms start filled.
+    expect([info.cpf, info.phone]).toEqual([player.cpf, '11987654321']);
     expect(info).toMatchObject({
       username: player.email,
       email: player.email,

@@ -86,6 +86,8 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
     level3Person: persons[2],
     nextlevel: { gameSumAmount: next.wagerSum, paySumAmount: next.depositSum },
     kyc: user.kyc,
+    cpf: user.cpf,
+    phone: user.phone,
     lx: user.lx,
     payDiscount: payDiscountFor(ctx, user),
     paypackage: offers,

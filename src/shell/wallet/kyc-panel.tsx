@@ -20,7 +20,8 @@ export function KycPanel() {
   const { t } = useTranslation();
   const user = useUserInfo();
   const [name, setName] = useState(() => user?.name ?? '');
-  const [cpf, setCpf] = useState('');
+  // The CPF given at sign-up: the identity check needs that very one (issue 18, item 12).
+  const [cpf, setCpf] = useState(() => (user?.cpf ? maskCpf(user.cpf) : ''));
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {

@@ -213,7 +213,12 @@ export function WithdrawForm() {
   const user = useUserInfo();
   const balance = user?.balance ?? 0;
   const [state, send] = useMachine(providedWithdraw, {
-    input: { balance, holderName: user?.name ?? '' },
+    input: {
+      balance,
+      holderName: user?.name ?? '',
+      holderCpf: user?.cpf ? maskCpf(user.cpf) : '',
+      holderPhone: user?.phone ? maskPhone(user.phone) : '',
+    },
     inspect: machineInspector(),
   });
   const [lang] = useState(() => bcp47(i18n.language));
