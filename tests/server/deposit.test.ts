@@ -137,7 +137,10 @@ describe('PIX deposit through the sandbox PSP', () => {
       .select(['pkg_id', 'amount_cents', 'gift_cents'])
       .where('txid', '=', res.body.data.payNo)
       .execute();
-    expect(orders).toEqual([{ pkg_id: 'custom', amount_cents: 7550, gift_cents: 0 }]);
+    // Numbers compared as numbers: PostgreSQL answers bigint columns as text.
+    expect(orders.map((o) => [o.pkg_id, Number(o.amount_cents), Number(o.gift_cents)])).toEqual([
+      ['custom', 7550, 0],
+    ]);
   });
 
   it('credits the package gift to the bonus wallet when asked for', async () => {
