@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag01, pageParam } from './common.schema';
+import { flag01, jsonBrl, pageParam } from './common.schema';
 
 /** `curreny` variants of price packages (spec 3 and 7). */
 export const PACKAGE_VARIANTS = ['BRL', 'BTBRL', 'FCBRL', 'INSBRL', 'EXPPAY', 'EXTPAY'] as const;
@@ -27,10 +27,18 @@ export const prePaySchema = z.strictObject({
     .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'packageUnknown' })
     .optional(),
   isapp: flag01.optional(),
+  // API.md "Amounts": a JSON number or plain decimal text (a form sends text), whole centavos.
   amount: z
-    .string({ message: 'depositAmountInvalid' })
-    .regex(/^(0|[1-9]\d{0,8})([.,]\d{1,2})?$/, { message: 'depositAmountInvalid' })
-    .transform((v) => Number(v.replace(',', '.')))
+    .union(
+      [
+        jsonBrl('depositAmountInvalid'),
+        z
+          .string()
+          .regex(/^(0|[1-9]\d{0,8})([.,]\d{1,2})?$/)
+          .transform((v) => Number(v.replace(',', '.'))),
+      ],
+      { message: 'depositAmountInvalid' },
+    )
     .optional(),
 });
 

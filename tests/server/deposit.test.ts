@@ -128,6 +128,20 @@ describe('PIX deposit through the sandbox PSP', () => {
       const refused = await custom(amount);
       expect([refused.code, refused.body.message], amount).toEqual([400, message]);
     }
+    // A JSON body may send the amount as a number (API.md "Amounts"); a fraction of a centavo is refused.
+    const json = (amount: unknown) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/app/order/prePay/custom',
+        headers: { ...auth(player.token), 'idempotency-key': key() },
+        payload: { pkgId: 'custom', amount },
+      });
+    expect((await json(20)).code).toBe(200);
+    for (const amount of [20.005, [20], '20 ', true]) {
+      expect((await json(amount)).body.message, JSON.stringify(amount)).toBe(
+        'Informe o valor do depósito em reais, por exemplo 75 ou 75,50',
+      );
+    }
     const none = await prePay(player, 'custom', key(), 'gift=0&pkgId=custom&isapp=0');
     expect(none.body.message).toBe('Informe o valor do depósito em reais, por exemplo 75 ou 75,50');
     // A package's price is the package's: an amount beside it is refused, not obeyed.
