@@ -92,8 +92,19 @@ test('every route, protected ones included, renders the shell for a player witho
 });
 
 test('/ shows the loading screen, then home', async ({ page }) => {
-  await page.goto('/');
+  // The splash lasts while the home page's code loads (at least 700 ms). Holding that chunk keeps it
+  // up for as long as the check needs, however slow the machine's first load: page.goto waits for
+  // the load event, which on a busy CI runner came after a short splash had already gone.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/home-page-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
   await expect(page.getByTestId('loading-screen')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  release();
   await expect(page).toHaveURL(/\/home$/);
   await expectShell(page);
 });
