@@ -15,7 +15,8 @@ export const getPricesQuerySchema = z.object({
 
 /**
  * The package id of a deposit of the player's own amount (`prePay/custom` with `amount`): a plain
- * BRL deposit between `deposit.minAmount` and `deposit.maxAmount`, without a bonus.
+ * BRL deposit between `deposit.minAmount` and `deposit.maxAmount`, without a package gift (a running
+ * deposit discount applies to it as to any deposit: decision 68).
  */
 export const CUSTOM_PACKAGE = 'custom';
 

@@ -1,6 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, completeKyc, eventually, registerPlayer, type Player } from './helpers';
+import {
+  auth,
+  buildTestApp,
+  call,
+  completeKyc,
+  eventually,
+  PASSWORD,
+  registerPlayer,
+  type Player,
+} from './helpers';
+import { sql } from 'kysely';
+import { settleCharge } from '../../server/modules/wallet/deposit.service';
 import { auditLedger } from '../../server/platform/money/ledger-audit';
 import { parseBrCode } from '../../domain/pix';
 import { signWebhook, SIGNATURE_HEADER } from '../../server/modules/payments/webhook-signature';
@@ -247,6 +258,30 @@ describe('PIX deposit through the sandbox PSP', () => {
     expect(charge?.status).toBe('DEVOLVIDA');
   });
 
+  it('refunds a charge paid late from another CPF too, and never credits it afterwards', async () => {
+    const player = await kycPlayer();
+    const res = await prePay(player);
+    const { orderId, payNo } = res.body.data;
+    // The order looked expired on our side (its status 01) when the payment arrived.
+    await app.ctx.db
+      .updateTable('deposit_orders')
+      .set({ status: '01', note: 'expirado' })
+      .where('id', '=', orderId)
+      .execute();
+    await payAt(payNo, { payerCpf: '529.982.247-25' });
+    const refunded = await eventually(async () => {
+      const row = await app.ctx.db
+        .selectFrom('sandbox_charges')
+        .select('status')
+        .where('txid', '=', payNo)
+        .executeTakeFirst();
+      return row?.status === 'DEVOLVIDA' ? row : undefined;
+    });
+    expect(refunded.status).toBe('DEVOLVIDA');
+    expect(await settleCharge(app.ctx, app.ctx.psp, payNo)).toBe('refunded');
+    expect((await balance(player)).balance).toBe(0);
+  });
+
   it("answers 404 for another player's order", async () => {
     const a = await kycPlayer();
     const b = await kycPlayer();
@@ -267,6 +302,89 @@ describe('PIX deposit through the sandbox PSP', () => {
     expect(noKyc.body.message).toBe('Complete seus dados de identificação antes de depositar');
     await completeKyc(app, player);
     expect((await prePay(player, 'NOPE')).code).toBe(404);
+  });
+});
+
+describe('a paid charge is checked again when it is paid', () => {
+  const setLimit = (player: Player, amount: number) =>
+    call(app, {
+      method: 'POST',
+      url: '/api/app/user/protection/limit',
+      headers: auth(player.token),
+      payload: { kind: 'deposit', period: 'day', amount },
+    });
+  const orderOf = (orderId: string) =>
+    app.ctx.db
+      .selectFrom('deposit_orders')
+      .select(['status', 'note', 'end_to_end_id'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+  const refundedAtProvider = async (txid: string) =>
+    (
+      await app.ctx.db
+        .selectFrom('sandbox_charges')
+        .select('status')
+        .where('txid', '=', txid)
+        .executeTakeFirst()
+    )?.status === 'DEVOLVIDA';
+
+  it('refunds an order made before a lower deposit limit instead of crediting past the limit', async () => {
+    const player = await kycPlayer();
+    // R$ 300 ordered, then the player sets R$ 150 a day: the first R$ 100 fits, the R$ 200 does not.
+    const small = (await prePay(player, 'BRL3')).body.data;
+    const big = (await prePay(player, 'custom', key(), 'gift=0&pkgId=custom&isapp=0&amount=200')).body.data;
+    expect((await setLimit(player, 150)).code).toBe(200);
+    await payAt(small.payNo);
+    await payAt(big.payNo);
+    expect(
+      await eventually(async () => ((await status(player, small.orderId)) === '10' ? true : undefined)),
+    ).toBe(true);
+    expect(await eventually(async () => ((await refundedAtProvider(big.payNo)) ? true : undefined))).toBe(
+      true,
+    );
+    expect(await orderOf(big.orderId)).toMatchObject({
+      status: '01',
+      note: 'limite de depósito excedido: devolvido',
+    });
+    expect((await orderOf(big.orderId)).end_to_end_id).toBeTruthy();
+    expect((await balance(player)).balance).toBe(100);
+
+    // Every later look (the webhook again, the player's polling, a day later when the limit's
+    // window has passed) finds it sent back and credits nothing.
+    await app.ctx.db
+      .updateTable('deposit_orders')
+      .set({ created_at: sql`now() - interval '2 days'` })
+      .where('id', '=', big.orderId)
+      .execute();
+    expect(await settleCharge(app.ctx, app.ctx.psp, big.payNo)).toBe('refunded');
+    expect(await status(player, big.orderId)).toBe('01');
+    expect((await balance(player)).balance).toBe(100);
+  });
+
+  it('refunds a charge paid after the player excluded themselves', async () => {
+    const player = await kycPlayer();
+    const order = (await prePay(player)).body.data;
+    const excluded = await call(app, {
+      method: 'POST',
+      url: '/api/app/user/protection/exclusion',
+      headers: auth(player.token),
+      payload: { kind: 'cooloff', hours: 24, pwd: PASSWORD },
+    });
+    expect(excluded.code, excluded.body.message).toBe(200);
+    await payAt(order.payNo);
+    expect(await eventually(async () => ((await refundedAtProvider(order.payNo)) ? true : undefined))).toBe(
+      true,
+    );
+    expect(await orderOf(order.orderId)).toMatchObject({
+      status: '01',
+      note: 'jogador em autoexclusão: devolvido',
+    });
+    const credits = await app.ctx.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('reference', '=', order.orderId)
+      .execute();
+    expect(credits).toEqual([]);
   });
 });
 
@@ -304,6 +422,28 @@ describe('AT-03 idempotency of prePay', () => {
       )
       .execute();
     expect(orders).toHaveLength(1);
+  });
+
+  it('checks the key before the amount and stores a refusal under it', async () => {
+    const player = await kycPlayer();
+    const form = 'gift=0&pkgId=custom&isapp=0&amount=5';
+    const noKey = await call(app, {
+      method: 'POST',
+      url: '/api/app/order/prePay/custom',
+      headers: { ...auth(player.token), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form,
+    });
+    expect(noKey.code).toBe(400);
+    expect(noKey.body.message).toBe('Cabeçalho Idempotency-Key obrigatório');
+
+    const k = key();
+    const refused = await prePay(player, 'custom', k, form);
+    expect(refused.code).toBe(400);
+    const again = await prePay(player, 'custom', k, form);
+    expect(again.body).toEqual(refused.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    // The same key with another request is a reuse, whatever that request would have answered.
+    expect((await prePay(player, 'BRL3', k)).code).toBe(422);
   });
 
   it('the same key 20 times concurrently makes one order', async () => {
@@ -362,14 +502,21 @@ describe('AT-04 webhook forgery, replay and batching', () => {
 
   it('refuses a bad signature and a timestamp 301 s old or ahead, changing nothing', async () => {
     const { player, body, orderId } = await paidCharge();
+    // The clock stands still while the signatures are checked: a second ticking over between
+    // signing and checking made "301 s ahead" a permitted 300 s (a flaky run).
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     const now = Math.floor(Date.now() / 1000);
-    for (const signature of [
-      signWebhook('another-secret-0123456789abcdef', body),
-      signWebhook(SECRET, body, now - 301),
-      signWebhook(SECRET, body, now + 301),
-      'garbage',
-    ]) {
-      expect((await send(body, signature)).statusCode).toBe(401);
+    try {
+      for (const signature of [
+        signWebhook('another-secret-0123456789abcdef', body),
+        signWebhook(SECRET, body, now - 301),
+        signWebhook(SECRET, body, now + 301),
+        'garbage',
+      ]) {
+        expect((await send(body, signature)).statusCode).toBe(401);
+      }
+    } finally {
+      clock.mockRestore();
     }
     expect((await send(body.replace('100.00', '999.00'), signWebhook(SECRET, body))).statusCode).toBe(401);
     const order = await app.ctx.db

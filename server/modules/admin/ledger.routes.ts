@@ -56,8 +56,14 @@ async function reconcileDeposits(ctx: AppContext, start: Date, end: Date): Promi
     else if (paidAtProvider && charge.amountCents !== amount) verdict = 'amountMismatch';
     else if (credited !== undefined && credited !== amount) verdict = 'amountMismatch';
     else if (credited !== undefined && !paidAtProvider) verdict = 'creditedNotPaid';
-    // Paid by someone else than the player: refunded, never credited (design/payments.md).
-    else if (paidAtProvider && credited === undefined && !(o.status === '01' && o.note.startsWith('pagador')))
+    // Sent back, never credited (design/payments.md): paid by someone else than the player, or
+    // past a deposit limit or during an exclusion at payment. Such an order keeps the payment's
+    // end-to-end id (older refunds only their note).
+    else if (
+      paidAtProvider &&
+      credited === undefined &&
+      !(o.status === '01' && (o.end_to_end_id || o.note.startsWith('pagador')))
+    )
       verdict = 'paidNotCredited';
     else if ((o.status === '10') !== (credited !== undefined)) verdict = 'stateMismatch';
     rows.push({

@@ -76,15 +76,28 @@ async function limitRows(db: Db | Trx, userId: number): Promise<LimitRow[]> {
   }));
 }
 
-/** Centavos deposited in the window: credited orders plus charges still open (they may yet be paid). */
-async function depositedCents(db: Db | Trx, userId: number, since: Date): Promise<number> {
+/**
+ * Centavos deposited in the window: credited orders plus, unless `creditedOnly`, charges still open
+ * (they may yet be paid).
+ */
+async function depositedCents(
+  db: Db | Trx,
+  userId: number,
+  since: Date,
+  creditedOnly = false,
+): Promise<number> {
   const row = await db
     .selectFrom('deposit_orders')
     .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('cents'))
     .where('user_id', '=', userId)
     .where('created_at', '>=', since)
     .where((eb) =>
-      eb.or([eb('status', '=', '10'), eb.and([eb('status', '=', '00'), eb('expires_at', '>', new Date())])]),
+      creditedOnly
+        ? eb('status', '=', '10')
+        : eb.or([
+            eb('status', '=', '10'),
+            eb.and([eb('status', '=', '00'), eb('expires_at', '>', new Date())]),
+          ]),
     )
     .executeTakeFirstOrThrow();
   return Number(row.cents);
@@ -306,6 +319,27 @@ export async function assertDepositAllowed(
   }
 }
 
+/**
+ * Why a paid charge must go back instead of being credited, or null to credit it. An order is
+ * checked when it is made, but the player may lower a deposit limit or exclude themselves before
+ * paying it (red-team review: a R$ 50.000 order made before a R$ 100 limit was still credited).
+ * Runs in the crediting transaction under the player's row lock; only credited deposits count here,
+ * since an open charge that is never paid must not stand in a paid one's way.
+ */
+export async function depositRefusalAtPayment(
+  trx: Trx,
+  userId: number,
+  cents: number,
+): Promise<string | null> {
+  if (await activeExclusion(trx, userId)) return 'jogador em autoexclusão: devolvido';
+  for (const row of await limitRows(trx, userId)) {
+    if (row.kind !== 'deposit') continue;
+    const used = await depositedCents(trx, userId, new Date(Date.now() - WINDOW_MS[row.period]), true);
+    if (used + cents > row.amount) return 'limite de depósito excedido: devolvido';
+  }
+  return null;
+}
+
 /** The refusal of a stake over a loss limit, saying how much may still be risked. */
 export const lossLimitReached = (leftCents: number) =>
   new AppError(400, 'lossLimitReached', { left: (leftCents / 100).toFixed(2).replace('.', ',') });
@@ -370,8 +404,8 @@ export async function endSessionsOverTime(ctx: AppContext): Promise<number> {
 }
 
 /** The exclusion in force for the player, if any. */
-export async function activeExclusion(ctx: AppContext, userId: number) {
-  return ctx.db
+export async function activeExclusion(db: Db | Trx, userId: number) {
+  return db
     .selectFrom('player_exclusions')
     .select(['kind', 'ends_at'])
     .where('user_id', '=', userId)
@@ -391,7 +425,7 @@ export async function assertNotExcluded(ctx: AppContext, userId: number): Promis
     .where('id', '=', userId)
     .executeTakeFirst();
   if (user?.locked_at) throw new AppError(403, 'accountLocked');
-  const exclusion = await activeExclusion(ctx, userId);
+  const exclusion = await activeExclusion(ctx.db, userId);
   if (!exclusion) return;
   if (exclusion.ends_at === null) throw new AppError(403, 'excludedPermanent');
   throw new AppError(403, 'excludedUntil', { until: whenFormat.format(exclusion.ends_at) });

@@ -83,8 +83,23 @@ const REPLY_SAMPLES_MIN = 5;
  * what the operator promises in the configuration. A median, so one conversation left overnight
  * does not make every player expect hours.
  */
-export async function replyTime(ctx: AppContext): Promise<SupportReplyTime> {
-  const since = new Date(Date.now() - REPLY_WINDOW_MS);
+export function replyTime(ctx: AppContext): Promise<SupportReplyTime> {
+  // Every player's chat asks, and the answer moves slowly: one query per instance a minute, shared
+  // by the callers of that minute (red-team review: each call scanned the week's answers).
+  const now = Date.now();
+  const cached = replyTimes.get(ctx);
+  if (cached && cached.until > now) return cached.value;
+  const value = measureReplyTime(ctx, now);
+  replyTimes.set(ctx, { until: now + REPLY_TIME_CACHE_MS, value });
+  value.catch(() => replyTimes.delete(ctx));
+  return value;
+}
+
+const REPLY_TIME_CACHE_MS = 60_000;
+const replyTimes = new WeakMap<AppContext, { until: number; value: Promise<SupportReplyTime> }>();
+
+async function measureReplyTime(ctx: AppContext, now: number): Promise<SupportReplyTime> {
+  const since = new Date(now - REPLY_WINDOW_MS);
   const { rows } = await sql<{ seconds: string | number }>`
     select extract(epoch from (o.created_at - w.asked)) as seconds
     from support_messages o

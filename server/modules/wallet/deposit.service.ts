@@ -4,10 +4,10 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, forbidden, notFound } from '../../infra/http/errors';
 import type { PspAdapter } from '../../platform/psp';
 import { post } from '../../platform/money/ledger';
-import type { Trx } from '../../infra/db/connection';
+import type { Db, Trx } from '../../infra/db/connection';
 import { applyVipUpgrades } from '../../platform/money/vip';
 import { lockWallet } from '../../platform/money/bet-money';
-import { assertDepositAllowed } from '../protection/protection.service';
+import { assertDepositAllowed, depositRefusalAtPayment } from '../protection/protection.service';
 import { depositAdvantagesAllowed, offersFor, payDiscountFor } from './offers';
 import { announceBalances, announceUserInfo } from '../../platform/announcer';
 import { CUSTOM_PACKAGE, type PackageVariant } from '../../../domain/schemas/wallet.schema';
@@ -134,6 +134,22 @@ export async function recordOrder(
   return { orderId, payNo: charge.txid, url: charge.checkoutUrl };
 }
 
+/**
+ * Marks a paid order as sent back: status 01 with the payment's end-to-end id, which no later look
+ * credits (settleCharge). True for the one call that marked it, which then asks for the refund.
+ */
+async function markReturned(db: Db | Trx, orderId: string, e2e: string, note: string): Promise<boolean> {
+  const row = await db
+    .updateTable('deposit_orders')
+    .set({ status: '01', note, end_to_end_id: e2e })
+    .where('id', '=', orderId)
+    .where('status', 'in', ['00', '01'])
+    .where('end_to_end_id', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export type SettleOutcome =
   'credited' | 'already' | 'pending' | 'expired' | 'unknown' | 'refunded' | 'mismatch';
 
@@ -150,6 +166,8 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
     .executeTakeFirst();
   if (!order) return 'unknown';
   if (order.status === '10') return 'already';
+  // Paid and sent back (another payer, or a limit or exclusion at payment): never credited later.
+  if (order.status === '01' && order.end_to_end_id) return 'refunded';
   const charge = await psp.getCharge(txid);
   if (!charge) return 'unknown';
   if (charge.status !== 'CONCLUIDA' || !charge.payment) {
@@ -177,17 +195,13 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
       .execute();
     return 'mismatch';
   }
+  const e2e = charge.payment.endToEndId;
   if (charge.payment.payerCpf !== user.cpf) {
-    const updated = await ctx.db
-      .updateTable('deposit_orders')
-      .set({ status: '01', note: 'pagador diferente do titular: devolvido' })
-      .where('id', '=', order.id)
-      .where('status', '=', '00')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) > 0) await psp.refund(charge.payment.endToEndId, amountCents);
+    if (await markReturned(ctx.db, order.id, e2e, 'pagador diferente do titular: devolvido')) {
+      await psp.refund(e2e, amountCents);
+    }
     return 'refunded';
   }
-  const e2e = charge.payment.endToEndId;
   const owner = await ctx.db
     .selectFrom('users')
     .select(['pay_discount', 'pay_discount_expires_at'])
@@ -197,10 +211,13 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
   const discountCents = Math.floor(
     amountCents * payDiscountFor(ctx, owner, charge.payment.paidAt.getTime()).discount,
   );
-  const credited = await ctx.db.transaction().execute(async (trx) => {
+  const credited = await ctx.db.transaction().execute(async (trx): Promise<boolean | 'returned'> => {
     // The player's row first: two charges paid at once are credited one after the other, so an
-    // offer's gift goes to the one deposit its offer was open for (the first, or the second).
+    // offer's gift goes to the one deposit its offer was open for (the first, or the second), and
+    // the deposit limits count them one at a time.
     await trx.selectFrom('users').select('id').where('id', '=', order.user_id).forUpdate().execute();
+    const refusal = await depositRefusalAtPayment(trx, order.user_id, amountCents);
+    if (refusal) return (await markReturned(trx, order.id, e2e, refusal)) ? 'returned' : false;
     const giftCents = (await offerGiftStands(trx, order))
       ? Number(order.gift_cents) + discountCents
       : discountCents;
@@ -209,6 +226,7 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
       .set({ status: '10', end_to_end_id: e2e, paid_at: charge.payment!.paidAt })
       .where('id', '=', order.id)
       .where('status', 'in', ['00', '01'])
+      .where('end_to_end_id', 'is', null)
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
@@ -253,6 +271,10 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
     await applyVipUpgrades(trx, ctx.config.file.vip, order.user_id);
     return true;
   });
+  if (credited === 'returned') {
+    await psp.refund(e2e, amountCents);
+    return 'refunded';
+  }
   if (!credited) return 'already';
   await notifyCredit(ctx, order.user_id, order.id);
   return 'credited';

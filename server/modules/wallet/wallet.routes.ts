@@ -65,14 +65,15 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
         const pkgId = request.params.pkgId;
         if (body.pkgId !== undefined && body.pkgId !== pkgId) throw new AppError(400, 'packageUnknown');
         const userId = request.session!.subjectId;
-        const plan = await planDeposit(ctx, userId, pkgId, body.gift === '1', body.amount);
         return runIdempotent(ctx, request, reply, userId, {
-          // Checked once, before the provider's charge; a replay of the same key answers as before.
+          // Checked once, before the provider's charge, and under the key: a refusal (amount,
+          // package, identity, limit) is stored like a success, so a replay answers as before.
           prepare: async () => {
+            const plan = await planDeposit(ctx, userId, pkgId, body.gift === '1', body.amount);
             await assertDepositAllowed(ctx, userId, Math.round(plan.pkg.price * 100));
-            return createCharge(ctx, ctx.psp, plan);
+            return { plan, charge: await createCharge(ctx, ctx.psp, plan) };
           },
-          effect: (trx, charge) => recordOrder(ctx, trx, plan, charge),
+          effect: (trx, { plan, charge }) => recordOrder(ctx, trx, plan, charge),
         });
       },
     );
