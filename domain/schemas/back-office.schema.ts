@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from './common.schema';
+import { pageParam, recordId } from './common.schema';
 
 /**
  * What finance's back-office calls answer (issue 8), shared by the server that builds the rows and
@@ -93,9 +93,71 @@ export const fixtureSearchSchema = z.object({ q: z.string().trim().max(80).optio
 export const noticeSchema = z.strictObject({
   text: z.string().trim().min(1, { message: 'noticeEmpty' }).max(500, { message: 'tooLong' }),
 });
+/** A withdrawal's payout state: waiting_approval → queued → sent → paid | failed; or rejected. */
+export const PAYOUT_STATES = ['waiting_approval', 'queued', 'sent', 'paid', 'failed', 'rejected'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/** An amount filter in BRL as a form sends it (`150`, `150,50`, `150.50`), read as centavos. */
+const brlFilter = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}([.,]\d{1,2})?$/, { message: 'invalidInput' })
+  .transform((v) => Math.round(Number(v.replace(',', '.')) * 100));
+
+/**
+ * Finance's withdrawal search (issue 19): every withdrawal, decided ones included, by payout state,
+ * São Paulo days of the request, amount range (BRL), and `q` (the withdrawal's id, the player's id,
+ * username or CPF, or the PIX key, in part); newest first, in pages.
+ */
 export const withdrawalsQuerySchema = z.object({
-  status: z.enum(['waiting_approval', 'queued', 'sent', 'paid', 'failed', 'rejected']).optional(),
+  status: z.enum(PAYOUT_STATES).optional(),
+  q: z.string().trim().max(80).optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  min: brlFilter.optional(),
+  max: brlFilter.optional(),
+  page: pageParam(10_000, 1),
+  size: pageParam(200, 50),
 });
+
+/** Signals about a withdrawal still waiting for a decision (BRL amounts). */
+export const withdrawalRiskSchema = z.object({
+  accountAgeDays: z.number(),
+  newAccount: z.boolean(),
+  depositMinutesBefore: z.number().nullable(),
+  bonusTurnoverLeft: z.number(),
+  turnoverLeft: z.number(),
+  sameKeyUsers: z.array(z.string()),
+  depositsPaid: z.number(),
+  depositsPaidCount: z.number(),
+  withdrawalsPaid: z.number(),
+  withdrawalsPaidCount: z.number(),
+});
+export type WithdrawalRisk = z.infer<typeof withdrawalRiskSchema>;
+
+/** One withdrawal as the console lists it (BRL; instants as ISO text). */
+export const adminWithdrawalSchema = z.object({
+  id: z.string(),
+  userId: z.number(),
+  username: z.string(),
+  method: z.string(),
+  account: z.string(),
+  holderName: z.string(),
+  amount: z.number(),
+  fee: z.number(),
+  status: z.string(),
+  payoutState: z.enum(PAYOUT_STATES),
+  /** The refusal's reason, or what the provider said of a failed payout; empty otherwise. */
+  note: z.string(),
+  /** The operator who approved or rejected it (null: none yet, or paid without approval). */
+  decidedBy: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  risk: withdrawalRiskSchema.nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+export const withdrawalsPageSchema = z.object({ list: z.array(adminWithdrawalSchema), total: z.number() });
+export type WithdrawalsPage = z.infer<typeof withdrawalsPageSchema>;
 /** Why a withdrawal was refused: the player and the audit read it, so it must say something. */
 export const rejectReasonSchema = z
   .string({ message: 'reasonRequired' })

@@ -1,7 +1,14 @@
 import axios, { AxiosError } from 'axios';
 import type { z } from 'zod';
 import type { OperatorRole } from '../../domain/schemas/operator.schema';
-import type { DailyReportRow } from '../../domain/schemas/back-office.schema';
+import {
+  withdrawalsPageSchema,
+  type AdminWithdrawal,
+  type DailyReportRow,
+  type PayoutState,
+  type WithdrawalRisk,
+  type WithdrawalsPage,
+} from '../../domain/schemas/back-office.schema';
 import type { FixtureResult } from '../../domain/sports/markets';
 import type { operatorResultSchema } from '../../domain/sports/sports.schema';
 
@@ -85,30 +92,28 @@ export interface OperatorMe {
   totpEnrolled: boolean;
 }
 
-export interface WithdrawalRisk {
-  accountAgeDays: number;
-  newAccount: boolean;
-  depositMinutesBefore: number | null;
-  bonusTurnoverLeft: number;
-  turnoverLeft: number;
-  sameKeyUsers: string[];
-  depositsPaid: number;
-  depositsPaidCount: number;
-  withdrawalsPaid: number;
-  withdrawalsPaidCount: number;
+export type { AdminWithdrawal, PayoutState, WithdrawalRisk, WithdrawalsPage };
+
+/** What the withdrawal search sends (all optional; amounts in BRL as typed). */
+export interface WithdrawalSearch {
+  status?: PayoutState | '';
+  q?: string;
+  from?: string;
+  to?: string;
+  min?: string;
+  max?: string;
+  page?: number;
+  size?: number;
 }
 
-export interface AdminWithdrawal {
-  id: string;
-  userId: number;
-  username: string;
-  method: string;
-  account: string;
-  amount: number;
-  fee: number;
-  payoutState: string;
-  createdAt: string;
-  risk: WithdrawalRisk | null;
+/** The query text of a search, leaving out what is empty. */
+export function withdrawalQuery(search: WithdrawalSearch): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    const text = value === undefined ? '' : String(value).trim();
+    if (text) params.set(key, text);
+  }
+  return params.toString();
 }
 
 export interface BulkResult {
@@ -215,8 +220,10 @@ export const adminApi = {
     request<{ secret: string; otpauthUri: string }>('post', '/api/admin/auth/totp/enrol', input),
   me: () => request<OperatorMe>('get', '/api/admin/auth/me'),
   logout: () => request<null>('post', '/api/admin/auth/logout'),
-  withdrawals: (status = 'waiting_approval') =>
-    request<AdminWithdrawal[]>('get', `/api/admin/withdrawals?status=${encodeURIComponent(status)}`),
+  withdrawals: async (search: WithdrawalSearch = { status: 'waiting_approval', size: 200 }) =>
+    withdrawalsPageSchema.parse(
+      await request<unknown>('get', `/api/admin/withdrawals?${withdrawalQuery(search)}`),
+    ),
   approve: (id: string) => request<null>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/approve`),
   reject: (id: string, note?: string) =>
     request<null>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/reject`, note ? { note } : {}),

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorRole } from '../../domain/schemas/operator.schema';
 import { adminApi, onOperatorLoggedOut, operatorToken, setOperatorToken, type OperatorMe } from './admin-api';
 import { AdminLogin } from './admin-login';
-import { NoticesPanel, WithdrawalsPanel } from './admin-panels';
+import { NoticesPanel } from './admin-panels';
+import { WithdrawalsDesk } from './admin-withdrawal-history';
 import { AuditPanel, GamesPanel, SportsPanel } from './admin-ops-panels';
 import { PlayersPanel, ReportsPanel } from './admin-people-panels';
 import { OperatorsPanel } from './admin-operators-panel';
@@ -117,7 +118,7 @@ export function AdminApp() {
           {t('admin.logout')}
         </button>
       </header>
-      {section === 'withdrawals' && <WithdrawalsPanel />}
+      {section === 'withdrawals' && <WithdrawalsDesk />}
       {section === 'players' && <PlayersPanel />}
       {section === 'reports' && <ReportsPanel />}
       {section === 'ledger' && <LedgerPanel />}

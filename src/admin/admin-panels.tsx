@@ -9,6 +9,17 @@ export function brl(value: number): string {
   return value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
 }
 
+const saoPauloTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+
+/** An instant as the console shows it: São Paulo's date and time, wherever the operator sits. */
+export function spDateTime(iso: string): string {
+  return saoPauloTime.format(new Date(iso));
+}
+
 type RiskKey =
   'admin.risk.newAccount' | 'admin.risk.depositBefore' | 'admin.risk.bonusTurnover' | 'admin.risk.sameKey';
 
@@ -38,12 +49,15 @@ export function riskFlags(risk: WithdrawalRisk): RiskFlag[] {
 export function WithdrawalsPanel() {
   const { t } = useTranslation();
   const [items, setItems] = useState<AdminWithdrawal[]>([]);
+  const [total, setTotal] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState('');
 
   const load = useCallback(async () => {
     try {
-      setItems(await adminApi.withdrawals());
+      const page = await adminApi.withdrawals();
+      setItems(page.list);
+      setTotal(page.total);
       setSelected(new Set());
     } catch (err) {
       setMessage(errorText(err, t('admin.error')));
@@ -103,6 +117,9 @@ export function WithdrawalsPanel() {
         />
       </div>
       {message && <p role="status">{message}</p>}
+      {total > items.length && (
+        <p className="admin-hint">{t('admin.withdrawals.waitingMore', { shown: items.length, total })}</p>
+      )}
       {items.length === 0 ? (
         <p>{t('admin.withdrawals.empty')}</p>
       ) : (
@@ -132,7 +149,7 @@ export function WithdrawalsPanel() {
                 <td>
                   {w.username}
                   <br />
-                  <small>{new Date(w.createdAt).toLocaleString('pt-BR')}</small>
+                  <small>{spDateTime(w.createdAt)}</small>
                 </td>
                 <td>{brl(w.amount)}</td>
                 <td>

@@ -123,19 +123,21 @@ test('an operator signs in with TOTP, approves a withdrawal and publishes a noti
   await expect(admin.getByText('Saque aprovado')).toBeVisible();
   await expect(row).toHaveCount(0);
   const operatorToken = await admin.evaluate(() => sessionStorage.getItem('trevo.operatorToken'));
+  // ... and found in the history once the bank has paid it, with who approved it (issue 19).
+  await admin.getByRole('tab', { name: 'Histórico de saques' }).click();
+  await admin.getByLabel('Jogador, CPF, chave PIX ou nº do saque').fill(withdrawal.id);
+  const found = admin.getByTestId(`withdrawal-history-${withdrawal.id}`);
   await expect
     .poll(
       async () => {
-        const paid = await envelope<Array<{ id: string }>>(
-          await request.get('/api/admin/withdrawals?status=paid', {
-            headers: { Authorization: `Bearer ${operatorToken}` },
-          }),
-        );
-        return paid.some((w) => w.id === withdrawal.id);
+        await admin.getByRole('button', { name: 'Buscar' }).click();
+        return (await found.count()) ? found.textContent() : '';
       },
       { timeout: 15_000 },
     )
-    .toBe(true);
+    .toContain('Pago');
+  await expect(found).toContainText(operator.username);
+  await expect(found).toContainText('R$ 5.500,00');
 
   // content: a notice published reaches the open player page through the socket
   const text = `Manutenção programada ${Date.now()}`;

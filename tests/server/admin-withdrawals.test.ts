@@ -36,7 +36,15 @@ async function withdraw(player: Player, amount: number, pixKey = player.cpf) {
 
 const queue = async () =>
   (await call(app, { method: 'GET', url: '/api/admin/withdrawals?status=waiting_approval', headers: opAuth }))
-    .body.data as Array<{ id: string; risk: Record<string, unknown> | null }>;
+    .body.data.list as Array<{ id: string; risk: Record<string, unknown> | null }>;
+
+type Listed = { id: string; payoutState: string; note: string; decidedBy: string | null; amount: number };
+const search = async (query: string) => {
+  const res = await call(app, { method: 'GET', url: `/api/admin/withdrawals?${query}`, headers: opAuth });
+  expect(res.code, res.body.message).toBe(200);
+  return res.body.data as { list: Listed[]; total: number };
+};
+const ids = (page: { list: Listed[] }) => page.list.map((w) => w.id).sort();
 
 describe('the withdrawals queue', () => {
   it('shows the risk signals: new account, deposit just before, bonus turnover left, same PIX key elsewhere', async () => {
@@ -213,5 +221,98 @@ describe('the withdrawals queue', () => {
       (await call(app, { method: 'POST', url: `/api/admin/withdrawals/${id2}/approve`, headers: opAuth }))
         .code,
     ).toBe(409);
+  });
+});
+
+describe('the withdrawal history (issue 19: "cadê meu saque?")', () => {
+  it('finds decided withdrawals by state, player, CPF, PIX key, number, amount and São Paulo day', async () => {
+    const a = await fundedPlayer(app, 6000);
+    const b = await fundedPlayer(app, 6000);
+    const small = await withdraw(a, 120); // under the approval threshold: paid without a decision
+    const approved = await withdraw(a, 5100);
+    const rejected = await withdraw(b, 5200);
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: `/api/admin/withdrawals/${approved}/approve`,
+          headers: opAuth,
+        })
+      ).code,
+    ).toBe(200);
+    const refusal = await call(app, {
+      method: 'POST',
+      url: `/api/admin/withdrawals/${rejected}/reject`,
+      headers: opAuth,
+      payload: { note: 'Chave PIX de outro titular' },
+    });
+    expect(refusal.code).toBe(200);
+    await processPayouts(app.ctx);
+    await processPayouts(app.ctx);
+
+    const userA = await app.ctx.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('cpf', '=', a.cpf)
+      .executeTakeFirstOrThrow();
+    // The player's every withdrawal, by username, by id and by CPF typed with its dots.
+    const byName = await search(`q=${encodeURIComponent(userA.username)}`);
+    expect(ids(byName)).toEqual([approved, small].sort());
+    expect(ids(await search(`q=${userA.id}`))).toEqual(expect.arrayContaining([approved, small]));
+    const dotted = a.cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+    expect(ids(await search(`q=${encodeURIComponent(dotted)}`))).toEqual([approved, small].sort());
+
+    // Decided ones keep who decided and why, and where the money is.
+    const rejectedRow = (await search(`q=${rejected}`)).list;
+    expect(rejectedRow).toEqual([
+      expect.objectContaining({
+        id: rejected,
+        payoutState: 'rejected',
+        note: 'Chave PIX de outro titular',
+        decidedBy: 'operador',
+        amount: 5200,
+      }),
+    ]);
+    expect((await search(`q=${approved}`)).list[0]).toMatchObject({
+      payoutState: 'paid',
+      decidedBy: 'operador',
+    });
+    expect((await search(`q=${small}`)).list[0]).toMatchObject({ payoutState: 'paid', decidedBy: null });
+
+    // The state and the amount range narrow it down.
+    expect(ids(await search(`status=rejected&q=${rejected}&min=5200&max=5200,00`))).toEqual([rejected]);
+    expect((await search(`q=${rejected}&min=5200,01`)).total).toBe(0);
+
+    // São Paulo days: today holds them, yesterday none.
+    const day = (offset: number) =>
+      new Date(Date.now() - 3 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    expect((await search(`q=${rejected}&from=${day(0)}&to=${day(0)}`)).total).toBe(1);
+    expect((await search(`q=${rejected}&from=${day(-1)}&to=${day(-1)}`)).total).toBe(0);
+
+    // Pages: one at a time, newest first, the total counting all.
+    const first = await search(`q=${encodeURIComponent(userA.username)}&size=1&page=1`);
+    const second = await search(`q=${encodeURIComponent(userA.username)}&size=1&page=2`);
+    expect([first.total, second.total]).toEqual([2, 2]);
+    expect([first.list[0]!.id, second.list[0]!.id]).toEqual([approved, small]);
+
+    // A LIKE pattern's own characters are letters here, not wildcards: as patterns, `jogador%exemplo`
+    // and `jogador__` would match every test player's e-mail.
+    expect((await search(`q=${encodeURIComponent('jogador%exemplo')}`)).total).toBe(0);
+    expect((await search('q=jogador__')).total).toBe(0);
+    expect((await search('q=jogador')).total).toBeGreaterThan(0);
+  });
+
+  it('refuses a reversed range or a malformed amount in words', async () => {
+    for (const query of [
+      'from=2026-11-02&to=2026-11-01',
+      'min=abc',
+      'max=1.234,56',
+      'size=500',
+      'status=pago',
+    ]) {
+      const res = await call(app, { method: 'GET', url: `/api/admin/withdrawals?${query}`, headers: opAuth });
+      expect(res.code, query).toBe(400);
+      expect(res.body.message, query).toMatch(/^[A-ZÀ-Ú]/);
+    }
   });
 });

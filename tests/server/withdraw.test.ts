@@ -271,7 +271,7 @@ describe('holds and payouts', () => {
       url: '/api/admin/withdrawals?status=waiting_approval',
       headers: opAuth,
     });
-    expect(waiting.body.data.map((w: { id: string }) => w.id)).toEqual(
+    expect(waiting.body.data.list.map((w: { id: string }) => w.id)).toEqual(
       expect.arrayContaining([wa.id, wb.id]),
     );
 

@@ -1,30 +1,84 @@
+import { sql } from 'kysely';
 import type { Db } from '../../infra/db/connection';
+import type { PayoutState } from '../../../domain/schemas/back-office.schema';
 
-/** Withdrawals listed per call, newest first. */
-const WITHDRAWALS_LISTED = 200;
+export type { PayoutState };
 
-/** A payout state of a withdrawal, as the console filters by it. */
-export type PayoutState = 'waiting_approval' | 'queued' | 'sent' | 'paid' | 'failed' | 'rejected';
+/** What finance searches withdrawals by (withdrawalsQuerySchema, parsed): all optional but the page. */
+export interface WithdrawalFilter {
+  status?: PayoutState;
+  q?: string;
+  /** Requested at or after / before these instants. */
+  since?: Date;
+  until?: Date;
+  minCents?: number;
+  maxCents?: number;
+  page: number;
+  size: number;
+}
 
-/** The latest withdrawals with their player's username, optionally only those in one payout state. */
-export async function findWithdrawals(db: Db, filter: { status?: PayoutState }) {
-  let query = db
-    .selectFrom('withdrawals')
-    .innerJoin('users', 'users.id', 'withdrawals.user_id')
-    .select([
-      'withdrawals.id',
-      'withdrawals.user_id',
-      'users.username',
-      'withdrawals.method',
-      'withdrawals.account',
-      'withdrawals.amount_cents',
-      'withdrawals.fee_cents',
-      'withdrawals.status',
-      'withdrawals.payout_state',
-      'withdrawals.created_at',
-    ])
-    .orderBy('withdrawals.created_at', 'desc')
-    .limit(WITHDRAWALS_LISTED);
+/** `%` and `_` are a LIKE pattern's own: a search for `a_b` means those three letters. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtered(db: Db, filter: WithdrawalFilter) {
+  let query = db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id');
   if (filter.status) query = query.where('withdrawals.payout_state', '=', filter.status);
-  return query.execute();
+  if (filter.since) query = query.where('withdrawals.created_at', '>=', filter.since);
+  if (filter.until) query = query.where('withdrawals.created_at', '<', filter.until);
+  if (filter.minCents !== undefined) query = query.where('withdrawals.amount_cents', '>=', filter.minCents);
+  if (filter.maxCents !== undefined) query = query.where('withdrawals.amount_cents', '<=', filter.maxCents);
+  const q = filter.q?.trim();
+  if (q) {
+    const digits = q.replace(/\D/g, '');
+    query = query.where((eb) =>
+      eb.or([
+        eb('withdrawals.id', '=', q),
+        eb('users.username', 'ilike', likeText(q)),
+        eb('withdrawals.account', 'ilike', likeText(q)),
+        eb('withdrawals.holder_name', 'ilike', likeText(q)),
+        // A CPF or phone key typed with or without its dots and dashes.
+        ...(digits.length >= 3
+          ? [
+              eb(sql<string>`regexp_replace(withdrawals.account, '[^0-9]', '', 'g')`, 'like', likeText(digits)),
+              eb('users.cpf', '=', digits),
+            ]
+          : []),
+        ...(/^\d{1,9}$/.test(q) ? [eb('withdrawals.user_id', '=', Number(q))] : []),
+      ]),
+    );
+  }
+  return query;
+}
+
+/** One page of the withdrawals matching `filter`, newest first, and how many match in all. */
+export async function findWithdrawals(db: Db, filter: WithdrawalFilter) {
+  const [rows, count] = await Promise.all([
+    filtered(db, filter)
+      .leftJoin('operators', 'operators.id', 'withdrawals.decided_by')
+      .select([
+        'withdrawals.id',
+        'withdrawals.user_id',
+        'users.username',
+        'withdrawals.method',
+        'withdrawals.account',
+        'withdrawals.holder_name',
+        'withdrawals.amount_cents',
+        'withdrawals.fee_cents',
+        'withdrawals.status',
+        'withdrawals.payout_state',
+        'withdrawals.note',
+        'operators.username as decided_by',
+        'withdrawals.created_at',
+        'withdrawals.finished_at',
+      ])
+      .orderBy('withdrawals.created_at', 'desc')
+      .orderBy('withdrawals.id', 'desc')
+      .limit(filter.size)
+      .offset((filter.page - 1) * filter.size)
+      .execute(),
+    filtered(db, filter)
+      .select(sql<string>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }

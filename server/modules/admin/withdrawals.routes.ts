@@ -1,12 +1,17 @@
 import {
+  withdrawalsPageSchema,
   withdrawalsQuerySchema,
   withdrawalRejectSchema,
   withdrawalsBulkSchema,
+  type AdminWithdrawal,
+  type PayoutState,
+  type WithdrawalsPage,
 } from '../../../domain/schemas/back-office.schema';
+import { saoPauloDayEnd, saoPauloDayStart } from '../../../domain/sao-paulo-days';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { AppError, parseInput } from '../../infra/http/errors';
+import { AppError, badRequest, parseInput } from '../../infra/http/errors';
 import { langOf, ok } from '../../infra/http/reply';
 import { translate } from '../../../domain/messages';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdraw.service';
@@ -15,15 +20,28 @@ import { auditEntry, recordAudit } from '../../platform/audit-trail';
 import { withdrawalRisk } from './withdrawal-risk';
 import { findWithdrawals } from './withdrawals.repository';
 
-/** Finance's withdrawal desk: the list with risk signals, and approving or rejecting, one or many. */
+/**
+ * Finance's withdrawal desk: the search over every withdrawal (the approval queue is its
+ * `waiting_approval` page, with risk signals), and approving or rejecting, one or many.
+ */
 export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/admin/withdrawals',
-    allow(operator(ROLES.finance), { query: withdrawalsQuerySchema }),
+    allow(operator(ROLES.finance), { query: withdrawalsQuerySchema, response: withdrawalsPageSchema }),
     async (request, reply) => {
-      const { status } = parseInput(withdrawalsQuerySchema, request.query);
-      const rows = await findWithdrawals(ctx.db, { status });
-      const out = [];
+      const input = parseInput(withdrawalsQuerySchema, request.query);
+      if (input.from && input.to && input.from > input.to) throw badRequest('invalidInput');
+      const { rows, total } = await findWithdrawals(ctx.db, {
+        status: input.status,
+        q: input.q,
+        since: input.from ? saoPauloDayStart(input.from) : undefined,
+        until: input.to ? saoPauloDayEnd(input.to) : undefined,
+        minCents: input.min,
+        maxCents: input.max,
+        page: input.page,
+        size: input.size,
+      });
+      const list: AdminWithdrawal[] = [];
       for (const r of rows) {
         const createdAt = new Date(r.created_at);
         // Signals matter for the decision, so only the withdrawals still waiting for one carry them.
@@ -31,17 +49,21 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
           r.payout_state === 'waiting_approval'
             ? await withdrawalRisk(ctx.db, { userId: r.user_id, account: r.account, createdAt })
             : null;
-        out.push({
+        list.push({
           id: r.id,
           userId: r.user_id,
           username: r.username,
           method: r.method,
           account: r.account,
+          holderName: r.holder_name,
           amount: centsToBrl(Number(r.amount_cents)),
           fee: centsToBrl(Number(r.fee_cents)),
           status: r.status,
-          payoutState: r.payout_state,
+          payoutState: r.payout_state as PayoutState,
+          note: r.note,
+          decidedBy: r.decided_by,
           createdAt: createdAt.toISOString(),
+          finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
           risk: risk && {
             accountAgeDays: risk.accountAgeDays,
             newAccount: risk.newAccount,
@@ -56,7 +78,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
           },
         });
       }
-      return ok(request, reply, out);
+      return ok(request, reply, { list, total } satisfies WithdrawalsPage);
     },
   );
 

@@ -230,7 +230,9 @@ export async function finishWithdrawal(
         payout_state: outcome,
         note,
         finished_at: sql<Date>`now()`,
-        decided_by: operatorId ?? null,
+        // The approver stays when the payout ends on its own (paid or failed at the bank); the
+        // history shows who let the money go (issue 19).
+        ...(operatorId === undefined ? {} : { decided_by: operatorId }),
       })
       .where('id', '=', id)
       .where('payout_state', 'in', from)

@@ -38,7 +38,7 @@ describe('operator console', () => {
       }
       if (key === 'GET /api/admin/auth/me')
         return ok({ id: 2, username: 'caixa', role: 'finance', totpEnrolled: true });
-      if (key.startsWith('GET /api/admin/withdrawals')) return ok([]);
+      if (key.startsWith('GET /api/admin/withdrawals')) return ok({ list: [], total: 0 });
       return fail(404, 'Não encontrado');
     });
     const user = userEvent.setup();

@@ -28,6 +28,11 @@ const WAITING = [
     payoutState: 'waiting_approval',
     createdAt: '2026-03-13T12:00:00.000Z',
     risk: null,
+    holderName: 'Ana Souza',
+    status: '00',
+    note: '',
+    decidedBy: null,
+    finishedAt: null,
   },
 ];
 const posts = () => requests.filter((r) => r.method === 'post');
@@ -35,7 +40,9 @@ const posts = () => requests.filter((r) => r.method === 'post');
 installAdminTexts();
 beforeEach(() => {
   sessionStorage.setItem(OPERATOR_TOKEN_KEY, 'finance-token');
-  fakeServer((key) => (key.startsWith('GET /api/admin/withdrawals') ? ok(WAITING) : ok(null)));
+  fakeServer((key) =>
+    key.startsWith('GET /api/admin/withdrawals') ? ok({ list: WAITING, total: 1 }) : ok(null),
+  );
 });
 afterEach(() => cleanup());
 
