@@ -11,7 +11,9 @@ import { DEVELOPMENT_SECRET_KEY, parseSecretKey } from './security/secret-box';
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: `npm start` on a laptop is not a public server. A deployment
+  // behind a proxy or in a container sets HOST=0.0.0.0 itself (docs/operations.md).
+  HOST: z.string().default('127.0.0.1'),
   TREVO_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
@@ -19,7 +21,10 @@ const envSchema = z.object({
   TREVO_CONFIG: z.string().default('config/default.json'),
   TREVO_CSID: z
     .string()
-    .regex(/^[^#]*#[^#]*$/, 'TREVO_CSID must look like chatId#telegram')
+    .regex(
+      /^[^#]*#[^#]*$/,
+      "TREVO_CSID must look like chatId#telegram: Trevo's chat id, '#', then the Telegram user without @ (e.g. trevo#trevo_suporte; 'trevo#' for the chat alone, '#' for no support entry)",
+    )
     .optional(),
   TREVO_OPERATOR_USERNAME: z.string().min(3).max(64).optional(),
   TREVO_OPERATOR_PASSWORD: z.string().min(8).max(64).optional(),
@@ -476,6 +481,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!secretKey) throw new ConfigError('TREVO_SECRET_KEY must be 32 bytes: 64 hex characters or base64');
   if (production && !e.TREVO_SECRET_KEY) {
     throw new ConfigError('NODE_ENV=production needs TREVO_SECRET_KEY (32 bytes, hex or base64)');
+  }
+  // Without a shared secret each instance would invent its own, and every webhook signed with the
+  // PSP's would fail its signature: deposits then wait for the player's polling (issue 19, item 9).
+  if (production && !e.TREVO_PSP_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'NODE_ENV=production needs TREVO_PSP_WEBHOOK_SECRET (at least 16 characters, the same on every instance and at the PSP)',
+    );
   }
   if (production && e.TREVO_OPERATOR_TOTP === 'optional') {
     throw new ConfigError('TREVO_OPERATOR_TOTP=optional is refused with NODE_ENV=production');

@@ -7,6 +7,8 @@ describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig(base);
     expect(config).toMatchObject({ port: 3000, dataDir: './data', profile: 'seed', production: false });
+    // Listening on loopback unless told otherwise (issue 19, item 9).
+    expect(config.host).toBe('127.0.0.1');
     expect(config.file.vip).toHaveLength(13);
     // Trevo's own support chat is on out of the box (a chat id, no Telegram); '#' turns it off.
     expect(config.csid).toBe('trevo#');
@@ -28,6 +30,11 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production' }, /sandbox PSP is refused/],
     [{ NODE_ENV: 'production', TREVO_ALLOW_SANDBOX: '1' }, /needs TREVO_SECRET_KEY/],
     [{ TREVO_SECRET_KEY: 'short' }, /32 bytes/],
+    [
+      { NODE_ENV: 'production', TREVO_ALLOW_SANDBOX: '1', TREVO_SECRET_KEY: 'ab'.repeat(32) },
+      /needs TREVO_PSP_WEBHOOK_SECRET/,
+    ],
+    [{ TREVO_CSID: 'trevo' }, /e\.g\. trevo#trevo_suporte/],
   ])('refuses %j with a message naming the problem', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrowError(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrowError(message);
@@ -40,6 +47,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       TREVO_ALLOW_SANDBOX: '1',
       TREVO_SECRET_KEY: key,
+      TREVO_PSP_WEBHOOK_SECRET: 'w'.repeat(32),
     });
     expect(config.production).toBe(true);
     expect(config.secretKey.toString('hex')).toBe(key);

@@ -294,6 +294,7 @@ describe('AT-10: every route is classified', () => {
         NODE_ENV: 'production',
         TREVO_ALLOW_SANDBOX: '1',
         TREVO_CAPTCHA_FIXED: undefined,
+        TREVO_PSP_WEBHOOK_SECRET: 'w'.repeat(32),
         TREVO_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
       },
     );
