@@ -28,3 +28,12 @@ export const operatorCreateSchema = z.strictObject({
 
 /** `PUT /api/admin/operators/{id}`: a role change. */
 export const operatorUpdateSchema = z.strictObject({ role: z.enum(OPERATOR_ROLES) });
+/** Why an operator's access ends: the audit and the list show it, so it must say something. */
+export const operatorDisableSchema = z.strictObject({
+  reason: z
+    .string({ message: 'reasonRequired' })
+    .trim()
+    .min(5, { message: 'reasonRequired' })
+    .max(200, { message: 'tooLong' })
+    .prefault(''),
+});

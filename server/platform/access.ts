@@ -126,10 +126,12 @@ async function enforce(ctx: AppContext, request: FastifyRequest, access: Access 
       request.session = await resolveSession(ctx, tokenOf(request), 'operator');
       const operatorRow = await ctx.db
         .selectFrom('operators')
-        .select('role')
+        .select(['role', 'disabled_at'])
         .where('id', '=', request.session.subjectId)
         .executeTakeFirst();
       if (!operatorRow) throw notLoggedIn('loginAgain');
+      // Disabling revokes the sessions too; this holds even for one that slipped past (issue 19).
+      if (operatorRow.disabled_at) throw notLoggedIn('operatorDisabled');
       const role = operatorRow.role as OperatorRole;
       if (role !== 'admin' && !access.roles.includes(role)) throw forbidden('roleForbidden');
       request.operatorRole = role;

@@ -185,6 +185,8 @@ export interface OperatorRow {
   role: OperatorRole;
   totpEnrolled: boolean;
   createdAt: string;
+  /** Set while the account is disabled: when, and why. */
+  disabled: { at: string; reason: string } | null;
 }
 
 /** A section of the operator configuration file as the console edits it (issue 8). */
@@ -264,6 +266,9 @@ export const adminApi = {
   setRole: (id: number, role: OperatorRole) =>
     request<unknown>('put', `/api/admin/operators/${id}`, { role }),
   resetTotp: (id: number) => request<null>('post', `/api/admin/operators/${id}/totp/reset`),
+  disableOperator: (id: number, reason: string) =>
+    request<null>('post', `/api/admin/operators/${id}/disable`, { reason }),
+  enableOperator: (id: number) => request<null>('post', `/api/admin/operators/${id}/enable`),
   config: () => request<{ profile: string; sections: ConfigSection[] }>('get', '/api/admin/config'),
   saveConfig: (section: string, value: unknown, version: number) =>
     request<ConfigSection>('put', `/api/admin/config/${encodeURIComponent(section)}`, { value, version }),

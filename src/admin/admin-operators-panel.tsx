@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type OperatorRole } from '../../domain/schemas/operator.schema';
 import { adminApi, type OperatorRow } from './admin-api';
 import { errorText } from './admin-login';
+import { spDateTime } from './admin-panels';
 import { ConfirmButton, ConfirmQuestion } from './admin-confirm';
 
 /** Operators (admin only): create accounts, change roles, reset a lost authenticator. */
@@ -99,6 +100,33 @@ export function OperatorsPanel() {
                   disabled={!o.totpEnrolled}
                   onConfirm={() => act(() => adminApi.resetTotp(o.id), t('admin.operators.totpReset'))}
                 />
+              </td>
+              <td data-testid={`operator-access-${o.id}`}>
+                {o.disabled ? (
+                  <>
+                    <p>
+                      {t('admin.operators.disabledSince', {
+                        when: spDateTime(o.disabled.at),
+                        reason: o.disabled.reason,
+                      })}
+                    </p>
+                    <ConfirmButton
+                      label={t('admin.operators.enable')}
+                      question={t('admin.operators.confirmEnable', { name: o.username })}
+                      onConfirm={() => act(() => adminApi.enableOperator(o.id), t('admin.operators.enabled'))}
+                    />
+                  </>
+                ) : (
+                  <ConfirmButton
+                    label={t('admin.operators.disable')}
+                    question={t('admin.operators.confirmDisable', { name: o.username })}
+                    reason="required"
+                    danger
+                    onConfirm={(reason) =>
+                      act(() => adminApi.disableOperator(o.id, reason), t('admin.operators.disabled'))
+                    }
+                  />
+                )}
               </td>
             </tr>
           ))}

@@ -82,6 +82,7 @@ import {
 } from '../../domain/schemas/support.schema';
 import {
   operatorCreateSchema,
+  operatorDisableSchema,
   operatorUpdateSchema,
   totpEnrolSchema,
 } from '../../domain/schemas/operator.schema';
@@ -402,6 +403,14 @@ function routes(w: World): Record<string, Entry> {
       body: { schema: operatorUpdateSchema, baseline: () => ({ role: 'admin' }) },
     },
     'POST /api/admin/operators/:id/totp/reset': {
+      params: { id: { schema: idParam, baseline: String(w.targetOperatorId) } },
+    },
+    // The fuzzer calls as the admin, whose own account cannot be disabled (operatorSelf).
+    'POST /api/admin/operators/:id/disable': {
+      params: { id: { schema: idParam, baseline: String(w.targetOperatorId) } },
+      body: { schema: operatorDisableSchema, baseline: () => ({ reason: 'Teste do fuzzer' }) },
+    },
+    'POST /api/admin/operators/:id/enable': {
       params: { id: { schema: idParam, baseline: String(w.targetOperatorId) } },
     },
     'GET /api/admin/notices': NONE,

@@ -50,6 +50,9 @@ export interface OperatorsTable {
   totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
   totp_enrolled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   totp_last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
+  /** Set while an admin has disabled the account (migration 027). */
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  disabled_reason: Generated<string>;
 }
 
 export interface SessionsTable {

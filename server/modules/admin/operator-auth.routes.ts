@@ -2,7 +2,7 @@ import { allow, operator, PUBLIC, ROLES } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { openSecret, sealSecret } from '../../infra/security/secret-box';
 import type { AppContext } from '../../platform/context';
-import { AppError, badRequest, parseInput, tooMany } from '../../infra/http/errors';
+import { AppError, badRequest, forbidden, parseInput, tooMany } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import { operatorLoginSchema } from '../../../domain/schemas/auth.schema';
 import { totpEnrolSchema } from '../../../domain/schemas/operator.schema';
@@ -46,6 +46,8 @@ async function checkPassword(ctx: AppContext, request: FastifyRequest, username:
   };
   const valid = operator ? await verifyPassword(pwd, operator.password_hash) : await verifyAgainstDummy(pwd);
   if (!operator || !valid) throw badRequest('badCredentials');
+  // Said only to whoever knows the password: a disabled account is not an oracle for usernames.
+  if (operator.disabled_at) throw forbidden('operatorDisabled');
   const succeeded = async () => {
     for (const key of keys) await ctx.limiter.release(key);
   };

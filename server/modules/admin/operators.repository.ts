@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
 import { AppError, notFound } from '../../infra/http/errors';
 
@@ -9,8 +10,11 @@ import { AppError, notFound } from '../../infra/http/errors';
 
 /** The id of the operator with this username, if any. */
 export async function findOperatorId(db: Db, username: string) {
-  return db.selectFrom('operators').select('id').where('username', '=', username).executeTakeFirst();
+  return db.selectFrom('operators').select('id').where(byUsername(username)).executeTakeFirst();
 }
+
+/** Usernames are one account whatever their case (migration 027's unique index). */
+const byUsername = (username: string) => sql<boolean>`lower(username) = ${username.toLowerCase()}`;
 
 /** Inserts an operator unless the username is taken (then nothing happens). */
 export async function insertOperatorIfAbsent(
@@ -20,7 +24,7 @@ export async function insertOperatorIfAbsent(
   await db
     .insertInto('operators')
     .values(values)
-    .onConflict((oc) => oc.column('username').doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
@@ -28,8 +32,8 @@ export async function insertOperatorIfAbsent(
 export async function findOperatorCredentials(db: Db, username: string) {
   return db
     .selectFrom('operators')
-    .select(['id', 'username', 'password_hash', 'role', 'totp_secret', 'totp_pending_secret'])
-    .where('username', '=', username)
+    .select(['id', 'username', 'password_hash', 'role', 'totp_secret', 'totp_pending_secret', 'disabled_at'])
+    .where(byUsername(username))
     .executeTakeFirst();
 }
 
@@ -101,7 +105,7 @@ export async function findOperatorProfile(db: Db, operatorId: number) {
 export async function listOperators(db: Db) {
   return db
     .selectFrom('operators')
-    .select(['id', 'username', 'role', 'totp_enrolled_at', 'created_at'])
+    .select(['id', 'username', 'role', 'totp_enrolled_at', 'created_at', 'disabled_at', 'disabled_reason'])
     .orderBy('id')
     .execute();
 }
@@ -116,7 +120,8 @@ export async function createOperator(
     const row = await trx
       .insertInto('operators')
       .values(values)
-      .onConflict((oc) => oc.column('username').doNothing())
+      // Any unique clash, the exact name's or a case twin's, is the same refusal.
+      .onConflict((oc) => oc.doNothing())
       .returning(['id', 'username', 'role'])
       .executeTakeFirst();
     if (!row) throw new AppError(409, 'operatorExists');
@@ -159,5 +164,37 @@ export async function resetOperatorTotp(
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw notFound();
     await audit(trx);
+  });
+}
+
+/**
+ * Disables (with `reason`) or re-enables an operator account under the row's lock and audits it
+ * with the state before; 404 if none. Disabling an account already disabled changes nothing but
+ * the reason.
+ */
+export async function setOperatorDisabled(
+  db: Db,
+  operatorId: number,
+  reason: string | null,
+  audit: (trx: Trx, before: { disabled: boolean }) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('operators')
+      .select('disabled_at')
+      .where('id', '=', operatorId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound();
+    await trx
+      .updateTable('operators')
+      .set(
+        reason === null
+          ? { disabled_at: null, disabled_reason: '' }
+          : { disabled_at: before.disabled_at ?? new Date(), disabled_reason: reason },
+      )
+      .where('id', '=', operatorId)
+      .execute();
+    await audit(trx, { disabled: before.disabled_at !== null });
   });
 }

@@ -2,15 +2,28 @@ import { recordId } from '../../../domain/schemas/common.schema';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { parseInput } from '../../infra/http/errors';
+import { badRequest, parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
-import { operatorCreateSchema, operatorUpdateSchema } from '../../../domain/schemas/operator.schema';
+import {
+  operatorCreateSchema,
+  operatorDisableSchema,
+  operatorUpdateSchema,
+} from '../../../domain/schemas/operator.schema';
 import { hashPassword } from '../../infra/security/passwords';
 import { liveSessionIds, revokeSessions } from '../../platform/sessions';
 import { auditEntry, recordAudit } from '../../platform/audit-trail';
-import { changeOperatorRole, createOperator, listOperators, resetOperatorTotp } from './operators.repository';
+import {
+  changeOperatorRole,
+  createOperator,
+  listOperators,
+  resetOperatorTotp,
+  setOperatorDisabled,
+} from './operators.repository';
 
-/** Operator accounts (admin only): list, create, change a role, reset a lost authenticator. */
+/**
+ * Operator accounts (admin only): list, create, change a role, reset a lost authenticator, disable
+ * and re-enable.
+ */
 export async function operatorsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/admin/operators', allow(operator(ROLES.admin)), async (request, reply) => {
     const rows = await listOperators(ctx.db);
@@ -23,6 +36,9 @@ export async function operatorsRoutes(app: FastifyInstance, ctx: AppContext) {
         role: r.role,
         totpEnrolled: r.totp_enrolled_at !== null,
         createdAt: new Date(r.created_at).toISOString(),
+        disabled: r.disabled_at
+          ? { at: new Date(r.disabled_at).toISOString(), reason: r.disabled_reason }
+          : null,
       })),
     );
   });
@@ -76,6 +92,40 @@ export async function operatorsRoutes(app: FastifyInstance, ctx: AppContext) {
       );
       // A lost authenticator may be in the wrong hands: that operator's sessions end now.
       await revokeSessions(ctx, await liveSessionIds(ctx, 'operator', id));
+      return ok(request, reply);
+    },
+  );
+
+  // Disabling ends the account's sessions at once and keeps it, so the audit's actor stays known.
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/operators/:id/disable',
+    allow(operator(ROLES.admin), { body: operatorDisableSchema }),
+    async (request, reply) => {
+      const id = parseInput(recordId(), request.params.id);
+      const { reason } = parseInput(operatorDisableSchema, request.body);
+      if (id === request.session!.subjectId) throw badRequest('operatorSelf');
+      await setOperatorDisabled(ctx.db, id, reason, (trx, before) =>
+        recordAudit(
+          trx,
+          auditEntry(request, 'operator.disable', `operator:${id}`, before, { disabled: true, reason }),
+        ),
+      );
+      await revokeSessions(ctx, await liveSessionIds(ctx, 'operator', id));
+      return ok(request, reply);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/operators/:id/enable',
+    allow(operator(ROLES.admin)),
+    async (request, reply) => {
+      const id = parseInput(recordId(), request.params.id);
+      await setOperatorDisabled(ctx.db, id, null, (trx, before) =>
+        recordAudit(
+          trx,
+          auditEntry(request, 'operator.enable', `operator:${id}`, before, { disabled: false }),
+        ),
+      );
       return ok(request, reply);
     },
   );

@@ -39,7 +39,11 @@ function filtered(db: Db, filter: WithdrawalFilter) {
         // A CPF or phone key typed with or without its dots and dashes.
         ...(digits.length >= 3
           ? [
-              eb(sql<string>`regexp_replace(withdrawals.account, '[^0-9]', '', 'g')`, 'like', likeText(digits)),
+              eb(
+                sql<string>`regexp_replace(withdrawals.account, '[^0-9]', '', 'g')`,
+                'like',
+                likeText(digits),
+              ),
               eb('users.cpf', '=', digits),
             ]
           : []),

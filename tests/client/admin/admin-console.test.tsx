@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -92,7 +92,14 @@ describe('operators panel', () => {
   it('creates an operator with a role and changes another one’s role', async () => {
     sessionStorage.setItem(OPERATOR_TOKEN_KEY, 'admin-token');
     const list = [
-      { id: 1, username: 'operador', role: 'admin', totpEnrolled: true, createdAt: '2026-11-01T00:00:00Z' },
+      {
+        id: 1,
+        username: 'operador',
+        role: 'admin',
+        totpEnrolled: true,
+        createdAt: '2026-11-01T00:00:00Z',
+        disabled: null,
+      },
     ];
     fakeServer((key) => {
       if (key === 'GET /api/admin/operators') return ok(list);
@@ -125,6 +132,53 @@ describe('operators panel', () => {
     expect(await screen.findByText('Perfil alterado')).toBeTruthy();
     const put = requests.find((r) => r.method === 'put')!;
     expect(JSON.parse(put.data as string)).toEqual({ role: 'finance' });
+  });
+  it('disables an account only with a reason, and shows a disabled one with its reason', async () => {
+    sessionStorage.setItem(OPERATOR_TOKEN_KEY, 'admin-token');
+    const list = [
+      {
+        id: 1,
+        username: 'operador',
+        role: 'admin',
+        totpEnrolled: true,
+        createdAt: '2026-11-01T00:00:00Z',
+        disabled: null,
+      },
+      {
+        id: 3,
+        username: 'antigo',
+        role: 'finance',
+        totpEnrolled: true,
+        createdAt: '2026-10-01T00:00:00Z',
+        disabled: { at: '2026-11-20T02:00:00Z', reason: 'Saiu da empresa' },
+      },
+    ];
+    fakeServer((key) => {
+      if (key === 'GET /api/admin/operators') return ok(list);
+      if (key.startsWith('POST /api/admin/operators/')) return ok(null);
+      return fail(404, 'Não encontrado');
+    });
+    const user = userEvent.setup();
+    render(<OperatorsPanel />);
+    const old = await screen.findByTestId('operator-access-3');
+    expect(old.textContent).toContain('Desativado em 19/11/2026, 23:00: Saiu da empresa');
+    const active = screen.getByTestId('operator-access-1');
+    await user.click(within(active).getByRole('button', { name: 'Desativar acesso' }));
+    expect(within(active).getByRole('group').textContent).toContain('As sessões abertas terminam agora');
+    expect(within(active).getByRole('button', { name: 'Confirmar' })).toHaveProperty('disabled', true);
+    await user.type(within(active).getByRole('textbox'), 'Acesso comprometido');
+    await user.click(within(active).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Acesso desativado; as sessões foram encerradas')).toBeTruthy();
+    const post = requests.find((r) => r.method === 'post')!;
+    expect(post.url).toBe('/api/admin/operators/1/disable');
+    expect(JSON.parse(post.data as string)).toEqual({ reason: 'Acesso comprometido' });
+    await user.click(within(old).getByRole('button', { name: 'Reativar acesso' }));
+    await user.click(within(old).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'post').map((r) => r.url)).toContain(
+        '/api/admin/operators/3/enable',
+      ),
+    );
   });
 });
 
