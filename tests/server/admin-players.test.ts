@@ -128,8 +128,12 @@ describe('daily report', () => {
     });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body).toBe(dailyCsv([row]));
-    expect(csv.body.split('\n')[0]).toBe(
-      'day,casinoStakes,casinoPayouts,casinoGgr,sportsStakes,sportsPayouts,sportsGgr,deposits,withdrawals,newPlayers,firstDeposits',
+    expect(csv.body.split('\r\n')[0]).toBe(
+      '\uFEFF"Dia";"Apostas cassino (R$)";"Prêmios cassino (R$)";"GGR cassino (R$)";"Apostas esportes (R$)";"Prêmios esportes (R$)";"GGR esportes (R$)";"Depósitos (R$)";"Saques (R$)";"Novos jogadores";"Primeiros depósitos"',
+    );
+    // Decimal commas, as a pt-BR spreadsheet reads them.
+    expect(csv.body.split('\r\n')[1]).toContain(
+      `"${day}";"${row.casinoStakes.toFixed(2).replace('.', ',')}";`,
     );
 
     expect((await get('/api/admin/reports/daily?from=2026-01-10&to=2026-01-01')).code).toBe(400);
@@ -182,7 +186,10 @@ describe('report per game and sport', () => {
       url: `/api/admin/reports/products?from=${day}&to=${day}&format=csv`,
       headers: opAuth,
     });
-    expect(csv.body.split('\n')[0]).toBe('product,kind,bets,stakes,payouts,ggr,rtpObserved,rtpConfigured');
-    expect(csv.body).toContain(`dice,casino,${after.bets},`);
+    expect(csv.body.split('\r\n')[0]).toBe(
+      '\uFEFF"Produto";"Tipo";"Apostas";"Valor apostado (R$)";"Prêmios (R$)";"GGR (R$)";"RTP observado";"RTP configurado"',
+    );
+    expect(csv.body).toContain(`"DICE";"Cassino";"${after.bets}";`);
+    expect(csv.body).toContain(';"0,9900"\r\n');
   });
 });

@@ -30,6 +30,9 @@ import {
 } from './players.repository';
 import { dailyReport, productReport, type DailyRow } from './reports.repository';
 import { recordOperatorAction } from './audit.repository';
+import { countColumn, moneyColumn, ratioColumn, textColumn, toCsv, type CsvColumn } from './csv';
+import { GAMES } from '../../../domain/codes';
+import { SPORTS } from '../../../domain/sports/sports';
 
 /** The longest report range, in days. */
 const REPORT_MAX_DAYS = 93;
@@ -38,42 +41,40 @@ const idSchema = recordId();
 /** The `:id` of a path, as the routes declare it (parsed field by field with idSchema). */
 const idParams = z.object({ id: idSchema });
 
-const CSV_COLUMNS: Array<keyof DailyRow> = [
-  'day',
-  'casinoStakes',
-  'casinoPayouts',
-  'casinoGgr',
-  'sportsStakes',
-  'sportsPayouts',
-  'sportsGgr',
-  'deposits',
-  'withdrawals',
-  'newPlayers',
-  'firstDeposits',
+const CSV_COLUMNS: ReadonlyArray<CsvColumn<DailyRow>> = [
+  textColumn('Dia', (r) => r.day),
+  moneyColumn('Apostas cassino (R$)', (r) => r.casinoStakes),
+  moneyColumn('Prêmios cassino (R$)', (r) => r.casinoPayouts),
+  moneyColumn('GGR cassino (R$)', (r) => r.casinoGgr),
+  moneyColumn('Apostas esportes (R$)', (r) => r.sportsStakes),
+  moneyColumn('Prêmios esportes (R$)', (r) => r.sportsPayouts),
+  moneyColumn('GGR esportes (R$)', (r) => r.sportsGgr),
+  moneyColumn('Depósitos (R$)', (r) => r.deposits),
+  moneyColumn('Saques (R$)', (r) => r.withdrawals),
+  countColumn('Novos jogadores', (r) => r.newPlayers),
+  countColumn('Primeiros depósitos', (r) => r.firstDeposits),
 ];
-
-/** Rows as CSV (comma-separated, dot decimals, one header line), for spreadsheets. */
-function toCsv<R>(columns: ReadonlyArray<keyof R & string>, rows: R[]): string {
-  return (
-    [columns.join(','), ...rows.map((r) => columns.map((c) => String(r[c] ?? '')).join(','))].join('\n') +
-    '\n'
-  );
-}
 
 /** The daily report as CSV. */
 export function dailyCsv(rows: DailyRow[]): string {
   return toCsv(CSV_COLUMNS, rows);
 }
 
-const PRODUCT_COLUMNS: Array<keyof ProductRow> = [
-  'product',
-  'kind',
-  'bets',
-  'stakes',
-  'payouts',
-  'ggr',
-  'rtpObserved',
-  'rtpConfigured',
+/** A product's name as players see it: the game's (DICE) or the sport's (Futebol). */
+function productName(product: string): string {
+  const game = GAMES.find((g) => g.gameType.toLowerCase() === product.toLowerCase());
+  return game?.gameNameEn ?? SPORTS.find((s) => s.key === product)?.name ?? product;
+}
+
+const PRODUCT_COLUMNS: ReadonlyArray<CsvColumn<ProductRow>> = [
+  textColumn('Produto', (r) => productName(r.product)),
+  textColumn('Tipo', (r) => (r.kind === 'casino' ? 'Cassino' : 'Esportes')),
+  countColumn('Apostas', (r) => r.bets),
+  moneyColumn('Valor apostado (R$)', (r) => r.stakes),
+  moneyColumn('Prêmios (R$)', (r) => r.payouts),
+  moneyColumn('GGR (R$)', (r) => r.ggr),
+  ratioColumn('RTP observado', (r) => r.rtpObserved),
+  ratioColumn('RTP configurado', (r) => r.rtpConfigured),
 ];
 
 /** Players (support) and daily reports (finance) of the back office. */
@@ -257,7 +258,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   function reportRoute<R>(
     path: string,
     filePrefix: string,
-    columns: ReadonlyArray<keyof R & string>,
+    columns: ReadonlyArray<CsvColumn<R>>,
     build: (from: string, to: string) => Promise<R[]>,
   ) {
     app.get(path, allow(operator(['finance']), { query: reportQuerySchema }), async (request, reply) => {
