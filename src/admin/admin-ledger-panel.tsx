@@ -9,12 +9,11 @@ import {
   type Reconciliation,
 } from './admin-money-api';
 import { brl } from './admin-panels';
+import { saoPauloDayOf } from '../../domain/sao-paulo-days';
 
 /** Today and `days` before it as São Paulo dates, the days finance counts in. */
 function spDay(daysAgo = 0): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-    new Date(Date.now() - daysAgo * 86_400_000),
-  );
+  return saoPauloDayOf(Date.now() - daysAgo * 86_400_000);
 }
 
 /** Accounts: what the house holds per kind and what the players hold in total; the audit on demand. */

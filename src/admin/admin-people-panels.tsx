@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type DailyReportRow, type PlayerHit, type PlayerProfile } from './admin-api';
 import { errorText } from './admin-login';
@@ -9,6 +9,7 @@ import { PlayerCare } from './admin-player-care';
 import { GgrChart } from './admin-charts';
 import { moneyApi, type ProductReportRow } from './admin-money-api';
 import { SPORT_KEYS, type SportKey } from '../../domain/sports/sports';
+import { saoPauloDayOf } from '../../domain/sao-paulo-days';
 
 /** Players: search by e-mail, CPF or invite code; profile, ledger balances, sessions (end them). */
 export function PlayersPanel() {
@@ -138,35 +139,53 @@ function percent(value: number | null): string {
   return value === null ? '—' : `${(value * 100).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} %`;
 }
 
-/** The ISO date `days` before today. */
+/**
+ * The São Paulo day `days` before today: finance counts São Paulo days, and the UTC date ran into
+ * tomorrow every evening after 21:00 (issue 19, item 5).
+ */
 function isoDaysAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  return saoPauloDayOf(Date.now() - days * 86_400_000);
 }
+
+/** The range a report opens with: the last seven São Paulo days. */
+const FIRST_RANGE = () => ({ from: isoDaysAgo(6), to: isoDaysAgo(0) });
+
+/** A São Paulo day as Brazilians write it (28/11/2026). */
+const dayText = (day: string) => day.split('-').reverse().join('/');
 
 /** Daily report: stakes, payouts and GGR per product, deposits, withdrawals, new players; CSV export. */
 export function ReportsPanel() {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(isoDaysAgo(6));
-  const [to, setTo] = useState(isoDaysAgo(0));
+  const [from, setFrom] = useState(() => FIRST_RANGE().from);
+  const [to, setTo] = useState(() => FIRST_RANGE().to);
   const [rows, setRows] = useState<DailyReportRow[]>([]);
   const [products, setProducts] = useState<ProductReportRow[]>([]);
   const productName = useProductName();
   const [message, setMessage] = useState('');
 
-  const show = async (event: FormEvent) => {
+  const load = useCallback(
+    async (range: { from: string; to: string }) => {
+      setMessage('');
+      try {
+        const [daily, byProduct] = await Promise.all([
+          adminApi.dailyReport(range.from, range.to),
+          moneyApi.products(range.from, range.to),
+        ]);
+        setRows(daily);
+        setProducts(byProduct);
+      } catch (err) {
+        setMessage(errorText(err, t('admin.error')));
+      }
+    },
+    [t],
+  );
+
+  const show = (event: FormEvent) => {
     event.preventDefault();
-    setMessage('');
-    try {
-      const [daily, byProduct] = await Promise.all([
-        adminApi.dailyReport(from, to),
-        moneyApi.products(from, to),
-      ]);
-      setRows(daily);
-      setProducts(byProduct);
-    } catch (err) {
-      setMessage(errorText(err, t('admin.error')));
-    }
+    void load({ from, to });
   };
+  // The last seven days show as the section opens; "Mostrar" is for another range.
+  useEffect(() => void load(FIRST_RANGE()), [load]);
 
   const exportCsv = async (report: 'daily' | 'products') => {
     try {
@@ -185,7 +204,7 @@ export function ReportsPanel() {
   return (
     <section className="admin-panel" aria-labelledby="admin-reports-title">
       <h2 id="admin-reports-title">{t('admin.reports.title')}</h2>
-      <form className="admin-inline" onSubmit={(e) => void show(e)}>
+      <form className="admin-inline" onSubmit={show}>
         <DateRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <button type="submit">{t('admin.reports.show')}</button>
         <button type="button" className="admin-secondary" onClick={() => void exportCsv('daily')}>
@@ -211,7 +230,7 @@ export function ReportsPanel() {
           <tbody>
             {rows.map((r) => (
               <tr key={r.day}>
-                <td>{r.day}</td>
+                <td className="admin-nowrap">{dayText(r.day)}</td>
                 {REPORT_COLUMNS.map((c) => (
                   <td key={c}>{brl(r[c])}</td>
                 ))}
