@@ -66,6 +66,35 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidInput'
 export const playerSearchSchema = z.object({
   q: z.string().trim().min(2, { message: 'invalidInput' }).max(100),
 });
+/**
+ * A player's history in the console (issue 19, item 3): casino bets, sports bets, deposits or
+ * withdrawals, newest first, in pages.
+ */
+export const PLAYER_HISTORY_KINDS = ['casino', 'sports', 'deposits', 'withdrawals'] as const;
+export type PlayerHistoryKind = (typeof PLAYER_HISTORY_KINDS)[number];
+export const playerHistoryQuerySchema = z.object({
+  kind: z.enum(PLAYER_HISTORY_KINDS),
+  page: pageParam(10_000, 1),
+  size: pageParam(100, 20),
+});
+
+/** A deposit order as the console lists it (BRL; instants as ISO text). */
+export const adminDepositSchema = z.object({
+  id: z.string(),
+  /** The package bought, or `custom` for the player's own amount. */
+  pkgId: z.string(),
+  amount: z.number(),
+  gift: z.number(),
+  /** 00 waiting for payment, 10 credited, 01 cancelled, expired or sent back (see `note`). */
+  status: z.string(),
+  note: z.string(),
+  txid: z.string(),
+  endToEndId: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type AdminDeposit = z.infer<typeof adminDepositSchema>;
+
 export const playerLockSchema = z.strictObject({
   reason: z.string().trim().min(3, { message: 'invalidInput' }).max(500),
 });

@@ -3,8 +3,10 @@ import type { z } from 'zod';
 import type { OperatorRole } from '../../domain/schemas/operator.schema';
 import {
   withdrawalsPageSchema,
+  type AdminDeposit,
   type AdminWithdrawal,
   type DailyReportRow,
+  type PlayerHistoryKind,
   type PayoutState,
   type WithdrawalRisk,
   type WithdrawalsPage,
@@ -93,6 +95,32 @@ export interface OperatorMe {
 }
 
 export type { AdminWithdrawal, PayoutState, WithdrawalRisk, WithdrawalsPage };
+
+/** What each kind of a player's history lists (the server's shapes; money in BRL). */
+export interface PlayerHistoryRow {
+  casino: {
+    id: string;
+    game: string;
+    amount: number;
+    payout: number;
+    multiplier: number;
+    status: string;
+    createdAt: string;
+  };
+  sports: {
+    betId: string;
+    kind: string;
+    stake: number;
+    payout: number;
+    combinedOdds: number;
+    resultText: string;
+    placedAt: string;
+    legs: Array<{ fixture: string; market: string; outcome: string }>;
+  };
+  deposits: AdminDeposit;
+  withdrawals: AdminWithdrawal;
+}
+export type { PlayerHistoryKind };
 
 /** What the withdrawal search sends (all optional; amounts in BRL as typed). */
 export interface WithdrawalSearch {
@@ -253,6 +281,11 @@ export const adminApi = {
     ),
   players: (q: string) => request<PlayerHit[]>('get', `/api/admin/players?q=${encodeURIComponent(q)}`),
   player: (id: number) => request<PlayerProfile>('get', `/api/admin/players/${id}`),
+  playerHistory: <K extends PlayerHistoryKind>(id: number, kind: K, page: number, size = 20) =>
+    request<{ list: PlayerHistoryRow[K][]; total: number }>(
+      'get',
+      `/api/admin/players/${id}/history?kind=${kind}&page=${page}&size=${size}`,
+    ),
   endSessions: (id: number) => request<{ ended: number }>('post', `/api/admin/players/${id}/sessions/end`),
   dailyReport: (from: string, to: string) =>
     request<DailyReportRow[]>(

@@ -6,6 +6,7 @@ import { ConfirmButton } from './admin-confirm';
 import { DateRangeFields } from './admin-fields';
 import { brl } from './admin-panels';
 import { PlayerCare } from './admin-player-care';
+import { PlayerHistory } from './admin-player-history';
 import { GgrChart } from './admin-charts';
 import { moneyApi, type ProductReportRow } from './admin-money-api';
 import { SPORT_KEYS, type SportKey } from '../../domain/sports/sports';
@@ -104,6 +105,7 @@ export function PlayersPanel() {
             disabled={profile.sessions.length === 0}
             onConfirm={() => endSessions(profile.id)}
           />
+          <PlayerHistory key={profile.id} playerId={profile.id} />
           <PlayerCare profile={profile} onChanged={() => open(profile.id)} />
         </div>
       )}

@@ -47,6 +47,7 @@ import {
   withdrawalRejectSchema,
   withdrawalsBulkSchema,
   withdrawalsQuerySchema,
+  playerHistoryQuerySchema,
 } from '../../domain/schemas/back-office.schema';
 import {
   changePwdSchema,
@@ -441,6 +442,10 @@ function routes(w: World): Record<string, Entry> {
     },
     'GET /api/admin/players/:id': { params: { id: { schema: idParam, baseline: id } } },
     'GET /api/admin/players/:id/ledger': { params: { id: { schema: idParam, baseline: id } } },
+    'GET /api/admin/players/:id/history': {
+      params: { id: { schema: idParam, baseline: id } },
+      query: { schema: playerHistoryQuerySchema, baseline: () => ({ kind: 'casino' }) },
+    },
     'POST /api/admin/players/:id/sessions/end': { params: { id: { schema: idParam, baseline: id } } },
     'POST /api/admin/players/:id/lock': {
       params: { id: { schema: idParam, baseline: id } },

@@ -316,3 +316,88 @@ describe('the withdrawal history (issue 19: "cadê meu saque?")', () => {
     }
   });
 });
+
+describe("a player's history from the profile (issue 19, item 3)", () => {
+  const history = async (userId: number, query: string) => {
+    const res = await call(app, {
+      method: 'GET',
+      url: `/api/admin/players/${userId}/history?${query}`,
+      headers: opAuth,
+    });
+    expect(res.code, res.body.message).toBe(200);
+    return res.body.data as { list: Array<Record<string, unknown>>; total: number };
+  };
+
+  it('lists casino bets, sports bets, deposits and withdrawals, each newest first, in pages', async () => {
+    const p = await fundedPlayer(app, 300);
+    for (let i = 0; i < 3; i++) {
+      const bet = await call(app, {
+        method: 'POST',
+        url: '/api/app/game/dice/bet',
+        headers: { ...auth(p.token), 'idempotency-key': `hist-${Date.now()}-${keyCounter++}` },
+        payload: { amount: 2, target: 50, direction: 'over' },
+      });
+      expect(bet.code, bet.body.message).toBe(200);
+    }
+    const wid = await withdraw(p, 120);
+    await app.ctx.db
+      .insertInto('deposit_orders')
+      .values({
+        id: `D-hist-${p.userId}`,
+        user_id: p.userId,
+        pkg_id: 'custom',
+        curreny: 'BRL',
+        amount_cents: 7550,
+        gift_cents: 0,
+        txid: `histtxid${p.userId}`.padEnd(26, '0'),
+        pay_no: `histtxid${p.userId}`,
+        status: '01',
+        note: 'pagador diferente do titular: devolvido',
+        expires_at: new Date(Date.now() + 60_000),
+      })
+      .execute();
+
+    const casino = await history(p.userId, 'kind=casino&size=2');
+    expect(casino.total).toBe(3);
+    expect(casino.list).toHaveLength(2);
+    expect(casino.list[0]).toMatchObject({ game: 'dice', amount: 2 });
+    expect((await history(p.userId, 'kind=casino&size=2&page=2')).list).toHaveLength(1);
+
+    expect(await history(p.userId, 'kind=sports')).toEqual({ list: [], total: 0 });
+
+    const withdrawals = await history(p.userId, 'kind=withdrawals');
+    expect(withdrawals.total).toBe(1);
+    expect(withdrawals.list[0]).toMatchObject({ id: wid, amount: 120 });
+
+    const deposits = await history(p.userId, 'kind=deposits');
+    expect(deposits.list).toEqual([
+      expect.objectContaining({
+        id: `D-hist-${p.userId}`,
+        pkgId: 'custom',
+        amount: 75.5,
+        status: '01',
+        note: 'pagador diferente do titular: devolvido',
+        paidAt: null,
+      }),
+    ]);
+  });
+
+  it('answers 404 for an unknown player and 400 for an unknown kind', async () => {
+    const p = await fundedPlayer(app, 0);
+    expect(
+      (
+        await call(app, {
+          method: 'GET',
+          url: '/api/admin/players/999999/history?kind=casino',
+          headers: opAuth,
+        })
+      ).code,
+    ).toBe(404);
+    const bad = await call(app, {
+      method: 'GET',
+      url: `/api/admin/players/${p.userId}/history?kind=ledger`,
+      headers: opAuth,
+    });
+    expect(bad.code).toBe(400);
+  });
+});

@@ -15,11 +15,16 @@ import { centsToBrl } from '../../../domain/money';
 import { liveSessionIds, revokeSessions } from '../../platform/sessions';
 import { playerBalances } from '../../platform/money/ledger';
 import { protectionOf } from '../protection/protection.service';
-import type { ProductRow } from '../../../domain/schemas/back-office.schema';
+import {
+  playerHistoryQuerySchema,
+  type AdminDeposit,
+  type ProductRow,
+} from '../../../domain/schemas/back-office.schema';
 import { auditEntry, recordAudit } from '../../platform/audit-trail';
 import {
   addPlayerNote,
   findCurrentExclusion,
+  findDepositOrders,
   findLivePlayerSessions,
   findPlayerAccount,
   findPlayerNotes,
@@ -30,6 +35,10 @@ import {
 } from './players.repository';
 import { dailyReport, productReport, type DailyRow } from './reports.repository';
 import { recordOperatorAction } from './audit.repository';
+import { listWithdrawals } from './withdrawals.service';
+import { gameRecords } from '../users/records.service';
+import { countSportsBets } from '../users/users.repository';
+import { listSportsBets } from '../sports/bets.service';
 import { countColumn, moneyColumn, ratioColumn, textColumn, toCsv, type CsvColumn } from './csv';
 import { GAMES } from '../../../domain/codes';
 import { SPORTS } from '../../../domain/sports/sports';
@@ -99,6 +108,41 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
           createdAt: new Date(r.created_at).toISOString(),
         })),
       );
+    },
+  );
+
+  // Support answers "cadê meu saque?" and "minha aposta sumiu" from here (issue 19, item 3).
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/players/:id/history',
+    allow(operator(['support', 'finance']), { params: idParams, query: playerHistoryQuerySchema }),
+    async (request, reply) => {
+      const id = parseInput(idSchema, request.params.id);
+      const { kind, page, size } = parseInput(playerHistoryQuerySchema, request.query);
+      if (!(await findPlayerAccount(ctx.db, id))) throw notFound();
+      if (kind === 'casino') return ok(request, reply, await gameRecords(ctx, id, page, size));
+      if (kind === 'sports') {
+        const [list, count] = await Promise.all([
+          listSportsBets(ctx, app.sports, id, { page, size }),
+          countSportsBets(ctx.db, id),
+        ]);
+        return ok(request, reply, { list, total: Number(count.n) });
+      }
+      if (kind === 'withdrawals')
+        return ok(request, reply, await listWithdrawals(ctx, { userId: id, page, size }));
+      const { rows, total } = await findDepositOrders(ctx.db, id, page, size);
+      const list: AdminDeposit[] = rows.map((r) => ({
+        id: r.id,
+        pkgId: r.pkg_id,
+        amount: centsToBrl(Number(r.amount_cents)),
+        gift: centsToBrl(Number(r.gift_cents)),
+        status: r.status,
+        note: r.note,
+        txid: r.txid,
+        endToEndId: r.end_to_end_id,
+        createdAt: new Date(r.created_at).toISOString(),
+        paidAt: r.paid_at ? new Date(r.paid_at).toISOString() : null,
+      }));
+      return ok(request, reply, { list, total });
     },
   );
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
 import { notFound } from '../../infra/http/errors';
 
@@ -162,4 +163,36 @@ export async function addPlayerNote(
     await audit(trx, row);
     return row;
   });
+}
+
+/** One page of a player's deposit orders, newest first, and how many they have in all. */
+export async function findDepositOrders(db: Db, userId: number, page: number, size: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('deposit_orders')
+      .select([
+        'id',
+        'pkg_id',
+        'amount_cents',
+        'gift_cents',
+        'status',
+        'note',
+        'txid',
+        'end_to_end_id',
+        'created_at',
+        'paid_at',
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    db
+      .selectFrom('deposit_orders')
+      .select(sql<string>`count(*)`.as('total'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }

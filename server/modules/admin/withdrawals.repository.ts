@@ -6,6 +6,8 @@ export type { PayoutState };
 
 /** What finance searches withdrawals by (withdrawalsQuerySchema, parsed): all optional but the page. */
 export interface WithdrawalFilter {
+  /** One player's withdrawals only (the profile's history). */
+  userId?: number;
   status?: PayoutState;
   q?: string;
   /** Requested at or after / before these instants. */
@@ -22,6 +24,7 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 
 function filtered(db: Db, filter: WithdrawalFilter) {
   let query = db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id');
+  if (filter.userId !== undefined) query = query.where('withdrawals.user_id', '=', filter.userId);
   if (filter.status) query = query.where('withdrawals.payout_state', '=', filter.status);
   if (filter.since) query = query.where('withdrawals.created_at', '>=', filter.since);
   if (filter.until) query = query.where('withdrawals.created_at', '<', filter.until);

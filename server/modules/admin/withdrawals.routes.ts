@@ -3,9 +3,6 @@ import {
   withdrawalsQuerySchema,
   withdrawalRejectSchema,
   withdrawalsBulkSchema,
-  type AdminWithdrawal,
-  type PayoutState,
-  type WithdrawalsPage,
 } from '../../../domain/schemas/back-office.schema';
 import { saoPauloDayEnd, saoPauloDayStart } from '../../../domain/sao-paulo-days';
 import { allow, operator, ROLES } from '../../platform/access';
@@ -15,10 +12,8 @@ import { AppError, badRequest, parseInput } from '../../infra/http/errors';
 import { langOf, ok } from '../../infra/http/reply';
 import { translate } from '../../../domain/messages';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdraw.service';
-import { centsToBrl } from '../../../domain/money';
 import { auditEntry, recordAudit } from '../../platform/audit-trail';
-import { withdrawalRisk } from './withdrawal-risk';
-import { findWithdrawals } from './withdrawals.repository';
+import { listWithdrawals } from './withdrawals.service';
 
 /**
  * Finance's withdrawal desk: the search over every withdrawal (the approval queue is its
@@ -31,7 +26,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const input = parseInput(withdrawalsQuerySchema, request.query);
       if (input.from && input.to && input.from > input.to) throw badRequest('invalidInput');
-      const { rows, total } = await findWithdrawals(ctx.db, {
+      const page = await listWithdrawals(ctx, {
         status: input.status,
         q: input.q,
         since: input.from ? saoPauloDayStart(input.from) : undefined,
@@ -41,44 +36,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
         page: input.page,
         size: input.size,
       });
-      const list: AdminWithdrawal[] = [];
-      for (const r of rows) {
-        const createdAt = new Date(r.created_at);
-        // Signals matter for the decision, so only the withdrawals still waiting for one carry them.
-        const risk =
-          r.payout_state === 'waiting_approval'
-            ? await withdrawalRisk(ctx.db, { userId: r.user_id, account: r.account, createdAt })
-            : null;
-        list.push({
-          id: r.id,
-          userId: r.user_id,
-          username: r.username,
-          method: r.method,
-          account: r.account,
-          holderName: r.holder_name,
-          amount: centsToBrl(Number(r.amount_cents)),
-          fee: centsToBrl(Number(r.fee_cents)),
-          status: r.status,
-          payoutState: r.payout_state as PayoutState,
-          note: r.note,
-          decidedBy: r.decided_by,
-          createdAt: createdAt.toISOString(),
-          finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
-          risk: risk && {
-            accountAgeDays: risk.accountAgeDays,
-            newAccount: risk.newAccount,
-            depositMinutesBefore: risk.depositMinutesBefore,
-            bonusTurnoverLeft: centsToBrl(risk.bonusTurnoverLeftCents),
-            turnoverLeft: centsToBrl(risk.turnoverLeftCents),
-            sameKeyUsers: risk.sameKeyUsers,
-            depositsPaid: centsToBrl(risk.depositsPaidCents),
-            depositsPaidCount: risk.depositsPaidCount,
-            withdrawalsPaid: centsToBrl(risk.withdrawalsPaidCents),
-            withdrawalsPaidCount: risk.withdrawalsPaidCount,
-          },
-        });
-      }
-      return ok(request, reply, { list, total } satisfies WithdrawalsPage);
+      return ok(request, reply, page);
     },
   );
 
