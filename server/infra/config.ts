@@ -18,6 +18,9 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   TREVO_PROFILE: z.enum(['seed', 'br-regulated']).default('seed'),
+  // Whose PIX key a withdrawal may go to: the player's own CPF (or registered CNPJ) by default;
+  // `any` lets a player name another person's key, and is refused by the br-regulated profile.
+  TREVO_WITHDRAW_KEYS: z.enum(['own', 'any']).default('own'),
   TREVO_CONFIG: z.string().default('config/default.json'),
   TREVO_CSID: z
     .string()
@@ -308,6 +311,8 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   profile: 'seed' | 'br-regulated';
+  /** Whose PIX key a withdrawal may go to (TREVO_WITHDRAW_KEYS): the player's own, or any. */
+  withdrawKeys: 'own' | 'any';
   /** `chatId#telegram` (spec 6): an empty chat id turns the support chat off. */
   csid: string;
   operator?: { username: string; password: string };
@@ -453,6 +458,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  if (e.TREVO_PROFILE === 'br-regulated' && e.TREVO_WITHDRAW_KEYS === 'any') {
+    throw new ConfigError(
+      "TREVO_WITHDRAW_KEYS=any is refused by TREVO_PROFILE=br-regulated: withdrawals go only to the player's own CPF",
+    );
+  }
   if (production && e.TREVO_CAPTCHA_FIXED) {
     throw new ConfigError('TREVO_CAPTCHA_FIXED is for tests only and is refused with NODE_ENV=production');
   }
@@ -534,6 +544,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     profile: e.TREVO_PROFILE,
+    withdrawKeys: e.TREVO_WITHDRAW_KEYS,
     // Trevo's own chat is on out of the box (chat id `trevo`, no Telegram); `#…` turns it off.
     csid: e.TREVO_CSID ?? DEFAULT_CSID,
     operator:

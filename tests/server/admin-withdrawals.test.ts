@@ -9,7 +9,13 @@ let opAuth: Record<string, string>;
 beforeAll(async () => {
   app = await buildTestApp(
     {},
-    { TREVO_SANDBOX_WEBHOOK_DELAY_MS: '0', TREVO_SANDBOX_PAYOUT_DELAY_MS: '0', TREVO_TURNOVER_MAIN: '0' },
+    {
+      TREVO_SANDBOX_WEBHOOK_DELAY_MS: '0',
+      TREVO_SANDBOX_PAYOUT_DELAY_MS: '0',
+      TREVO_TURNOVER_MAIN: '0',
+      // The risk signal "same PIX key in other accounts" needs keys that are not the player's own.
+      TREVO_WITHDRAW_KEYS: 'any',
+    },
   );
   opAuth = await operatorAuth(app);
 });

@@ -239,9 +239,12 @@ describe.each(['seed', 'br-regulated'] as const)('profile %s', (profile) => {
     await completeKyc(app, player);
     const userId = await userIdOf(app, player);
     await fundCash(app, userId, 10_000);
-    // Requested while the other rule applied (before the operator switched the profile).
-    const profileNow = app.ctx.config.profile;
-    app.ctx.config.profile = 'seed';
+    // Requested while the other rule applied (before the operator switched the profile, or
+    // allowed any key and then went back to the player's own, decision 70).
+    const config = app.ctx.config as { profile: 'seed' | 'br-regulated'; withdrawKeys: 'own' | 'any' };
+    const profileNow = config.profile;
+    config.profile = 'seed';
+    config.withdrawKeys = 'any';
     const requested = await call(app, {
       method: 'POST',
       url: '/api/app/order/withdraw',
@@ -254,10 +257,14 @@ describe.each(['seed', 'br-regulated'] as const)('profile %s', (profile) => {
         amount: 50,
       },
     });
-    app.ctx.config.profile = profileNow;
+    config.profile = profileNow;
+    // Outside br-regulated, an operator who still allows any key has it paid.
+    if (!regulated) config.withdrawKeys = 'any';
+    else config.withdrawKeys = 'own';
     expect(requested.body.message).toBe('Solicitação de saque bem-sucedida!');
     const id = requested.body.data.id as string;
     await processPayouts(app.ctx);
+    config.withdrawKeys = 'own';
     const sentToPsp = await app.ctx.db
       .selectFrom('sandbox_payouts')
       .select('id')

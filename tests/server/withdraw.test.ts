@@ -13,6 +13,7 @@ import {
 } from './helpers';
 import { auditLedger } from '../../server/platform/money/ledger-audit';
 import { processPayouts } from '../../server/modules/wallet/payout.processor';
+import { FOREIGN_KEY_NOTE } from '../../server/modules/wallet/payout-owner';
 import { playerBalances } from '../../server/platform/money/ledger';
 import { withdrawLimitsSchema } from '../../domain/schemas/wallet.schema';
 
@@ -66,7 +67,7 @@ describe('getWithdraw', () => {
       usdtRate: 5.5,
       serviceAmount: 0,
       maxAmount: 10000,
-      cardInfo: { CHANNEL: ['CPF', 'CNPJ'] },
+      cardInfo: { CHANNEL: ['CPF'] },
       cash: 120,
       turnoverRequired: 0,
       turnoverLeft: 0,
@@ -103,7 +104,7 @@ describe('getWithdraw', () => {
   it('offers USDT only to user type 20', async () => {
     const player = await fundedPlayerWith(100);
     await app.ctx.db.updateTable('users').set({ lx: '20' }).where('id', '=', player.userId).execute();
-    expect((await limits(player)).cardInfo.CHANNEL).toEqual(['CPF', 'CNPJ', 'USDT']);
+    expect((await limits(player)).cardInfo.CHANNEL).toEqual(['CPF', 'USDT']);
     const res = await withdraw(player, {
       payCardBank: 'USDT',
       payCardNo: 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH',
@@ -188,6 +189,57 @@ describe('withdraw checks, in the specification order and words', () => {
     } finally {
       await strict.close();
     }
+  });
+
+  it("sends withdrawals only to the player's own keys unless the operator allows any (issue 19)", async () => {
+    const player = await fundedPlayerWith(300);
+    const stranger = '52998224725';
+    expect((await withdraw(player, { amount: 50, payCardNo: stranger })).body.message).toBe(
+      'O saque só pode ir para uma chave PIX do seu CPF',
+    );
+    // A CNPJ is offered once the identity form holds the player's company, and goes only there.
+    await app.ctx.db
+      .updateTable('users')
+      .set({ kyc_document: '11222333000181' })
+      .where('id', '=', player.userId)
+      .execute();
+    expect((await limits(player)).cardInfo.CHANNEL).toEqual(['CPF', 'CNPJ']);
+    expect(
+      (await withdraw(player, { amount: 50, payCardBank: 'CNPJ', payCardNo: '11.444.777/0001-61' })).body
+        .message,
+    ).toBe('O saque por CNPJ só pode ir para o CNPJ cadastrado nos seus dados');
+    const company = await withdraw(player, {
+      amount: 50,
+      payCardBank: 'CNPJ',
+      payCardNo: '11.222.333/0001-81',
+    });
+    expect(company.code, company.body.message).toBe(200);
+
+    const config = app.ctx.config as { withdrawKeys: 'own' | 'any' };
+    config.withdrawKeys = 'any';
+    let otherId: string;
+    try {
+      const other = await withdraw(player, { amount: 50, payCardNo: stranger });
+      expect(other.code, other.body.message).toBe(200);
+      otherId = other.body.data.id as string;
+    } finally {
+      config.withdrawKeys = 'own';
+    }
+    // Back to the player's own keys before it was paid: the last check before the provider stops
+    // it, and the hold returns (payout-owner.ts).
+    await processPayouts(app.ctx);
+    const stopped = await app.ctx.db
+      .selectFrom('withdrawals')
+      .select(['payout_state', 'note'])
+      .where('id', '=', otherId)
+      .executeTakeFirstOrThrow();
+    expect(stopped).toEqual({ payout_state: 'failed', note: FOREIGN_KEY_NOTE });
+    const paidCompany = await app.ctx.db
+      .selectFrom('withdrawals')
+      .select('payout_state')
+      .where('id', '=', company.body.data.id as string)
+      .executeTakeFirstOrThrow();
+    expect(paidCompany.payout_state).not.toBe('failed');
   });
 
   it('requires the holder name and WhatsApp and a valid PIX key', async () => {

@@ -6,12 +6,13 @@ import { finishWithdrawal } from './withdraw.service';
 export const FOREIGN_KEY_NOTE = 'chave PIX de outro titular: o saque só pode ir para o CPF do jogador';
 
 /**
- * The `br-regulated` rule that prizes and withdrawals go only to an account the player holds
- * (Lei 14.790/2023, Portaria SPA/MF 615/2024; research/brazil.md §4.3), checked at the last moment:
- * every payout Trevo asks of the provider passes here. `withdraw` already refuses another key in
- * that profile; this catches what was queued before the profile was switched (or by an instance
- * still running the other profile): a PIX to a CPF key that is not the player's own CPF, a CNPJ
- * or a USDT address is never sent — the withdrawal fails and its hold returns to the player.
+ * The rule that prizes and withdrawals go only to an account the player holds (`br-regulated`:
+ * Lei 14.790/2023, Portaria SPA/MF 615/2024, research/brazil.md §4.3; elsewhere the default
+ * `TREVO_WITHDRAW_KEYS=own`, decision 70), checked at the last moment: every payout Trevo asks of
+ * the provider passes here. `withdraw` already refuses another key; this catches what was queued
+ * before the rule changed (or by an instance still running the other rule): a PIX to a CPF key
+ * that is not the player's own CPF (or, outside br-regulated, a CNPJ that is not the player's
+ * declared company) is never sent — the withdrawal fails and its hold returns to the player.
  * A CPF key belongs by DICT rule to the holder of that CPF, so the player's own CPF as the key is
  * an account the player holds.
  */
@@ -24,23 +25,27 @@ export function guardPayoutOwner(ctx: AppContext, psp: PspAdapter): PspAdapter {
     refund: (endToEndId, amountCents) => psp.refund(endToEndId, amountCents),
     getPayout: (id) => psp.getPayout(id),
     async createPayout(input) {
-      if (ctx.config.profile === 'br-regulated') {
+      const regulated = ctx.config.profile === 'br-regulated';
+      if (regulated || ctx.config.withdrawKeys === 'own') {
         const owner = await ctx.db
           .selectFrom('withdrawals')
           .innerJoin('users', 'users.id', 'withdrawals.user_id')
-          .select(['withdrawals.method', 'withdrawals.account', 'users.cpf'])
+          .select(['withdrawals.method', 'withdrawals.account', 'users.cpf', 'users.kyc_document'])
           .where('withdrawals.id', '=', input.id)
           .executeTakeFirst();
+        const company = (owner?.kyc_document ?? '').replace(/\D/g, '');
         const own =
           owner !== undefined &&
-          input.method === 'CPF' &&
-          owner.method === 'CPF' &&
-          input.account === owner.cpf &&
-          owner.account === owner.cpf;
+          input.method === owner.method &&
+          input.account === owner.account &&
+          ((owner.method === 'CPF' && owner.account === owner.cpf) ||
+            // Outside br-regulated: the player's declared company, and USDT as withdraw allows it.
+            (!regulated && owner.method === 'CNPJ' && company !== '' && owner.account === company) ||
+            (!regulated && owner.method === 'USDT'));
         if (!own) {
           ctx.log.warn(
             { withdrawalId: input.id, method: input.method },
-            'payout refused: the PIX key is not the player’s own CPF (br-regulated)',
+            "payout refused: the PIX key is not the player's own",
           );
           await finishWithdrawal(ctx, input.id, ['queued'], 'failed', FOREIGN_KEY_NOTE);
           return { id: input.id, status: 'NAO_REALIZADO' };

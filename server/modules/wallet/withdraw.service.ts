@@ -39,13 +39,13 @@ interface LimitFacts {
   limits: WithdrawLimits;
   minCents: number;
   wdCents: number;
-  user: { cpf: string; lx: string; test_flag: number };
+  user: { cpf: string; kyc_document: string | null; lx: string; test_flag: number };
 }
 
 async function limitFacts(ctx: AppContext, db: Db | Trx, userId: number): Promise<LimitFacts> {
   const user = await db
     .selectFrom('users')
-    .select(['cpf', 'lx', 'level', 'test_flag', 'turnover_required_cents', 'wagered_cents'])
+    .select(['cpf', 'kyc_document', 'lx', 'level', 'test_flag', 'turnover_required_cents', 'wagered_cents'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const cfg = ctx.config.file.withdraw;
@@ -78,7 +78,12 @@ async function limitFacts(ctx: AppContext, db: Db | Trx, userId: number): Promis
   const wdCents =
     user.test_flag === 1 || remainingTurnover > 0 ? 0 : Math.min(balances.user_cash, dailyLeftCents);
   const saved = await db.selectFrom('payout_accounts').selectAll().where('user_id', '=', userId).execute();
-  const channels: WithdrawMethod[] = ctx.config.profile === 'br-regulated' ? ['CPF'] : ['CPF', 'CNPJ'];
+  const channels: WithdrawMethod[] = ['CPF'];
+  // A CNPJ key is offered where it can be used: any key allowed, or the player's own company's
+  // (the CNPJ of their identity form); never under br-regulated.
+  const ownCnpj = isValidCnpj(user.kyc_document ?? '');
+  if (ctx.config.profile !== 'br-regulated' && (ctx.config.withdrawKeys === 'any' || ownCnpj))
+    channels.push('CNPJ');
   if (user.lx === '20' && ctx.config.profile !== 'br-regulated') channels.push('USDT');
   const cardInfo: WithdrawLimits['cardInfo'] = { CHANNEL: channels };
   for (const s of saved) {
@@ -159,7 +164,14 @@ export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: numbe
         : TRC20_ADDRESS.test(account);
   if (!validAccount) throw badRequest('withdrawAccountInvalid');
   const digits = account.replace(/\D/g, '');
-  if (ctx.config.profile === 'br-regulated' && digits !== user.cpf) throw badRequest('withdrawOwnCpfOnly');
+  // Only to the player's own key unless the operator allows any (TREVO_WITHDRAW_KEYS=any; never
+  // under br-regulated): a stolen account cannot send its balance to a stranger's PIX.
+  if (ctx.config.profile === 'br-regulated' || ctx.config.withdrawKeys === 'own') {
+    if (method === 'CPF' && digits !== user.cpf) throw badRequest('withdrawOwnCpfOnly');
+    if (method === 'CNPJ' && digits !== (user.kyc_document ?? '').replace(/\D/g, '')) {
+      throw badRequest('withdrawOwnCnpjOnly');
+    }
+  }
   const key = method === 'USDT' ? account : digits;
   // Spec 3: for CPF the ifsc value is the number; for USDT it is the rate.
   const ifsc =
