@@ -95,6 +95,41 @@ export const adminDepositSchema = z.object({
 });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 
+/**
+ * The audit log's search (issue 19, item 6): who did what, when — by operator (username, any case),
+ * action (exact, or a family such as `withdrawal`), object (e.g. `withdrawal:W2026…`, in part) and
+ * São Paulo days; newest first, in pages, or every match (up to 5,000) as CSV.
+ */
+export const auditQuerySchema = z.object({
+  actor: z.string().trim().max(64).optional(),
+  action: z
+    .string()
+    .trim()
+    .regex(/^[a-z._]{0,60}$/, { message: 'invalidInput' })
+    .optional(),
+  object: z.string().trim().max(120).optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  format: z.enum(['json', 'csv']).default('json'),
+  page: pageParam(10_000, 1),
+  size: pageParam(200, 50),
+});
+
+/** One operator action as the audit log lists it (states as the JSON the chain hashed). */
+export const auditRowSchema = z.object({
+  seq: z.number(),
+  at: z.string(),
+  actorId: z.number(),
+  actor: z.string().nullable(),
+  action: z.string(),
+  object: z.string(),
+  before: z.string(),
+  after: z.string(),
+  requestId: z.string(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+export const auditPageSchema = z.object({ list: z.array(auditRowSchema), total: z.number() });
+
 export const playerLockSchema = z.strictObject({
   reason: z.string().trim().min(3, { message: 'invalidInput' }).max(500),
 });

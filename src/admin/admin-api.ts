@@ -2,6 +2,7 @@ import axios, { AxiosError } from 'axios';
 import type { z } from 'zod';
 import type { OperatorRole } from '../../domain/schemas/operator.schema';
 import {
+  auditPageSchema,
   withdrawalsPageSchema,
   type AdminDeposit,
   type AdminWithdrawal,
@@ -135,7 +136,7 @@ export interface WithdrawalSearch {
 }
 
 /** The query text of a search, leaving out what is empty. */
-export function withdrawalQuery(search: WithdrawalSearch): string {
+export function queryText(search: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(search)) {
     const text = value === undefined ? '' : String(value).trim();
@@ -227,6 +228,34 @@ export interface ConfigSection {
   updatedAt: string | null;
 }
 
+/** What the audit log is searched by (issue 19, item 6). */
+export interface AuditSearch {
+  actor?: string;
+  action?: string;
+  object?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  size?: number;
+}
+
+/** Every action matching `search` as the server's CSV text. */
+async function auditCsv(search: AuditSearch): Promise<string> {
+  const token = operatorToken();
+  try {
+    const res = await adminHttp.get<string>(
+      `/api/admin/audit?${queryText({ ...search, page: undefined })}&format=csv`,
+      {
+        responseType: 'text',
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      },
+    );
+    return res.data;
+  } catch (err) {
+    throw new AdminApiError(err instanceof Error ? err.message : String(err), null);
+  }
+}
+
 /** A report as the server's CSV text (the same rows as the JSON): `daily` or `products`. */
 async function reportCsv(from: string, to: string, report: 'daily' | 'products' = 'daily'): Promise<string> {
   const token = operatorToken();
@@ -251,9 +280,7 @@ export const adminApi = {
   me: () => request<OperatorMe>('get', '/api/admin/auth/me'),
   logout: () => request<null>('post', '/api/admin/auth/logout'),
   withdrawals: async (search: WithdrawalSearch = { status: 'waiting_approval', size: 200 }) =>
-    withdrawalsPageSchema.parse(
-      await request<unknown>('get', `/api/admin/withdrawals?${withdrawalQuery(search)}`),
-    ),
+    withdrawalsPageSchema.parse(await request<unknown>('get', `/api/admin/withdrawals?${queryText(search)}`)),
   approve: (id: string) => request<null>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/approve`),
   reject: (id: string, note?: string) =>
     request<null>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/reject`, note ? { note } : {}),
@@ -293,6 +320,9 @@ export const adminApi = {
       `/api/admin/reports/daily?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
     ),
   reportCsv,
+  auditCsv,
+  auditLog: async (search: AuditSearch) =>
+    auditPageSchema.parse(await request<unknown>('get', `/api/admin/audit?${queryText(search)}`)),
   operators: () => request<OperatorRow[]>('get', '/api/admin/operators'),
   createOperator: (input: { username: string; pwd: string; role: OperatorRole }) =>
     request<{ id: number }>('post', '/api/admin/operators', input),

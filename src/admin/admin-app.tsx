@@ -12,6 +12,7 @@ import { LedgerPanel } from './admin-ledger-panel';
 import { SupportPanel } from './admin-support-panel';
 import { ConfigPanel } from './admin-config-panel';
 import { PrizeDeadlinesPanel } from './admin-prize-deadlines';
+import { AuditLog } from './admin-audit-log';
 import { installAdminTexts } from './admin-texts';
 import './admin.css';
 import './admin-money.css';
@@ -129,6 +130,7 @@ export function AdminApp() {
       {section === 'audit' && (
         <>
           <AuditPanel />
+          <AuditLog />
           <PrizeDeadlinesPanel />
         </>
       )}

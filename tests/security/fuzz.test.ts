@@ -48,6 +48,7 @@ import {
   withdrawalsBulkSchema,
   withdrawalsQuerySchema,
   playerHistoryQuerySchema,
+  auditQuerySchema,
 } from '../../domain/schemas/back-office.schema';
 import {
   changePwdSchema,
@@ -480,6 +481,9 @@ function routes(w: World): Record<string, Entry> {
       query: { schema: CONTRACT.range, baseline: () => ({ from: '2026-01-01', to: '2026-01-31' }) },
     },
     'GET /api/admin/audit/verify': NONE,
+    'GET /api/admin/audit': {
+      query: { schema: auditQuerySchema, baseline: () => ({ action: 'operator' }) },
+    },
     'GET /api/admin/config': NONE,
     'PUT /api/admin/config/:section': {
       late: true,

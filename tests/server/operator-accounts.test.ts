@@ -127,3 +127,71 @@ describe('operator accounts', () => {
     expect(unknown.code).toBe(404);
   });
 });
+
+describe('the audit log (issue 19, item 6)', () => {
+  const audit = async (query: string) => {
+    const res = await call(app, { method: 'GET', url: `/api/admin/audit?${query}`, headers: admin });
+    expect(res.code, res.body.message).toBe(200);
+    return res.body.data as {
+      list: Array<{ seq: number; actor: string; action: string; object: string }>;
+      total: number;
+    };
+  };
+
+  it('finds who did what by operator, action family, object and São Paulo day, newest first, in pages', async () => {
+    const created = await create(`auditado_${Date.now()}`);
+    const id = created.body.data.id as number;
+    await call(app, {
+      method: 'POST',
+      url: `/api/admin/operators/${id}/disable`,
+      headers: admin,
+      payload: { reason: '=HYPERLINK("http://x")' },
+    });
+
+    const mine = await audit(`object=${encodeURIComponent(`operator:${id}`)}`);
+    expect(mine.list.map((r) => r.action)).toEqual(['operator.disable', 'operator.create']);
+    expect(mine.list.every((r) => r.actor === 'operador')).toBe(true);
+    expect(mine.list[0]!.seq).toBeGreaterThan(mine.list[1]!.seq);
+
+    // The family finds every operator action; the exact name only its own; the actor in any case.
+    const family = await audit('action=operator');
+    expect(family.list.some((r) => r.action === 'operator.disable')).toBe(true);
+    expect(family.list.every((r) => r.action.startsWith('operator.'))).toBe(true);
+    expect((await audit('action=operator.disable')).list.every((r) => r.action === 'operator.disable')).toBe(
+      true,
+    );
+    expect((await audit('actor=OPERADOR&size=1')).list).toHaveLength(1);
+    expect((await audit('actor=ninguem')).total).toBe(0);
+
+    const day = (offset: number) =>
+      new Date(Date.now() - 3 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    expect((await audit(`object=operator:${id}&from=${day(0)}&to=${day(0)}`)).total).toBe(2);
+    expect((await audit(`object=operator:${id}&from=${day(-1)}&to=${day(-1)}`)).total).toBe(0);
+
+    const second = await audit(`object=operator:${id}&size=1&page=2`);
+    expect(second).toMatchObject({ total: 2, list: [{ action: 'operator.create' }] });
+
+    // The export: every match, pt-BR headers, and a reason that looks like a formula stays text.
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?object=operator:${id}&format=csv`,
+      headers: admin,
+    });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body.split('\r\n');
+    expect(lines[0]).toBe(
+      '\uFEFF"Sequência";"Quando (São Paulo)";"Operador";"Ação";"Objeto";"Antes";"Depois";"Pedido"',
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain('"operator.disable"');
+    expect(lines[1]).not.toContain(';"=');
+  });
+
+  it('refuses a malformed filter in words', async () => {
+    for (const query of ['action=DROP%20TABLE', 'from=2026-11-02&to=2026-11-01', 'size=1000', 'format=xml']) {
+      const res = await call(app, { method: 'GET', url: `/api/admin/audit?${query}`, headers: admin });
+      expect(res.code, query).toBe(400);
+      expect(res.body.message, query).toMatch(/^[A-ZÀ-Ú]/);
+    }
+  });
+});

@@ -62,6 +62,7 @@ const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader'>> = {
   'POST /api/admin/withdrawals/:id/reject': ['finance'],
   'POST /api/admin/withdrawals/bulk': ['finance'],
   'GET /api/admin/audit/verify': ['finance'],
+  'GET /api/admin/audit': ['finance'],
   'GET /api/admin/players': ['support', 'finance'],
   'GET /api/admin/players/:id': ['support', 'finance'],
   'GET /api/admin/players/:id/ledger': ['support', 'finance'],

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db/connection';
+import { containsPattern } from '../../infra/db/like';
 import type { PayoutState } from '../../../domain/schemas/back-office.schema';
 
 export type { PayoutState };
@@ -20,7 +21,6 @@ export interface WithdrawalFilter {
 }
 
 /** `%` and `_` are a LIKE pattern's own: a search for `a_b` means those three letters. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtered(db: Db, filter: WithdrawalFilter) {
   let query = db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id');
@@ -36,16 +36,16 @@ function filtered(db: Db, filter: WithdrawalFilter) {
     query = query.where((eb) =>
       eb.or([
         eb('withdrawals.id', '=', q),
-        eb('users.username', 'ilike', likeText(q)),
-        eb('withdrawals.account', 'ilike', likeText(q)),
-        eb('withdrawals.holder_name', 'ilike', likeText(q)),
+        eb('users.username', 'ilike', containsPattern(q)),
+        eb('withdrawals.account', 'ilike', containsPattern(q)),
+        eb('withdrawals.holder_name', 'ilike', containsPattern(q)),
         // A CPF or phone key typed with or without its dots and dashes.
         ...(digits.length >= 3
           ? [
               eb(
                 sql<string>`regexp_replace(withdrawals.account, '[^0-9]', '', 'g')`,
                 'like',
-                likeText(digits),
+                containsPattern(digits),
               ),
               eb('users.cpf', '=', digits),
             ]

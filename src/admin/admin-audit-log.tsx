@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminApi, type AuditSearch } from './admin-api';
+import type { AuditRow } from '../../domain/schemas/back-office.schema';
+import { errorText } from './admin-login';
+import { spDateTime } from './admin-panels';
+import ptBR from './locales/pt_BR.json';
+
+const PAGE_SIZE = 50;
+const EMPTY: AuditSearch = { actor: '', action: '', object: '', from: '', to: '' };
+/** The action families the filter offers (the catalogue's keys, one place). */
+const FAMILIES = Object.keys(ptBR.auditLog.families) as Array<keyof typeof ptBR.auditLog.families>;
+const ACTIONS = ptBR.auditLog.actions;
+
+/**
+ * Who did what (issue 19, item 6): the operator audit trail, searchable by operator, action,
+ * object and São Paulo days, in words with the code as small print, exportable as CSV.
+ */
+export function AuditLog() {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<AuditSearch>(EMPTY);
+  const [search, setSearch] = useState<AuditSearch>(EMPTY);
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<{ list: AuditRow[]; total: number } | null>(null);
+  const [message, setMessage] = useState('');
+
+  const load = useCallback(async () => {
+    setMessage('');
+    try {
+      setResult(await adminApi.auditLog({ ...search, page, size: PAGE_SIZE }));
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  }, [search, page, t]);
+  useEffect(() => void load(), [load]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setPage(1);
+    setSearch({ ...form });
+  };
+  const exportCsv = async () => {
+    try {
+      const csv = await adminApi.auditCsv(search);
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'trevo-auditoria.csv';
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  };
+  const field = (key: keyof AuditSearch) => ({
+    name: key,
+    value: String(form[key] ?? ''),
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+  });
+  const actionText = (action: string) =>
+    action in ACTIONS ? t(`admin.auditLog.actions.${action as keyof typeof ACTIONS}`) : action;
+  const pages = result ? Math.max(1, Math.ceil(result.total / PAGE_SIZE)) : 1;
+
+  return (
+    <section className="admin-panel" aria-labelledby="admin-audit-log-title">
+      <h2 id="admin-audit-log-title">{t('admin.auditLog.title')}</h2>
+      <form className="admin-filters" onSubmit={submit}>
+        <label>
+          {t('admin.auditLog.actor')}
+          <input {...field('actor')} />
+        </label>
+        <label>
+          {t('admin.auditLog.action')}
+          <select {...field('action')}>
+            <option value="">{t('admin.auditLog.anyAction')}</option>
+            {FAMILIES.map((family) => (
+              <optgroup key={family} label={t(`admin.auditLog.families.${family}`)}>
+                <option value={family}>
+                  {t(`admin.auditLog.families.${family}`)} · {t('admin.auditLog.anyAction')}
+                </option>
+                {Object.keys(ACTIONS)
+                  .filter((a) => a.startsWith(`${family}.`))
+                  .map((a) => (
+                    <option key={a} value={a}>
+                      {actionText(a)}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        <label className="admin-filters__wide">
+          {t('admin.auditLog.object')}
+          <input {...field('object')} />
+        </label>
+        <label>
+          {t('admin.withdrawals.from')}
+          <input type="date" {...field('from')} />
+        </label>
+        <label>
+          {t('admin.withdrawals.to')}
+          <input type="date" {...field('to')} />
+        </label>
+        <button type="submit">{t('admin.auditLog.search')}</button>
+        <button type="button" className="admin-secondary" onClick={() => void exportCsv()}>
+          {t('admin.auditLog.csv')}
+        </button>
+      </form>
+      {message && <p role="alert">{message}</p>}
+      {result && result.list.length === 0 && <p>{t('admin.auditLog.empty')}</p>}
+      {result && result.list.length > 0 && (
+        <>
+          <p role="status">{t('admin.auditLog.count', { count: result.total, page, pages })}</p>
+          <table className="admin-table" data-testid="admin-audit-log">
+            <thead>
+              <tr>
+                <th>{t('admin.auditLog.when')}</th>
+                <th>{t('admin.auditLog.actor')}</th>
+                <th>{t('admin.auditLog.action')}</th>
+                <th>{t('admin.auditLog.object')}</th>
+                <th>{t('admin.auditLog.change')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.list.map((r) => (
+                <tr key={r.seq}>
+                  <td className="admin-nowrap">{spDateTime(r.at)}</td>
+                  <td>{r.actor ?? `#${r.actorId}`}</td>
+                  <td>
+                    {actionText(r.action)}
+                    <br />
+                    <small>{r.action}</small>
+                  </td>
+                  <td>{r.object}</td>
+                  <td>
+                    <small>
+                      {r.before} → {r.after}
+                    </small>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="admin-actions">
+            <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              {t('admin.withdrawals.previous')}
+            </button>
+            <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              {t('admin.withdrawals.next')}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
