@@ -56,7 +56,7 @@ export function PlayersPanel() {
       <form className="admin-inline" onSubmit={(e) => void search(e)}>
         <label>
           {t('admin.players.search')}
-          <input name="q" value={q} onChange={(e) => setQ(e.target.value)} />
+          <input type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} />
         </label>
         <button type="submit" disabled={q.trim().length < 2}>
           {t('admin.players.find')}
