@@ -12,6 +12,9 @@ const EMPTY: AuditSearch = { actor: '', action: '', object: '', from: '', to: ''
 const FAMILIES = Object.keys(ptBR.auditLog.families) as Array<keyof typeof ptBR.auditLog.families>;
 const ACTIONS = ptBR.auditLog.actions;
 
+/** A recorded state, or a dash where there was none (a creation's "before"). */
+const stateText = (json: string) => (json === 'null' || json === '' ? '—' : json);
+
 /**
  * Who did what (issue 19, item 6): the operator audit trail, searchable by operator, action,
  * object and São Paulo days, in words with the code as small print, exportable as CSV.
@@ -117,7 +120,7 @@ export function AuditLog() {
                 <th>{t('admin.auditLog.when')}</th>
                 <th>{t('admin.auditLog.actor')}</th>
                 <th>{t('admin.auditLog.action')}</th>
-                <th>{t('admin.auditLog.object')}</th>
+                <th>{t('admin.auditLog.objectColumn')}</th>
                 <th>{t('admin.auditLog.change')}</th>
               </tr>
             </thead>
@@ -134,7 +137,7 @@ export function AuditLog() {
                   <td>{r.object}</td>
                   <td>
                     <small>
-                      {r.before} → {r.after}
+                      {stateText(r.before)} → {stateText(r.after)}
                     </small>
                   </td>
                 </tr>
