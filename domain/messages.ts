@@ -79,6 +79,7 @@ const ptBR = {
   amountInvalid: 'Informe um valor válido, com até duas casas decimais',
   demoNoWithdraw: 'Contas de teste não podem sacar',
   withdrawalNotPending: 'Este saque não está aguardando aprovação',
+  withdrawalSecondApprover: 'Você já aprovou este saque: a segunda aprovação precisa ser de outro operador',
   offerClosed: 'Esta oferta não está mais disponível',
   transferRecipientRequired: 'Informe o nome de usuário do destinatário',
   transferAmountRequired: 'Informe o valor da transferência',
@@ -240,6 +241,8 @@ const enUS: Record<MessageKey, string> = {
   amountInvalid: 'Enter a valid amount with at most two decimals',
   demoNoWithdraw: 'Test accounts cannot withdraw',
   withdrawalNotPending: 'This withdrawal is not waiting for approval',
+  withdrawalSecondApprover:
+    'You already approved this withdrawal: the second approval must come from another operator',
   offerClosed: 'This offer is no longer available',
   transferRecipientRequired: 'Enter the recipient username',
   transferAmountRequired: 'Enter the transfer amount',

@@ -215,6 +215,8 @@ export const adminWithdrawalSchema = z.object({
   note: z.string(),
   /** The operator who approved or rejected it (null: none yet, or paid without approval). */
   decidedBy: z.string().nullable(),
+  /** Above the second threshold: the operator whose first approval awaits another's (issue 19). */
+  firstApprovedBy: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   risk: withdrawalRiskSchema.nullable(),

@@ -262,6 +262,8 @@ export const fileSchema = z.object({
     usdtRate: z.number().positive(),
     /** Withdrawals above this many BRL wait for an operator's approval. */
     approvalThreshold: z.number().positive(),
+    /** ... and above this many BRL for two different operators' approvals (issue 19). */
+    secondApprovalThreshold: z.number().positive().default(20_000),
   }),
   /** Multiples of deposits (main) and bonuses that must be wagered before cash can be withdrawn. */
   turnover: z.object({ main: z.number().min(0), bonus: z.number().min(0) }),

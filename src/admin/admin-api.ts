@@ -145,10 +145,14 @@ export function queryText(search: object): string {
   return params.toString();
 }
 
+/** What an approval did: queued the payout, or recorded the first of the two a large one needs. */
+export type ApprovalOutcome = 'queued' | 'firstApproval';
+
 export interface BulkResult {
   id: string;
   ok: boolean;
   message: string | null;
+  outcome: ApprovalOutcome | null;
 }
 
 export interface AdminNotice {
@@ -281,7 +285,8 @@ export const adminApi = {
   logout: () => request<null>('post', '/api/admin/auth/logout'),
   withdrawals: async (search: WithdrawalSearch = { status: 'waiting_approval', size: 200 }) =>
     withdrawalsPageSchema.parse(await request<unknown>('get', `/api/admin/withdrawals?${queryText(search)}`)),
-  approve: (id: string) => request<null>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/approve`),
+  approve: (id: string) =>
+    request<{ outcome: ApprovalOutcome }>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/approve`),
   reject: (id: string, note?: string) =>
     request<null>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/reject`, note ? { note } : {}),
   bulk: (action: 'approve' | 'reject', ids: string[], note?: string) =>

@@ -69,14 +69,21 @@ export function WithdrawalsPanel() {
   const decide = async (action: 'approve' | 'reject', ids: string[], note = '') => {
     setMessage('');
     try {
-      if (ids.length === 1) {
-        await (action === 'approve' ? adminApi.approve(ids[0]!) : adminApi.reject(ids[0]!, note));
-        setMessage(t(action === 'approve' ? 'admin.withdrawals.approved' : 'admin.withdrawals.rejected'));
+      if (ids.length === 1 && action === 'reject') {
+        await adminApi.reject(ids[0]!, note);
+        setMessage(t('admin.withdrawals.rejected'));
+      } else if (ids.length === 1) {
+        const { outcome } = await adminApi.approve(ids[0]!);
+        setMessage(
+          t(outcome === 'queued' ? 'admin.withdrawals.approved' : 'admin.withdrawals.firstApproval'),
+        );
       } else {
         const results = await adminApi.bulk(action, ids, note);
         const failed = results.filter((r) => !r.ok);
+        const firsts = results.filter((r) => r.outcome === 'firstApproval').length;
         setMessage(
           t('admin.withdrawals.bulkDone', { ok: results.length - failed.length, failed: failed.length }) +
+            (firsts > 0 ? ` ${t('admin.withdrawals.bulkFirsts', { count: firsts })}` : '') +
             failed.map((f) => ` ${f.id}: ${f.message ?? ''}`).join(''),
         );
       }
@@ -151,7 +158,17 @@ export function WithdrawalsPanel() {
                   <br />
                   <small>{spDateTime(w.createdAt)}</small>
                 </td>
-                <td>{brl(w.amount)}</td>
+                <td>
+                  {brl(w.amount)}
+                  {w.firstApprovedBy && (
+                    <>
+                      <br />
+                      <small data-testid={`first-approval-${w.id}`}>
+                        {t('admin.withdrawals.awaitsSecond', { operator: w.firstApprovedBy })}
+                      </small>
+                    </>
+                  )}
+                </td>
                 <td>
                   {w.method} {w.account}
                 </td>

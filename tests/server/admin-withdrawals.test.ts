@@ -107,8 +107,8 @@ describe('the withdrawals queue', () => {
       payload: { action: 'reject', ids: [wa, wb], note: 'chave PIX compartilhada' },
     });
     expect(bulk.body.data).toEqual([
-      { id: wa, ok: true, message: null },
-      { id: wb, ok: true, message: null },
+      { id: wa, ok: true, message: null, outcome: null },
+      { id: wb, ok: true, message: null, outcome: null },
     ]);
   });
 
@@ -405,5 +405,86 @@ describe("a player's history from the profile (issue 19, item 3)", () => {
       headers: opAuth,
     });
     expect(bad.code).toBe(400);
+  });
+});
+
+describe('four eyes above the second threshold (issue 19)', () => {
+  async function secondOperator(): Promise<Record<string, string>> {
+    const username = `caixa2_${Date.now()}_${keyCounter++}`;
+    const created = await call(app, {
+      method: 'POST',
+      url: '/api/admin/operators',
+      headers: opAuth,
+      payload: { username, pwd: 'Operador#Seguro2026', role: 'finance' },
+    });
+    expect(created.code, created.body.message).toBe(200);
+    const login = await call(app, {
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { username, pwd: 'Operador#Seguro2026' },
+    });
+    return auth(login.body.data.access_token as string);
+  }
+  const approve = (id: string, headers: Record<string, string>) =>
+    call(app, { method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, headers });
+  const stateOf = async (id: string) =>
+    app.ctx.db
+      .selectFrom('withdrawals')
+      .select(['payout_state', 'first_approved_by', 'decided_by'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const withSecondThreshold = async (brl: number, run: () => Promise<void>) => {
+    const config = app.ctx.config.file.withdraw as { secondApprovalThreshold: number };
+    const before = config.secondApprovalThreshold;
+    config.secondApprovalThreshold = brl;
+    try {
+      await run();
+    } finally {
+      config.secondApprovalThreshold = before;
+    }
+  };
+
+  it('needs two different operators: the first approval waits, the same operator again is refused', async () => {
+    const other = await secondOperator();
+    await withSecondThreshold(5_400, async () => {
+      const big = await withdraw(await fundedPlayer(app, 6000), 5500);
+      const first = await approve(big, opAuth);
+      expect(first.body.data).toEqual({ outcome: 'firstApproval' });
+      expect((await stateOf(big)).payout_state).toBe('waiting_approval');
+      expect((await queue()).find((w) => w.id === big)).toMatchObject({ firstApprovedBy: 'operador' });
+      const again = await approve(big, opAuth);
+      expect(again.code).toBe(409);
+      expect(again.body.message).toBe(
+        'Você já aprovou este saque: a segunda aprovação precisa ser de outro operador',
+      );
+      expect((await approve(big, other)).body.data).toEqual({ outcome: 'queued' });
+      expect((await stateOf(big)).payout_state).toBe('queued');
+
+      // Below the second threshold one approval still queues it.
+      const small = await withdraw(await fundedPlayer(app, 6000), 5300);
+      expect((await approve(small, opAuth)).body.data).toEqual({ outcome: 'queued' });
+    });
+  });
+
+  it('a burst of approvals from two operators queues once, with one first approval and one second', async () => {
+    const other = await secondOperator();
+    await withSecondThreshold(5_400, async () => {
+      const big = await withdraw(await fundedPlayer(app, 6000), 5500);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => approve(big, i % 2 === 0 ? opAuth : other)),
+      );
+      const outcomes = answers.filter((a) => a.code === 200).map((a) => a.body.data.outcome as string);
+      expect(outcomes.sort()).toEqual(['firstApproval', 'queued']);
+      expect(answers.every((a) => a.code === 200 || a.code === 409)).toBe(true);
+      const state = await stateOf(big);
+      expect(state.payout_state).toBe('queued');
+      expect(state.first_approved_by).not.toBe(state.decided_by);
+      const audits = await app.ctx.db
+        .selectFrom('operator_audit')
+        .select('action')
+        .where('object', '=', `withdrawal:${big}`)
+        .execute();
+      expect(audits).toHaveLength(2);
+    });
   });
 });

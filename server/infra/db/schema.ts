@@ -218,6 +218,9 @@ export interface WithdrawalsTable {
   decided_by: number | null;
   created_at: CreatedAt;
   finished_at: Timestamp | null;
+  /** The first of two approvals a large withdrawal needs (migration 028). */
+  first_approved_by: ColumnType<number | null, number | null | undefined, number | null>;
+  first_approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface PayoutAccountsTable {

@@ -62,6 +62,7 @@ export async function findWithdrawals(db: Db, filter: WithdrawalFilter) {
   const [rows, count] = await Promise.all([
     filtered(db, filter)
       .leftJoin('operators', 'operators.id', 'withdrawals.decided_by')
+      .leftJoin('operators as first', 'first.id', 'withdrawals.first_approved_by')
       .select([
         'withdrawals.id',
         'withdrawals.user_id',
@@ -75,6 +76,7 @@ export async function findWithdrawals(db: Db, filter: WithdrawalFilter) {
         'withdrawals.payout_state',
         'withdrawals.note',
         'operators.username as decided_by',
+        'first.username as first_approved_by',
         'withdrawals.created_at',
         'withdrawals.finished_at',
       ])

@@ -40,9 +40,12 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  /** Approves one withdrawal and records the decision in the same transaction. */
+  /**
+   * Approves one withdrawal and records the decision in the same transaction: the payout queued,
+   * or (above the second threshold) the first of the two approvals it needs.
+   */
   const approve = (request: FastifyRequest, id: string) =>
-    approveWithdrawal(ctx, id, request.session!.subjectId, (trx) =>
+    approveWithdrawal(ctx, id, request.session!.subjectId, (trx, outcome) =>
       recordAudit(
         trx,
         auditEntry(
@@ -50,7 +53,9 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
           'withdrawal.approve',
           `withdrawal:${id}`,
           { payoutState: 'waiting_approval' },
-          { payoutState: 'queued' },
+          outcome === 'queued'
+            ? { payoutState: 'queued' }
+            : { payoutState: 'waiting_approval', firstApproval: true },
         ),
       ),
     );
@@ -75,8 +80,8 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/admin/withdrawals/:id/approve',
     allow(operator(ROLES.finance)),
     async (request, reply) => {
-      await approve(request, request.params.id.slice(0, 40));
-      return ok(request, reply);
+      const outcome = await approve(request, request.params.id.slice(0, 40));
+      return ok(request, reply, { outcome });
     },
   );
 
@@ -99,12 +104,17 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
       const results = [];
       for (const id of new Set(input.ids)) {
         try {
-          if (input.action === 'approve') await approve(request, id);
-          else await reject(request, id, input.note);
-          results.push({ id, ok: true, message: null });
+          const outcome = input.action === 'approve' ? await approve(request, id) : null;
+          if (input.action === 'reject') await reject(request, id, input.note);
+          results.push({ id, ok: true, message: null, outcome });
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
-          results.push({ id, ok: false, message: translate(err.key, langOf(request), err.params) });
+          results.push({
+            id,
+            ok: false,
+            message: translate(err.key, langOf(request), err.params),
+            outcome: null,
+          });
         }
       }
       return ok(request, reply, results);

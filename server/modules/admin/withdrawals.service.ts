@@ -35,6 +35,7 @@ export async function listWithdrawals(ctx: AppContext, filter: WithdrawalFilter)
       payoutState: r.payout_state as PayoutState,
       note: r.note,
       decidedBy: r.decided_by,
+      firstApprovedBy: r.first_approved_by,
       createdAt: createdAt.toISOString(),
       finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
       risk: risk && {

@@ -278,23 +278,66 @@ export async function finishWithdrawal(
   return true;
 }
 
-/** An operator approves a withdrawal waiting for approval: it joins the payout queue. */
+/** What an approval did: queued the payout, or recorded the first of two approvals. */
+export type ApprovalOutcome = 'queued' | 'firstApproval';
+
+/**
+ * An operator approves a withdrawal waiting for approval: it joins the payout queue — unless it is
+ * above `withdraw.secondApprovalThreshold` and no other operator has approved it yet; then this is
+ * the first of two approvals, and only a different operator's queues it (four eyes, issue 19).
+ * Each step is one guarded update, so concurrent approvals never queue twice nor let one operator
+ * count as two.
+ */
 export async function approveWithdrawal(
   ctx: AppContext,
   id: string,
   operatorId: number,
   /** Runs in the decision's transaction (the operator audit record). */
-  decided?: (trx: Trx) => Promise<void>,
-): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const res = await trx
-      .updateTable('withdrawals')
-      .set({ payout_state: 'queued', decided_by: operatorId })
-      .where('id', '=', id)
-      .where('payout_state', '=', 'waiting_approval')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw new AppError(409, 'withdrawalNotPending');
-    await decided?.(trx);
+  decided?: (trx: Trx, outcome: ApprovalOutcome) => Promise<void>,
+): Promise<ApprovalOutcome> {
+  const secondCents = Math.round(ctx.config.file.withdraw.secondApprovalThreshold * 100);
+  return ctx.db.transaction().execute(async (trx) => {
+    const queue = () =>
+      trx
+        .updateTable('withdrawals')
+        .set({ payout_state: 'queued', decided_by: operatorId })
+        .where('id', '=', id)
+        .where('payout_state', '=', 'waiting_approval')
+        .where((eb) =>
+          eb.or([
+            eb('amount_cents', '<=', secondCents),
+            eb.and([eb('first_approved_by', 'is not', null), eb('first_approved_by', '!=', operatorId)]),
+          ]),
+        )
+        .executeTakeFirst();
+    let outcome: ApprovalOutcome | null = null;
+    if (Number((await queue()).numUpdatedRows) === 1) outcome = 'queued';
+    else {
+      const first = await trx
+        .updateTable('withdrawals')
+        .set({ first_approved_by: operatorId, first_approved_at: new Date() })
+        .where('id', '=', id)
+        .where('payout_state', '=', 'waiting_approval')
+        .where('amount_cents', '>', secondCents)
+        .where('first_approved_by', 'is', null)
+        .executeTakeFirst();
+      if (Number(first.numUpdatedRows) === 1) outcome = 'firstApproval';
+      // Another operator's first approval landed between the two statements: this is the second.
+      else if (Number((await queue()).numUpdatedRows) === 1) outcome = 'queued';
+    }
+    if (outcome === null) {
+      const row = await trx
+        .selectFrom('withdrawals')
+        .select(['payout_state', 'first_approved_by'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (row?.payout_state === 'waiting_approval' && row.first_approved_by === operatorId) {
+        throw new AppError(409, 'withdrawalSecondApprover');
+      }
+      throw new AppError(409, 'withdrawalNotPending');
+    }
+    await decided?.(trx, outcome);
+    return outcome;
   });
 }
 

@@ -32,6 +32,7 @@ const WAITING = [
     status: '00',
     note: '',
     decidedBy: null,
+    firstApprovedBy: null,
     finishedAt: null,
   },
 ];
@@ -40,9 +41,11 @@ const posts = () => requests.filter((r) => r.method === 'post');
 installAdminTexts();
 beforeEach(() => {
   sessionStorage.setItem(OPERATOR_TOKEN_KEY, 'finance-token');
-  fakeServer((key) =>
-    key.startsWith('GET /api/admin/withdrawals') ? ok({ list: WAITING, total: 1 }) : ok(null),
-  );
+  fakeServer((key) => {
+    if (key.startsWith('GET /api/admin/withdrawals')) return ok({ list: WAITING, total: 1 });
+    if (key.endsWith('/approve')) return ok({ outcome: 'queued' });
+    return ok(null);
+  });
 });
 afterEach(() => cleanup());
 
@@ -77,5 +80,27 @@ describe('withdrawal decisions', () => {
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]!.url).toBe('/api/admin/withdrawals/W1/reject');
     expect(JSON.parse(String(posts()[0]!.data))).toEqual({ note: 'Chave PIX de outro titular' });
+  });
+
+  it('a large withdrawal says when it awaits a second operator, and after a first approval', async () => {
+    fakeServer((key) => {
+      if (key.startsWith('GET /api/admin/withdrawals'))
+        return ok({ list: [{ ...WAITING[0]!, amount: 25_000, firstApprovedBy: 'caixa' }], total: 1 });
+      if (key.endsWith('/approve')) return ok({ outcome: 'firstApproval' });
+      return ok(null);
+    });
+    const user = userEvent.setup();
+    render(<WithdrawalsPanel />);
+    expect((await screen.findByTestId('first-approval-W1')).textContent).toBe(
+      'Aprovado por caixa; falta a aprovação de outro operador',
+    );
+    const row = screen.getByTestId('withdrawal-W1');
+    await user.click(within(row).getByRole('button', { name: 'Aprovar' }));
+    await user.click(within(row).getByRole('button', { name: 'Confirmar' }));
+    expect(
+      await screen.findByText(
+        'Primeira aprovação registrada: outro operador precisa aprovar para o saque ser pago',
+      ),
+    ).toBeTruthy();
   });
 });

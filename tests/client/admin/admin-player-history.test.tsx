@@ -22,6 +22,7 @@ const WITHDRAWAL = {
   payoutState: 'rejected',
   note: 'Chave PIX de outro titular',
   decidedBy: 'caixa',
+  firstApprovedBy: null,
   createdAt: '2026-03-13T15:00:00.000Z',
   finishedAt: '2026-03-13T16:00:00.000Z',
   risk: null,

@@ -25,6 +25,7 @@ const row = (id: string, extra: Record<string, unknown>) => ({
   payoutState: 'rejected',
   note: '',
   decidedBy: null,
+  firstApprovedBy: null,
   createdAt: '2026-03-13T02:30:00.000Z',
   finishedAt: null,
   risk: null,
