@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { adminApi, type AuditSearch } from './admin-api';
 import type { AuditRow } from '../../domain/schemas/back-office.schema';
 import { errorText } from './admin-login';
+import { downloadText, Pager } from './admin-fields';
 import { spDateTime } from './admin-panels';
 import ptBR from './locales/pt_BR.json';
 
@@ -44,13 +45,7 @@ export function AuditLog() {
   };
   const exportCsv = async () => {
     try {
-      const csv = await adminApi.auditCsv(search);
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'trevo-auditoria.csv';
-      link.click();
-      URL.revokeObjectURL(url);
+      downloadText('trevo-auditoria.csv', await adminApi.auditCsv(search));
     } catch (err) {
       setMessage(errorText(err, t('admin.error')));
     }
@@ -144,14 +139,7 @@ export function AuditLog() {
               ))}
             </tbody>
           </table>
-          <div className="admin-actions">
-            <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              {t('admin.withdrawals.previous')}
-            </button>
-            <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              {t('admin.withdrawals.next')}
-            </button>
-          </div>
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </section>

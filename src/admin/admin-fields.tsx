@@ -21,3 +21,34 @@ export function DateRangeFields(props: {
     </>
   );
 }
+
+/** "Anterior" and "Próxima" under a paged list, with an optional summary beside them. */
+export function Pager(props: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  summary?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-actions">
+      {props.summary && <span>{props.summary}</span>}
+      <button type="button" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
+        {t('admin.withdrawals.previous')}
+      </button>
+      <button type="button" disabled={props.page >= props.pages} onClick={() => props.onPage(props.page + 1)}>
+        {t('admin.withdrawals.next')}
+      </button>
+    </div>
+  );
+}
+
+/** Hands `text` to the browser as a download named `filename` (the CSV exports). */
+export function downloadText(filename: string, text: string, type = 'text/csv'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}

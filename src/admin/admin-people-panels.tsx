@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { adminApi, type DailyReportRow, type PlayerHit, type PlayerProfile } from './admin-api';
 import { errorText } from './admin-login';
 import { ConfirmButton } from './admin-confirm';
-import { DateRangeFields } from './admin-fields';
+import { DateRangeFields, downloadText } from './admin-fields';
 import { brl } from './admin-panels';
 import { PlayerCare } from './admin-player-care';
 import { PlayerHistory } from './admin-player-history';
@@ -192,12 +192,7 @@ export function ReportsPanel() {
   const exportCsv = async (report: 'daily' | 'products') => {
     try {
       const csv = await adminApi.reportCsv(from, to, report);
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `trevo-${report === 'daily' ? '' : 'produtos-'}${from}-${to}.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
+      downloadText(`trevo-${report === 'daily' ? '' : 'produtos-'}${from}-${to}.csv`, csv);
     } catch (err) {
       setMessage(errorText(err, t('admin.error')));
     }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PLAYER_HISTORY_KINDS } from '../../domain/schemas/back-office.schema';
 import { adminApi, type PlayerHistoryKind, type PlayerHistoryRow } from './admin-api';
 import { errorText } from './admin-login';
+import { Pager } from './admin-fields';
 import { brl, spDateTime } from './admin-panels';
 
 const PAGE_SIZE = 20;
@@ -64,15 +65,12 @@ export function PlayerHistory({ playerId }: { playerId: number }) {
       {rows && rows.list.length > 0 && (
         <>
           <HistoryTable rows={rows} />
-          <div className="admin-actions">
-            <span>{t('admin.history.pageOf', { page, pages, total: rows.total })}</span>
-            <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              {t('admin.withdrawals.previous')}
-            </button>
-            <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              {t('admin.withdrawals.next')}
-            </button>
-          </div>
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            summary={t('admin.history.pageOf', { page, pages, total: rows.total })}
+          />
         </>
       )}
     </section>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYOUT_STATES } from '../../domain/schemas/back-office.schema';
 import { adminApi, type WithdrawalSearch, type WithdrawalsPage } from './admin-api';
 import { errorText } from './admin-login';
+import { Pager } from './admin-fields';
 import { brl, spDateTime, WithdrawalsPanel } from './admin-panels';
 
 const PAGE_SIZE = 50;
@@ -149,14 +150,7 @@ export function WithdrawalHistory() {
               ))}
             </tbody>
           </table>
-          <div className="admin-actions">
-            <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              {t('admin.withdrawals.previous')}
-            </button>
-            <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              {t('admin.withdrawals.next')}
-            </button>
-          </div>
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </section>
