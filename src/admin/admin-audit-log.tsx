@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type AuditSearch } from './admin-api';
-import type { AuditRow } from '../../domain/schemas/back-office.schema';
+import { usePagedSearch } from './admin-search';
 import { errorText } from './admin-login';
 import { downloadText, Pager } from './admin-fields';
 import { spDateTime } from './admin-panels';
@@ -22,27 +21,12 @@ const stateText = (json: string) => (json === 'null' || json === '' ? '—' : js
  */
 export function AuditLog() {
   const { t } = useTranslation();
-  const [form, setForm] = useState<AuditSearch>(EMPTY);
-  const [search, setSearch] = useState<AuditSearch>(EMPTY);
-  const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ list: AuditRow[]; total: number } | null>(null);
-  const [message, setMessage] = useState('');
+  const { search, result, message, setMessage, page, setPage, pages, submit, field } = usePagedSearch(
+    EMPTY,
+    PAGE_SIZE,
+    adminApi.auditLog,
+  );
 
-  const load = useCallback(async () => {
-    setMessage('');
-    try {
-      setResult(await adminApi.auditLog({ ...search, page, size: PAGE_SIZE }));
-    } catch (err) {
-      setMessage(errorText(err, t('admin.error')));
-    }
-  }, [search, page, t]);
-  useEffect(() => void load(), [load]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setSearch({ ...form });
-  };
   const exportCsv = async () => {
     try {
       downloadText('trevo-auditoria.csv', await adminApi.auditCsv(search));
@@ -50,14 +34,8 @@ export function AuditLog() {
       setMessage(errorText(err, t('admin.error')));
     }
   };
-  const field = (key: keyof AuditSearch) => ({
-    name: key,
-    value: String(form[key] ?? ''),
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
-  });
   const actionText = (action: string) =>
     action in ACTIONS ? t(`admin.auditLog.actions.${action as keyof typeof ACTIONS}`) : action;
-  const pages = result ? Math.max(1, Math.ceil(result.total / PAGE_SIZE)) : 1;
 
   return (
     <section className="admin-panel" aria-labelledby="admin-audit-log-title">

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYOUT_STATES } from '../../domain/schemas/back-office.schema';
-import { adminApi, type WithdrawalSearch, type WithdrawalsPage } from './admin-api';
-import { errorText } from './admin-login';
+import { adminApi, type WithdrawalSearch } from './admin-api';
+import { usePagedSearch } from './admin-search';
 import { Pager } from './admin-fields';
 import { brl, spDateTime, WithdrawalsPanel } from './admin-panels';
 
@@ -16,43 +16,11 @@ const EMPTY: WithdrawalSearch = { status: '', q: '', from: '', to: '', min: '', 
  */
 export function WithdrawalHistory() {
   const { t } = useTranslation();
-  const [form, setForm] = useState<WithdrawalSearch>(EMPTY);
-  const [search, setSearch] = useState<WithdrawalSearch>(EMPTY);
-  const [page, setPage] = useState(1);
-  const [result, setResult] = useState<WithdrawalsPage | null>(null);
-  const [message, setMessage] = useState('');
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setMessage('');
-    try {
-      setResult(await adminApi.withdrawals({ ...search, page, size: PAGE_SIZE }));
-    } catch (err) {
-      setMessage(errorText(err, t('admin.error')));
-    } finally {
-      setLoading(false);
-    }
-  }, [search, page, t]);
-
-  useEffect(() => void load(), [load]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setSearch({ ...form });
-  };
-  const clear = () => {
-    setForm(EMPTY);
-    setPage(1);
-    setSearch(EMPTY);
-  };
-  const field = (key: keyof WithdrawalSearch) => ({
-    name: key,
-    value: String(form[key] ?? ''),
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
-  });
-  const pages = result ? Math.max(1, Math.ceil(result.total / PAGE_SIZE)) : 1;
+  const { result, message, loading, page, setPage, pages, submit, clear, field } = usePagedSearch(
+    EMPTY,
+    PAGE_SIZE,
+    adminApi.withdrawals,
+  );
 
   return (
     <section className="admin-panel" aria-labelledby="admin-withdrawal-history-title" aria-busy={loading}>
