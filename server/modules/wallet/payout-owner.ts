@@ -11,8 +11,8 @@ export const FOREIGN_KEY_NOTE = 'chave PIX de outro titular: o saque só pode ir
  * `TREVO_WITHDRAW_KEYS=own`, decision 70), checked at the last moment: every payout Trevo asks of
  * the provider passes here. `withdraw` already refuses another key; this catches what was queued
  * before the rule changed (or by an instance still running the other rule): a PIX to a CPF key
- * that is not the player's own CPF (or, outside br-regulated, a CNPJ that is not the player's
- * declared company) is never sent — the withdrawal fails and its hold returns to the player.
+ * that is not the player's own CPF, or a CNPJ, is never sent — the withdrawal fails and its hold
+ * returns to the player.
  * A CPF key belongs by DICT rule to the holder of that CPF, so the player's own CPF as the key is
  * an account the player holds.
  */
@@ -30,17 +30,15 @@ export function guardPayoutOwner(ctx: AppContext, psp: PspAdapter): PspAdapter {
         const owner = await ctx.db
           .selectFrom('withdrawals')
           .innerJoin('users', 'users.id', 'withdrawals.user_id')
-          .select(['withdrawals.method', 'withdrawals.account', 'users.cpf', 'users.kyc_document'])
+          .select(['withdrawals.method', 'withdrawals.account', 'users.cpf'])
           .where('withdrawals.id', '=', input.id)
           .executeTakeFirst();
-        const company = (owner?.kyc_document ?? '').replace(/\D/g, '');
         const own =
           owner !== undefined &&
           input.method === owner.method &&
           input.account === owner.account &&
           ((owner.method === 'CPF' && owner.account === owner.cpf) ||
-            // Outside br-regulated: the player's declared company, and USDT as withdraw allows it.
-            (!regulated && owner.method === 'CNPJ' && company !== '' && owner.account === company) ||
+            // Outside br-regulated, USDT as withdraw allows it (user type 20).
             (!regulated && owner.method === 'USDT'));
         if (!own) {
           ctx.log.warn(

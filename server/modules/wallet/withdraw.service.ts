@@ -39,13 +39,13 @@ interface LimitFacts {
   limits: WithdrawLimits;
   minCents: number;
   wdCents: number;
-  user: { cpf: string; kyc_document: string | null; lx: string; test_flag: number };
+  user: { cpf: string; lx: string; test_flag: number };
 }
 
 async function limitFacts(ctx: AppContext, db: Db | Trx, userId: number): Promise<LimitFacts> {
   const user = await db
     .selectFrom('users')
-    .select(['cpf', 'kyc_document', 'lx', 'level', 'test_flag', 'turnover_required_cents', 'wagered_cents'])
+    .select(['cpf', 'lx', 'level', 'test_flag', 'turnover_required_cents', 'wagered_cents'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const cfg = ctx.config.file.withdraw;
@@ -78,12 +78,10 @@ async function limitFacts(ctx: AppContext, db: Db | Trx, userId: number): Promis
   const wdCents =
     user.test_flag === 1 || remainingTurnover > 0 ? 0 : Math.min(balances.user_cash, dailyLeftCents);
   const saved = await db.selectFrom('payout_accounts').selectAll().where('user_id', '=', userId).execute();
-  const channels: WithdrawMethod[] = ['CPF'];
-  // A CNPJ key is offered where it can be used: any key allowed, or the player's own company's
-  // (the CNPJ of their identity form); never under br-regulated.
-  const ownCnpj = isValidCnpj(user.kyc_document ?? '');
-  if (ctx.config.profile !== 'br-regulated' && (ctx.config.withdrawKeys === 'any' || ownCnpj))
-    channels.push('CNPJ');
+  // A CNPJ key is someone else's as far as Trevo can tell (a company's partners are not checked,
+  // and the identity form can name any valid CNPJ; red-team review): offered only where any key is.
+  const channels: WithdrawMethod[] =
+    ctx.config.profile !== 'br-regulated' && ctx.config.withdrawKeys === 'any' ? ['CPF', 'CNPJ'] : ['CPF'];
   if (user.lx === '20' && ctx.config.profile !== 'br-regulated') channels.push('USDT');
   const cardInfo: WithdrawLimits['cardInfo'] = { CHANNEL: channels };
   for (const s of saved) {
@@ -151,7 +149,9 @@ export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: numbe
 
   const method = input.payCardBank;
   const account = input.payCardNo.trim();
-  if (!limits.cardInfo.CHANNEL.includes(method)) throw badRequest('withdrawUsdtNotAllowed');
+  if (!limits.cardInfo.CHANNEL.includes(method)) {
+    throw badRequest(method === 'USDT' ? 'withdrawUsdtNotAllowed' : 'withdrawOwnCpfOnly');
+  }
   const name = (input.name ?? '').trim();
   const whatsapp = (input.whatsapp ?? '').trim();
   if (method !== 'USDT' && !name) throw badRequest('withdrawNameRequired');
@@ -164,13 +164,10 @@ export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: numbe
         : TRC20_ADDRESS.test(account);
   if (!validAccount) throw badRequest('withdrawAccountInvalid');
   const digits = account.replace(/\D/g, '');
-  // Only to the player's own key unless the operator allows any (TREVO_WITHDRAW_KEYS=any; never
+  // Only to the player's own CPF unless the operator allows any key (TREVO_WITHDRAW_KEYS=any; never
   // under br-regulated): a stolen account cannot send its balance to a stranger's PIX.
-  if (ctx.config.profile === 'br-regulated' || ctx.config.withdrawKeys === 'own') {
-    if (method === 'CPF' && digits !== user.cpf) throw badRequest('withdrawOwnCpfOnly');
-    if (method === 'CNPJ' && digits !== (user.kyc_document ?? '').replace(/\D/g, '')) {
-      throw badRequest('withdrawOwnCnpjOnly');
-    }
+  if ((ctx.config.profile === 'br-regulated' || ctx.config.withdrawKeys === 'own') && method !== 'USDT') {
+    if (method !== 'CPF' || digits !== user.cpf) throw badRequest('withdrawOwnCpfOnly');
   }
   const key = method === 'USDT' ? account : digits;
   // Spec 3: for CPF the ifsc value is the number; for USDT it is the rate.
