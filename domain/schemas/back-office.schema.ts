@@ -61,7 +61,17 @@ export interface Reconciliation {
 // What the console's calls read (issue 17, "contracts once"): the routes declare and parse these,
 // the fuzzer attacks them, the OpenAPI document at /api/docs describes them.
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidInput' });
+/** A calendar day `YYYY-MM-DD` that exists (2026-13-01 answered 500, 2026-02-31 rolled into March). */
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidInput' })
+  .refine(
+    (day) => {
+      const date = new Date(`${day}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+    },
+    { message: 'invalidInput' },
+  );
 
 export const playerSearchSchema = z.object({
   q: z.string().trim().min(2, { message: 'invalidInput' }).max(100),

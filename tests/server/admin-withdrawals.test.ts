@@ -311,6 +311,8 @@ describe('the withdrawal history (issue 19: "cadê meu saque?")', () => {
   it('refuses a reversed range or a malformed amount in words', async () => {
     for (const query of [
       'from=2026-11-02&to=2026-11-01',
+      'from=2026-13-01',
+      'to=2026-02-31',
       'min=abc',
       'max=1.234,56',
       'size=500',

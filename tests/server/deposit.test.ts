@@ -361,6 +361,24 @@ describe('a paid charge is checked again when it is paid', () => {
     expect((await balance(player)).balance).toBe(100);
   });
 
+  it('refunds a charge paid after an operator locked the account', async () => {
+    const player = await kycPlayer();
+    const order = (await prePay(player)).body.data;
+    await app.ctx.db
+      .updateTable('users')
+      .set({ locked_at: new Date(), locked_reason: 'suspeita de fraude' })
+      .where('cpf', '=', player.cpf)
+      .execute();
+    await payAt(order.payNo);
+    expect(await eventually(async () => ((await refundedAtProvider(order.payNo)) ? true : undefined))).toBe(
+      true,
+    );
+    expect(await orderOf(order.orderId)).toMatchObject({
+      status: '01',
+      note: 'conta bloqueada pelo operador: devolvido',
+    });
+  });
+
   it('refunds a charge paid after the player excluded themselves', async () => {
     const player = await kycPlayer();
     const order = (await prePay(player)).body.data;

@@ -188,7 +188,14 @@ describe('the audit log (issue 19, item 6)', () => {
   });
 
   it('refuses a malformed filter in words', async () => {
-    for (const query of ['action=DROP%20TABLE', 'from=2026-11-02&to=2026-11-01', 'size=1000', 'format=xml']) {
+    for (const query of [
+      'action=DROP%20TABLE',
+      'from=2026-11-02&to=2026-11-01',
+      'from=2026-13-01',
+      'format=csv&to=2026-00-10',
+      'size=1000',
+      'format=xml',
+    ]) {
       const res = await call(app, { method: 'GET', url: `/api/admin/audit?${query}`, headers: admin });
       expect(res.code, query).toBe(400);
       expect(res.body.message, query).toMatch(/^[A-ZÀ-Ú]/);

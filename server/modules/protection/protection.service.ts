@@ -331,6 +331,9 @@ export async function depositRefusalAtPayment(
   userId: number,
   cents: number,
 ): Promise<string | null> {
+  // An operator's lock shuts the same doors as an exclusion (assertNotExcluded).
+  const user = await trx.selectFrom('users').select('locked_at').where('id', '=', userId).executeTakeFirst();
+  if (user?.locked_at) return 'conta bloqueada pelo operador: devolvido';
   if (await activeExclusion(trx, userId)) return 'jogador em autoexclusão: devolvido';
   for (const row of await limitRows(trx, userId)) {
     if (row.kind !== 'deposit') continue;
