@@ -198,7 +198,9 @@ test('screenshots of home, share, VIP, the privacy policy and the footer at 360 
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  // Twelve full-page shots and two footers on software WebGL: about two minutes on a busy CI
+  // runner (a fresh-clone run hit the old 120 s limit while the other worker played DOUBLE).
+  test.setTimeout(240_000);
   const player = await registerPlayer(request, 'shot');
   await fundPlayer(request, player);
   await winDice(request, player);
