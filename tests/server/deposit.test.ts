@@ -361,6 +361,31 @@ describe('a paid charge is checked again when it is paid', () => {
     expect((await balance(player)).balance).toBe(100);
   });
 
+  it('tries a failed refund again at the next look, and shows it unsettled meanwhile', async () => {
+    const player = await kycPlayer();
+    const order = (await prePay(player)).body.data;
+    expect((await setLimit(player, 50)).code).toBe(200);
+    // The webhook is slow here: the test settles by hand, first with a provider whose refund fails.
+    await app.ctx.db
+      .updateTable('sandbox_charges')
+      .set({
+        status: 'CONCLUIDA',
+        payer_cpf: player.cpf,
+        end_to_end_id: `E${Date.now()}RETRY`,
+        paid_at: new Date(),
+      })
+      .where('txid', '=', order.payNo)
+      .execute();
+    const failing = { ...app.ctx.psp, refund: () => Promise.reject(new Error('PSP fora do ar')) };
+    await expect(settleCharge(app.ctx, failing, order.payNo)).rejects.toThrow('PSP fora do ar');
+    expect(await orderOf(order.orderId)).toMatchObject({ status: '01', end_to_end_id: null });
+    expect((await orderOf(order.orderId)).note).toMatch(/^devolução pendente/);
+    expect(await settleCharge(app.ctx, app.ctx.psp, order.payNo)).toBe('refunded');
+    expect(await refundedAtProvider(order.payNo)).toBe(true);
+    expect(await orderOf(order.orderId)).toMatchObject({ note: 'limite de depósito excedido: devolvido' });
+    expect((await balance(player)).balance).toBe(0);
+  });
+
   it('refunds a charge paid after an operator locked the account', async () => {
     const player = await kycPlayer();
     const order = (await prePay(player)).body.data;

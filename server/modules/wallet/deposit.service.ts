@@ -150,6 +150,26 @@ async function markReturned(db: Db | Trx, orderId: string, e2e: string, note: st
   return row !== undefined;
 }
 
+/**
+ * Asks the provider to return a payment marked as sent back. If the provider fails, the mark is
+ * taken off again (red-team review: a refund that failed once was never retried, and
+ * reconciliation read the order as settled): the provider's next notice runs the checks and the
+ * refund again, and until then reconciliation shows the charge as paid and not credited.
+ */
+async function sendBack(ctx: AppContext, psp: PspAdapter, orderId: string, e2e: string, amountCents: number) {
+  try {
+    await psp.refund(e2e, amountCents);
+  } catch (err) {
+    await ctx.db
+      .updateTable('deposit_orders')
+      .set({ end_to_end_id: null, note: 'devolução pendente: a devolução falhou e será tentada de novo' })
+      .where('id', '=', orderId)
+      .where('end_to_end_id', '=', e2e)
+      .execute();
+    throw err;
+  }
+}
+
 export type SettleOutcome =
   'credited' | 'already' | 'pending' | 'expired' | 'unknown' | 'refunded' | 'mismatch';
 
@@ -198,7 +218,7 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
   const e2e = charge.payment.endToEndId;
   if (charge.payment.payerCpf !== user.cpf) {
     if (await markReturned(ctx.db, order.id, e2e, 'pagador diferente do titular: devolvido')) {
-      await psp.refund(e2e, amountCents);
+      await sendBack(ctx, psp, order.id, e2e, amountCents);
     }
     return 'refunded';
   }
@@ -272,7 +292,7 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
     return true;
   });
   if (credited === 'returned') {
-    await psp.refund(e2e, amountCents);
+    await sendBack(ctx, psp, order.id, e2e, amountCents);
     return 'refunded';
   }
   if (!credited) return 'already';
