@@ -462,6 +462,29 @@ describe('four eyes above the second threshold (issue 19)', () => {
       expect((await approve(big, other)).body.data).toEqual({ outcome: 'queued' });
       expect((await stateOf(big)).payout_state).toBe('queued');
 
+      // What a withdrawal needs is fixed when it is requested: raising the threshold afterwards
+      // does not let one operator approve a large one alone.
+      const fixed = await withdraw(await fundedPlayer(app, 6000), 5500);
+      const config = app.ctx.config.file.withdraw as { secondApprovalThreshold: number };
+      config.secondApprovalThreshold = 1_000_000;
+      expect((await approve(fixed, opAuth)).body.data).toEqual({ outcome: 'firstApproval' });
+      config.secondApprovalThreshold = 5_400;
+
+      // A first approval by an operator who is then disabled no longer counts.
+      const otherId = (await call(app, { method: 'GET', url: '/api/admin/auth/me', headers: other })).body
+        .data.id as number;
+      const dropped = await withdraw(await fundedPlayer(app, 6000), 5500);
+      expect((await approve(dropped, other)).body.data).toEqual({ outcome: 'firstApproval' });
+      const disabled = await call(app, {
+        method: 'POST',
+        url: `/api/admin/operators/${otherId}/disable`,
+        headers: opAuth,
+        payload: { reason: 'Teste de quatro olhos' },
+      });
+      expect(disabled.code, disabled.body.message).toBe(200);
+      expect((await stateOf(dropped)).first_approved_by).toBeNull();
+      expect((await approve(dropped, opAuth)).body.data).toEqual({ outcome: 'firstApproval' });
+
       // Below the second threshold one approval still queues it.
       const small = await withdraw(await fundedPlayer(app, 6000), 5300);
       expect((await approve(small, opAuth)).body.data).toEqual({ outcome: 'queued' });

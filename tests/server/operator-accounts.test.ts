@@ -118,6 +118,17 @@ describe('operator accounts', () => {
     });
     expect(self.code).toBe(400);
     expect(self.body.message).toBe('Você não pode desativar o seu próprio acesso');
+    const demoted = await call(app, {
+      method: 'PUT',
+      url: `/api/admin/operators/${me.body.data.id}`,
+      headers: admin,
+      payload: { role: 'support' },
+    });
+    expect(demoted.code).toBe(400);
+    expect(demoted.body.message).toBe('Você não pode mudar o seu próprio perfil');
+    expect(
+      (await call(app, { method: 'GET', url: '/api/admin/auth/me', headers: admin })).body.data.role,
+    ).toBe('admin');
     const unknown = await call(app, {
       method: 'POST',
       url: '/api/admin/operators/999999/disable',

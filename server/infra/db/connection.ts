@@ -33,6 +33,7 @@ import * as m025 from './migrations/025-payout-split';
 import * as m026 from './migrations/026-support-answers-index';
 import * as m027 from './migrations/027-operator-accounts';
 import * as m028 from './migrations/028-second-approval';
+import * as m029 from './migrations/029-approvals-required';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '026-support-answers-index': m026,
   '027-operator-accounts': m027,
   '028-second-approval': m028,
+  '029-approvals-required': m029,
 };
 
 /**

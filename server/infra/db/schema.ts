@@ -221,6 +221,8 @@ export interface WithdrawalsTable {
   /** The first of two approvals a large withdrawal needs (migration 028). */
   first_approved_by: ColumnType<number | null, number | null | undefined, number | null>;
   first_approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Operators the withdrawal needs, fixed at the request: 0, 1 or 2 (migration 029). */
+  approvals_required: ColumnType<number, number | undefined, number>;
 }
 
 export interface PayoutAccountsTable {

@@ -195,6 +195,15 @@ export async function setOperatorDisabled(
       )
       .where('id', '=', operatorId)
       .execute();
+    // A disabled operator's first approvals no longer count: the two must both be trusted now.
+    if (reason !== null) {
+      await trx
+        .updateTable('withdrawals')
+        .set({ first_approved_by: null, first_approved_at: null })
+        .where('first_approved_by', '=', operatorId)
+        .where('payout_state', '=', 'waiting_approval')
+        .execute();
+    }
     await audit(trx, { disabled: before.disabled_at !== null });
   });
 }

@@ -71,6 +71,9 @@ export async function operatorsRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const id = parseInput(recordId(), request.params.id);
       const { role } = parseInput(operatorUpdateSchema, request.body);
+      // Only an enabled admin calls this, and never on themselves (nor disables themselves): so
+      // an enabled admin always remains (red-team review: an admin demoted the last admin, self).
+      if (id === request.session!.subjectId) throw badRequest('operatorSelfRole');
       await changeOperatorRole(ctx.db, id, role, (trx, before) =>
         recordAudit(trx, auditEntry(request, 'operator.role', `operator:${id}`, before, { role })),
       );

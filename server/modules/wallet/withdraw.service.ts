@@ -180,6 +180,12 @@ export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: numbe
 
   const feeCents = Math.floor(cents * ctx.config.file.withdraw.serviceFee);
   const needsApproval = cents > Math.round(ctx.config.file.withdraw.approvalThreshold * 100);
+  // Fixed now, so a threshold changed later cannot lower what this withdrawal needs (decision 71).
+  const approvalsRequired = !needsApproval
+    ? 0
+    : cents > Math.round(ctx.config.file.withdraw.secondApprovalThreshold * 100)
+      ? 2
+      : 1;
   const id = `W${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
   await trx
     .insertInto('withdrawals')
@@ -194,6 +200,7 @@ export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: numbe
       amount_cents: cents,
       fee_cents: feeCents,
       payout_state: needsApproval ? 'waiting_approval' : 'queued',
+      approvals_required: approvalsRequired,
     })
     .execute();
   await post(trx, {
@@ -279,8 +286,9 @@ export async function finishWithdrawal(
 export type ApprovalOutcome = 'queued' | 'firstApproval';
 
 /**
- * An operator approves a withdrawal waiting for approval: it joins the payout queue — unless it is
- * above `withdraw.secondApprovalThreshold` and no other operator has approved it yet; then this is
+ * An operator approves a withdrawal waiting for approval: it joins the payout queue — unless it
+ * needs two approvals (above `withdraw.secondApprovalThreshold` when it was requested) and no
+ * other operator has approved it yet; then this is
  * the first of two approvals, and only a different operator's queues it (four eyes, issue 19).
  * Each step is one guarded update, so concurrent approvals never queue twice nor let one operator
  * count as two.
@@ -292,7 +300,6 @@ export async function approveWithdrawal(
   /** Runs in the decision's transaction (the operator audit record). */
   decided?: (trx: Trx, outcome: ApprovalOutcome) => Promise<void>,
 ): Promise<ApprovalOutcome> {
-  const secondCents = Math.round(ctx.config.file.withdraw.secondApprovalThreshold * 100);
   return ctx.db.transaction().execute(async (trx) => {
     const queue = () =>
       trx
@@ -302,7 +309,7 @@ export async function approveWithdrawal(
         .where('payout_state', '=', 'waiting_approval')
         .where((eb) =>
           eb.or([
-            eb('amount_cents', '<=', secondCents),
+            eb('approvals_required', '<=', 1),
             eb.and([eb('first_approved_by', 'is not', null), eb('first_approved_by', '!=', operatorId)]),
           ]),
         )
@@ -315,7 +322,7 @@ export async function approveWithdrawal(
         .set({ first_approved_by: operatorId, first_approved_at: new Date() })
         .where('id', '=', id)
         .where('payout_state', '=', 'waiting_approval')
-        .where('amount_cents', '>', secondCents)
+        .where('approvals_required', '>=', 2)
         .where('first_approved_by', 'is', null)
         .executeTakeFirst();
       if (Number(first.numUpdatedRows) === 1) outcome = 'firstApproval';
