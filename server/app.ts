@@ -231,7 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   app.decorate('ctx', ctx);
   const sports = await createSports(ctx, { clock: options.sportsClock });
-  installWatchHandlers(ctx);
+  installWatchHandlers(ctx, sports);
   app.decorate('sports', sports);
 
   // With SMTP, queued mail is delivered by a leased loop; without it the outbox is the dev mailbox.

@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { GAME_CODES } from '../../domain/codes';
+import { GAME_CODES, GAMES } from '../../domain/codes';
 import { isAllowedOrigin } from '../infra/security/http-headers';
 
 /** The socket.io side of Trevo at `/gamecenter-siop` (API.md "Socket events"). */
@@ -64,10 +64,20 @@ export interface SocketEvent<T> {
   /** The event joins a room: refused once the socket holds MAX_JOINED_ROOMS. */
   joins?: true;
   schema: z.ZodType<T>;
-  handle(socket: Socket, payload: T): Promise<void> | void;
+  /** Acts on the event; `false` refuses it (e.g. a room for something that does not exist). */
+  handle(socket: Socket, payload: T): Promise<void | false> | void | false;
 }
 
-const gameJoinSchema = z.object({ game: z.string().min(1).max(20) });
+/** The games whose rooms exist (their API names in lower case, as the rooms are named). */
+const GAME_ROOMS = new Set<string>(GAMES.map((g) => g.gameType.toLowerCase()));
+// A room is joined only for a game that exists (issue 19, item 9: any name made a room).
+const gameJoinSchema = z.object({
+  game: z
+    .string()
+    .min(1)
+    .max(20)
+    .refine((game) => GAME_ROOMS.has(game.toLowerCase())),
+});
 const offGameSchema = z.object({ gameCode: z.string().max(10) });
 
 interface SocketData {
@@ -131,9 +141,10 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
       socket.on(event.name, async (payload: unknown, ack?: unknown) => {
         const parsed = event.schema.safeParse(payload);
         const full = event.joins === true && joinedRooms(socket) >= MAX_JOINED_ROOMS;
-        const accepted = parsed.success && !full;
+        let accepted = parsed.success && !full;
         try {
-          if (accepted) await event.handle(socket, parsed.data);
+          if (parsed.success && !full && (await event.handle(socket, parsed.data)) === false)
+            accepted = false;
         } catch (err) {
           deps.log.warn({ err, event: event.name }, 'socket event failed');
         }

@@ -213,15 +213,37 @@ describe('socket at /gamecenter-siop', () => {
       const player = await registerPlayer(app);
       const s = open(player.token);
       await connected(s);
-      for (let i = 0; i < MAX_JOINED_ROOMS; i++) {
-        expect((await ack(s, 'sports.watch', { fixtureId: `f${i}` })).ok).toBe(true);
+      // Real fixtures and games: a room exists only for what the feed and the casino know.
+      const ids = app.sports.feed.listFixtures({}, app.sports.now()).map((f) => f.id);
+      const joins: Array<[string, Record<string, string>]> = [
+        ...ids.map((fixtureId): [string, Record<string, string>] => ['sports.watch', { fixtureId }]),
+        ...['double', 'luckycolor', 'rowdouble', 'dice', 'mines', 'limbo'].map(
+          (game): [string, Record<string, string>] => ['game.join', { game }],
+        ),
+      ];
+      expect(joins.length).toBeGreaterThan(MAX_JOINED_ROOMS);
+      for (const [event, payload] of joins.slice(0, MAX_JOINED_ROOMS)) {
+        expect((await ack(s, event, payload)).ok, JSON.stringify(payload)).toBe(true);
       }
-      expect((await ack(s, 'sports.watch', { fixtureId: 'one-too-many' })).ok).toBe(false);
-      expect((await ack(s, 'game.join', { game: 'double' })).ok).toBe(false);
+      const [event, payload] = joins[MAX_JOINED_ROOMS]!;
+      expect((await ack(s, event, payload)).ok).toBe(false);
       const [local] = await app.ctx.realtime.io.in(`user:${await userIdOf(app, player)}`).fetchSockets();
       expect(local!.rooms.size).toBe(MAX_JOINED_ROOMS + 3);
-      expect((await ack(s, 'sports.unwatch', { fixtureId: 'f0' })).ok).toBe(true);
-      expect((await ack(s, 'game.join', { game: 'double' })).ok).toBe(true);
+      expect((await ack(s, 'sports.unwatch', { fixtureId: ids[0] })).ok).toBe(true);
+      expect((await ack(s, event, payload)).ok).toBe(true);
+    });
+
+    it('joins rooms only for games and fixtures that exist (issue 19, item 9)', async () => {
+      const player = await registerPlayer(app);
+      const s = open(player.token);
+      await connected(s);
+      expect((await ack(s, 'sports.watch', { fixtureId: 'nao-existe' })).ok).toBe(false);
+      expect((await ack(s, 'game.join', { game: 'roleta' })).ok).toBe(false);
+      expect((await ack(s, 'game.join', { game: 'LuckyColor' })).ok).toBe(true);
+      const [local] = await app.ctx.realtime.io.in(`user:${await userIdOf(app, player)}`).fetchSockets();
+      expect([...local!.rooms].filter((r) => r.startsWith('game:') || r.startsWith('sports:'))).toEqual([
+        'game:luckycolor',
+      ]);
     });
 
     it('disconnects a socket that floods events', async () => {

@@ -17,13 +17,17 @@ const watchSchema = z.object({ fixtureId: z.string().min(1).max(64) });
 export const fixtureRoom = (fixtureId: string) => `sports:${fixtureId}`;
 
 /** Lets sockets watch fixtures (declared client events, platform/realtime.ts). */
-export function installWatchHandlers(ctx: AppContext) {
+export function installWatchHandlers(ctx: AppContext, sports: Sports) {
   ctx.realtime.on({
     name: 'sports.watch',
     access: 'player',
     joins: true,
     schema: watchSchema,
-    handle: (socket, p) => socket.join(fixtureRoom(p.fixtureId)),
+    // Only a fixture the feed knows has a room (issue 19, item 9: any id made one).
+    handle: async (socket, p) => {
+      if (!sports.feed.snapshot(p.fixtureId, sports.now())) return false;
+      await socket.join(fixtureRoom(p.fixtureId));
+    },
   });
   ctx.realtime.on({
     name: 'sports.unwatch',
