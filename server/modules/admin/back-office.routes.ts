@@ -36,9 +36,7 @@ import {
 import { dailyReport, productReport, type DailyRow } from './reports.repository';
 import { recordOperatorAction } from './audit.repository';
 import { listWithdrawals } from './withdrawals.service';
-import { gameRecords } from '../users/records.service';
-import { countSportsBets } from '../users/users.repository';
-import { listSportsBets } from '../sports/bets.service';
+import { gameRecords, sportsRecords } from '../users/records.service';
 import { countColumn, moneyColumn, ratioColumn, textColumn, toCsv, type CsvColumn } from './csv';
 import { GAMES } from '../../../domain/codes';
 import { SPORTS } from '../../../domain/sports/sports';
@@ -120,13 +118,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
       const { kind, page, size } = parseInput(playerHistoryQuerySchema, request.query);
       if (!(await findPlayerAccount(ctx.db, id))) throw notFound();
       if (kind === 'casino') return ok(request, reply, await gameRecords(ctx, id, page, size));
-      if (kind === 'sports') {
-        const [list, count] = await Promise.all([
-          listSportsBets(ctx, app.sports, id, { page, size }),
-          countSportsBets(ctx.db, id),
-        ]);
-        return ok(request, reply, { list, total: Number(count.n) });
-      }
+      if (kind === 'sports') return ok(request, reply, await sportsRecords(ctx, app.sports, id, page, size));
       if (kind === 'withdrawals')
         return ok(request, reply, await listWithdrawals(ctx, { userId: id, page, size }));
       const { rows, total } = await findDepositOrders(ctx.db, id, page, size);

@@ -331,10 +331,9 @@ export async function depositRefusalAtPayment(
   userId: number,
   cents: number,
 ): Promise<string | null> {
-  // An operator's lock shuts the same doors as an exclusion (assertNotExcluded).
-  const user = await trx.selectFrom('users').select('locked_at').where('id', '=', userId).executeTakeFirst();
-  if (user?.locked_at) return 'conta bloqueada pelo operador: devolvido';
-  if (await activeExclusion(trx, userId)) return 'jogador em autoexclusão: devolvido';
+  const block = await playerBlock(trx, userId);
+  if (block?.kind === 'locked') return 'conta bloqueada pelo operador: devolvido';
+  if (block) return 'jogador em autoexclusão: devolvido';
   for (const row of await limitRows(trx, userId)) {
     if (row.kind !== 'deposit') continue;
     const used = await depositedCents(trx, userId, new Date(Date.now() - WINDOW_MS[row.period]), true);
@@ -419,19 +418,25 @@ export async function activeExclusion(db: Db | Trx, userId: number) {
     .executeTakeFirst();
 }
 
-/** Refuses a new player session during a cool-off or self-exclusion (login, hand-off, sign-up links). */
+/**
+ * What shuts the player's doors now: an operator's lock (issue 8), or a cool-off or self-exclusion
+ * in force. One rule for signing in (assertNotExcluded) and for crediting a payment
+ * (depositRefusalAtPayment).
+ */
+async function playerBlock(db: Db | Trx, userId: number) {
+  const user = await db.selectFrom('users').select('locked_at').where('id', '=', userId).executeTakeFirst();
+  if (user?.locked_at) return { kind: 'locked' as const };
+  const exclusion = await activeExclusion(db, userId);
+  return exclusion ? { kind: 'excluded' as const, endsAt: exclusion.ends_at } : null;
+}
+
+/** Refuses a new player session during a lock, cool-off or self-exclusion (login, hand-off, sign-up links). */
 export async function assertNotExcluded(ctx: AppContext, userId: number): Promise<void> {
-  // An operator's lock (issue 8) shuts the same doors as an exclusion.
-  const user = await ctx.db
-    .selectFrom('users')
-    .select('locked_at')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (user?.locked_at) throw new AppError(403, 'accountLocked');
-  const exclusion = await activeExclusion(ctx.db, userId);
-  if (!exclusion) return;
-  if (exclusion.ends_at === null) throw new AppError(403, 'excludedPermanent');
-  throw new AppError(403, 'excludedUntil', { until: whenFormat.format(exclusion.ends_at) });
+  const block = await playerBlock(ctx.db, userId);
+  if (!block) return;
+  if (block.kind === 'locked') throw new AppError(403, 'accountLocked');
+  if (block.endsAt === null) throw new AppError(403, 'excludedPermanent');
+  throw new AppError(403, 'excludedUntil', { until: whenFormat.format(block.endsAt) });
 }
 
 /**

@@ -5,13 +5,12 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { badRequest, parseInput } from '../../infra/http/errors';
 import { kycSchema, recordsQuerySchema } from '../../../domain/schemas/wallet.schema';
-import { gameRecords, walletRecords } from './records.service';
+import { gameRecords, sportsRecords, walletRecords } from './records.service';
 import { isValidCnpj, isValidCpf } from '../../../domain/identity';
 import { ok } from '../../infra/http/reply';
-import { listSportsBets } from '../sports/bets.service';
 import { userInfo } from './users.service';
 import { announceUserInfo, balancesOf } from '../../platform/announcer';
-import { countSportsBets, findUserCpf, recordKyc, setAvatar } from './users.repository';
+import { findUserCpf, recordKyc, setAvatar } from './users.repository';
 
 /** The player's own profile calls (spec section 7). */
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -46,13 +45,8 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         if (kind === 'game')
           return ok(request, reply, await gameRecords(ctx, request.session!.subjectId, page, size, game));
         if (kind === 'sports') {
-          // The sports history: the bets of "Minhas apostas", every state, newest first, page by page.
-          const userId = request.session!.subjectId;
-          const [list, total] = await Promise.all([
-            listSportsBets(ctx, app.sports, userId, { page, size }),
-            countSportsBets(ctx.db, userId),
-          ]);
-          return ok(request, reply, { list, total: Number(total.n), page, size });
+          const records = await sportsRecords(ctx, app.sports, request.session!.subjectId, page, size);
+          return ok(request, reply, { ...records, page, size });
         }
         return ok(request, reply, await walletRecords(ctx, request.session!.subjectId, page, size));
       },
