@@ -18,6 +18,7 @@ const MODULES = [
   'support',
   'users',
   'site',
+  'compliance',
   'admin',
 ];
 

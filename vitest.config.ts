@@ -28,6 +28,7 @@ const ON_POSTGRES = [
   'tests/server/deposit.test.ts',
   'tests/server/withdraw.test.ts',
   'tests/server/admin-withdrawals.test.ts',
+  'tests/server/compliance.test.ts',
   'tests/server/psp-contract.test.ts',
   'tests/server/wallet-extras.test.ts',
   'tests/server/promotions.test.ts',

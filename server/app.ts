@@ -30,7 +30,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { userInfo } from './modules/users/users.service';
 import { protectionRoutes } from './modules/protection/protection.routes';
-import { endSessionsOverTime } from './modules/protection/protection.service';
+import { endSessionsOverTime, LimitReached, recordLimitHit } from './modules/protection/protection.service';
 import { guardPayoutOwner } from './modules/wallet/payout-owner';
 import { PRIZE_MONITOR_INTERVAL_MS, watchPrizeDeadlines } from './modules/protection/prize-deadline';
 import { announceTurnover } from './platform/announcer';
@@ -42,6 +42,8 @@ import { adminRoutes, ensureBootstrapOperator } from './modules/admin/admin.rout
 import { configRoutes } from './modules/admin/config.routes';
 import { startConfigSync } from './modules/admin/config-overrides';
 import { devRoutes } from './modules/site/dev.routes';
+import { complianceRoutes } from './modules/compliance/compliance.routes';
+import { scanAlerts } from './modules/compliance/alerts.service';
 import { apiDocsRoutes } from './modules/site/api-docs.routes';
 import { installResponseCheck } from './platform/contract';
 import { walletRoutes } from './modules/wallet/wallet.routes';
@@ -179,6 +181,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   } as AppContext;
   // The profile is the users module's to build; announcements below the features reach it here.
   ctx.profile = { userInfo: (userId) => userInfo(ctx, userId) };
+  // A refusal by one of the player's own limits is recorded on its own, after the refused work
+  // rolled back (the responsible-gaming queue counts them).
+  ctx.refused = (err) => {
+    if (err instanceof LimitReached)
+      recordLimitHit(ctx.db, err).catch((e: unknown) => app.log.warn({ err: e }, 'limit hit not recorded'));
+  };
   // Operators' changes to the configuration file, over it, before anything reads it.
   const configSync = await startConfigSync(ctx, options.configPollMs);
   ctx.realtime = createRealtime(app.server, {
@@ -262,6 +270,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           ),
           leasedLoop(
             opened.db,
+            'compliance-scan',
+            config.file.compliance.scanSeconds * 1000,
+            async () => void (await scanAlerts(ctx)),
+            app.log,
+          ),
+          leasedLoop(
+            opened.db,
             'session-limits',
             60_000,
             async () => void (await endSessionsOverTime(ctx)),
@@ -308,6 +323,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = langOf(request);
     if (error instanceof AppError) {
+      ctx.refused(error);
       return reply
         .code(error.httpStatus)
         .send({ status: error.bodyStatus, message: translate(error.key, lang, error.params), data: null });
@@ -347,6 +363,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(async (scope) => promoRoutes(scope, ctx));
   await app.register(async (scope) => supportRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
+  await app.register(async (scope) => complianceRoutes(scope, ctx));
   await app.register(async (scope) => configRoutes(scope, ctx, configSync));
   await app.register(async (scope) => walletRoutes(scope, ctx));
   await app.register(async (scope) => gamesRoutes(scope, ctx));

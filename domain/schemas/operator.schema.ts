@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 /**
  * Operator roles (back-office issue): support (players, chat, complaints), finance (withdrawals,
- * ledger, reports), trader (sports results, game switches), admin (everything, operators and
- * configuration). Every `/api/admin` route names the roles it allows; admin passes everywhere.
+ * ledger, reports), trader (sports results, game switches), compliance (the AML, multi-account and
+ * responsible-gaming queues, issue 19), admin (everything, operators and configuration). Every `/api/admin` route names the roles it allows; admin passes everywhere.
  */
-export const OPERATOR_ROLES = ['support', 'finance', 'trader', 'admin'] as const;
+export const OPERATOR_ROLES = ['support', 'finance', 'trader', 'compliance', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /** `POST /api/admin/auth/totp/enrol`: the password proves who enrols. */

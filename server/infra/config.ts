@@ -298,6 +298,39 @@ export const fileSchema = z.object({
   }),
   sports: sportsFileSchema,
   promotions: promotionsFileSchema,
+  /** What raises an alert in the compliance queues (issue 19; docs/operations.md). Money in BRL. */
+  compliance: z
+    .object({
+      /** A single deposit or withdrawal of at least this much (AML). */
+      amlSingleAmount: z.number().positive(),
+      /** Deposits within 24 h each under amlSingleAmount but together reaching it, at least this many. */
+      splitCount: z.number().int().min(2).max(50),
+      /** A withdrawal after deposits of at least this much in 7 days ... */
+      inOutMinAmount: z.number().positive(),
+      /** ... with stakes below this fraction of those deposits (money in and out, little play). */
+      inOutPlayRatio: z.number().min(0).max(1),
+      /** Accounts signing in from one address in 30 days, at least this many (loopback excluded). */
+      sharedIpAccounts: z.number().int().min(2).max(1000),
+      /** Deposits within 24 h, at least this many, while losing most of them (loss chasing). */
+      chasingDeposits: z.number().int().min(2).max(100),
+      /** Limits hit within 7 days, at least this many times. */
+      limitHits: z.number().int().min(1).max(1000),
+      /** A deposit within this many hours after a limit raise took effect. */
+      raiseWindowHours: z.number().positive().max(720),
+      /** How often the scan runs, in seconds. */
+      scanSeconds: z.number().int().min(10).max(86_400),
+    })
+    .default({
+      amlSingleAmount: 10_000,
+      splitCount: 3,
+      inOutMinAmount: 1_000,
+      inOutPlayRatio: 0.3,
+      sharedIpAccounts: 4,
+      chasingDeposits: 4,
+      limitHits: 3,
+      raiseWindowHours: 24,
+      scanSeconds: 300,
+    }),
 });
 export type FileConfig = z.infer<typeof fileSchema>;
 /** Each section's schema, so an operator's change to one section is validated exactly as at start. */

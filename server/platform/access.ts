@@ -48,6 +48,11 @@ export const ROLES = {
   support: ['support'],
   finance: ['finance'],
   trader: ['trader'],
+  compliance: ['compliance'],
+  /** Who reads a player's profile, history and ledger, and writes notes on it. */
+  playerDesk: ['support', 'finance', 'compliance'],
+  /** Who locks or unlocks a player and ends their sessions (a ring found by compliance, too). */
+  playerGuard: ['support', 'compliance'],
   admin: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 

@@ -6,6 +6,7 @@ import type { RateLimiter } from '../infra/security/rate-limit';
 import type { Mailer } from './mail';
 import type { Realtime } from './realtime';
 import type { PspAdapter } from './psp';
+import type { AppError } from '../infra/http/errors';
 
 /**
  * The player's profile as spec section 3 defines it, built by the users module (which reads the
@@ -26,4 +27,9 @@ export interface AppContext {
   psp: PspAdapter;
   log: FastifyBaseLogger;
   profile: ProfileReader;
+  /**
+   * Hears every refusal a player is answered (the error handler's and a money call's recorded one),
+   * after the refused work rolled back: the responsible-gaming queue counts limit hits from here.
+   */
+  refused: (err: AppError) => void;
 }

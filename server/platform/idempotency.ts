@@ -117,6 +117,7 @@ export async function replayTwin(ctx: AppContext, reply: FastifyReply, money: Mo
  */
 export async function answerRefusal(ctx: AppContext, reply: FastifyReply, money: MoneyRequest, err: unknown) {
   if (!(err instanceof AppError) || err.httpStatus >= 500) throw err;
+  ctx.refused(err);
   const body = { status: err.bodyStatus, message: translate(err.key, money.lang, err.params), data: null };
   await ctx.db
     .insertInto('idempotency_keys')

@@ -12,6 +12,13 @@ import {
   type WithdrawalRisk,
   type WithdrawalsPage,
 } from '../../domain/schemas/back-office.schema';
+import {
+  alertDetailSchema,
+  alertsPageSchema,
+  type AlertAction,
+  type AlertKind,
+  type AlertStatus,
+} from '../../domain/schemas/compliance.schema';
 import type { FixtureResult } from '../../domain/sports/markets';
 import type { operatorResultSchema } from '../../domain/sports/sports.schema';
 
@@ -243,29 +250,11 @@ export interface AuditSearch {
   size?: number;
 }
 
-/** Every action matching `search` as the server's CSV text. */
-async function auditCsv(search: AuditSearch): Promise<string> {
+/** A CSV the server builds (report, audit, case file) as text, with the operator's token. */
+async function csvText(url: string): Promise<string> {
   const token = operatorToken();
   try {
-    const res = await adminHttp.get<string>(
-      `/api/admin/audit?${queryText({ ...search, page: undefined })}&format=csv`,
-      {
-        responseType: 'text',
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      },
-    );
-    return res.data;
-  } catch (err) {
-    throw new AdminApiError(err instanceof Error ? err.message : String(err), null);
-  }
-}
-
-/** A report as the server's CSV text (the same rows as the JSON): `daily` or `products`. */
-async function reportCsv(from: string, to: string, report: 'daily' | 'products' = 'daily'): Promise<string> {
-  const token = operatorToken();
-  try {
-    const res = await adminHttp.get<string>(`/api/admin/reports/${report}`, {
-      params: { from, to, format: 'csv' },
+    const res = await adminHttp.get<string>(url, {
       responseType: 'text',
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
@@ -273,6 +262,22 @@ async function reportCsv(from: string, to: string, report: 'daily' | 'products' 
   } catch (err) {
     throw new AdminApiError(err instanceof Error ? err.message : String(err), null);
   }
+}
+
+/** Every action matching `search` as the server's CSV text. */
+const auditCsv = (search: AuditSearch) =>
+  csvText(`/api/admin/audit?${queryText({ ...search, page: undefined })}&format=csv`);
+
+/** A report as the server's CSV text (the same rows as the JSON): `daily` or `products`. */
+const reportCsv = (from: string, to: string, report: 'daily' | 'products' = 'daily') =>
+  csvText(`/api/admin/reports/${report}?${queryText({ from, to, format: 'csv' })}`);
+
+/** What the compliance queue is filtered by. */
+export interface AlertSearch {
+  kind?: AlertKind | '';
+  status?: AlertStatus | 'active' | '';
+  page?: number;
+  size?: number;
 }
 
 /** The operator calls of API.md "Operator" and the back-office issue. */
@@ -341,4 +346,16 @@ export const adminApi = {
   saveConfig: (section: string, value: unknown, version: number) =>
     request<ConfigSection>('put', `/api/admin/config/${encodeURIComponent(section)}`, { value, version }),
   verifyAudit: () => request<{ rows: number; problems: string[] }>('get', '/api/admin/audit/verify'),
+  alerts: async (search: AlertSearch) =>
+    alertsPageSchema.parse(await request<unknown>('get', `/api/admin/alerts?${queryText(search)}`)),
+  alert: async (id: number) =>
+    alertDetailSchema.parse(await request<unknown>('get', `/api/admin/alerts/${id}`)),
+  actOnAlert: (id: number, action: AlertAction) => request<null>('post', `/api/admin/alerts/${id}`, action),
+  scanAlerts: () => request<{ raised: number; updated: number }>('post', '/api/admin/alerts/scan'),
+  alertAssignees: () =>
+    request<Array<{ id: number; username: string; role: OperatorRole }>>(
+      'get',
+      '/api/admin/alerts/assignees',
+    ),
+  coafCsv: (id: number) => csvText(`/api/admin/alerts/${id}/coaf`),
 };

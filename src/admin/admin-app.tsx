@@ -10,6 +10,7 @@ import { PlayersPanel, ReportsPanel } from './admin-people-panels';
 import { OperatorsPanel } from './admin-operators-panel';
 import { LedgerPanel } from './admin-ledger-panel';
 import { SupportPanel } from './admin-support-panel';
+import { CompliancePanel } from './admin-compliance';
 import { ConfigPanel } from './admin-config-panel';
 import { PrizeDeadlinesPanel } from './admin-prize-deadlines';
 import { AuditLog } from './admin-audit-log';
@@ -30,12 +31,15 @@ type Section =
   | 'games'
   | 'audit'
   | 'operators'
-  | 'support';
+  | 'support'
+  | 'compliance';
 
 /** The sections and the roles that see them (the server checks the same roles on every call). */
 const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
   { key: 'withdrawals', roles: ['finance'] },
-  { key: 'players', roles: ['support', 'finance'] },
+  // Before the players: compliance's own desk is where a compliance operator lands.
+  { key: 'compliance', roles: ['compliance'] },
+  { key: 'players', roles: ['support', 'finance', 'compliance'] },
   { key: 'support', roles: ['support'] },
   { key: 'reports', roles: ['finance'] },
   { key: 'ledger', roles: ['finance'] },
@@ -136,6 +140,7 @@ export function AdminApp() {
       )}
       {section === 'operators' && <OperatorsPanel />}
       {section === 'support' && <SupportPanel />}
+      {section === 'compliance' && <CompliancePanel />}
     </main>
   );
 }

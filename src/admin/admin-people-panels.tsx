@@ -17,34 +17,15 @@ export function PlayersPanel() {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
   const [hits, setHits] = useState<PlayerHit[] | null>(null);
-  const [profile, setProfile] = useState<PlayerProfile | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
   const [message, setMessage] = useState('');
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
     setMessage('');
-    setProfile(null);
+    setOpenId(null);
     try {
       setHits(await adminApi.players(q));
-    } catch (err) {
-      setMessage(errorText(err, t('admin.error')));
-    }
-  };
-
-  const open = async (id: number) => {
-    setMessage('');
-    try {
-      setProfile(await adminApi.player(id));
-    } catch (err) {
-      setMessage(errorText(err, t('admin.error')));
-    }
-  };
-
-  const endSessions = async (id: number) => {
-    try {
-      const res = await adminApi.endSessions(id);
-      await open(id);
-      setMessage(t('admin.players.ended', { count: res.ended }));
     } catch (err) {
       setMessage(errorText(err, t('admin.error')));
     }
@@ -68,48 +49,81 @@ export function PlayersPanel() {
         <ul>
           {hits.map((h) => (
             <li key={h.id}>
-              <button type="button" className="admin-secondary" onClick={() => void open(h.id)}>
+              <button type="button" className="admin-secondary" onClick={() => setOpenId(h.id)}>
                 {h.username} · {h.name} · CPF {h.cpf} · {h.inviteCode}
               </button>
             </li>
           ))}
         </ul>
       )}
-      {profile && (
-        <div className="admin-profile">
-          <h3>{profile.name}</h3>
-          <p>
-            {profile.username} · CPF {profile.cpf} · {profile.phone} · {t('admin.players.inviteCode')}{' '}
-            {profile.inviteCode} · VIP {profile.vip} · KYC {profile.kyc} ·{' '}
-            {t('admin.players.since', { date: new Date(profile.createdAt).toLocaleDateString('pt-BR') })}
-          </p>
-          <p>
-            {t('admin.players.balances', {
-              cash: brl(profile.balances.cash),
-              bonus: brl(profile.balances.bonus),
-              hold: brl(profile.balances.withdrawalHold),
-            })}
-          </p>
-          <h4>{t('admin.players.sessions', { count: profile.sessions.length })}</h4>
-          <ul>
-            {profile.sessions.map((s) => (
-              <li key={s.id}>
-                {new Date(s.createdAt).toLocaleString('pt-BR')} · {s.ip ?? '—'}
-              </li>
-            ))}
-          </ul>
-          <ConfirmButton
-            label={t('admin.players.endSessions')}
-            question={t('admin.players.confirmEndSessions')}
-            danger
-            disabled={profile.sessions.length === 0}
-            onConfirm={() => endSessions(profile.id)}
-          />
-          <PlayerHistory key={profile.id} playerId={profile.id} />
-          <PlayerCare profile={profile} onChanged={() => open(profile.id)} />
-        </div>
-      )}
+      {openId !== null && <PlayerProfileView key={openId} playerId={openId} />}
     </section>
+  );
+}
+
+/**
+ * One player's profile: identity, balances, sessions, history and care (notes, lock). The players
+ * panel opens it from a search; a compliance case opens it for each player of the case.
+ */
+export function PlayerProfileView({ playerId }: { playerId: number }) {
+  const { t } = useTranslation();
+  const [profile, setProfile] = useState<PlayerProfile | null>(null);
+  const [message, setMessage] = useState('');
+
+  const open = useCallback(async () => {
+    try {
+      setProfile(await adminApi.player(playerId));
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  }, [playerId, t]);
+  useEffect(() => void open(), [open]);
+
+  const endSessions = async () => {
+    try {
+      const res = await adminApi.endSessions(playerId);
+      await open();
+      setMessage(t('admin.players.ended', { count: res.ended }));
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  };
+
+  if (!profile) return message ? <p role="status">{message}</p> : null;
+  return (
+    <div className="admin-profile">
+      <h3>{profile.name}</h3>
+      <p>
+        {profile.username} · CPF {profile.cpf} · {profile.phone} · {t('admin.players.inviteCode')}{' '}
+        {profile.inviteCode} · VIP {profile.vip} · KYC {profile.kyc} ·{' '}
+        {t('admin.players.since', { date: new Date(profile.createdAt).toLocaleDateString('pt-BR') })}
+      </p>
+      <p>
+        {t('admin.players.balances', {
+          cash: brl(profile.balances.cash),
+          bonus: brl(profile.balances.bonus),
+          hold: brl(profile.balances.withdrawalHold),
+        })}
+      </p>
+      {message && <p role="status">{message}</p>}
+      <h4>{t('admin.players.sessions', { count: profile.sessions.length })}</h4>
+      <ul>
+        {profile.sessions.map((s) => (
+          <li key={s.id}>
+            {new Date(s.createdAt).toLocaleString('pt-BR')} · {s.ip ?? '—'}
+          </li>
+        ))}
+      </ul>
+      <ConfirmButton
+        label={t('admin.players.endSessions')}
+        question={t('admin.players.confirmEndSessions')}
+        danger
+        disabled={profile.sessions.length === 0}
+        onConfirm={endSessions}
+      />
+      <PlayerHistory key={profile.id} playerId={profile.id} />
+      <PlayerCare profile={profile} onChanged={open} />
+    </div>
   );
 }
 

@@ -45,7 +45,7 @@ let created = 0;
  */
 export async function createOperator(
   request: APIRequestContext,
-  role: 'support' | 'finance' | 'trader' | 'admin',
+  role: 'support' | 'finance' | 'trader' | 'compliance' | 'admin',
   { enrol = true } = {},
 ): Promise<ConsoleOperator> {
   expect(existsSync(TOKEN_FILE), 'operator.setup.ts did not sign the bootstrap operator in').toBe(true);

@@ -127,7 +127,11 @@ export interface ApiPlayer {
 }
 
 /** Registers a player through the API and returns its session. */
-export async function registerPlayer(request: APIRequestContext, prefix = 'e2e'): Promise<ApiPlayer> {
+export async function registerPlayer(
+  request: APIRequestContext,
+  prefix = 'e2e',
+  extra: Record<string, string> = {},
+): Promise<ApiPlayer> {
   const codeId = String(Math.floor(Math.random() * 100_000_000));
   expect((await request.get(`/api/auth/user/captcha/${codeId}`)).ok()).toBe(true);
   const email = uniqueEmail(prefix);
@@ -142,6 +146,7 @@ export async function registerPlayer(request: APIRequestContext, prefix = 'e2e')
       pwd1: PASSWORD,
       codeId,
       captCode: CAPTCHA,
+      ...extra,
     },
   });
   const body = (await response.json()) as { status: number; data: { access_token: string } };

@@ -108,6 +108,7 @@ import {
   sportsBetsQuerySchema,
   sportsCashoutSchema,
 } from '../../domain/sports/sports.schema';
+import { alertActionSchema, alertsQuerySchema } from '../../domain/schemas/compliance.schema';
 
 /**
  * The schema-driven fuzzer (trust issue): every route under /api, every field it reads, gets
@@ -481,6 +482,20 @@ function routes(w: World): Record<string, Entry> {
       query: { schema: CONTRACT.range, baseline: () => ({ from: '2026-01-01', to: '2026-01-31' }) },
     },
     'GET /api/admin/audit/verify': NONE,
+    'GET /api/admin/alerts': {
+      query: { schema: alertsQuerySchema, baseline: () => ({ kind: 'aml', status: 'active' }) },
+    },
+    'POST /api/admin/alerts/scan': NONE,
+    'GET /api/admin/alerts/assignees': NONE,
+    'GET /api/admin/alerts/:id': { params: { id: { schema: idParam, baseline: '1' } } },
+    'GET /api/admin/alerts/:id/coaf': { params: { id: { schema: idParam, baseline: '1' } } },
+    'POST /api/admin/alerts/:id': {
+      params: { id: { schema: idParam, baseline: '1' } },
+      body: {
+        schema: alertActionSchema,
+        baseline: () => ({ action: 'note', text: 'Nota do teste de fuzz' }),
+      },
+    },
     'GET /api/admin/audit': {
       query: { schema: auditQuerySchema, baseline: () => ({ action: 'operator' }) },
     },

@@ -138,6 +138,7 @@ describe('editing the configuration from the console', () => {
       'deposit',
       'withdraw',
       'sports',
+      'compliance',
     ]);
     const packages = sections.find((s) => s.section === 'packages')!;
     expect(packages.version).toBe(0);

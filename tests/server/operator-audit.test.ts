@@ -37,16 +37,16 @@ function routeTable(instance: FastifyInstance): Array<{ method: string; url: str
  * whose declared roles differ, fails the matrix test below: a new route needs its authorisation
  * decided and tested.
  */
-const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader'>> = {
+const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader' | 'compliance'>> = {
   // Unknown operator paths: any operator learns they lead nowhere (404); others get 401/403.
   ...Object.fromEntries(
     ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => [
       `${m} /api/admin/*`,
-      ['support', 'finance', 'trader'],
+      ['support', 'finance', 'trader', 'compliance'],
     ]),
   ),
-  'GET /api/admin/auth/me': ['support', 'finance', 'trader'],
-  'POST /api/admin/auth/logout': ['support', 'finance', 'trader'],
+  'GET /api/admin/auth/me': ['support', 'finance', 'trader', 'compliance'],
+  'POST /api/admin/auth/logout': ['support', 'finance', 'trader', 'compliance'],
   'GET /api/admin/operators': [],
   'POST /api/admin/operators': [],
   'PUT /api/admin/operators/:id': [],
@@ -63,14 +63,20 @@ const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader'>> = {
   'POST /api/admin/withdrawals/bulk': ['finance'],
   'GET /api/admin/audit/verify': ['finance'],
   'GET /api/admin/audit': ['finance'],
-  'GET /api/admin/players': ['support', 'finance'],
-  'GET /api/admin/players/:id': ['support', 'finance'],
-  'GET /api/admin/players/:id/ledger': ['support', 'finance'],
-  'GET /api/admin/players/:id/history': ['support', 'finance'],
-  'POST /api/admin/players/:id/sessions/end': ['support'],
-  'POST /api/admin/players/:id/lock': ['support'],
-  'POST /api/admin/players/:id/unlock': ['support'],
-  'POST /api/admin/players/:id/notes': ['support', 'finance'],
+  'GET /api/admin/alerts': ['compliance'],
+  'POST /api/admin/alerts/scan': ['compliance'],
+  'GET /api/admin/alerts/assignees': ['compliance'],
+  'GET /api/admin/alerts/:id': ['compliance'],
+  'POST /api/admin/alerts/:id': ['compliance'],
+  'GET /api/admin/alerts/:id/coaf': ['compliance'],
+  'GET /api/admin/players': ['support', 'finance', 'compliance'],
+  'GET /api/admin/players/:id': ['support', 'finance', 'compliance'],
+  'GET /api/admin/players/:id/ledger': ['support', 'finance', 'compliance'],
+  'GET /api/admin/players/:id/history': ['support', 'finance', 'compliance'],
+  'POST /api/admin/players/:id/sessions/end': ['support', 'compliance'],
+  'POST /api/admin/players/:id/lock': ['support', 'compliance'],
+  'POST /api/admin/players/:id/unlock': ['support', 'compliance'],
+  'POST /api/admin/players/:id/notes': ['support', 'finance', 'compliance'],
   'GET /api/admin/reports/products': ['finance'],
   'GET /api/admin/ledger/accounts': ['finance'],
   'GET /api/admin/ledger/transactions': ['finance'],
@@ -140,7 +146,7 @@ describe('the /api/admin route table', () => {
     );
     const adminToken = await operatorToken();
     const tokens: Record<string, string> = {};
-    for (const role of ['support', 'finance', 'trader'] as const) {
+    for (const role of ['support', 'finance', 'trader', 'compliance'] as const) {
       const username = `matriz_${role}`;
       const created = await call(app, {
         method: 'POST',
@@ -158,7 +164,7 @@ describe('the /api/admin route table', () => {
       tokens[role] = login.body.data.access_token as string;
     }
     for (const route of admin) {
-      for (const role of ['support', 'finance', 'trader'] as const) {
+      for (const role of ['support', 'finance', 'trader', 'compliance'] as const) {
         const res = await call(app, requestOf(route, tokens[role]));
         if (ROLE_MATRIX[route]!.includes(role)) {
           expect(res.code, `${role} ${route}`).not.toBe(403);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countColumn, moneyColumn, ratioColumn, textColumn, toCsv } from '../../server/modules/admin/csv';
+import { countColumn, moneyColumn, ratioColumn, textColumn, toCsv } from '../../server/platform/csv';
 
 /** The console's CSV (issue 19): what a pt-BR spreadsheet reads right, and no formula runs. */
 type Row = { name: string; amount: number; count: number; rtp: number | null };

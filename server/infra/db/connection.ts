@@ -34,6 +34,7 @@ import * as m026 from './migrations/026-support-answers-index';
 import * as m027 from './migrations/027-operator-accounts';
 import * as m028 from './migrations/028-second-approval';
 import * as m029 from './migrations/029-approvals-required';
+import * as m030 from './migrations/030-compliance-alerts';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '027-operator-accounts': m027,
   '028-second-approval': m028,
   '029-approvals-required': m029,
+  '030-compliance-alerts': m030,
 };
 
 /**

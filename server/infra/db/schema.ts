@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AlertStatus } from '../../../domain/schemas/compliance.schema';
 
 /** Kysely's view of the tables; migrations in ./migrations are the source of truth. */
 
@@ -45,7 +46,7 @@ export interface OperatorsTable {
   password_hash: string;
   totp_secret: string | null;
   created_at: CreatedAt;
-  /** support | finance | trader | admin (migration 013). */
+  /** support | finance | trader | compliance | admin (migrations 013, 030). */
   role: string;
   totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
   totp_enrolled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -537,7 +538,45 @@ export interface PromoReceiptsTable {
   created_at: CreatedAt;
 }
 
+/** Migration 030: an alert of the compliance queues (AML, multi-account, responsible gaming). */
+export interface ComplianceAlertsTable {
+  id: Generated<number>;
+  kind: 'aml' | 'multi_account' | 'rg';
+  rule: string;
+  subject_key: string;
+  /** JSON array of the players' ids, ascending. */
+  user_ids: string;
+  /** JSON object: what the rule saw. */
+  evidence: string;
+  amount_cents: ColumnType<string | number | bigint, number | undefined, number>;
+  status: ColumnType<AlertStatus, AlertStatus | undefined, AlertStatus>;
+  assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Migration 030: an alert's notes (operator_id null for the scan's own). */
+export interface ComplianceAlertNotesTable {
+  id: Generated<number>;
+  alert_id: number;
+  operator_id: number | null;
+  text: string;
+  created_at: CreatedAt;
+}
+
+/** Migration 030: a limit the player hit, or a raise of one that took effect. */
+export interface RgEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'limit_hit' | 'limit_raised';
+  detail: string;
+  at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
+  compliance_alerts: ComplianceAlertsTable;
+  compliance_alert_notes: ComplianceAlertNotesTable;
+  rg_events: RgEventsTable;
   promo_receipts: PromoReceiptsTable;
   player_notes: PlayerNotesTable;
   config_overrides: ConfigOverridesTable;

@@ -7,7 +7,7 @@ import { verifyAuditChain } from '../../platform/audit-trail';
 import { auditPageSchema, auditQuerySchema, type AuditRow } from '../../../domain/schemas/back-office.schema';
 import { saoPauloDayEnd, saoPauloDayStart } from '../../../domain/sao-paulo-days';
 import { findAuditEntries } from './audit.repository';
-import { countColumn, textColumn, toCsv } from './csv';
+import { countColumn, textColumn, toCsv } from '../../platform/csv';
 
 /** Most rows one CSV export carries (a month of a busy console is far less). */
 const CSV_MAX_ROWS = 5_000;

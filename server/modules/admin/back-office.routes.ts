@@ -6,7 +6,7 @@ import {
   reportQuerySchema,
 } from '../../../domain/schemas/back-office.schema';
 import { recordId } from '../../../domain/schemas/common.schema';
-import { allow, operator } from '../../platform/access';
+import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound, parseInput } from '../../infra/http/errors';
@@ -37,7 +37,7 @@ import { dailyReport, productReport, type DailyRow } from './reports.repository'
 import { recordOperatorAction } from './audit.repository';
 import { listWithdrawals } from './withdrawals.service';
 import { gameRecords, sportsRecords } from '../users/records.service';
-import { countColumn, moneyColumn, ratioColumn, textColumn, toCsv, type CsvColumn } from './csv';
+import { countColumn, moneyColumn, ratioColumn, textColumn, toCsv, type CsvColumn } from '../../platform/csv';
 import { GAMES } from '../../../domain/codes';
 import { SPORTS } from '../../../domain/sports/sports';
 
@@ -88,7 +88,7 @@ const PRODUCT_COLUMNS: ReadonlyArray<CsvColumn<ProductRow>> = [
 export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/admin/players',
-    allow(operator(['support', 'finance']), { query: playerSearchSchema }),
+    allow(operator(ROLES.playerDesk), { query: playerSearchSchema }),
     async (request, reply) => {
       const { q } = parseInput(playerSearchSchema, request.query);
       const rows = await searchPlayers(ctx.db, q);
@@ -112,7 +112,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Support answers "cadê meu saque?" and "minha aposta sumiu" from here (issue 19, item 3).
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id/history',
-    allow(operator(['support', 'finance']), { params: idParams, query: playerHistoryQuerySchema }),
+    allow(operator(ROLES.playerDesk), { params: idParams, query: playerHistoryQuerySchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { kind, page, size } = parseInput(playerHistoryQuerySchema, request.query);
@@ -140,7 +140,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id',
-    allow(operator(['support', 'finance']), { params: idParams }),
+    allow(operator(ROLES.playerDesk), { params: idParams }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const user = await findPlayerAccount(ctx.db, id);
@@ -195,7 +195,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // The player's money history straight from the ledger: every transaction touching their accounts.
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id/ledger',
-    allow(operator(['support', 'finance']), { params: idParams }),
+    allow(operator(ROLES.playerDesk), { params: idParams }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const rows = await findPlayerPostings(ctx.db, id);
@@ -217,7 +217,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Ends every session of the player now; open sockets are disconnected too.
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/sessions/end',
-    allow(operator(['support']), { params: idParams }),
+    allow(operator(ROLES.playerGuard), { params: idParams }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       if (!(await playerExists(ctx.db, id))) throw notFound();
@@ -256,7 +256,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/lock',
-    allow(operator(['support']), { params: idParams, body: playerLockSchema }),
+    allow(operator(ROLES.playerGuard), { params: idParams, body: playerLockSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { reason } = parseInput(playerLockSchema, request.body);
@@ -266,7 +266,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/unlock',
-    allow(operator(['support']), { params: idParams }),
+    allow(operator(ROLES.playerGuard), { params: idParams }),
     async (request, reply) => {
       await setLock(request, parseInput(idSchema, request.params.id), null);
       return ok(request, reply, { locked: false });
@@ -276,7 +276,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Notes are append-only, like the audit trail they are written to: a note is never edited.
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/notes',
-    allow(operator(['support', 'finance']), { params: idParams, body: playerNoteSchema }),
+    allow(operator(ROLES.playerDesk), { params: idParams, body: playerNoteSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { text } = parseInput(playerNoteSchema, request.body);

@@ -23,6 +23,7 @@ export const EDITABLE_SECTIONS = [
   'deposit',
   'withdraw',
   'sports',
+  'compliance',
 ] as const satisfies readonly (keyof FileConfig)[];
 export type EditableSection = (typeof EDITABLE_SECTIONS)[number];
 

@@ -340,7 +340,7 @@ export async function playInstant(
               : sessionRefusal(result.session, 'player'),
           );
         case 'loss_limit':
-          throw lossLimitReached(Number(result.left));
+          throw lossLimitReached(userId, Number(result.left));
       }
     }
     // Every attempt found the pair moved by a bet through another instance: rare enough to ask

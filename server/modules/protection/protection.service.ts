@@ -277,23 +277,41 @@ export async function setLimit(ctx: AppContext, userId: number, input: LimitInpu
     return { key: 'limitLowered' as const, params: NO_PARAMS };
   }
   if (amount !== null && amount <= Number(current.amount)) {
-    await ctx.db
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('player_limits')
+        .set({ amount, pending_amount: null, pending_from: null, updated_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('kind', '=', input.kind)
+        .where('period', '=', input.period)
+        .execute();
+      // A raise still waiting is withdrawn with it: it never takes effect.
+      await trx
+        .deleteFrom('rg_events')
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'limit_raised')
+        .where('detail', '=', `${input.kind}/${input.period}`)
+        .where('at', '>', new Date())
+        .execute();
+    });
+    return { key: 'limitLowered' as const, params: NO_PARAMS };
+  }
+  const from = current.pending_from ?? new Date(Date.now() + LIMIT_RAISE_DELAY_MS);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
       .updateTable('player_limits')
-      .set({ amount, pending_amount: null, pending_from: null, updated_at: new Date() })
+      .set({ pending_amount: amount, pending_from: from, updated_at: new Date() })
       .where('user_id', '=', userId)
       .where('kind', '=', input.kind)
       .where('period', '=', input.period)
       .execute();
-    return { key: 'limitLowered' as const, params: NO_PARAMS };
-  }
-  const from = current.pending_from ?? new Date(Date.now() + LIMIT_RAISE_DELAY_MS);
-  await ctx.db
-    .updateTable('player_limits')
-    .set({ pending_amount: amount, pending_from: from, updated_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('kind', '=', input.kind)
-    .where('period', '=', input.period)
-    .execute();
+    // The raise takes effect at `from`: the responsible-gaming queue watches deposits soon after.
+    if (!current.pending_from)
+      await trx
+        .insertInto('rg_events')
+        .values({ user_id: userId, kind: 'limit_raised', detail: `${input.kind}/${input.period}`, at: from })
+        .execute();
+  });
   return { key: 'limitPending' as const, params: { from: whenFormat.format(from) } };
 }
 
@@ -314,7 +332,9 @@ export async function assertDepositAllowed(
     const used = await depositedCents(trx ?? ctx.db, userId, new Date(Date.now() - WINDOW_MS[row.period]));
     if (used + cents > row.amount) {
       const left = Math.max(0, row.amount - used);
-      throw new AppError(400, 'depositLimitReached', { left: (left / 100).toFixed(2).replace('.', ',') });
+      throw new LimitReached(userId, `deposit/${row.period}`, 400, 'depositLimitReached', {
+        left: (left / 100).toFixed(2).replace('.', ','),
+      });
     }
   }
 }
@@ -342,9 +362,35 @@ export async function depositRefusalAtPayment(
   return null;
 }
 
+/**
+ * A refusal because one of the player's own limits is used up. The responsible-gaming queue counts
+ * these (issue 19: limits hit often), so the error carries whose limit it was; it is recorded after
+ * the refused request's transaction has rolled back (recordLimitHit, from the error handler).
+ */
+export class LimitReached extends AppError {
+  constructor(
+    readonly userId: number,
+    /** `deposit/day`, `loss/week`, `session/month`, … or `loss` where the window is the rule's. */
+    readonly limit: string,
+    ...rest: ConstructorParameters<typeof AppError>
+  ) {
+    super(...rest);
+  }
+}
+
+/** Records a limit the player hit (the responsible-gaming queue reads these). */
+export async function recordLimitHit(db: Db, hit: LimitReached): Promise<void> {
+  await db
+    .insertInto('rg_events')
+    .values({ user_id: hit.userId, kind: 'limit_hit', detail: `${hit.limit} ${hit.key}` })
+    .execute();
+}
+
 /** The refusal of a stake over a loss limit, saying how much may still be risked. */
-export const lossLimitReached = (leftCents: number) =>
-  new AppError(400, 'lossLimitReached', { left: (leftCents / 100).toFixed(2).replace('.', ',') });
+export const lossLimitReached = (userId: number, leftCents: number) =>
+  new LimitReached(userId, 'loss', 400, 'lossLimitReached', {
+    left: (leftCents / 100).toFixed(2).replace('.', ','),
+  });
 
 /**
  * Refuses a stake that could take the player's net loss past a loss limit (the stake counts whole:
@@ -361,7 +407,7 @@ export async function assertStakeAllowed(trx: Trx, userId: number, amount: unkno
     trx,
   );
   const left = rows[0]?.left;
-  if (left !== null && left !== undefined) throw lossLimitReached(Number(left));
+  if (left !== null && left !== undefined) throw lossLimitReached(userId, Number(left));
 }
 
 /** True when a session-time limit of the player is used up in its window. */
@@ -376,7 +422,8 @@ async function sessionTimeUsedUp(ctx: AppContext, userId: number): Promise<boole
 
 /** Refuses a new session while a session-time limit is used up. */
 export async function assertSessionTimeLeft(ctx: AppContext, userId: number): Promise<void> {
-  if (await sessionTimeUsedUp(ctx, userId)) throw new AppError(403, 'sessionLimitReached');
+  if (await sessionTimeUsedUp(ctx, userId))
+    throw new LimitReached(userId, 'session', 403, 'sessionLimitReached');
 }
 
 /**

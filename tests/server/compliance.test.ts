@@ -1,0 +1,528 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import {
+  auth,
+  buildTestApp,
+  call,
+  completeKyc,
+  eventually,
+  fundCash,
+  operatorAuth,
+  registerPlayer,
+  userIdOf,
+  type Player,
+} from './helpers';
+import { scanAlerts } from '../../server/modules/compliance/alerts.service';
+
+/**
+ * The compliance queues (issue 19): each rule raises its alert from real rows, a later scan brings
+ * the same alert up to date instead of raising a twin, and the work on a case (take, hand over,
+ * note, report, dismiss, reopen, the COAF case file) is conditional, audited and refused without a
+ * reason.
+ */
+let app: FastifyInstance;
+let adminAuth: Record<string, string>;
+let complianceAuth: Record<string, string>;
+let complianceId: number;
+
+beforeAll(async () => {
+  app = await buildTestApp({}, { TREVO_TURNOVER_MAIN: '0', TREVO_SANDBOX_WEBHOOK_DELAY_MS: '0' });
+  adminAuth = await operatorAuth(app);
+  const created = await call(app, {
+    method: 'POST',
+    url: '/api/admin/operators',
+    headers: adminAuth,
+    payload: { username: 'analista_pld', pwd: 'Operador#Seguro2026', role: 'compliance' },
+  });
+  expect(created.code, created.body.message).toBe(200);
+  complianceId = created.body.data.id;
+  const login = await call(app, {
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { username: 'analista_pld', pwd: 'Operador#Seguro2026' },
+  });
+  expect(login.body.data.role).toBe('compliance');
+  complianceAuth = auth(login.body.data.access_token);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+let phoneCounter = 0;
+/** A player with a phone of their own unless `phone` is given (the helpers' players share one). */
+async function player(extra: Record<string, unknown> = {}): Promise<Player & { userId: number }> {
+  const p = await registerPlayer(app, { phone: `3199${String(100_000 + phoneCounter++)}`, ...extra });
+  return { ...p, userId: await userIdOf(app, p) };
+}
+
+let depositCounter = 0;
+/** A paid deposit of `reais` at `paidAt` (the PSP's part is tested in deposit.test.ts). */
+async function paidDeposit(userId: number, reais: number, paidAt = new Date()) {
+  const id = `cmp-${userId}-${depositCounter++}`;
+  await app.ctx.db
+    .insertInto('deposit_orders')
+    .values({
+      id,
+      user_id: userId,
+      pkg_id: '',
+      curreny: 'BRL',
+      amount_cents: reais * 100,
+      gift_cents: 0,
+      status: '10',
+      txid: id,
+      pay_no: id,
+      end_to_end_id: `E2E${id}`,
+      expires_at: new Date(paidAt.getTime() + 1_800_000),
+      paid_at: paidAt,
+    })
+    .execute();
+  return id;
+}
+
+type Row = {
+  id: number;
+  kind: string;
+  rule: string;
+  status: string;
+  amount: number;
+  players: string[];
+  playerCount: number;
+  assignee: string | null;
+};
+async function queue(query = '') {
+  const res = await call(app, {
+    method: 'GET',
+    url: `/api/admin/alerts?size=200&${query}`,
+    headers: complianceAuth,
+  });
+  expect(res.code, res.body.message).toBe(200);
+  return res.body.data as { list: Row[]; total: number };
+}
+async function detail(id: number) {
+  const res = await call(app, { method: 'GET', url: `/api/admin/alerts/${id}`, headers: complianceAuth });
+  expect(res.code, res.body.message).toBe(200);
+  return res.body.data;
+}
+const act = (id: number, body: Record<string, unknown>, headers = complianceAuth) =>
+  call(app, { method: 'POST', url: `/api/admin/alerts/${id}`, headers, payload: body });
+
+/** The alert about `subject` (its key), as the database holds it. */
+const alertByKey = (key: string) =>
+  app.ctx.db.selectFrom('compliance_alerts').selectAll().where('subject_key', '=', key).executeTakeFirst();
+
+describe('multi-account rings', () => {
+  it('accounts sharing a phone raise one alert; a scan again raises no twin; a new member updates it and reopens a closed case', async () => {
+    const ring = [
+      await player({ phone: '(21) 97777-6666' }),
+      await player({ phone: '21977776666' }),
+      await player({ phone: '21 9 7777 6666' }),
+    ];
+    const first = await scanAlerts(app.ctx);
+    expect(first.raised).toBeGreaterThan(0);
+    const alert = await alertByKey('multi_account:phone:21977776666');
+    expect(alert, 'the ring is flagged whatever the phone spelling').toBeDefined();
+    expect(JSON.parse(alert!.user_ids)).toEqual(ring.map((p) => p.userId).sort((a, b) => a - b));
+    expect(alert!.kind).toBe('multi_account');
+
+    const again = await scanAlerts(app.ctx);
+    expect(again.raised).toBe(0);
+    expect(again.updated, 'nothing new about the ring: the alert is left as it was').toBe(0);
+
+    // closed as a family, then a fourth account appears: the case opens again, saying why
+    expect(
+      (await act(alert!.id, { action: 'dismiss', text: 'Família com documentos conferidos' })).code,
+    ).toBe(200);
+    const fourth = await player({ phone: '+55 21 97777-6666' });
+    // "+55" makes another spelling: the rule compares digits, so only the same digits join
+    const fifth = await player({ phone: '21977776666' });
+    await scanAlerts(app.ctx);
+    const after = await alertByKey('multi_account:phone:21977776666');
+    expect(JSON.parse(after!.user_ids)).toContain(fifth.userId);
+    expect(JSON.parse(after!.user_ids)).not.toContain(fourth.userId);
+    expect(after!.status).toBe('open');
+    const notes = (await detail(alert!.id)).notes as Array<{ author: string | null; text: string }>;
+    expect(notes.at(-1)).toMatchObject({ author: null, text: expect.stringContaining(`#${fifth.userId}`) });
+    expect(notes.at(-1)!.text).toContain('Caso reaberto');
+  });
+
+  it('the same PIX key, the same name and birth date, and one sign-in address shared by enough accounts', async () => {
+    const a = await player({ name: 'Joana Prado Lima', birthDate: '1990-04-12' });
+    const b = await player({ name: 'joana prado lima ', birthDate: '1990-04-12' });
+    for (const p of [a, b]) {
+      await app.ctx.db
+        .insertInto('payout_accounts')
+        .values({
+          user_id: p.userId,
+          method: 'CPF',
+          account: 'chave-comum@exemplo.com',
+          holder_name: 'J',
+          whatsapp: '',
+          ifsc: '',
+        })
+        .execute();
+    }
+    const ipRing = [await player(), await player(), await player(), await player()];
+    for (const p of ipRing) {
+      await app.ctx.db
+        .updateTable('sessions')
+        .set({ ip: '203.0.113.7' })
+        .where('subject_id', '=', p.userId)
+        .where('kind', '=', 'player')
+        .execute();
+    }
+    await scanAlerts(app.ctx);
+    expect(JSON.parse((await alertByKey('multi_account:pix:chave-comum@exemplo.com'))!.user_ids)).toEqual([
+      a.userId,
+      b.userId,
+    ]);
+    expect(
+      JSON.parse((await alertByKey('multi_account:name_birth:joana prado lima 1990-04-12'))!.user_ids),
+    ).toEqual([a.userId, b.userId]);
+    expect(JSON.parse((await alertByKey('multi_account:ip:203.0.113.7'))!.user_ids)).toEqual(
+      ipRing.map((p) => p.userId),
+    );
+    // three accounts from one address stay under the default of four; loopback is never a ring
+    const few = [await player(), await player(), await player()];
+    for (const p of few) {
+      await app.ctx.db
+        .updateTable('sessions')
+        .set({ ip: '198.51.100.9' })
+        .where('subject_id', '=', p.userId)
+        .execute();
+    }
+    await scanAlerts(app.ctx);
+    expect(await alertByKey('multi_account:ip:198.51.100.9')).toBeUndefined();
+    expect(await alertByKey('multi_account:ip:127.0.0.1')).toBeUndefined();
+  });
+});
+
+describe('AML', () => {
+  it('a single deposit at the limit, deposits split under it within 24 h, but not splits spread over days', async () => {
+    const big = await player();
+    const depositId = await paidDeposit(big.userId, 10_000);
+    const splitter = await player();
+    const now = Date.now();
+    await paidDeposit(splitter.userId, 4_000, new Date(now - 20 * 3_600_000));
+    await paidDeposit(splitter.userId, 4_000, new Date(now - 10 * 3_600_000));
+    await paidDeposit(splitter.userId, 4_000, new Date(now - 1 * 3_600_000));
+    const patient = await player();
+    for (const days of [1, 2, 3])
+      await paidDeposit(patient.userId, 4_000, new Date(now - days * 86_400_000 - 3_600_000));
+    await scanAlerts(app.ctx);
+
+    const single = await alertByKey(`aml:deposit:${depositId}`);
+    expect(single).toMatchObject({ kind: 'aml', rule: 'large_deposit' });
+    expect(Number(single!.amount_cents)).toBe(1_000_000);
+    const split = (await queue('kind=aml')).list.filter((r) => r.rule === 'split_deposits');
+    expect(split.map((r) => r.players[0])).toContain(splitter.email);
+    expect(split.find((r) => r.players[0] === splitter.email)!.amount).toBe(12_000);
+    expect(split.map((r) => r.players[0])).not.toContain(patient.email);
+  });
+
+  it('money in and out with little play: a withdrawal after deposits with almost nothing staked', async () => {
+    const p = await player();
+    await completeKyc(app, p);
+    await paidDeposit(p.userId, 2_000);
+    await fundCash(app, p.userId, 200_000);
+    const res = await call(app, {
+      method: 'POST',
+      url: '/api/app/order/withdraw',
+      headers: { ...auth(p.token), 'idempotency-key': `cmp-w-${p.userId}` },
+      payload: {
+        payCardBank: 'CPF',
+        payCardNo: p.cpf,
+        name: 'Maria Silva',
+        whatsapp: '11987654321',
+        amount: 1_900,
+      },
+    });
+    expect(res.code, res.body.message).toBe(200);
+    await scanAlerts(app.ctx);
+    const alert = await alertByKey(`aml:in_out:${res.body.data.id}`);
+    expect(alert).toMatchObject({ rule: 'in_out_little_play' });
+    expect(JSON.parse(alert!.evidence)).toMatchObject({ depositedBrl: 2_000, stakedBrl: 0 });
+  });
+});
+
+describe('responsible gaming', () => {
+  it('records a limit hit when a deposit is refused by the player own limit, and raises "limits hit often" at three', async () => {
+    const p = await player();
+    await completeKyc(app, p);
+    const set = await call(app, {
+      method: 'POST',
+      url: '/api/app/user/protection/limit',
+      headers: auth(p.token),
+      payload: { kind: 'deposit', period: 'day', amount: 10 },
+    });
+    expect(set.code, set.body.message).toBe(200);
+    for (let i = 0; i < 3; i += 1) {
+      const refused = await call(app, {
+        method: 'POST',
+        url: '/api/app/order/prePay/BRL1',
+        headers: {
+          ...auth(p.token),
+          'idempotency-key': `cmp-lim-${p.userId}-${i}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: 'gift=0&pkgId=BRL1&isapp=0',
+      });
+      expect(refused.code).toBe(400);
+    }
+    // the hit is recorded after the refused request: wait for it
+    for (let i = 0; i < 50; i += 1) {
+      const n = await app.ctx.db
+        .selectFrom('rg_events')
+        .select('id')
+        .where('user_id', '=', p.userId)
+        .where('kind', '=', 'limit_hit')
+        .execute();
+      if (n.length >= 3) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await scanAlerts(app.ctx);
+    const row = (await queue('kind=rg')).list.find(
+      (r) => r.rule === 'limits_hit' && r.players[0] === p.email,
+    );
+    expect(row).toBeDefined();
+    expect((await detail(row!.id)).evidence).toMatchObject({ hits: 3, limits: 'deposit/day' });
+  });
+
+  it('a stake refused by the loss limit (an instant bet, one database call) counts as a hit too', async () => {
+    const p = await player();
+    await fundCash(app, p.userId, 10_000);
+    await call(app, {
+      method: 'POST',
+      url: '/api/app/user/protection/limit',
+      headers: auth(p.token),
+      payload: { kind: 'loss', period: 'day', amount: 5 },
+    });
+    const refused = await call(app, {
+      method: 'POST',
+      url: '/api/app/game/dice/bet',
+      headers: { ...auth(p.token), 'idempotency-key': `cmp-dice-${p.userId}` },
+      payload: { amount: 6, target: 50, direction: 'over' },
+    });
+    expect(refused.code).toBe(400);
+    await eventually(async () => {
+      const hits = await app.ctx.db
+        .selectFrom('rg_events')
+        .select('detail')
+        .where('user_id', '=', p.userId)
+        .where('kind', '=', 'limit_hit')
+        .execute();
+      return hits.length === 1 ? hits : undefined;
+    }).then((hits) => expect(hits[0]!.detail).toBe('loss lossLimitReached'));
+  });
+
+  it('a raise records when it takes effect, lowering withdraws it, and a deposit soon after an effective raise is flagged', async () => {
+    const p = await player();
+    const limit = (amount: number) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/app/user/protection/limit',
+        headers: auth(p.token),
+        payload: { kind: 'deposit', period: 'week', amount },
+      });
+    expect((await limit(100)).code).toBe(200);
+    expect((await limit(500)).code).toBe(200);
+    const raised = () =>
+      app.ctx.db
+        .selectFrom('rg_events')
+        .selectAll()
+        .where('user_id', '=', p.userId)
+        .where('kind', '=', 'limit_raised')
+        .execute();
+    const events = await raised();
+    expect(events).toHaveLength(1);
+    expect(new Date(events[0]!.at).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect((await limit(50)).code).toBe(200);
+    expect(await raised()).toHaveLength(0);
+
+    // a raise that took effect an hour ago, and a deposit since
+    const past = await app.ctx.db
+      .insertInto('rg_events')
+      .values({
+        user_id: p.userId,
+        kind: 'limit_raised',
+        detail: 'deposit/week',
+        at: new Date(Date.now() - 3_600_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await paidDeposit(p.userId, 300);
+    await scanAlerts(app.ctx);
+    expect(await alertByKey(`rg:raise:${past.id}`)).toMatchObject({ rule: 'deposit_after_raise' });
+  });
+
+  it('loss chasing: four deposits in a day while losing most of them', async () => {
+    const p = await player();
+    for (let i = 0; i < 4; i += 1) await paidDeposit(p.userId, 50, new Date(Date.now() - (4 - i) * 600_000));
+    await app.ctx.db
+      .insertInto('bets')
+      .values({
+        id: `cmp-bet-${p.userId}`,
+        user_id: p.userId,
+        game: 'dice',
+        amount_cents: 19_000,
+        payout_cents: 0,
+        status: 'settled',
+        params: '{}',
+      })
+      .execute();
+    const calm = await player();
+    for (let i = 0; i < 4; i += 1)
+      await paidDeposit(calm.userId, 50, new Date(Date.now() - (4 - i) * 600_000));
+    await scanAlerts(app.ctx);
+    const chasing = (await queue('kind=rg')).list
+      .filter((r) => r.rule === 'loss_chasing')
+      .map((r) => r.players[0]);
+    expect(chasing).toContain(p.email);
+    expect(chasing).not.toContain(calm.email);
+  });
+});
+
+describe('working a case', () => {
+  it('take, hand over, note, report with a reason, reopen: each audited; a closing without a reason is refused', async () => {
+    const p = await player();
+    await paidDeposit(p.userId, 15_000);
+    await scanAlerts(app.ctx);
+    const row = (await queue('kind=aml&status=open')).list.find(
+      (r) => r.players[0] === p.email && r.rule === 'large_deposit',
+    )!;
+    expect(row).toBeDefined();
+
+    expect((await act(row.id, { action: 'take' })).code).toBe(200);
+    expect(await detail(row.id)).toMatchObject({ status: 'reviewing', assignee: 'analista_pld' });
+    const badAssignee = await act(row.id, { action: 'assign', operatorId: 999_999 });
+    expect(badAssignee.code).toBe(400);
+    expect(badAssignee.body.message).toBe('Escolha um operador ativo de conformidade ou administrador');
+
+    const bare = await act(row.id, { action: 'report' });
+    expect(bare.code).toBe(400);
+    expect(bare.body.message).toBe('Informe o motivo (ao menos 5 letras)');
+    expect((await detail(row.id)).status).toBe('reviewing');
+
+    expect((await act(row.id, { action: 'note', text: 'Renda declarada não comporta o valor' })).code).toBe(
+      200,
+    );
+    expect((await act(row.id, { action: 'report', text: 'Comunicado ao COAF pelo SISCOAF' })).code).toBe(200);
+    const closed = await detail(row.id);
+    expect(closed.status).toBe('reported');
+    expect(closed.notes.map((n: { text: string }) => n.text)).toEqual([
+      'Renda declarada não comporta o valor',
+      'Comunicado ao COAF pelo SISCOAF',
+    ]);
+    // a closed case is not closed again, nor taken
+    const twice = await act(row.id, { action: 'dismiss', text: 'Arquivar de novo' });
+    expect(twice.code).toBe(409);
+    expect((await act(row.id, { action: 'take' })).code).toBe(409);
+    expect((await act(row.id, { action: 'reopen', text: 'Novos fatos do banco' })).code).toBe(200);
+    expect((await detail(row.id)).status).toBe('open');
+
+    const audit = await app.ctx.db
+      .selectFrom('operator_audit')
+      .select(['action', 'actor_id', 'after_state'])
+      .where('object', '=', `alert:${row.id}`)
+      .orderBy('seq')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['alert.take', 'alert.note', 'alert.report', 'alert.reopen']);
+    expect(audit.every((a) => a.actor_id === complianceId)).toBe(true);
+    expect(audit[2]!.after_state).toContain('Comunicado ao COAF');
+  });
+
+  it('the COAF case file: every deposit and withdrawal of the players, pt-BR CSV, and its export audited', async () => {
+    const p = await player({ name: '=HYPERLINK("x")' });
+    await paidDeposit(p.userId, 12_345);
+    await scanAlerts(app.ctx);
+    const row = (await queue('kind=aml')).list.find((r) => r.players[0] === p.email)!;
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/admin/alerts/${row.id}/coaf`,
+      headers: complianceAuth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      '"Caso";"Regra";"Jogador";"Nome";"CPF";"Quando (São Paulo)";"Operação";"Valor (R$)";"Situação";"Chave PIX de destino";"Referência"',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"Depósito único acima do limite"');
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines[1]).toContain('"12345,00"');
+    expect(lines[1]).toContain('"Creditado"');
+    const exported = await app.ctx.db
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('object', '=', `alert:${row.id}`)
+      .execute();
+    expect(exported.map((a) => a.action)).toContain('alert.export');
+  });
+
+  it('two operators closing one case at once: exactly one decision stands, the other is told it moved', async () => {
+    const p = await player();
+    await paidDeposit(p.userId, 11_000);
+    await scanAlerts(app.ctx);
+    const row = (await queue('kind=aml&status=open')).list.find((r) => r.players[0] === p.email)!;
+    const answers = await Promise.all([
+      act(row.id, { action: 'report', text: 'Comunicado ao COAF (A)' }),
+      act(row.id, { action: 'dismiss', text: 'Arquivado pelo analista B' }, adminAuth),
+      act(row.id, { action: 'report', text: 'Comunicado ao COAF (C)' }),
+      act(row.id, { action: 'dismiss', text: 'Arquivado pelo analista D' }, adminAuth),
+    ]);
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 409, 409, 409]);
+    const decided = await detail(row.id);
+    expect(decided.notes).toHaveLength(1);
+    const audits = await app.ctx.db
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('object', '=', `alert:${row.id}`)
+      .execute();
+    expect(audits).toHaveLength(1);
+  });
+
+  it('scans at once raise each alert once', async () => {
+    const p = await player();
+    await paidDeposit(p.userId, 20_000);
+    const results = await Promise.all([scanAlerts(app.ctx), scanAlerts(app.ctx), scanAlerts(app.ctx)]);
+    expect(results.reduce((n, r) => n + r.raised, 0)).toBeGreaterThanOrEqual(1);
+    const rows = await app.ctx.db
+      .selectFrom('compliance_alerts')
+      .select('id')
+      .where('user_ids', '=', JSON.stringify([p.userId]))
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('the console: support and finance cannot read the queue; compliance filters it by kind and state', async () => {
+    const finance = await call(app, {
+      method: 'POST',
+      url: '/api/admin/operators',
+      headers: adminAuth,
+      payload: { username: 'caixa_cmp', pwd: 'Operador#Seguro2026', role: 'finance' },
+    });
+    expect(finance.code).toBe(200);
+    const login = await call(app, {
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { username: 'caixa_cmp', pwd: 'Operador#Seguro2026' },
+    });
+    const refused = await call(app, {
+      method: 'GET',
+      url: '/api/admin/alerts',
+      headers: auth(login.body.data.access_token),
+    });
+    expect(refused.code).toBe(403);
+    const rg = await queue('kind=rg&status=active');
+    expect(rg.list.every((r) => r.kind === 'rg' && ['open', 'reviewing'].includes(r.status))).toBe(true);
+    const bad = await call(app, {
+      method: 'GET',
+      url: '/api/admin/alerts?kind=fraude',
+      headers: complianceAuth,
+    });
+    expect(bad.code).toBe(400);
+  });
+});
