@@ -249,3 +249,36 @@ export const withdrawalsBulkSchema = z.discriminatedUnion('action', [
     note: rejectReasonSchema.prefault(''),
   }),
 ]);
+
+/** A count and the money it carries (BRL). */
+const tally = z.object({ count: z.number(), amount: z.number() });
+
+/**
+ * `GET /api/admin/dashboard` (issue 19): the console's first screen — the São Paulo day so far:
+ * money in and out, the approval queue, GGR and NGR (GGR less the bonuses granted), the players
+ * who played, and the work waiting for operators.
+ */
+export const dashboardSchema = z.object({
+  /** The São Paulo day the figures are for (`YYYY-MM-DD`) and when they were read. */
+  day: z.string(),
+  at: z.string(),
+  deposits: tally,
+  withdrawalsPaid: tally,
+  withdrawalsRequested: tally,
+  /** Withdrawals waiting for an operator's approval, whatever their day. */
+  approvalQueue: tally,
+  casinoGgr: z.number(),
+  sportsGgr: z.number(),
+  ggr: z.number(),
+  /** Bonuses granted less bonuses taken back (the promotions account's net outflow). */
+  bonusCost: z.number(),
+  ngr: z.number(),
+  /** Players with at least one casino or sports bet today. */
+  activePlayers: z.number(),
+  newPlayers: z.number(),
+  firstDeposits: z.number(),
+  chatsWaiting: z.number(),
+  complaintsOpen: z.number(),
+  alertsOpen: z.number(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -10,6 +10,7 @@ import { PlayersPanel, ReportsPanel } from './admin-people-panels';
 import { OperatorsPanel } from './admin-operators-panel';
 import { LedgerPanel } from './admin-ledger-panel';
 import { SupportPanel } from './admin-support-panel';
+import { DashboardPanel } from './admin-dashboard';
 import { CompliancePanel } from './admin-compliance';
 import { ConfigPanel } from './admin-config-panel';
 import { PrizeDeadlinesPanel } from './admin-prize-deadlines';
@@ -21,6 +22,7 @@ import './admin-money.css';
 installAdminTexts();
 
 type Section =
+  | 'dashboard'
   | 'withdrawals'
   | 'players'
   | 'reports'
@@ -36,8 +38,9 @@ type Section =
 
 /** The sections and the roles that see them (the server checks the same roles on every call). */
 const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
+  // The day at a glance opens the console for every role (issue 19).
+  { key: 'dashboard', roles: ['support', 'finance', 'trader', 'compliance'] },
   { key: 'withdrawals', roles: ['finance'] },
-  // Before the players: compliance's own desk is where a compliance operator lands.
   { key: 'compliance', roles: ['compliance'] },
   { key: 'players', roles: ['support', 'finance', 'compliance'] },
   { key: 'support', roles: ['support'] },
@@ -123,6 +126,9 @@ export function AdminApp() {
           {t('admin.logout')}
         </button>
       </header>
+      {section === 'dashboard' && (
+        <DashboardPanel canOpen={(target) => canOpen(me.role, target)} onOpen={setSection} />
+      )}
       {section === 'withdrawals' && <WithdrawalsDesk />}
       {section === 'players' && <PlayersPanel />}
       {section === 'reports' && <ReportsPanel />}

@@ -110,6 +110,13 @@ test('an operator signs in with TOTP, approves a withdrawal and publishes a noti
   await admin.getByLabel('Código do autenticador (6 dígitos)').fill(totp(secret));
   await admin.getByRole('button', { name: 'Entrar', exact: true }).click();
 
+  // The console opens on the day at a glance (issue 19); the approval queue's card leads to it.
+  await expect(admin.getByRole('heading', { name: 'Painel de hoje' })).toBeVisible();
+  const queueCard = admin.getByTestId('dashboard-approvalQueue');
+  await expect(queueCard).toContainText('Fila de aprovação');
+  await expect(queueCard.locator('strong')).not.toHaveText('0');
+  await queueCard.getByRole('button', { name: 'Abrir' }).click();
+
   // finance work: the withdrawal with its risk signals, approved
   await expect(admin.getByRole('heading', { name: 'Saques aguardando aprovação' })).toBeVisible();
   const row = admin.getByTestId(`withdrawal-${withdrawal.id}`);

@@ -21,6 +21,9 @@ test('compliance works a multi-account ring: takes the case, exports the COAF fi
   const analyst = await createOperator(request, 'compliance');
   const page = await browser.newPage({ acceptDownloads: true });
   await signInConsole(page, analyst, 'Conformidade');
+  // the day's pending alerts are on the first screen, and the card opens the queue
+  await expect(page.getByTestId('dashboard-alertsOpen')).toContainText('Alertas de conformidade pendentes');
+  await page.getByTestId('dashboard-alertsOpen').getByRole('button', { name: 'Abrir' }).click();
   await expect(page.getByRole('heading', { name: 'Conformidade: alertas' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Verificar agora' }).click();

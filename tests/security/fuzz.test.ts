@@ -486,6 +486,7 @@ function routes(w: World): Record<string, Entry> {
       query: { schema: alertsQuerySchema, baseline: () => ({ kind: 'aml', status: 'active' }) },
     },
     'POST /api/admin/alerts/scan': NONE,
+    'GET /api/admin/dashboard': NONE,
     'GET /api/admin/alerts/assignees': NONE,
     'GET /api/admin/alerts/:id': { params: { id: { schema: idParam, baseline: '1' } } },
     'GET /api/admin/alerts/:id/coaf': { params: { id: { schema: idParam, baseline: '1' } } },

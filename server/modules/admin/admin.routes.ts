@@ -1,3 +1,4 @@
+import { dashboardRoutes } from './dashboard.routes';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -52,4 +53,5 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   await backOfficeRoutes(app, ctx);
   await ledgerRoutes(app, ctx);
   await auditRoutes(app, ctx);
+  await dashboardRoutes(app, ctx);
 }
