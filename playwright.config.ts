@@ -16,6 +16,8 @@ const configPath = '.tmp/e2e-config.json';
 const operatorConfig = JSON.parse(readFileSync('config/default.json', 'utf8'));
 operatorConfig.games.double = { bettingMs: 8000, rollingMs: 7000, completeMs: 1000 };
 operatorConfig.games.luckycolor = { bettingMs: 8000, rollingMs: 8000, completeMs: 0 };
+// The journeys' large withdrawals test approvals; the identity-document gate (issue 19) has its own tests.
+operatorConfig.withdraw.documentsAbove = 1_000_000;
 mkdirSync('.tmp', { recursive: true });
 writeFileSync(configPath, JSON.stringify(operatorConfig, null, 2));
 

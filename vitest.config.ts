@@ -29,6 +29,7 @@ const ON_POSTGRES = [
   'tests/server/withdraw.test.ts',
   'tests/server/admin-withdrawals.test.ts',
   'tests/server/compliance.test.ts',
+  'tests/server/kyc-documents.test.ts',
   'tests/server/psp-contract.test.ts',
   'tests/server/wallet-extras.test.ts',
   'tests/server/promotions.test.ts',

@@ -15,6 +15,8 @@ const envSchema = z.object({
   // behind a proxy or in a container sets HOST=0.0.0.0 itself (docs/operations.md).
   HOST: z.string().default('127.0.0.1'),
   TREVO_DATA_DIR: z.string().default('./data'),
+  /** Identity documents players send (issue 19): outside the database; default `<TREVO_DATA_DIR>/kyc`. */
+  TREVO_KYC_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   TREVO_PROFILE: z.enum(['seed', 'br-regulated']).default('seed'),
@@ -264,6 +266,8 @@ export const fileSchema = z.object({
     approvalThreshold: z.number().positive(),
     /** ... and above this many BRL for two different operators' approvals (issue 19). */
     secondApprovalThreshold: z.number().positive().default(20_000),
+    /** Withdrawals above this many BRL need the player's identity documents approved (issue 19). */
+    documentsAbove: z.number().positive().default(5_000),
   }),
   /** Multiples of deposits (main) and bonuses that must be wagered before cash can be withdrawn. */
   turnover: z.object({ main: z.number().min(0), bonus: z.number().min(0) }),
@@ -343,6 +347,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where identity documents are kept (a shared volume when several instances run). */
+  kycDir: string;
   databaseUrl?: string;
   redisUrl?: string;
   profile: 'seed' | 'br-regulated';
@@ -576,6 +582,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: e.PORT,
     host: e.HOST,
     dataDir: e.TREVO_DATA_DIR,
+    kycDir: e.TREVO_KYC_DIR ?? `${e.TREVO_DATA_DIR.replace(/\/$/, '')}/kyc`,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     profile: e.TREVO_PROFILE,

@@ -53,6 +53,8 @@ export const ROLES = {
   playerDesk: ['support', 'finance', 'compliance'],
   /** Who locks or unlocks a player and ends their sessions (a ring found by compliance, too). */
   playerGuard: ['support', 'compliance'],
+  /** Who reviews players' identity documents. */
+  kyc: ['support', 'compliance'],
   admin: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 

@@ -19,6 +19,10 @@ export function hasBadText(value: unknown): boolean {
     const item = stack.pop();
     if (typeof item === 'string') {
       if (BAD_TEXT.test(item)) return true;
+    } else if (item instanceof Uint8Array) {
+      // A file's bytes (an identity document) are not text: walking them byte by byte was megabytes
+      // of work for nothing.
+      continue;
     } else if (item && typeof item === 'object') {
       for (const [key, inner] of Object.entries(item)) {
         if (BAD_TEXT.test(key)) return true;

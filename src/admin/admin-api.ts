@@ -20,6 +20,7 @@ import {
   type AlertKind,
   type AlertStatus,
 } from '../../domain/schemas/compliance.schema';
+import { kycQueueSchema, type KycReview } from '../../domain/schemas/kyc.schema';
 import type { FixtureResult } from '../../domain/sports/markets';
 import type { operatorResultSchema } from '../../domain/sports/sports.schema';
 
@@ -265,6 +266,20 @@ async function csvText(url: string): Promise<string> {
   }
 }
 
+/** A stored identity document's bytes, for the reviewer's eyes (the server audits the viewing). */
+async function kycFile(id: number): Promise<Blob> {
+  const token = operatorToken();
+  try {
+    const res = await adminHttp.get<Blob>(`/api/admin/kyc/documents/${id}`, {
+      responseType: 'blob',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+    return res.data;
+  } catch (err) {
+    throw new AdminApiError(err instanceof Error ? err.message : String(err), null);
+  }
+}
+
 /** Every action matching `search` as the server's CSV text. */
 const auditCsv = (search: AuditSearch) =>
   csvText(`/api/admin/audit?${queryText({ ...search, page: undefined })}&format=csv`);
@@ -360,4 +375,12 @@ export const adminApi = {
       '/api/admin/alerts/assignees',
     ),
   coafCsv: (id: number) => csvText(`/api/admin/alerts/${id}/coaf`),
+  kycQueue: async (review: KycReview, page: number, size = 20) =>
+    kycQueueSchema.parse(
+      await request<unknown>('get', `/api/admin/kyc?review=${review}&page=${page}&size=${size}`),
+    ),
+  kycFile,
+  kycApprove: (userId: number) => request<null>('post', `/api/admin/kyc/${userId}/approve`),
+  kycReject: (userId: number, reason: string) =>
+    request<null>('post', `/api/admin/kyc/${userId}/reject`, { reason }),
 };

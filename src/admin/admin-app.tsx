@@ -12,6 +12,7 @@ import { LedgerPanel } from './admin-ledger-panel';
 import { SupportPanel } from './admin-support-panel';
 import { DashboardPanel } from './admin-dashboard';
 import { CompliancePanel } from './admin-compliance';
+import { KycPanel } from './admin-kyc';
 import { ConfigPanel } from './admin-config-panel';
 import { PrizeDeadlinesPanel } from './admin-prize-deadlines';
 import { AuditLog } from './admin-audit-log';
@@ -34,7 +35,8 @@ type Section =
   | 'audit'
   | 'operators'
   | 'support'
-  | 'compliance';
+  | 'compliance'
+  | 'kyc';
 
 /** The sections and the roles that see them (the server checks the same roles on every call). */
 const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
@@ -44,6 +46,7 @@ const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
   { key: 'compliance', roles: ['compliance'] },
   { key: 'players', roles: ['support', 'finance', 'compliance'] },
   { key: 'support', roles: ['support'] },
+  { key: 'kyc', roles: ['support', 'compliance'] },
   { key: 'reports', roles: ['finance'] },
   { key: 'ledger', roles: ['finance'] },
   { key: 'notices', roles: [] },
@@ -147,6 +150,7 @@ export function AdminApp() {
       {section === 'operators' && <OperatorsPanel />}
       {section === 'support' && <SupportPanel />}
       {section === 'compliance' && <CompliancePanel />}
+      {section === 'kyc' && <KycPanel />}
     </main>
   );
 }

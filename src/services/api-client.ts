@@ -329,3 +329,21 @@ export function apiPostForm<T>(
     headers: { ...config?.headers, 'Content-Type': FORM_CONTENT_TYPE },
   });
 }
+
+/** How long a file upload may take on a slow phone connection (an identity document photo). */
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+/** PUT of a file as the request's body (identity documents), reporting the share sent so far. */
+export function apiPutFile<T>(
+  url: string,
+  file: Blob,
+  onProgress?: (fraction: number) => void,
+): Promise<Envelope<T>> {
+  return apiClient.put(url, file, {
+    timeout: UPLOAD_TIMEOUT_MS,
+    headers: { 'Content-Type': file.type || 'application/octet-stream' },
+    onUploadProgress: (event) => {
+      if (event.total) onProgress?.(event.loaded / event.total);
+    },
+  });
+}

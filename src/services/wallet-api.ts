@@ -8,7 +8,8 @@ import {
   type WithdrawLimits,
   type WithdrawMethod,
 } from '../../domain/schemas/wallet.schema';
-import { apiGet, apiPost, apiPostForm } from './api-client';
+import { kycStateSchema, type KycSide, type KycState } from '../../domain/schemas/kyc.schema';
+import { apiGet, apiPost, apiPostForm, apiPutFile } from './api-client';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 
 /**
@@ -115,6 +116,22 @@ export async function requestWithdraw(
 export async function updateKyc(name: string, cardNo: string): Promise<string> {
   const body = await apiPost<unknown>('/api/app/user/updateKyc', { name, cardNo }, { silent: true });
   return body.message;
+}
+
+/** The player's identity documents and their review (issue 19). */
+export async function kycDocuments(): Promise<KycState> {
+  const body = await apiGet<unknown>('/api/app/user/kyc/documents', { loading: false });
+  return kycStateSchema.parse(body.data);
+}
+
+/** Sends one side of the identity documents; the answer is the state after it and the server's message. */
+export async function uploadKycDocument(
+  side: KycSide,
+  file: Blob,
+  onProgress?: (fraction: number) => void,
+): Promise<{ state: KycState; message: string }> {
+  const body = await apiPutFile<unknown>(`/api/app/user/kyc/documents/${side}`, file, onProgress);
+  return { state: kycStateSchema.parse(body.data), message: body.message };
 }
 
 /** E-mails the player a 6-digit code that confirms the next transfer. */

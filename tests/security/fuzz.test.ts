@@ -109,6 +109,7 @@ import {
   sportsCashoutSchema,
 } from '../../domain/sports/sports.schema';
 import { alertActionSchema, alertsQuerySchema } from '../../domain/schemas/compliance.schema';
+import { kycQueueQuerySchema, kycRejectSchema, kycSideParams } from '../../domain/schemas/kyc.schema';
 
 /**
  * The schema-driven fuzzer (trust issue): every route under /api, every field it reads, gets
@@ -487,6 +488,19 @@ function routes(w: World): Record<string, Entry> {
     },
     'POST /api/admin/alerts/scan': NONE,
     'GET /api/admin/dashboard': NONE,
+    'GET /api/admin/kyc': {
+      query: { schema: kycQueueQuerySchema, baseline: () => ({ review: 'pending' }) },
+    },
+    'GET /api/admin/kyc/documents/:id': { params: { id: { schema: idParam, baseline: '1' } } },
+    'POST /api/admin/kyc/:id/approve': { params: { id: { schema: idParam, baseline: id } } },
+    'POST /api/admin/kyc/:id/reject': {
+      params: { id: { schema: idParam, baseline: id } },
+      body: { schema: kycRejectSchema, baseline: () => ({ reason: 'Documento ilegível' }) },
+    },
+    'GET /api/app/user/kyc/documents': NONE,
+    'PUT /api/app/user/kyc/documents/:side': {
+      params: { side: { schema: kycSideParams.shape.side, baseline: 'front' } },
+    },
     'GET /api/admin/alerts/assignees': NONE,
     'GET /api/admin/alerts/:id': { params: { id: { schema: idParam, baseline: '1' } } },
     'GET /api/admin/alerts/:id/coaf': { params: { id: { schema: idParam, baseline: '1' } } },

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
@@ -75,6 +77,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
       TREVO_LOG_LEVEL: 'silent',
       TREVO_STATIC_DIR: '.tmp/no-client',
       TREVO_CSID: 'chat-1#trevo_suporte',
+      // Identity documents sent in tests land in the system's temporary folder, never in ./data.
+      TREVO_KYC_DIR: join(tmpdir(), `trevo-kyc-${process.pid}`),
       TREVO_OPERATOR_USERNAME: 'operador',
       TREVO_OPERATOR_PASSWORD: 'Operador#Seguro2026',
       // Every answer of a route that declares its response is checked against it (platform/contract.ts).
@@ -86,6 +90,9 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
   // The sign-up deposit discount would add bonus to every deposit of every test; the tests of that
   // offer turn it on explicitly.
   if (!env.TEST_PAY_DISCOUNT) config.file.offers.payDiscount = { discount: 0, hours: 0 };
+  // Large withdrawals wait for approved identity documents (issue 19); the tests of withdrawals
+  // above R$ 5.000 are about other rules, and kyc-documents.test.ts sets this gate itself.
+  if (!env.TEST_DOCUMENTS_GATE) config.file.withdraw.documentsAbove = 1_000_000;
   // A short chain keeps each test app's start fast; the chain logic is the same at any length.
   config.file.games.chainLength = 2_000;
   const databaseUrl =

@@ -35,6 +35,7 @@ import * as m027 from './migrations/027-operator-accounts';
 import * as m028 from './migrations/028-second-approval';
 import * as m029 from './migrations/029-approvals-required';
 import * as m030 from './migrations/030-compliance-alerts';
+import * as m031 from './migrations/031-kyc-documents';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '028-second-approval': m028,
   '029-approvals-required': m029,
   '030-compliance-alerts': m030,
+  '031-kyc-documents': m031,
 };
 
 /**

@@ -38,6 +38,25 @@ export interface UsersTable {
   locked_reason: ColumnType<string, string | undefined, string>;
   /** Migration 017: the player's reality-check interval in minutes (null: none). */
   reality_check_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 031: the operators' review of the player's identity documents. */
+  kyc_review: ColumnType<KycReview, KycReview | undefined, KycReview>;
+  kyc_review_reason: Generated<string>;
+  kyc_reviewed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  kyc_reviewed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+export type KycReview = 'none' | 'pending' | 'approved' | 'rejected';
+
+/** Migration 031: an identity document the player sent (the file lives in TREVO_KYC_DIR). */
+export interface KycDocumentsTable {
+  id: Generated<number>;
+  user_id: number;
+  side: 'front' | 'back' | 'selfie';
+  file_name: string;
+  mime: 'image/jpeg' | 'image/png' | 'application/pdf';
+  size_bytes: number;
+  sha256: string;
+  created_at: CreatedAt;
+  replaced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface OperatorsTable {
@@ -574,6 +593,7 @@ export interface RgEventsTable {
 }
 
 export interface Database {
+  kyc_documents: KycDocumentsTable;
   compliance_alerts: ComplianceAlertsTable;
   compliance_alert_notes: ComplianceAlertNotesTable;
   rg_events: RgEventsTable;

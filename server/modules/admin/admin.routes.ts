@@ -1,4 +1,5 @@
 import { dashboardRoutes } from './dashboard.routes';
+import { kycReviewRoutes } from './kyc.routes';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -54,4 +55,5 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   await ledgerRoutes(app, ctx);
   await auditRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
+  await kycReviewRoutes(app, ctx);
 }

@@ -11,9 +11,11 @@ import { ok } from '../../infra/http/reply';
 import { userInfo } from './users.service';
 import { announceUserInfo, balancesOf } from '../../platform/announcer';
 import { findUserCpf, recordKyc, setAvatar } from './users.repository';
+import { kycRoutes } from './kyc.routes';
 
 /** The player's own profile calls (spec section 7). */
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.register(async (scope) => kycRoutes(scope, ctx));
   app.register(async (scope) => {
     scope.get('/api/app/user/userInfo', allow(PLAYER), async (request, reply) => {
       return ok(request, reply, await userInfo(ctx, request.session!.subjectId));

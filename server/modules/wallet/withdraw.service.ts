@@ -39,13 +39,13 @@ interface LimitFacts {
   limits: WithdrawLimits;
   minCents: number;
   wdCents: number;
-  user: { cpf: string; lx: string; test_flag: number };
+  user: { cpf: string; lx: string; test_flag: number; kyc_review: string };
 }
 
 async function limitFacts(ctx: AppContext, db: Db | Trx, userId: number): Promise<LimitFacts> {
   const user = await db
     .selectFrom('users')
-    .select(['cpf', 'lx', 'level', 'test_flag', 'turnover_required_cents', 'wagered_cents'])
+    .select(['cpf', 'lx', 'level', 'test_flag', 'turnover_required_cents', 'wagered_cents', 'kyc_review'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const cfg = ctx.config.file.withdraw;
@@ -146,6 +146,11 @@ export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: numbe
   const cents = parsed?.ok ? parsed.cents : 0;
   if (empty || cents < minCents) throw badRequest('withdrawMin', { amount: plainBrl(minCents / 100) });
   if (cents > wdCents) throw badRequest('withdrawMax', { amount: plainBrl(wdCents / 100) });
+  // A large withdrawal waits for the player's identity documents to be approved (issue 19).
+  const documentsAbove = Math.round(ctx.config.file.withdraw.documentsAbove * 100);
+  if (cents > documentsAbove && user.kyc_review !== 'approved') {
+    throw badRequest('withdrawDocumentsRequired', { amount: plainBrl(documentsAbove / 100) });
+  }
 
   const method = input.payCardBank;
   const account = input.payCardNo.trim();

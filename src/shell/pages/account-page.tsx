@@ -122,6 +122,17 @@ export function AccountPage() {
                     {t('kyc.verify')}
                   </button>
                 )}
+                {/* Identity documents, once name and CPF are confirmed (large withdrawals need them). */}
+                {user.kyc === 1 && !demo && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => openOverlay('editBank')}
+                    data-testid="account-kyc-documents"
+                  >
+                    {t('kyc.docsTitle')}
+                  </button>
+                )}
                 <Link to="/vip" className="badge badge--gold" data-testid="account-vip">
                   <CrownIcon /> {t('account.vip', { level: user.level })}
                 </Link>

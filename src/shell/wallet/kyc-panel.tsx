@@ -10,6 +10,7 @@ import { TextField } from '../components/fields';
 import { ShieldIcon } from '../components/icons';
 import { Modal } from '../components/modal';
 import { pendingDepositStore } from './wallet-store';
+import { KycDocuments } from './kyc-documents';
 
 /**
  * `editBank` (spec 2, 4, 5): the identity form. Nothing is required and a failed request is ignored
@@ -80,6 +81,8 @@ export function KycPanel() {
           {t('kyc.submit')}
         </button>
       </form>
+      {/* Documents come once the name and CPF are confirmed (the server asks the same). */}
+      {user?.kyc === 1 && <KycDocuments />}
     </Modal>
   );
 }

@@ -21,6 +21,27 @@ const fail = (status: number, message: string): Reply => ({ status, body: { stat
 beforeEach(() => sessionStorage.clear());
 afterEach(() => cleanup());
 
+/** A day's figures as the server answers them (the schema the console parses). */
+const DASHBOARD = {
+  day: '2026-11-29',
+  at: '2026-11-29T15:00:00.000Z',
+  deposits: { count: 3, amount: 300 },
+  withdrawalsPaid: { count: 1, amount: 60 },
+  withdrawalsRequested: { count: 2, amount: 6060 },
+  approvalQueue: { count: 1, amount: 6000 },
+  casinoGgr: 80,
+  sportsGgr: 20,
+  ggr: 100,
+  bonusCost: 10,
+  ngr: 90,
+  activePlayers: 4,
+  newPlayers: 2,
+  firstDeposits: 1,
+  chatsWaiting: 1,
+  complaintsOpen: 0,
+  alertsOpen: 0,
+};
+
 describe('operator console', () => {
   it('enrols by QR code, signs in with the code, keeps the token in this tab and shows the role’s sections', async () => {
     fakeServer((key, config) => {
@@ -39,6 +60,7 @@ describe('operator console', () => {
       if (key === 'GET /api/admin/auth/me')
         return ok({ id: 2, username: 'caixa', role: 'finance', totpEnrolled: true });
       if (key.startsWith('GET /api/admin/withdrawals')) return ok({ list: [], total: 0 });
+      if (key === 'GET /api/admin/dashboard') return ok(DASHBOARD);
       return fail(404, 'Não encontrado');
     });
     const user = userEvent.setup();
@@ -58,6 +80,15 @@ describe('operator console', () => {
 
     await user.type(screen.getByLabelText('Código do autenticador (6 dígitos)'), '12a3456');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    // The console opens on the day at a glance; the queue's card leads to the withdrawals.
+    expect(await screen.findByRole('heading', { name: 'Painel de hoje' })).toBeTruthy();
+    expect(screen.getByTestId('dashboard-approvalQueue').textContent).toMatch(/R\$\s6\.000,00/);
+    expect(screen.getByTestId('dashboard-ngr').textContent).toMatch(/R\$\s90,00/);
+    // support's cards lead nowhere for finance: no button where the role may not go
+    expect(screen.getByTestId('dashboard-chatsWaiting').querySelector('button')).toBeNull();
+    await user.click(
+      within(screen.getByTestId('dashboard-approvalQueue')).getByRole('button', { name: 'Abrir' }),
+    );
     expect(await screen.findByRole('heading', { name: 'Saques aguardando aprovação' })).toBeTruthy();
     expect(sessionStorage.getItem(OPERATOR_TOKEN_KEY)).toBe('op-token');
     expect(localStorage.getItem('token')).toBeNull();
@@ -72,7 +103,7 @@ describe('operator console', () => {
 
     const nav = screen.getByRole('navigation');
     const sections = [...nav.querySelectorAll('button')].map((b) => b.textContent);
-    expect(sections).toEqual(['Saques', 'Jogadores', 'Relatórios', 'Razão', 'Auditoria']);
+    expect(sections).toEqual(['Painel', 'Saques', 'Jogadores', 'Relatórios', 'Razão', 'Auditoria']);
   });
 
   it('returns to the login form when the server ends the operator session (401)', async () => {

@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../infra/db/connection';
+import type { KycDocumentsTable } from '../../infra/db/schema';
+import type { KycReview } from '../../../domain/schemas/kyc.schema';
+
+type NewDocument = Pick<
+  KycDocumentsTable,
+  'user_id' | 'side' | 'file_name' | 'mime' | 'size_bytes' | 'sha256'
+>;
+
+/** Records a document, marking the one sent before for the same side replaced. */
+export async function insertDocument(trx: Trx, doc: NewDocument) {
+  await trx
+    .updateTable('kyc_documents')
+    .set({ replaced_at: new Date() })
+    .where('user_id', '=', doc.user_id)
+    .where('side', '=', doc.side)
+    .where('replaced_at', 'is', null)
+    .execute();
+  await trx.insertInto('kyc_documents').values(doc).execute();
+}
+
+/** The side sent last of each, per player. */
+export async function currentDocuments(db: Db | Trx, userId: number) {
+  return db
+    .selectFrom('kyc_documents')
+    .select(['id', 'side', 'mime', 'size_bytes', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('replaced_at', 'is', null)
+    .orderBy('side')
+    .execute();
+}
+
+/** The complete set waits for an operator (a refused set sent again waits again). */
+export async function markReviewPending(trx: Trx, userId: number) {
+  await trx
+    .updateTable('users')
+    .set({ kyc_review: 'pending', kyc_review_reason: '' })
+    .where('id', '=', userId)
+    .where('kyc_review', '!=', 'approved')
+    .execute();
+}
+
+export async function findDocument(db: Db, id: number) {
+  return db.selectFrom('kyc_documents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets the review of a pending set; false when it was not pending (already decided, or incomplete). */
+export async function setReview(
+  trx: Trx,
+  userId: number,
+  operatorId: number,
+  decision: 'approved' | 'rejected',
+  reason: string,
+): Promise<boolean> {
+  const row = await trx
+    .updateTable('users')
+    .set({
+      kyc_review: decision,
+      kyc_review_reason: reason,
+      kyc_reviewed_by: operatorId,
+      kyc_reviewed_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .where('kyc_review', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A page of players in `review`, oldest first, with their current documents. */
+export async function kycCases(db: Db, review: KycReview, page: number, size: number) {
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('operators', 'operators.id', 'users.kyc_reviewed_by')
+    .select([
+      'users.id',
+      'users.username',
+      'users.name',
+      'users.kyc_name',
+      'users.cpf',
+      'users.birth_date',
+      'users.kyc_review',
+      'users.kyc_review_reason',
+      'users.kyc_reviewed_at',
+      'operators.username as reviewer',
+    ])
+    .where('users.kyc_review', '=', review)
+    .orderBy('users.id')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  const count = await db
+    .selectFrom('users')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('kyc_review', '=', review)
+    .executeTakeFirstOrThrow();
+  const ids = rows.map((r) => r.id);
+  const documents =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('kyc_documents')
+          .select(['id', 'user_id', 'side', 'mime', 'size_bytes', 'created_at'])
+          .where('user_id', 'in', ids)
+          .where('replaced_at', 'is', null)
+          .orderBy('side')
+          .execute();
+  return { rows, total: Number(count.n), documents };
+}

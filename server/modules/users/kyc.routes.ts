@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { allow, PLAYER } from '../../platform/access';
+import { throttle } from '../../platform/throttle';
+import { badRequest, parseInput } from '../../infra/http/errors';
+import { ok } from '../../infra/http/reply';
+import { KYC_MAX_BYTES, KYC_TYPES, kycSideParams, kycStateSchema } from '../../../domain/schemas/kyc.schema';
+import { kycState, storeDocument } from './kyc-documents.service';
+
+/** Uploads one player may make in an hour (three sides, retakes included). */
+const UPLOADS_PER_HOUR = 20;
+
+/**
+ * The identity documents a player sends from the identity form (issue 19). A file is the request's
+ * body as it is (`Content-Type` image/jpeg, image/png or application/pdf), so no form encoding or
+ * upload library is involved; only this scope parses those types, with its own size limit.
+ */
+export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.addContentTypeParser(
+    [...KYC_TYPES],
+    { parseAs: 'buffer', bodyLimit: KYC_MAX_BYTES + 1 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/api/app/user/kyc/documents',
+    allow(PLAYER, { response: kycStateSchema }),
+    async (request, reply) => ok(request, reply, await kycState(ctx, request.session!.subjectId)),
+  );
+
+  app.put<{ Params: { side: string } }>(
+    '/api/app/user/kyc/documents/:side',
+    { ...allow(PLAYER, { params: kycSideParams, response: kycStateSchema }), bodyLimit: KYC_MAX_BYTES + 1 },
+    async (request, reply) => {
+      const { side } = parseInput(kycSideParams, request.params);
+      const userId = request.session!.subjectId;
+      await throttle(ctx, `kyc-upload:${userId}`, { max: UPLOADS_PER_HOUR, windowMs: 3_600_000 });
+      // A body of another type (JSON, a form) is not a file.
+      if (!(request.body instanceof Uint8Array)) throw badRequest('kycFileType');
+      const bytes = request.body;
+      const declared = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      const state = await storeDocument(ctx, userId, side, declared || undefined, bytes);
+      return ok(request, reply, state, 'kycSent');
+    },
+  );
+}

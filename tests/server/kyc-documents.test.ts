@@ -1,0 +1,260 @@
+import { statSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { auth, buildTestApp, call, completeKyc, fundedPlayer, operatorAuth, type Player } from './helpers';
+import { KYC_MAX_BYTES } from '../../domain/schemas/kyc.schema';
+
+/**
+ * Identity documents (issue 19): the player sends front, back and a selfie from the identity form;
+ * the files live outside the database with size and type limits; the console's review queue
+ * approves or refuses with a reason; a withdrawal above `withdraw.documentsAbove` waits for it.
+ */
+let app: FastifyInstance;
+let opAuth: Record<string, string>;
+beforeAll(async () => {
+  app = await buildTestApp({}, { TREVO_TURNOVER_MAIN: '0', TEST_DOCUMENTS_GATE: '1' });
+  opAuth = await operatorAuth(app);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const JPEG = Uint8Array.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 7, 7, 7,
+]);
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);
+const PDF = new TextEncoder().encode('%PDF-1.7\n% documento de teste\n');
+
+const upload = (player: Player, side: string, bytes: Uint8Array | string, type = 'image/jpeg') =>
+  call(app, {
+    method: 'PUT',
+    url: `/api/app/user/kyc/documents/${side}`,
+    headers: { ...auth(player.token), 'content-type': type },
+    payload: typeof bytes === 'string' ? bytes : Buffer.from(bytes),
+  });
+const state = async (player: Player) =>
+  (await call(app, { method: 'GET', url: '/api/app/user/kyc/documents', headers: auth(player.token) })).body
+    .data;
+const queue = async (review = 'pending') =>
+  (await call(app, { method: 'GET', url: `/api/admin/kyc?review=${review}&size=100`, headers: opAuth })).body
+    .data as {
+    list: Array<{
+      userId: number;
+      review: string;
+      reason: string;
+      documents: Array<{ id: number; side: string; type: string }>;
+    }>;
+  };
+
+async function playerWithSet() {
+  const player = await fundedPlayer(app, 12_000);
+  await completeKyc(app, player);
+  expect((await upload(player, 'front', JPEG)).code).toBe(200);
+  expect((await upload(player, 'back', PNG, 'image/png')).code).toBe(200);
+  const last = await upload(player, 'selfie', PDF, 'application/pdf');
+  expect(last.code, last.body.message).toBe(200);
+  return player;
+}
+
+describe('sending identity documents', () => {
+  it('asks for the identity form first, then keeps each side as a file outside the database', async () => {
+    const player = await fundedPlayer(app, 0);
+    const early = await upload(player, 'front', JPEG);
+    expect(early.code).toBe(400);
+    expect(early.body.message).toBe('Preencha nome e CPF antes de enviar documentos');
+
+    await completeKyc(app, player);
+    const sent = await upload(player, 'front', JPEG);
+    expect(sent.code).toBe(200);
+    expect(sent.body.message).toBe('Documento recebido; avisaremos quando for analisado');
+    expect(sent.body.data).toMatchObject({
+      review: 'none',
+      documents: [{ side: 'front', type: 'image/jpeg', size: JPEG.length }],
+    });
+
+    const row = await app.ctx.db
+      .selectFrom('kyc_documents')
+      .selectAll()
+      .where('user_id', '=', player.userId)
+      .executeTakeFirstOrThrow();
+    const path = join(app.ctx.config.kycDir, row.file_name);
+    expect(new Uint8Array(readFileSync(path))).toEqual(JPEG);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(row.file_name).toMatch(new RegExp(`^${player.userId}/front-[0-9a-f]{24}\\.jpg$`));
+  });
+
+  it('refuses what is not a JPG, PNG or PDF by its bytes, a type that lies, an empty or oversized file, a bad side', async () => {
+    const player = await fundedPlayer(app, 0);
+    await completeKyc(app, player);
+    const cases: Array<[string, Uint8Array | string, string, number, string]> = [
+      [
+        'front',
+        new TextEncoder().encode('<svg onload=alert(1)>'),
+        'image/jpeg',
+        400,
+        'Envie uma foto JPG ou PNG, ou um PDF',
+      ],
+      ['front', PNG, 'image/jpeg', 400, 'Envie uma foto JPG ou PNG, ou um PDF'],
+      ['front', '{"a":1}', 'application/json', 400, 'Envie uma foto JPG ou PNG, ou um PDF'],
+      ['front', new Uint8Array(), 'image/png', 400, 'O arquivo está vazio'],
+      ['verso', JPEG, 'image/jpeg', 400, 'Escolha a frente, o verso ou a selfie com o documento'],
+    ];
+    for (const [side, bytes, type, code, message] of cases) {
+      const res = await upload(player, side, bytes, type);
+      expect(res.code, `${side} ${type}`).toBe(code);
+      expect(res.body.message).toBe(message);
+    }
+    const big = new Uint8Array(KYC_MAX_BYTES + 1);
+    big.set(JPEG);
+    const tooBig = await upload(player, 'front', big);
+    expect(tooBig.code).toBe(400);
+    expect(tooBig.body.message).toBe('Arquivo grande demais: envie até 6 MB');
+    expect((await state(player)).documents).toEqual([]);
+  });
+});
+
+describe('the review', () => {
+  it('a complete set waits; a refusal reaches the player with its reason; a side sent again waits again; approval opens large withdrawals', async () => {
+    const player = await playerWithSet();
+    expect((await state(player)).review).toBe('pending');
+    const waiting = (await queue()).list.find((c) => c.userId === player.userId)!;
+    expect(waiting.documents.map((d) => d.side).sort()).toEqual(['back', 'front', 'selfie']);
+
+    // the reviewer sees the file, and the viewing is audited
+    const front = waiting.documents.find((d) => d.side === 'front')!;
+    const file = await app.inject({
+      method: 'GET',
+      url: `/api/admin/kyc/documents/${front.id}`,
+      headers: opAuth,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(new Uint8Array(file.rawPayload)).toEqual(JPEG);
+    const viewed = await app.ctx.db
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('object', '=', `kyc_document:${front.id}`)
+      .execute();
+    expect(viewed.map((v) => v.action)).toEqual(['kyc.view']);
+
+    // above R$ 5.000 (the default) a withdrawal waits for the documents
+    const withdraw = (amount: number, key: string) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/app/order/withdraw',
+        headers: { ...auth(player.token), 'idempotency-key': key },
+        payload: {
+          payCardBank: 'CPF',
+          payCardNo: player.cpf,
+          name: 'Maria Silva',
+          whatsapp: '11987654321',
+          amount,
+        },
+      });
+    const early = await withdraw(5_500, `kyc-w1-${player.userId}`);
+    expect(early.code).toBe(400);
+    expect(early.body.message).toBe(
+      'Para sacar mais de R$ 5000, envie seus documentos em Conta e aguarde a aprovação',
+    );
+
+    const bare = await call(app, {
+      method: 'POST',
+      url: `/api/admin/kyc/${player.userId}/reject`,
+      headers: opAuth,
+      payload: {},
+    });
+    expect(bare.code).toBe(400);
+    expect(bare.body.message).toBe('Informe o motivo (ao menos 5 letras)');
+    const refused = await call(app, {
+      method: 'POST',
+      url: `/api/admin/kyc/${player.userId}/reject`,
+      headers: opAuth,
+      payload: { reason: 'Selfie sem o documento visível' },
+    });
+    expect(refused.code).toBe(200);
+    expect(await state(player)).toMatchObject({
+      review: 'rejected',
+      reason: 'Selfie sem o documento visível',
+    });
+    expect((await upload(player, 'selfie', JPEG)).body.data.review).toBe('pending');
+
+    const approved = await call(app, {
+      method: 'POST',
+      url: `/api/admin/kyc/${player.userId}/approve`,
+      headers: opAuth,
+    });
+    expect(approved.code).toBe(200);
+    expect(await state(player)).toMatchObject({ review: 'approved', reason: '' });
+    const again = await call(app, {
+      method: 'POST',
+      url: `/api/admin/kyc/${player.userId}/approve`,
+      headers: opAuth,
+    });
+    expect(again.code).toBe(409);
+    const late = await upload(player, 'front', JPEG);
+    expect(late.code).toBe(409);
+    expect(late.body.message).toBe('Seus documentos já foram aprovados');
+
+    const ok = await withdraw(5_500, `kyc-w2-${player.userId}`);
+    expect(ok.code, ok.body.message).toBe(200);
+    const audit = await app.ctx.db
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('object', '=', `player:${player.userId}`)
+      .orderBy('seq')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['kyc.reject', 'kyc.approve']);
+  });
+
+  it('an incomplete set cannot be decided; two reviewers at once make one decision', async () => {
+    const partial = await fundedPlayer(app, 0);
+    await completeKyc(app, partial);
+    await upload(partial, 'front', JPEG);
+    const early = await call(app, {
+      method: 'POST',
+      url: `/api/admin/kyc/${partial.userId}/approve`,
+      headers: opAuth,
+    });
+    expect(early.code).toBe(409);
+
+    const player = await playerWithSet();
+    const answers = await Promise.all([
+      call(app, { method: 'POST', url: `/api/admin/kyc/${player.userId}/approve`, headers: opAuth }),
+      call(app, {
+        method: 'POST',
+        url: `/api/admin/kyc/${player.userId}/reject`,
+        headers: opAuth,
+        payload: { reason: 'Documento ilegível' },
+      }),
+      call(app, { method: 'POST', url: `/api/admin/kyc/${player.userId}/approve`, headers: opAuth }),
+    ]);
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 409, 409]);
+    const decisions = await app.ctx.db
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('object', '=', `player:${player.userId}`)
+      .execute();
+    expect(decisions).toHaveLength(1);
+  });
+
+  it('a document id that is not there is a 404, and a player cannot read the queue or a file', async () => {
+    expect(
+      (await call(app, { method: 'GET', url: '/api/admin/kyc/documents/999999', headers: opAuth })).code,
+    ).toBe(404);
+    const player = await playerWithSet();
+    const doc = (await queue()).list.find((c) => c.userId === player.userId)!.documents[0]!;
+    expect(
+      (
+        await call(app, {
+          method: 'GET',
+          url: `/api/admin/kyc/documents/${doc.id}`,
+          headers: auth(player.token),
+        })
+      ).code,
+    ).toBe(403);
+    expect(
+      (await call(app, { method: 'GET', url: '/api/admin/kyc', headers: auth(player.token) })).code,
+    ).toBe(403);
+  });
+});
