@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageParam, recordId } from './common.schema';
+import { pageParam, reasonText, recordId } from './common.schema';
 
 /**
  * What finance's back-office calls answer (issue 8), shared by the server that builds the rows and
@@ -141,7 +141,7 @@ export type AuditRow = z.infer<typeof auditRowSchema>;
 export const auditPageSchema = z.object({ list: z.array(auditRowSchema), total: z.number() });
 
 export const playerLockSchema = z.strictObject({
-  reason: z.string().trim().min(3, { message: 'invalidInput' }).max(500),
+  reason: reasonText(3, 500),
 });
 export const playerNoteSchema = z.strictObject({
   text: z.string().trim().min(1, { message: 'invalidInput' }).max(2000),
@@ -235,11 +235,7 @@ export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const withdrawalsPageSchema = z.object({ list: z.array(adminWithdrawalSchema), total: z.number() });
 export type WithdrawalsPage = z.infer<typeof withdrawalsPageSchema>;
 /** Why a withdrawal was refused: the player and the audit read it, so it must say something. */
-export const rejectReasonSchema = z
-  .string({ message: 'reasonRequired' })
-  .trim()
-  .min(5, { message: 'reasonRequired' })
-  .max(200, { message: 'tooLong' });
+export const rejectReasonSchema = reasonText(5, 200);
 export const withdrawalRejectSchema = z.strictObject({ note: rejectReasonSchema.prefault('') });
 export const withdrawalsBulkSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('approve'), ids: z.array(z.string().min(1).max(40)).min(1).max(50) }),

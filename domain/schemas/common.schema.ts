@@ -76,3 +76,20 @@ export const codeIdSchema = z
 /** The envelope every JSON answer uses (ARCHITECTURE.md). */
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.number(), message: z.string(), data });
+
+/**
+ * Characters that show nothing: zero-width spaces and joiners, the word joiner, the byte-order mark,
+ * soft hyphens and bidirectional marks. A reason made of them looks empty to whoever reads it.
+ */
+const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+
+/**
+ * Why an operator decided something (a refusal, a lock, a case closed): the player or the audit
+ * reads it, so it must say something — at least `min` visible letters once invisible characters
+ * and outer spaces are gone (red-team review: five zero-width spaces passed as a reason).
+ */
+export const reasonText = (min: number, max: number) =>
+  z
+    .string({ message: 'reasonRequired' })
+    .transform((text) => text.replace(INVISIBLE, '').trim())
+    .pipe(z.string().min(min, { message: 'reasonRequired' }).max(max, { message: 'tooLong' }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageParam } from './common.schema';
+import { pageParam, reasonText } from './common.schema';
 
 /**
  * The compliance queues (issue 19): alerts the server raises from the ledger and the accounts,
@@ -71,6 +71,8 @@ export const alertRowSchema = z.object({
   assignee: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the case was reported to COAF, kept if new accounts opened it again. */
+  reportedAt: z.string().nullable(),
 });
 export type AlertRow = z.infer<typeof alertRowSchema>;
 export const alertsPageSchema = z.object({ list: z.array(alertRowSchema), total: z.number() });
@@ -91,11 +93,7 @@ export const alertDetailSchema = alertRowSchema.extend({
 });
 export type AlertDetail = z.infer<typeof alertDetailSchema>;
 
-const noteText = z
-  .string({ message: 'reasonRequired' })
-  .trim()
-  .min(5, { message: 'reasonRequired' })
-  .max(1000, { message: 'tooLong' });
+const noteText = reasonText(5, 1000);
 
 /**
  * `POST /api/admin/alerts/{id}`: one step of the work — take it (assign to oneself), hand it to

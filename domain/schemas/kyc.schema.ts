@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageParam } from './common.schema';
+import { pageParam, reasonText } from './common.schema';
 
 /**
  * Identity documents (issue 19): the front and back of an identity document (RG, CNH or RNE) and a
@@ -64,10 +64,5 @@ export const kycQueueSchema = z.object({ list: z.array(kycCaseSchema), total: z.
 
 /** `POST /api/admin/kyc/{userId}/reject`: the player reads the reason, so it must say something. */
 export const kycRejectSchema = z.strictObject({
-  reason: z
-    .string({ message: 'reasonRequired' })
-    .trim()
-    .min(5, { message: 'reasonRequired' })
-    .max(200, { message: 'tooLong' })
-    .prefault(''),
+  reason: reasonText(5, 200).prefault(''),
 });

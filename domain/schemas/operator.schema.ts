@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonText } from './common.schema';
 
 /**
  * Operator roles (back-office issue): support (players, chat, complaints), finance (withdrawals,
@@ -30,10 +31,5 @@ export const operatorCreateSchema = z.strictObject({
 export const operatorUpdateSchema = z.strictObject({ role: z.enum(OPERATOR_ROLES) });
 /** Why an operator's access ends: the audit and the list show it, so it must say something. */
 export const operatorDisableSchema = z.strictObject({
-  reason: z
-    .string({ message: 'reasonRequired' })
-    .trim()
-    .min(5, { message: 'reasonRequired' })
-    .max(200, { message: 'tooLong' })
-    .prefault(''),
+  reason: reasonText(5, 200).prefault(''),
 });

@@ -326,7 +326,7 @@ export const fileSchema = z.object({
     })
     .default({
       amlSingleAmount: 10_000,
-      splitCount: 3,
+      splitCount: 2,
       inOutMinAmount: 1_000,
       inOutPlayRatio: 0.3,
       sharedIpAccounts: 4,

@@ -117,9 +117,8 @@ export async function replayTwin(ctx: AppContext, reply: FastifyReply, money: Mo
  */
 export async function answerRefusal(ctx: AppContext, reply: FastifyReply, money: MoneyRequest, err: unknown) {
   if (!(err instanceof AppError) || err.httpStatus >= 500) throw err;
-  ctx.refused(err);
   const body = { status: err.bodyStatus, message: translate(err.key, money.lang, err.params), data: null };
-  await ctx.db
+  const first = await ctx.db
     .insertInto('idempotency_keys')
     .values({
       user_id: money.userId,
@@ -129,7 +128,10 @@ export async function answerRefusal(ctx: AppContext, reply: FastifyReply, money:
       response_body: JSON.stringify(body),
     })
     .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .execute();
+    .returning('key')
+    .executeTakeFirst();
+  // Heard once per refusal: a retry of the same request replays it and is not a new refusal.
+  if (first) ctx.refused(err);
   const row = await stored(ctx, money.userId, money.key);
   if (row) return replay(reply, money, row);
   throw err;

@@ -127,7 +127,15 @@ function AlertQueue({ onOpen }: { onOpen: (id: number) => void }) {
                     {a.playerCount > a.players.length && ` +${a.playerCount - a.players.length}`}
                   </td>
                   <td className="admin-nowrap">{a.amount > 0 ? brl(a.amount) : '—'}</td>
-                  <td>{t(`admin.compliance.statuses.${a.status}`)}</td>
+                  <td>
+                    {t(`admin.compliance.statuses.${a.status}`)}
+                    {a.reportedAt && a.status !== 'reported' && (
+                      <>
+                        <br />
+                        <small>{t('admin.compliance.reportedAt', { when: spDateTime(a.reportedAt) })}</small>
+                      </>
+                    )}
+                  </td>
                   <td>{a.assignee ?? t('admin.compliance.nobody')}</td>
                   <td>
                     <button type="button" onClick={() => onOpen(a.id)}>
@@ -225,6 +233,7 @@ function AlertCase({ id, onBack }: { id: number; onBack: () => void }) {
         {t('admin.compliance.assignee')}: {alert.assignee ?? t('admin.compliance.nobody')} ·{' '}
         {t('admin.compliance.created')} {spDateTime(alert.createdAt)}
         {alert.amount > 0 && ` · ${brl(alert.amount)}`}
+        {alert.reportedAt && ` · ${t('admin.compliance.reportedAt', { when: spDateTime(alert.reportedAt) })}`}
       </p>
 
       <h3>{t('admin.compliance.evidenceTitle')}</h3>

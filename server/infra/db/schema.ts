@@ -572,6 +572,8 @@ export interface ComplianceAlertsTable {
   assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** Migration 032: when the case was reported to COAF (kept if it opens again). */
+  reported_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Migration 030: an alert's notes (operator_id null for the scan's own). */

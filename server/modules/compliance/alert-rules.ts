@@ -84,15 +84,15 @@ async function largeOperations({ db, now, limits }: RuleInput): Promise<Candidat
 }
 
 /**
- * Splitting ("smurfing"): within 24 hours, at least `count` operations each under `threshold` that
- * together reach it. One alert per player and São Paulo day of the window's last operation, holding
- * the largest sum seen.
+ * Splitting ("smurfing"): within 24 hours, at least `count` operations each under the threshold
+ * (`under`: the largest amount that escapes it) that together pass it. One alert per player and
+ * São Paulo day of the window's last operation, holding the largest sum seen.
  */
 async function splitOperations(
   input: RuleInput,
   table: 'deposit_orders' | 'withdrawals',
   rule: 'split_deposits' | 'split_withdrawals',
-  thresholdCents: number,
+  underCents: number,
 ): Promise<Candidate[]> {
   const { db, now, limits } = input;
   const since = ago(now, LOOKBACK_DAYS * DAY);
@@ -110,12 +110,12 @@ async function splitOperations(
       string_agg(e.id, ',' order by e.${when}) as list
     from ${sql.table(table)} d
     join ${sql.table(table)} e on e.user_id = d.user_id and e.${counts}
-      and e.amount_cents < ${thresholdCents}
+      and e.amount_cents <= ${underCents}
       and e.${when} > d.${when} - interval '24 hours' and e.${when} <= d.${when}
-    where d.${counts} and d.amount_cents < ${thresholdCents} and d.${when} >= ${since}
+    where d.${counts} and d.amount_cents <= ${underCents} and d.${when} >= ${since}
       and d.${when} <= ${now}
     group by d.user_id, d.id, d.${when}
-    having count(*) >= ${limits.splitCount} and sum(e.amount_cents) >= ${thresholdCents}`.execute(db);
+    having count(*) >= ${limits.splitCount} and sum(e.amount_cents) > ${underCents}`.execute(db);
   const best = new Map<string, Candidate>();
   for (const r of rows) {
     const day = saoPauloDayOf(new Date(r.last_at));
@@ -131,7 +131,7 @@ async function splitOperations(
         operations: Number(r.n),
         ids: r.list,
         day,
-        thresholdBrl: thresholdCents / 100,
+        thresholdBrl: underCents / 100,
       },
       amountCents: total,
     });
@@ -140,8 +140,8 @@ async function splitOperations(
 }
 
 /**
- * Money in and out with little play: a withdrawal after deposits of at least `inOutMinAmount` in
- * the 7 days before it, with stakes in those days under `inOutPlayRatio` of the deposits.
+ * Money in and out with little play: a withdrawal after deposits and transfers received of at least
+ * `inOutMinAmount` in the 7 days before it, with stakes in those days under `inOutPlayRatio` of them.
  */
 async function inOutLittlePlay({ db, now, limits }: RuleInput): Promise<Candidate[]> {
   const { rows } = await sql<{
@@ -150,12 +150,16 @@ async function inOutLittlePlay({ db, now, limits }: RuleInput): Promise<Candidat
     amount_cents: string;
     created_at: Date | string;
     deposited: string;
+    received: string;
     staked: string;
   }>`
     select w.id, w.user_id, w.amount_cents, w.created_at,
       (select coalesce(sum(d.amount_cents), 0) from deposit_orders d
         where d.user_id = w.user_id and d.status = '10'
           and d.paid_at > w.created_at - interval '7 days' and d.paid_at <= w.created_at) as deposited,
+      (select coalesce(sum(t.amount_cents), 0) from transfers t
+        where t.to_user_id = w.user_id
+          and t.created_at > w.created_at - interval '7 days' and t.created_at <= w.created_at) as received,
       (select coalesce(sum(b.amount_cents), 0) from bets b
         where b.user_id = w.user_id
           and b.created_at > w.created_at - interval '7 days' and b.created_at <= w.created_at)
@@ -165,11 +169,13 @@ async function inOutLittlePlay({ db, now, limits }: RuleInput): Promise<Candidat
     from withdrawals w
     where w.created_at >= ${ago(now, 7 * DAY)} and w.created_at <= ${now}
       and w.payout_state <> 'rejected'`.execute(db);
+  // Money in is deposits and transfers from other players alike (red-team review: a transfer
+  // passed money through a second account unseen).
+  const moneyIn = (r: { deposited: string; received: string }) => Number(r.deposited) + Number(r.received);
   return rows
     .filter(
       (r) =>
-        Number(r.deposited) >= cents(limits.inOutMinAmount) &&
-        Number(r.staked) < Number(r.deposited) * limits.inOutPlayRatio,
+        moneyIn(r) >= cents(limits.inOutMinAmount) && Number(r.staked) < moneyIn(r) * limits.inOutPlayRatio,
     )
     .map((r) => ({
       kind: 'aml',
@@ -180,11 +186,25 @@ async function inOutLittlePlay({ db, now, limits }: RuleInput): Promise<Candidat
         withdrawal: r.id,
         at: new Date(r.created_at).toISOString(),
         depositedBrl: Number(r.deposited) / 100,
+        receivedBrl: Number(r.received) / 100,
         stakedBrl: Number(r.staked) / 100,
       },
       amountCents: Number(r.amount_cents),
     }));
 }
+
+/**
+ * A phone as its national number: digits only, without the country code 55 or a trunk 0, so
+ * "(21) 97777-6666", "+55 21 97777-6666" and "021 97777 6666" are one phone.
+ */
+const NATIONAL_PHONE = sql`regexp_replace(regexp_replace(phone, '\\D', '', 'g'), '^(55(?=\\d{10,11}$)|0(?=\\d{10,11}$))', '')`;
+
+/**
+ * A name as people are the same under it: lower case, accents and combining marks gone, spaces
+ * collapsed ("José  da Silva", "Jose da Silva" and "JOSÉ DA SILVA" are one name).
+ */
+const PLAIN_NAME = sql`trim(regexp_replace(translate(regexp_replace(lower(name), '[\u0300-\u036f]', '', 'g'),
+  'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny'), '\\s+', ' ', 'g'))`;
 
 /** Sign-in addresses that identify a machine of ours or a local proxy, not a player's device. */
 const LOCAL_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -201,9 +221,10 @@ async function sharedValues({ db, now, limits }: RuleInput): Promise<Candidate[]
       rule: 'shared_phone',
       label: 'phone',
       query: sql<Shared>`
-        select regexp_replace(phone, '\\D', '', 'g') as value, string_agg(id::text, ',' order by id) as list
-        from users where test_flag = 0 and regexp_replace(phone, '\\D', '', 'g') <> ''
-        group by 1 having count(*) >= 2`,
+        select p.value, string_agg(p.id::text, ',' order by p.id) as list
+        from (select id, ${NATIONAL_PHONE} as value from users where test_flag = 0) p
+        where p.value <> ''
+        group by p.value having count(*) >= 2`,
     },
     {
       rule: 'shared_pix_key',
@@ -229,9 +250,10 @@ async function sharedValues({ db, now, limits }: RuleInput): Promise<Candidate[]
       rule: 'same_name_birth',
       label: 'name_birth',
       query: sql<Shared>`
-        select lower(trim(name)) || ' ' || birth_date as value, string_agg(id::text, ',' order by id) as list
-        from users where test_flag = 0 and birth_date is not null and trim(name) <> ''
-        group by lower(trim(name)), birth_date having count(*) >= 2`,
+        select n.value, string_agg(n.id::text, ',' order by n.id) as list
+        from (select id, ${PLAIN_NAME} || ' ' || birth_date as value from users
+              where test_flag = 0 and birth_date is not null and trim(name) <> '') n
+        group by n.value having count(*) >= 2`,
     },
     {
       rule: 'shared_ip',
@@ -342,7 +364,9 @@ export async function findCandidates(input: RuleInput): Promise<Candidate[]> {
   const single = cents(input.limits.amlSingleAmount);
   return [
     ...(await largeOperations(input)),
-    ...(await splitOperations(input, 'deposit_orders', 'split_deposits', single)),
+    // A deposit of the single amount is flagged by itself; one centavo less escapes it.
+    ...(await splitOperations(input, 'deposit_orders', 'split_deposits', single - 1)),
+    // A withdrawal waits for approval only above the threshold: the threshold itself escapes it.
     ...(await splitOperations(input, 'withdrawals', 'split_withdrawals', cents(input.approvalThreshold))),
     ...(await inOutLittlePlay(input)),
     ...(await sharedValues(input)),

@@ -34,14 +34,20 @@ export async function upsertAlert(db: Db, c: Candidate): Promise<'raised' | 'upd
     if (inserted) return 'raised';
     const current = await trx
       .selectFrom('compliance_alerts')
-      .select(['id', 'user_ids', 'amount_cents', 'status'])
+      .select(['id', 'user_ids', 'amount_cents', 'status', 'evidence'])
       .where('subject_key', '=', c.key)
       .forUpdate()
       .executeTakeFirstOrThrow();
     const before = JSON.parse(current.user_ids) as number[];
     const newPlayers = c.userIds.filter((id) => !before.includes(id));
     const grew = newPlayers.length > 0 || c.amountCents > Number(current.amount_cents);
-    if (!grew) return 'same';
+    if (!grew) {
+      // What the rule sees may still change (more hits, another day's count): kept current.
+      const evidence = JSON.stringify(c.evidence);
+      if (evidence === current.evidence) return 'same';
+      await trx.updateTable('compliance_alerts').set({ evidence }).where('id', '=', current.id).execute();
+      return 'same';
+    }
     const reopen = current.status === 'reported' || current.status === 'dismissed';
     await trx
       .updateTable('compliance_alerts')
@@ -83,6 +89,8 @@ function alertQuery(db: Db, filter: AlertFilter) {
   let query = db.selectFrom('compliance_alerts');
   if (filter.kind) query = query.where('kind', '=', filter.kind);
   if (filter.status === 'active') query = query.where('status', 'in', ['open', 'reviewing']);
+  // A reported case stays "reported" even when new accounts opened it again.
+  else if (filter.status === 'reported') query = query.where('reported_at', 'is not', null);
   else if (filter.status) query = query.where('status', '=', filter.status);
   return query;
 }
@@ -100,6 +108,7 @@ export async function findAlerts(db: Db, filter: AlertFilter, page: number, size
       'compliance_alerts.user_ids',
       'compliance_alerts.created_at',
       'compliance_alerts.updated_at',
+      'compliance_alerts.reported_at',
       'operators.username as assignee',
     ])
     .orderBy('compliance_alerts.id', 'desc')
@@ -149,34 +158,43 @@ export async function notesOf(db: Db, alertId: number) {
     .execute();
 }
 
+/** Who acts on a case: a case in review is its assignee's (or an admin's) to hand over or close. */
+export interface AlertActor {
+  operatorId: number;
+  admin: boolean;
+}
+
 /**
- * Moves an alert to `to` if its state is one of `from` (and, given, sets the assignee); answers
- * the state before, or null when the alert was not in one of `from` — someone else moved it first.
+ * Moves an alert to `to` if its state is one of `from` (and, given, sets the assignee). Answers the
+ * state and assignee before, `moved` when the alert was not in one of `from` (someone else moved it
+ * first), or `notYours` when it is in review under another operator.
  */
 export async function moveAlert(
   trx: Trx,
   id: number,
-  from: readonly AlertStatus[],
-  to: AlertStatus,
-  assigneeId?: number,
-): Promise<AlertStatus | null> {
+  move: { from: readonly AlertStatus[]; to: AlertStatus; assigneeId?: number },
+  actor: AlertActor,
+): Promise<{ status: AlertStatus; assigneeId: number | null } | 'moved' | 'notYours'> {
   const before = await trx
     .selectFrom('compliance_alerts')
-    .select('status')
+    .select(['status', 'assignee_id'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if (!before || !from.includes(before.status)) return null;
+  if (!before || !move.from.includes(before.status)) return 'moved';
+  if (before.status === 'reviewing' && before.assignee_id !== actor.operatorId && !actor.admin)
+    return 'notYours';
   await trx
     .updateTable('compliance_alerts')
     .set({
-      status: to,
+      status: move.to,
       updated_at: new Date(),
-      ...(assigneeId !== undefined ? { assignee_id: assigneeId } : {}),
+      ...(move.assigneeId !== undefined ? { assignee_id: move.assigneeId } : {}),
+      ...(move.to === 'reported' ? { reported_at: new Date() } : {}),
     })
     .where('id', '=', id)
     .execute();
-  return before.status;
+  return { status: before.status, assigneeId: before.assignee_id };
 }
 
 /** The deposits and withdrawals of `userIds` since `since`, oldest first (the COAF export's lines). */
@@ -208,4 +226,9 @@ export async function activeAssignees(db: Db) {
     .where('disabled_at', 'is', null)
     .orderBy('username')
     .execute();
+}
+
+/** Limit hits older than this are no signal any more and leave the table (the rules read 7 days). */
+export async function pruneLimitHits(db: Db, before: Date) {
+  await db.deleteFrom('rg_events').where('kind', '=', 'limit_hit').where('at', '<', before).execute();
 }

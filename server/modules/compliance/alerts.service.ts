@@ -21,9 +21,14 @@ import {
   notesOf,
   operationsOf,
   playersByIds,
+  pruneLimitHits,
+  type AlertActor,
   upsertAlert,
   type AlertFilter,
 } from './alerts.repository';
+
+/** Days a limit hit is kept (the rule reads 7). */
+const LIMIT_HITS_KEPT_DAYS = 90;
 
 /** How many players a queue row names before "+n". */
 const ROW_PLAYERS = 4;
@@ -47,6 +52,7 @@ export async function scanAlerts(ctx: AppContext, now = new Date()) {
     if (outcome === 'updated') updated += 1;
   }
   if (raised > 0) ctx.log.info({ raised, updated }, 'compliance alerts raised');
+  await pruneLimitHits(ctx.db, new Date(now.getTime() - LIMIT_HITS_KEPT_DAYS * 86_400_000));
   return { raised, updated };
 }
 
@@ -70,6 +76,7 @@ export async function listAlerts(ctx: AppContext, filter: AlertFilter, page: num
       assignee: r.assignee,
       createdAt: new Date(r.created_at).toISOString(),
       updatedAt: new Date(r.updated_at).toISOString(),
+      reportedAt: r.reported_at ? new Date(r.reported_at).toISOString() : null,
     };
   });
   return { list, total };
@@ -93,6 +100,7 @@ export async function alertDetail(ctx: AppContext, id: number): Promise<AlertDet
     assignee: row.assignee,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+    reportedAt: row.reported_at ? new Date(row.reported_at).toISOString() : null,
     evidence: JSON.parse(row.evidence) as AlertDetail['evidence'],
     playersDetail: players.map((p) => ({
       id: p.id,
@@ -140,7 +148,7 @@ async function assertAssignable(ctx: AppContext, operatorId: number) {
 export async function actOnAlert(
   ctx: AppContext,
   id: number,
-  operatorId: number,
+  actor: AlertActor,
   action: AlertAction,
   audit: (before: unknown, after: unknown) => AuditEntry,
 ): Promise<void> {
@@ -149,23 +157,28 @@ export async function actOnAlert(
     const exists = await findAlert(trx, id);
     if (!exists) throw notFound();
     if (action.action === 'note') {
-      await addNote(trx, id, operatorId, action.text);
+      await addNote(trx, id, actor.operatorId, action.text);
       await recordAudit(trx, audit(null, { note: action.text }));
       return;
     }
     const move = MOVES[action.action];
-    const assignee =
-      action.action === 'take' ? operatorId : action.action === 'assign' ? action.operatorId : undefined;
-    const before = await moveAlert(trx, id, move.from, move.to, assignee);
-    if (before === null) throw new AppError(409, 'alertMoved');
-    if ('text' in action) await addNote(trx, id, operatorId, action.text);
+    const assigneeId =
+      action.action === 'take'
+        ? actor.operatorId
+        : action.action === 'assign'
+          ? action.operatorId
+          : undefined;
+    const before = await moveAlert(trx, id, { ...move, assigneeId }, actor);
+    if (before === 'moved') throw new AppError(409, 'alertMoved');
+    if (before === 'notYours') throw new AppError(409, 'alertNotYours', { who: exists.assignee ?? '' });
+    if ('text' in action) await addNote(trx, id, actor.operatorId, action.text);
     await recordAudit(
       trx,
       audit(
-        { status: before, assigneeId: exists.assignee_id },
+        { status: before.status, assigneeId: before.assigneeId },
         {
           status: move.to,
-          assigneeId: assignee ?? exists.assignee_id,
+          assigneeId: assigneeId ?? before.assigneeId,
           ...('text' in action ? { note: action.text } : {}),
         },
       ),

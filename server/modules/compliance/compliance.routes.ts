@@ -66,8 +66,12 @@ export async function complianceRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const action = parseInput(alertActionSchema, request.body ?? {});
-      await actOnAlert(ctx, id, request.session!.subjectId, action, (before, after) =>
-        auditEntry(request, `alert.${action.action}`, `alert:${id}`, before, after),
+      await actOnAlert(
+        ctx,
+        id,
+        { operatorId: request.session!.subjectId, admin: request.operatorRole === 'admin' },
+        action,
+        (before, after) => auditEntry(request, `alert.${action.action}`, `alert:${id}`, before, after),
       );
       return ok(request, reply);
     },

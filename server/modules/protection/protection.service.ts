@@ -378,12 +378,19 @@ export class LimitReached extends AppError {
   }
 }
 
-/** Records a limit the player hit (the responsible-gaming queue reads these). */
+/**
+ * Records a limit the player hit (the responsible-gaming queue reads these), at most once a minute
+ * per limit: a player hammering a refused bet, or a client retrying it, is one hit a minute, not
+ * thousands of rows (red-team review: 2,757 rows in 10 s from one repeated request).
+ */
 export async function recordLimitHit(db: Db, hit: LimitReached): Promise<void> {
-  await db
-    .insertInto('rg_events')
-    .values({ user_id: hit.userId, kind: 'limit_hit', detail: `${hit.limit} ${hit.key}` })
-    .execute();
+  const detail = `${hit.limit} ${hit.key}`;
+  await sql`
+    insert into rg_events (user_id, kind, detail)
+    select ${hit.userId}, 'limit_hit', ${detail}
+    where not exists (
+      select 1 from rg_events where user_id = ${hit.userId} and kind = 'limit_hit'
+        and detail = ${detail} and at > now() - interval '1 minute')`.execute(db);
 }
 
 /** The refusal of a stake over a loss limit, saying how much may still be risked. */
