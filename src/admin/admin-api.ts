@@ -210,6 +210,8 @@ export interface PlayerHit {
 
 export interface PlayerProfile extends PlayerHit {
   phone: string;
+  /** The review of the player's identity documents (issue 19). */
+  kycReview: 'none' | 'pending' | 'approved' | 'rejected';
   birthDate: string | null;
   balances: { cash: number; bonus: number; withdrawalHold: number };
   sessions: Array<{ id: number; createdAt: string; lastSeenAt: string; ip: string | null }>;

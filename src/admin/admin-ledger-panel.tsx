@@ -8,7 +8,8 @@ import {
   type LedgerTransaction,
   type Reconciliation,
 } from './admin-money-api';
-import { brl } from './admin-panels';
+import { brl, spDateTime } from './admin-panels';
+import { TRANSACTION_KINDS, useLedgerWords } from './admin-words';
 import { saoPauloDayOf } from '../../domain/sao-paulo-days';
 
 /** Today and `days` before it as São Paulo dates, the days finance counts in. */
@@ -19,6 +20,7 @@ function spDay(daysAgo = 0): string {
 /** Accounts: what the house holds per kind and what the players hold in total; the audit on demand. */
 function AccountsBlock() {
   const { t } = useTranslation();
+  const words = useLedgerWords();
   const [rows, setRows] = useState<LedgerAccountRow[]>([]);
   const [audit, setAudit] = useState<{ sound: boolean; problems: string[] } | null>(null);
   const [message, setMessage] = useState('');
@@ -52,7 +54,11 @@ function AccountsBlock() {
         <tbody>
           {rows.map((r) => (
             <tr key={`${r.kind}-${r.house}`}>
-              <td>{r.kind}</td>
+              <td>
+                {words.account(r.kind)}
+                <br />
+                <small>{r.kind}</small>
+              </td>
               <td>{r.house ? t('admin.ledger.house') : t('admin.ledger.players')}</td>
               <td>{r.accounts}</td>
               <td className={r.balance < 0 ? 'admin-negative' : undefined}>{brl(r.balance)}</td>
@@ -86,6 +92,7 @@ function AccountsBlock() {
 /** Transactions newest first with their postings; filter by kind or reference, page back in time. */
 function TransactionsBlock() {
   const { t } = useTranslation();
+  const words = useLedgerWords();
   const [kind, setKind] = useState('');
   const [reference, setReference] = useState('');
   const [rows, setRows] = useState<LedgerTransaction[] | null>(null);
@@ -109,11 +116,22 @@ function TransactionsBlock() {
       <form className="admin-inline" onSubmit={submit}>
         <label>
           {t('admin.ledger.kind')}
-          <input value={kind} onChange={(e) => setKind(e.target.value)} placeholder="deposit, bet_stake…" />
+          <select value={kind} onChange={(e) => setKind(e.target.value)}>
+            <option value="">{t('admin.words.anyKind')}</option>
+            {TRANSACTION_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {words.txKind(k)}
+              </option>
+            ))}
+          </select>
         </label>
         <label>
           {t('admin.ledger.reference')}
-          <input value={reference} onChange={(e) => setReference(e.target.value)} />
+          <input
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            placeholder={t('admin.words.referenceHint')}
+          />
         </label>
         <button type="submit">{t('admin.ledger.search')}</button>
       </form>
@@ -135,13 +153,17 @@ function TransactionsBlock() {
               {rows.map((tx) => (
                 <tr key={tx.id}>
                   <td>{tx.id}</td>
-                  <td>{new Date(tx.createdAt).toLocaleString('pt-BR')}</td>
-                  <td>{tx.kind}</td>
+                  <td className="admin-nowrap">{spDateTime(tx.createdAt)}</td>
+                  <td>
+                    {words.txKind(tx.kind)}
+                    <br />
+                    <small>{tx.kind}</small>
+                  </td>
                   <td>{tx.reference}</td>
                   <td>
                     {tx.postings.map((p) => (
                       <div key={p.account} className={p.amount < 0 ? 'admin-negative' : undefined}>
-                        {p.account} {brl(p.amount)}
+                        {words.account(p.account)} {brl(p.amount)}
                       </div>
                     ))}
                   </td>

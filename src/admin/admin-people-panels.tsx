@@ -95,7 +95,9 @@ export function PlayerProfileView({ playerId }: { playerId: number }) {
       <h3>{profile.name}</h3>
       <p>
         {profile.username} · CPF {profile.cpf} · {profile.phone} · {t('admin.players.inviteCode')}{' '}
-        {profile.inviteCode} · VIP {profile.vip} · KYC {profile.kyc} ·{' '}
+        {profile.inviteCode} · VIP {profile.vip} ·{' '}
+        {profile.kyc === 1 ? t('admin.words.kycVerified') : t('admin.words.kycMissing')} (
+        {t(`admin.words.documents.${profile.kycReview}`)}) ·{' '}
         {t('admin.players.since', { date: new Date(profile.createdAt).toLocaleDateString('pt-BR') })}
       </p>
       <p>

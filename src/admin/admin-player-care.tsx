@@ -4,6 +4,7 @@ import type { PlayerProfile } from './admin-api';
 import { errorText } from './admin-login';
 import { moneyApi, playerLedger, type PlayerPosting } from './admin-money-api';
 import { brl } from './admin-panels';
+import { useLedgerWords } from './admin-words';
 
 const when = (iso: string) => new Date(iso).toLocaleString('pt-BR');
 
@@ -19,6 +20,7 @@ export function PlayerCare({
   onChanged: () => Promise<void>;
 }) {
   const { t } = useTranslation();
+  const words = useLedgerWords();
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const [history, setHistory] = useState<PlayerPosting[] | null>(null);
@@ -95,8 +97,8 @@ export function PlayerCare({
           {profile.limits.map((l) => (
             <li key={`${l.kind}-${l.period}`}>
               {t(`admin.care.limit.${l.kind === 'session' ? 'session' : 'money'}`, {
-                kind: l.kind,
-                period: l.period,
+                kind: words.limit(l.kind),
+                period: words.period(l.period),
                 amount: l.kind === 'session' ? l.amount : brl(l.amount),
                 used: l.kind === 'session' ? l.used : brl(l.used),
               })}
@@ -161,9 +163,9 @@ export function PlayerCare({
             {history.map((h, i) => (
               <tr key={`${h.transactionId}-${i}`}>
                 <td>{when(h.createdAt)}</td>
-                <td>{h.kind}</td>
+                <td>{words.txKind(h.kind)}</td>
                 <td>{h.reference}</td>
-                <td>{h.account}</td>
+                <td>{words.account(h.account)}</td>
                 <td className={h.amount < 0 ? 'admin-negative' : undefined}>{brl(h.amount)}</td>
               </tr>
             ))}

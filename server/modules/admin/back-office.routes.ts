@@ -175,6 +175,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
         inviteCode: user.yqm,
         vip: user.level,
         kyc: user.kyc,
+        kycReview: user.kyc_review,
         birthDate: user.birth_date,
         createdAt: new Date(user.created_at).toISOString(),
         balances: {

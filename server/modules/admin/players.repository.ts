@@ -38,6 +38,7 @@ export async function findPlayerAccount(db: Db, userId: number) {
       'yqm',
       'level',
       'kyc',
+      'kyc_review',
       'birth_date',
       'created_at',
       'locked_at',

@@ -62,7 +62,10 @@ describe('ledger panel', () => {
     const user = userEvent.setup();
     render(<LedgerPanel />);
     const accounts = await screen.findByTestId('admin-ledger-accounts');
-    expect(await within(accounts).findByText('house_game')).toBeTruthy();
+    // Words, with the code as small print (issue 19, item 4)
+    expect(await within(accounts).findByText('Casa: cassino')).toBeTruthy();
+    expect(within(accounts).getByText('house_game').tagName).toBe('SMALL');
+    expect(within(accounts).getByText('Saldo em dinheiro')).toBeTruthy();
     await user.click(screen.getByTestId('admin-ledger-audit'));
     expect(await screen.findByText('Razão íntegro: todas as verificações passaram')).toBeTruthy();
 
@@ -83,13 +86,14 @@ describe('player care', () => {
     inviteCode: 'ABC123',
     vip: 1,
     kyc: 1,
+    kycReview: 'none',
     createdAt: '2026-11-01T12:00:00Z',
     phone: '',
     birthDate: null,
     balances: { cash: 10, bonus: 0, withdrawalHold: 0 },
     sessions: [],
     locked: null,
-    limits: [],
+    limits: [{ kind: 'deposit', period: 'week', amount: 500, used: 120 }],
     exclusion: null,
     notes: [{ id: 1, text: 'Pediu prazo', operator: 'operador', createdAt: '2026-11-20T12:00:00Z' }],
   };
@@ -104,6 +108,8 @@ describe('player care', () => {
     const user = userEvent.setup();
     render(<PlayerCare profile={profile} onChanged={async () => void (reloads += 1)} />);
     expect(screen.getByText('Pediu prazo')).toBeTruthy();
+    // the player's own limit in words, not "deposit · week"
+    expect(screen.getByText(/Depósito · por semana/)).toBeTruthy();
     const lock = screen.getByRole('button', { name: 'Bloquear conta' });
     expect((lock as HTMLButtonElement).disabled).toBe(true);
     await user.type(screen.getByTestId('admin-lock-reason'), 'Conta compartilhada');
