@@ -137,6 +137,9 @@ const ptBR = {
   kycSent: 'Documento recebido; avisaremos quando for analisado',
   kycAlreadyApproved: 'Seus documentos já foram aprovados',
   kycNotPending: 'Estes documentos já foram analisados ou ainda estão incompletos',
+  kycSetChanged: 'O jogador enviou outro arquivo enquanto você analisava; veja os documentos de novo',
+  kycUnderReview:
+    'Seus documentos estão em análise ou aprovados com estes dados; fale com o atendimento para mudá-los',
   withdrawDocumentsRequired:
     'Para sacar mais de R$ {amount}, envie seus documentos em Conta e aguarde a aprovação',
   alertAssigneeInvalid: 'Escolha um operador ativo de conformidade ou administrador',
@@ -313,6 +316,9 @@ const enUS: Record<MessageKey, string> = {
   kycSent: 'Document received; we will let you know once it is reviewed',
   kycAlreadyApproved: 'Your documents are already approved',
   kycNotPending: 'These documents were already reviewed or are still incomplete',
+  kycSetChanged: 'The player sent another file while you were reviewing; look at the documents again',
+  kycUnderReview:
+    'Your documents are in review or approved with these details; contact support to change them',
   withdrawDocumentsRequired:
     'To withdraw more than R$ {amount}, send your documents in Account and wait for the approval',
   alertAssigneeInvalid: 'Choose an active compliance operator or administrator',

@@ -62,7 +62,16 @@ export const kycCaseSchema = z.object({
 export type KycCase = z.infer<typeof kycCaseSchema>;
 export const kycQueueSchema = z.object({ list: z.array(kycCaseSchema), total: z.number() });
 
+/**
+ * The documents the reviewer saw, by id: a decision covers exactly those, and is refused if the
+ * player sent another file meanwhile (red-team review: a front swapped after viewing was approved).
+ */
+const shownDocuments = z.array(z.number().int().positive()).min(1).max(3);
+
+/** `POST /api/admin/kyc/{userId}/approve`. */
+export const kycApproveSchema = z.strictObject({ documents: shownDocuments });
 /** `POST /api/admin/kyc/{userId}/reject`: the player reads the reason, so it must say something. */
 export const kycRejectSchema = z.strictObject({
   reason: reasonText(5, 200).prefault(''),
+  documents: shownDocuments,
 });

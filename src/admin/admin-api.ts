@@ -382,7 +382,8 @@ export const adminApi = {
       await request<unknown>('get', `/api/admin/kyc?review=${review}&page=${page}&size=${size}`),
     ),
   kycFile,
-  kycApprove: (userId: number) => request<null>('post', `/api/admin/kyc/${userId}/approve`),
-  kycReject: (userId: number, reason: string) =>
-    request<null>('post', `/api/admin/kyc/${userId}/reject`, { reason }),
+  kycApprove: (userId: number, documents: number[]) =>
+    request<null>('post', `/api/admin/kyc/${userId}/approve`, { documents }),
+  kycReject: (userId: number, reason: string, documents: number[]) =>
+    request<null>('post', `/api/admin/kyc/${userId}/reject`, { reason, documents }),
 };

@@ -94,7 +94,16 @@ export function KycPanel() {
               <ConfirmButton
                 label={t('admin.kyc.approve')}
                 question={t('admin.kyc.confirmApprove', { name: c.name })}
-                onConfirm={() => decide(() => adminApi.kycApprove(c.userId), t('admin.kyc.approved'))}
+                onConfirm={() =>
+                  decide(
+                    () =>
+                      adminApi.kycApprove(
+                        c.userId,
+                        c.documents.map((d) => d.id),
+                      ),
+                    t('admin.kyc.approved'),
+                  )
+                }
               />
               <ConfirmButton
                 label={t('admin.kyc.reject')}
@@ -102,7 +111,15 @@ export function KycPanel() {
                 reason="required"
                 danger
                 onConfirm={(reason) =>
-                  decide(() => adminApi.kycReject(c.userId, reason), t('admin.kyc.rejected'))
+                  decide(
+                    () =>
+                      adminApi.kycReject(
+                        c.userId,
+                        reason,
+                        c.documents.map((d) => d.id),
+                      ),
+                    t('admin.kyc.rejected'),
+                  )
                 }
               />
             </div>

@@ -109,7 +109,12 @@ import {
   sportsCashoutSchema,
 } from '../../domain/sports/sports.schema';
 import { alertActionSchema, alertsQuerySchema } from '../../domain/schemas/compliance.schema';
-import { kycQueueQuerySchema, kycRejectSchema, kycSideParams } from '../../domain/schemas/kyc.schema';
+import {
+  kycApproveSchema,
+  kycQueueQuerySchema,
+  kycRejectSchema,
+  kycSideParams,
+} from '../../domain/schemas/kyc.schema';
 
 /**
  * The schema-driven fuzzer (trust issue): every route under /api, every field it reads, gets
@@ -492,10 +497,16 @@ function routes(w: World): Record<string, Entry> {
       query: { schema: kycQueueQuerySchema, baseline: () => ({ review: 'pending' }) },
     },
     'GET /api/admin/kyc/documents/:id': { params: { id: { schema: idParam, baseline: '1' } } },
-    'POST /api/admin/kyc/:id/approve': { params: { id: { schema: idParam, baseline: id } } },
+    'POST /api/admin/kyc/:id/approve': {
+      params: { id: { schema: idParam, baseline: id } },
+      body: { schema: kycApproveSchema, baseline: () => ({ documents: [1, 2, 3] }) },
+    },
     'POST /api/admin/kyc/:id/reject': {
       params: { id: { schema: idParam, baseline: id } },
-      body: { schema: kycRejectSchema, baseline: () => ({ reason: 'Documento ilegível' }) },
+      body: {
+        schema: kycRejectSchema,
+        baseline: () => ({ reason: 'Documento ilegível', documents: [1, 2, 3] }),
+      },
     },
     'GET /api/app/user/kyc/documents': NONE,
     'PUT /api/app/user/kyc/documents/:side': {

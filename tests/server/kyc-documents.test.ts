@@ -1,4 +1,4 @@
-import { statSync, readFileSync } from 'node:fs';
+import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -46,6 +46,17 @@ const queue = async (review = 'pending') =>
       documents: Array<{ id: number; side: string; type: string }>;
     }>;
   };
+
+/** The ids of the documents a reviewer sees for `userId` now. */
+const shown = async (userId: number) =>
+  (await queue()).list.find((c) => c.userId === userId)?.documents.map((d) => d.id) ?? [];
+const approve = async (userId: number, documents?: number[]) =>
+  call(app, {
+    method: 'POST',
+    url: `/api/admin/kyc/${userId}/approve`,
+    headers: opAuth,
+    payload: { documents: documents ?? (await shown(userId)) },
+  });
 
 async function playerWithSet() {
   const player = await fundedPlayer(app, 12_000);
@@ -170,7 +181,7 @@ describe('the review', () => {
       method: 'POST',
       url: `/api/admin/kyc/${player.userId}/reject`,
       headers: opAuth,
-      payload: { reason: 'Selfie sem o documento visível' },
+      payload: { reason: 'Selfie sem o documento visível', documents: await shown(player.userId) },
     });
     expect(refused.code).toBe(200);
     expect(await state(player)).toMatchObject({
@@ -179,18 +190,13 @@ describe('the review', () => {
     });
     expect((await upload(player, 'selfie', JPEG)).body.data.review).toBe('pending');
 
-    const approved = await call(app, {
-      method: 'POST',
-      url: `/api/admin/kyc/${player.userId}/approve`,
-      headers: opAuth,
-    });
+    const approved = await approve(player.userId);
     expect(approved.code).toBe(200);
     expect(await state(player)).toMatchObject({ review: 'approved', reason: '' });
-    const again = await call(app, {
-      method: 'POST',
-      url: `/api/admin/kyc/${player.userId}/approve`,
-      headers: opAuth,
-    });
+    const approvedSet = (await queue('approved')).list
+      .find((c) => c.userId === player.userId)!
+      .documents.map((d) => d.id);
+    const again = await approve(player.userId, approvedSet);
     expect(again.code).toBe(409);
     const late = await upload(player, 'front', JPEG);
     expect(late.code).toBe(409);
@@ -211,23 +217,27 @@ describe('the review', () => {
     const partial = await fundedPlayer(app, 0);
     await completeKyc(app, partial);
     await upload(partial, 'front', JPEG);
-    const early = await call(app, {
-      method: 'POST',
-      url: `/api/admin/kyc/${partial.userId}/approve`,
-      headers: opAuth,
-    });
+    const partialIds = (
+      await app.ctx.db
+        .selectFrom('kyc_documents')
+        .select('id')
+        .where('user_id', '=', partial.userId)
+        .execute()
+    ).map((d) => d.id);
+    const early = await approve(partial.userId, partialIds);
     expect(early.code).toBe(409);
 
     const player = await playerWithSet();
+    const ids = await shown(player.userId);
     const answers = await Promise.all([
-      call(app, { method: 'POST', url: `/api/admin/kyc/${player.userId}/approve`, headers: opAuth }),
+      approve(player.userId, ids),
       call(app, {
         method: 'POST',
         url: `/api/admin/kyc/${player.userId}/reject`,
         headers: opAuth,
-        payload: { reason: 'Documento ilegível' },
+        payload: { reason: 'Documento ilegível', documents: ids },
       }),
-      call(app, { method: 'POST', url: `/api/admin/kyc/${player.userId}/approve`, headers: opAuth }),
+      approve(player.userId, ids),
     ]);
     expect(answers.map((a) => a.code).sort()).toEqual([200, 409, 409]);
     const decisions = await app.ctx.db
@@ -256,5 +266,118 @@ describe('the review', () => {
     expect(
       (await call(app, { method: 'GET', url: '/api/admin/kyc', headers: auth(player.token) })).code,
     ).toBe(403);
+  });
+});
+
+describe('what the red-team review tried', () => {
+  it('a file sent after the reviewer looked makes the decision 409; the new set must be seen first', async () => {
+    const player = await playerWithSet();
+    const seen = await shown(player.userId);
+    expect((await upload(player, 'front', PNG, 'image/png')).code).toBe(200);
+    const stale = await approve(player.userId, seen);
+    expect(stale.code).toBe(409);
+    expect(stale.body.message).toBe(
+      'O jogador enviou outro arquivo enquanto você analisava; veja os documentos de novo',
+    );
+    expect((await state(player)).review).toBe('pending');
+    expect((await approve(player.userId)).code).toBe(200);
+    // the replaced front's file is gone from the folder; the three current ones remain
+    const files = await app.ctx.db
+      .selectFrom('kyc_documents')
+      .select(['file_name', 'replaced_at'])
+      .where('user_id', '=', player.userId)
+      .execute();
+    for (const f of files)
+      expect(existsSync(join(app.ctx.config.kycDir, f.file_name))).toBe(f.replaced_at === null);
+  });
+
+  it('an upload racing an approval never lands after it', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const player = await playerWithSet();
+      const ids = await shown(player.userId);
+      const [decision, late] = await Promise.all([
+        approve(player.userId, ids),
+        upload(player, 'front', JPEG),
+      ]);
+      const review = (await state(player)).review;
+      if (decision.code === 200) {
+        expect(review).toBe('approved');
+        // either the upload came first (and the approval then saw another set: impossible, it was 200)
+        // or it came after and was refused
+        expect(late.code).toBe(409);
+      } else {
+        expect(decision.body.message).toBe(
+          'O jogador enviou outro arquivo enquanto você analisava; veja os documentos de novo',
+        );
+        expect(late.code).toBe(200);
+      }
+    }
+  });
+
+  it('name and document are fixed while the documents are in review or approved', async () => {
+    const player = await playerWithSet();
+    const change = await call(app, {
+      method: 'POST',
+      url: '/api/app/user/updateKyc',
+      headers: auth(player.token),
+      payload: { name: 'Empresa Laranja Ltda', cardNo: '11.222.333/0001-81' },
+    });
+    expect(change.code).toBe(409);
+    expect(change.body.message).toBe(
+      'Seus documentos estão em análise ou aprovados com estes dados; fale com o atendimento para mudá-los',
+    );
+    // the same data again is fine
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: '/api/app/user/updateKyc',
+          headers: auth(player.token),
+          payload: { name: 'Maria Silva', cardNo: player.cpf },
+        })
+      ).code,
+    ).toBe(200);
+  });
+
+  it('the gate counts a day: pieces under the amount and transfers sent add up', async () => {
+    const player = await fundedPlayer(app, 12_000);
+    await completeKyc(app, player);
+    const withdraw = (amount: number, key: string) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/app/order/withdraw',
+        headers: { ...auth(player.token), 'idempotency-key': key },
+        payload: {
+          payCardBank: 'CPF',
+          payCardNo: player.cpf,
+          name: 'Maria Silva',
+          whatsapp: '11987654321',
+          amount,
+        },
+      });
+    expect((await withdraw(3_000, `gate-1-${player.userId}`)).code).toBe(200);
+    await app.ctx.db
+      .insertInto('transfers')
+      .values({
+        id: `gate-t-${player.userId}`,
+        from_user_id: player.userId,
+        to_user_id: player.userId,
+        amount_cents: 150_000,
+      })
+      .execute();
+    const third = await withdraw(600, `gate-2-${player.userId}`);
+    expect(third.code).toBe(400);
+    expect(third.body.message).toBe(
+      'Para sacar mais de R$ 5000, envie seus documentos em Conta e aguarde a aprovação',
+    );
+    expect((await withdraw(500, `gate-3-${player.userId}`)).code).toBe(200);
+  });
+
+  it('served files cannot run as a page of the console', async () => {
+    const player = await playerWithSet();
+    const id = (await shown(player.userId))[0]!;
+    const file = await app.inject({ method: 'GET', url: `/api/admin/kyc/documents/${id}`, headers: opAuth });
+    expect(file.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
   });
 });

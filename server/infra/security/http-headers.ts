@@ -170,7 +170,12 @@ export function installSecurityHeaders(
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of Object.entries(fixed)) reply.header(name, value);
+    for (const [name, value] of Object.entries(fixed)) {
+      // A route may tighten its own policy (a stored document is served sandboxed); never loosen.
+      if (name === 'content-security-policy' && String(reply.getHeader(name) ?? '').startsWith('sandbox'))
+        continue;
+      reply.header(name, value);
+    }
     // Caches must not hand one site's CORS answer to another.
     const vary = reply.getHeader('vary');
     const current = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';

@@ -8,7 +8,12 @@ import { announceUserInfo } from '../../platform/announcer';
 import { parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import { recordId } from '../../../domain/schemas/common.schema';
-import { kycQueueQuerySchema, kycQueueSchema, kycRejectSchema } from '../../../domain/schemas/kyc.schema';
+import {
+  kycApproveSchema,
+  kycQueueQuerySchema,
+  kycQueueSchema,
+  kycRejectSchema,
+} from '../../../domain/schemas/kyc.schema';
 import { decideKyc, documentFile, kycQueue } from '../users/kyc-documents.service';
 
 const idSchema = recordId();
@@ -39,26 +44,35 @@ export async function kycReviewRoutes(app: FastifyInstance, ctx: AppContext) {
         id,
         auditEntry(request, 'kyc.view', `kyc_document:${id}`, null, null),
       );
-      return reply
-        .type(file.type)
-        .header('content-disposition', 'inline')
-        .header('cache-control', 'private, no-store')
-        .send(createReadStream(file.path));
+      return (
+        reply
+          .type(file.type)
+          .header('content-disposition', 'inline')
+          .header('cache-control', 'private, no-store')
+          // A file is never a page: no script, form or plugin of a PDF or polyglot runs as Trevo.
+          .header('content-security-policy', "sandbox; default-src 'none'")
+          .send(createReadStream(file.path))
+      );
     },
   );
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/kyc/:id/approve',
-    allow(operator(ROLES.kyc), { params: idParams }),
+    allow(operator(ROLES.kyc), { params: idParams, body: kycApproveSchema }),
     async (request, reply) => {
       const userId = parseInput(idSchema, request.params.id);
+      const { documents } = parseInput(kycApproveSchema, request.body ?? {});
       await decideKyc(
         ctx,
-        userId,
-        request.session!.subjectId,
-        'approved',
-        '',
-        auditEntry(request, 'kyc.approve', `player:${userId}`, { review: 'pending' }, { review: 'approved' }),
+        { userId, operatorId: request.session!.subjectId, review: 'approved', reason: '' },
+        documents,
+        auditEntry(
+          request,
+          'kyc.approve',
+          `player:${userId}`,
+          { review: 'pending' },
+          { review: 'approved', documents },
+        ),
       );
       await announceUserInfo(ctx, userId);
       return ok(request, reply);
@@ -70,19 +84,17 @@ export async function kycReviewRoutes(app: FastifyInstance, ctx: AppContext) {
     allow(operator(ROLES.kyc), { params: idParams, body: kycRejectSchema }),
     async (request, reply) => {
       const userId = parseInput(idSchema, request.params.id);
-      const { reason } = parseInput(kycRejectSchema, request.body ?? {});
+      const { reason, documents } = parseInput(kycRejectSchema, request.body ?? {});
       await decideKyc(
         ctx,
-        userId,
-        request.session!.subjectId,
-        'rejected',
-        reason,
+        { userId, operatorId: request.session!.subjectId, review: 'rejected', reason },
+        documents,
         auditEntry(
           request,
           'kyc.reject',
           `player:${userId}`,
           { review: 'pending' },
-          { review: 'rejected', reason },
+          { review: 'rejected', reason, documents },
         ),
       );
       await announceUserInfo(ctx, userId);

@@ -71,13 +71,21 @@ export async function storeDocument(
 
   const fileName = `${userId}/${side}-${randomBytes(12).toString('hex')}.${EXTENSION[type]}`;
   const path = pathOf(ctx, fileName);
-  await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
-  await writeFile(path, bytes, { mode: 0o600, flag: 'wx' });
+  let replaced: string[] = [];
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      // The player's row first: two uploads at once cannot both see the set incomplete.
-      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-      await insertDocument(trx, {
+    await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
+    await writeFile(path, bytes, { mode: 0o600, flag: 'wx' });
+    replaced = await ctx.db.transaction().execute(async (trx) => {
+      // The player's row first: two uploads at once cannot both see the set incomplete, and an
+      // approval decided meanwhile is seen here (red-team review: a file landed after approval).
+      const locked = await trx
+        .selectFrom('users')
+        .select('kyc_review')
+        .where('id', '=', userId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (locked.kyc_review === 'approved') throw new AppError(409, 'kycAlreadyApproved');
+      const gone = await insertDocument(trx, {
         user_id: userId,
         side,
         file_name: fileName,
@@ -87,11 +95,15 @@ export async function storeDocument(
       });
       const sides = new Set((await currentDocuments(trx, userId)).map((d) => d.side));
       if (KYC_SIDES.every((s) => sides.has(s))) await markReviewPending(trx, userId);
+      return gone;
     });
   } catch (err) {
+    // Nothing half-written stays behind: a full disk or a refused transaction leaves no file.
     await rm(path, { force: true });
     throw err;
   }
+  // A side sent again replaces the file: the old one is no one's to review any more.
+  for (const name of replaced) await rm(pathOf(ctx, name), { force: true });
   return kycState(ctx, userId);
 }
 
@@ -153,18 +165,21 @@ export async function documentFile(ctx: AppContext, id: number, audit: AuditEntr
 
 /**
  * An operator's decision on a pending set, with its audit entry in the same transaction; only a
- * pending set is decided (two reviewers at once: one decision, the other 409).
+ * pending set is decided (two reviewers at once: one decision, the other 409), and only the set
+ * the reviewer saw (`shown`: its document ids) — a file sent meanwhile makes it 409.
  */
 export async function decideKyc(
   ctx: AppContext,
-  userId: number,
-  operatorId: number,
-  decision: 'approved' | 'rejected',
-  reason: string,
+  decision: { userId: number; operatorId: number; review: 'approved' | 'rejected'; reason: string },
+  shown: number[],
   audit: AuditEntry,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const done = await setReview(trx, userId, operatorId, decision, reason);
+    await trx.selectFrom('users').select('id').where('id', '=', decision.userId).forUpdate().execute();
+    const current = (await currentDocuments(trx, decision.userId)).map((d) => d.id).sort((a, b) => a - b);
+    const seen = [...new Set(shown)].sort((a, b) => a - b);
+    if (current.join(',') !== seen.join(',')) throw new AppError(409, 'kycSetChanged');
+    const done = await setReview(trx, decision.userId, decision.operatorId, decision.review, decision.reason);
     if (!done) throw new AppError(409, 'kycNotPending');
     await recordAudit(trx, audit);
   });

@@ -8,16 +8,18 @@ type NewDocument = Pick<
   'user_id' | 'side' | 'file_name' | 'mime' | 'size_bytes' | 'sha256'
 >;
 
-/** Records a document, marking the one sent before for the same side replaced. */
-export async function insertDocument(trx: Trx, doc: NewDocument) {
-  await trx
+/** Records a document, marking the one sent before for the same side replaced; answers their files. */
+export async function insertDocument(trx: Trx, doc: NewDocument): Promise<string[]> {
+  const replaced = await trx
     .updateTable('kyc_documents')
     .set({ replaced_at: new Date() })
     .where('user_id', '=', doc.user_id)
     .where('side', '=', doc.side)
     .where('replaced_at', 'is', null)
+    .returning('file_name')
     .execute();
   await trx.insertInto('kyc_documents').values(doc).execute();
+  return replaced.map((r) => r.file_name);
 }
 
 /** The side sent last of each, per player. */

@@ -2,7 +2,11 @@ import type { Db } from '../../infra/db/connection';
 
 /** The player's registered CPF. */
 export async function findUserCpf(db: Db, userId: number) {
-  return db.selectFrom('users').select('cpf').where('id', '=', userId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('users')
+    .select(['cpf', 'kyc_name', 'kyc_document', 'kyc_review'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
 }
 
 /** Marks the player's identity as checked, with the name and document they gave. */

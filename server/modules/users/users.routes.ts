@@ -3,7 +3,7 @@ import { allow, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { badRequest, parseInput } from '../../infra/http/errors';
+import { AppError, badRequest, parseInput } from '../../infra/http/errors';
 import { kycSchema, recordsQuerySchema } from '../../../domain/schemas/wallet.schema';
 import { gameRecords, sportsRecords, walletRecords } from './records.service';
 import { isValidCnpj, isValidCpf } from '../../../domain/identity';
@@ -34,6 +34,11 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await findUserCpf(ctx.db, userId);
       const document = cardNo.replace(/\D/g, '');
       if (isValidCpf(cardNo) && document !== user.cpf) throw badRequest('kycCpfMismatch');
+      // Documents in review or approved were checked against this name and document: they stay
+      // as they are (red-team review: a company's name and CNPJ replaced an approved identity).
+      const underReview = user.kyc_review === 'pending' || user.kyc_review === 'approved';
+      if (underReview && (name !== user.kyc_name || document !== user.kyc_document))
+        throw new AppError(409, 'kycUnderReview');
       await recordKyc(ctx.db, userId, { name, document });
       await announceUserInfo(ctx, userId);
       return ok(request, reply, null, 'kycDone');

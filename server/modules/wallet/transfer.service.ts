@@ -7,7 +7,7 @@ import { guessCode } from '../../platform/one-time-codes';
 import { CODE_CHECKS, throttledGuess } from '../../platform/throttle';
 import { post } from '../../platform/money/ledger';
 import type { Trx } from '../../infra/db/connection';
-import { withdrawLimits } from './withdraw.service';
+import { assertDocumentsFor, withdrawLimits } from './withdraw.service';
 
 /**
  * Transfers between players (payments.md): confirmed with a code e-mailed to the sender, limited
@@ -89,7 +89,12 @@ export async function planTransfer(
 
 /** Uses the code once and moves the cash, in the caller's transaction. */
 export async function executeTransfer(ctx: AppContext, trx: Trx, userId: number, plan: TransferPlan) {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  const sender = await trx
+    .selectFrom('users')
+    .select('kyc_review')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   const used = await trx
     .updateTable('transfer_codes')
     .set({ used_at: new Date() })
@@ -102,6 +107,8 @@ export async function executeTransfer(ctx: AppContext, trx: Trx, userId: number,
   if (limits.wdAmount <= 0) throw badRequest('withdrawNothing');
   if (plan.cents > Math.round(limits.wdAmount * 100))
     throw badRequest('withdrawMax', { amount: plainBrl(limits.wdAmount) });
+  // Money sent to another player leaves like a withdrawal: the same documents gate, same window.
+  await assertDocumentsFor(ctx, trx, userId, sender.kyc_review, plan.cents);
   const id = `T${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
   await trx
     .insertInto('transfers')

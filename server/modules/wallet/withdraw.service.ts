@@ -133,6 +133,32 @@ export interface WithdrawRequest {
  * the amount from cash to the withdrawal hold in the caller's transaction. The player's row is
  * locked first, so concurrent requests are checked one after another.
  */
+/**
+ * Money leaving a player above `withdraw.documentsAbove` in 24 hours waits for their identity
+ * documents to be approved (issue 19). The window counts withdrawals asked for (unless refused)
+ * and transfers sent, with this one: a sum split into pieces under the amount, or passed through
+ * another account, is the same sum (red-team review). Runs under the player's row lock.
+ */
+export async function assertDocumentsFor(
+  ctx: AppContext,
+  trx: Trx,
+  userId: number,
+  review: string,
+  cents: number,
+): Promise<void> {
+  if (review === 'approved') return;
+  const limit = Math.round(ctx.config.file.withdraw.documentsAbove * 100);
+  const since = new Date(Date.now() - 86_400_000);
+  const { rows } = await sql<{ cents: string }>`
+    select (select coalesce(sum(amount_cents), 0) from withdrawals
+             where user_id = ${userId} and created_at > ${since} and payout_state <> 'rejected')
+         + (select coalesce(sum(amount_cents), 0) from transfers
+             where from_user_id = ${userId} and created_at > ${since}) as cents`.execute(trx);
+  if (Number(rows[0]!.cents) + cents > limit) {
+    throw badRequest('withdrawDocumentsRequired', { amount: plainBrl(limit / 100) });
+  }
+}
+
 export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: number, input: WithdrawRequest) {
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
   const { limits, minCents, wdCents, user } = await limitFacts(ctx, trx, userId);
@@ -146,11 +172,7 @@ export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: numbe
   const cents = parsed?.ok ? parsed.cents : 0;
   if (empty || cents < minCents) throw badRequest('withdrawMin', { amount: plainBrl(minCents / 100) });
   if (cents > wdCents) throw badRequest('withdrawMax', { amount: plainBrl(wdCents / 100) });
-  // A large withdrawal waits for the player's identity documents to be approved (issue 19).
-  const documentsAbove = Math.round(ctx.config.file.withdraw.documentsAbove * 100);
-  if (cents > documentsAbove && user.kyc_review !== 'approved') {
-    throw badRequest('withdrawDocumentsRequired', { amount: plainBrl(documentsAbove / 100) });
-  }
+  await assertDocumentsFor(ctx, trx, userId, user.kyc_review, cents);
 
   const method = input.payCardBank;
   const account = input.payCardNo.trim();
