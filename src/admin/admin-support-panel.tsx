@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { request } from './admin-api';
 import { errorText } from './admin-login';
+import { PlayerProfileView } from './admin-people-panels';
 
 /**
  * "Atendimento" (issue 7): the support conversations and the complaints. The console talks HTTP
@@ -89,7 +90,9 @@ function ConversationsTab() {
   const [text, setText] = useState('');
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
+  const [showProfile, setShowProfile] = useState(false);
   const thread = useRef<HTMLOListElement>(null);
+  const canned = t('admin.support.cannedList', { returnObjects: true }) as string[];
 
   const tick = useCallback(async () => {
     try {
@@ -135,6 +138,7 @@ function ConversationsTab() {
               onClick={() => {
                 setOpenId(c.id);
                 setOpen(null);
+                setShowProfile(false);
               }}
               data-testid={`support-conversation-${c.id}`}
             >
@@ -154,8 +158,19 @@ function ConversationsTab() {
           <>
             <p className="admin-support__who" data-testid="support-player">
               <strong>{open.name}</strong> · {open.email} · VIP {open.vip} ·{' '}
-              {t('admin.support.since', { date: new Date(open.playerSince).toLocaleDateString('pt-BR') })}
+              {t('admin.support.since', { date: new Date(open.playerSince).toLocaleDateString('pt-BR') })}{' '}
+              <button
+                type="button"
+                className="admin-secondary"
+                aria-pressed={showProfile}
+                onClick={() => setShowProfile((v) => !v)}
+                data-testid="support-profile-toggle"
+              >
+                {showProfile ? t('admin.support.hideProfile') : t('admin.support.profile')}
+              </button>
             </p>
+            {/* "Cadê meu saque?": the player's balances, withdrawals and bets, beside the chat. */}
+            {showProfile && <PlayerProfileView key={open.userId} playerId={open.userId} />}
             <ol ref={thread} className="admin-support__messages" data-testid="support-messages">
               {open.messages.map((m) => (
                 <li key={m.id} className={`admin-support__msg admin-support__msg--${m.author}`}>
@@ -168,6 +183,25 @@ function ConversationsTab() {
               ))}
             </ol>
             <form className="admin-support__reply" onSubmit={(e) => void reply(e)}>
+              <label>
+                {t('admin.support.canned')}
+                <select
+                  value=""
+                  onChange={(e) => {
+                    const chosen = e.target.value;
+                    if (chosen)
+                      setText((current) => (current.trim() ? `${current.trim()}\n${chosen}` : chosen));
+                  }}
+                  data-testid="support-canned"
+                >
+                  <option value="" />
+                  {canned.map((reply) => (
+                    <option key={reply} value={reply}>
+                      {reply}
+                    </option>
+                  ))}
+                </select>
+              </label>
               <label>
                 {t('admin.support.reply')}
                 <textarea
@@ -189,6 +223,32 @@ function ConversationsTab() {
         {message && <p role="status">{message}</p>}
       </div>
     </div>
+  );
+}
+
+/** Days a complaint may wait for its answer (SAC, Decreto 11.034/2022: up to 7 calendar days). */
+export const COMPLAINT_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** An open complaint's age and deadline, red once past it. */
+function Deadline({ createdAt }: { createdAt: string }) {
+  const { t } = useTranslation();
+  const opened = new Date(createdAt).getTime();
+  const due = opened + COMPLAINT_DAYS * DAY_MS;
+  const age = Math.floor((Date.now() - opened) / DAY_MS);
+  const late = Date.now() > due;
+  return (
+    <>
+      <br />
+      <small className={late ? 'admin-negative' : undefined} data-testid="complaint-deadline">
+        {age === 0 ? t('admin.support.today') : t('admin.support.age', { count: age })} ·{' '}
+        {late
+          ? t('admin.support.late', { count: Math.ceil((Date.now() - due) / DAY_MS) })
+          : t('admin.support.due', {
+              date: new Date(due).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' }),
+            })}
+      </small>
+    </>
   );
 }
 
@@ -279,6 +339,7 @@ function ComplaintsTab() {
                   <strong>{r.protocol}</strong>
                   <br />
                   <small>{when(r.createdAt)}</small>
+                  {r.status === 'open' && <Deadline createdAt={r.createdAt} />}
                 </td>
                 <td>
                   <strong>{r.subject}</strong>

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { createOperator, signInConsole } from './operator-support';
-import { CAPTCHA, registerPlayer, useSession, watchConsole } from './support';
+import { CAPTCHA, fundPlayer, registerPlayer, useSession, watchConsole } from './support';
 
 /**
  * Customer service (issue 7) in Chromium: a player writes in the chat frame opened from home, the
@@ -87,6 +87,46 @@ test('a support message reaches the console and the answer reaches the player li
   await playerContext.close();
 });
 
+test('support answers "cadê meu saque?" from the player\'s profile beside the chat, with a ready reply', async ({
+  browser,
+  request,
+}) => {
+  const player = await registerPlayer(request, 'saque');
+  await fundPlayer(request, player);
+  const auth = { Authorization: `Bearer ${player.token}` };
+  const withdrawal = await request.post('/api/app/order/withdraw', {
+    headers: { ...auth, 'Idempotency-Key': `sup-w-${Date.now()}` },
+    data: {
+      payCardBank: 'CPF',
+      payCardNo: player.cpf,
+      name: 'Rota Teste',
+      whatsapp: '11987654321',
+      amount: 60,
+    },
+  });
+  expect((await withdrawal.json()).status).toBe(200);
+  const asked = await request.post('/api/app/support/message', {
+    headers: auth,
+    data: { text: 'Cadê meu saque de R$ 60?' },
+  });
+  expect((await asked.json()).status).toBe(200);
+
+  const admin = await browser.newPage();
+  await signInConsole(admin, await createOperator(request, 'support'), 'Atendimento');
+  await admin.getByRole('button', { name: 'Atendimento' }).click();
+  await admin.getByRole('button', { name: new RegExp(player.email.replace(/\./g, '\\.')) }).click();
+  await admin.getByTestId('support-profile-toggle').click();
+  const withdrawals = admin.getByTestId('admin-history-withdrawals');
+  await expect(withdrawals).toContainText('R$ 60,00');
+  // the sandbox bank pays within seconds: the state in words, as support reads it to the player
+  await expect(withdrawals).toContainText(/Pago|Na fila|Enviado/);
+  await admin.getByTestId('support-canned').selectOption({ index: 3 });
+  await expect(admin.getByTestId('support-reply')).toHaveValue(/Seu saque foi pago/);
+  await admin.getByTestId('support-reply-send').click();
+  await expect(admin.getByTestId('support-messages')).toContainText('Seu saque foi pago');
+  await admin.close();
+});
+
 test('a visitor files a complaint, gets a protocol, and the operator answers it', async ({
   browser,
   request,
@@ -122,6 +162,10 @@ test('a visitor files a complaint, gets a protocol, and the operator answers it'
   const row = admin.getByTestId(`complaint-${protocol}`);
   await expect(row).toContainText(subject);
   await expect(row).toContainText('(11) 98765-4321');
+  // its age and the 7-day answer deadline (SAC), so the oldest are answered first
+  await expect(row.getByTestId('complaint-deadline')).toHaveText(
+    /^aberta hoje · prazo: \d{2}\/\d{2}\/\d{4}$/,
+  );
   await admin.screenshot({ path: testInfo.outputPath('console-complaints.png') });
   await row
     .getByTestId(`complaint-answer-${protocol}`)
