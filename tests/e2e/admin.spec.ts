@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createOperator, envelope, signInConsole, totp } from './operator-support';
 import { formatMoney } from '../../src/lib/format';
 import { footballToBet, myBets, playOut, type WireBet } from './sports-support';
-import { cashOf, fundPlayer, registerPlayer, useSession, type ApiPlayer } from './support';
+import { cashOf, depositThousands, fundPlayer, registerPlayer, useSession } from './support';
 
 /**
  * The operator console (issue 8) in Chromium: an admin creates an operator, who enrols an authenticator, signs in with
@@ -11,39 +11,6 @@ import { cashOf, fundPlayer, registerPlayer, useSession, type ApiPlayer } from '
  * the console's code. A trader corrects a football result the feed settled, and the player's bet
  * is settled again through the same path.
  */
-
-/** Deposits `times` × R$ 1.000 through the sandbox bank, as a player does. */
-async function depositThousands(request: APIRequestContext, player: ApiPlayer, times: number) {
-  const auth = { Authorization: `Bearer ${player.token}` };
-  await envelope(
-    await request.post('/api/app/user/updateKyc', {
-      headers: auth,
-      data: { name: 'Rota Teste', cardNo: player.cpf },
-    }),
-  );
-  const prices = await envelope<Array<{ pkgId: string; price: number }>>(
-    await request.get('/api/app/order/getPrices?curreny=BRL', { headers: auth }),
-  );
-  const pkg = prices.find((p) => p.price === 1000)!;
-  for (let i = 0; i < times; i++) {
-    const order = await envelope<{ orderId: string; url: string }>(
-      await request.post(`/api/app/order/prePay/${pkg.pkgId}`, {
-        headers: { ...auth, 'Idempotency-Key': `adm-${Date.now()}-${i}` },
-        form: { gift: '0', pkgId: pkg.pkgId, isapp: '0' },
-      }),
-    );
-    const txid = order.url.split('/').pop()!;
-    expect((await request.post(`/sandbox-psp/charges/${txid}/pay`, { data: {} })).ok()).toBe(true);
-    await expect
-      .poll(async () => {
-        const s = await envelope<{ status: string }>(
-          await request.get(`/api/app/order/getStatus/${order.orderId}`, { headers: auth }),
-        );
-        return s.status;
-      })
-      .toBe('10');
-  }
-}
 
 /** The JavaScript files a page fetched. */
 function scriptsOf(page: Page): string[] {

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { envelope } from './operator-support';
 
 /**
  * Shared steps of the end-to-end specs. The server runs with TREVO_CAPTCHA_FIXED='abcd'
@@ -227,4 +228,37 @@ export async function fundPlayer(request: APIRequestContext, player: ApiPlayer):
 export async function cashOf(request: APIRequestContext, token: string): Promise<number> {
   const body = await call<{ balance: number }>(request, token, 'get', '/api/app/user/getBalance');
   return body.data.balance;
+}
+
+/** Deposits `times` × R$ 1.000 through the sandbox bank, as a player does. */
+export async function depositThousands(request: APIRequestContext, player: ApiPlayer, times: number) {
+  const auth = { Authorization: `Bearer ${player.token}` };
+  await envelope(
+    await request.post('/api/app/user/updateKyc', {
+      headers: auth,
+      data: { name: 'Rota Teste', cardNo: player.cpf },
+    }),
+  );
+  const prices = await envelope<Array<{ pkgId: string; price: number }>>(
+    await request.get('/api/app/order/getPrices?curreny=BRL', { headers: auth }),
+  );
+  const pkg = prices.find((p) => p.price === 1000)!;
+  for (let i = 0; i < times; i++) {
+    const order = await envelope<{ orderId: string; url: string }>(
+      await request.post(`/api/app/order/prePay/${pkg.pkgId}`, {
+        headers: { ...auth, 'Idempotency-Key': `adm-${Date.now()}-${i}` },
+        form: { gift: '0', pkgId: pkg.pkgId, isapp: '0' },
+      }),
+    );
+    const txid = order.url.split('/').pop()!;
+    expect((await request.post(`/sandbox-psp/charges/${txid}/pay`, { data: {} })).ok()).toBe(true);
+    await expect
+      .poll(async () => {
+        const s = await envelope<{ status: string }>(
+          await request.get(`/api/app/order/getStatus/${order.orderId}`, { headers: auth }),
+        );
+        return s.status;
+      })
+      .toBe('10');
+  }
 }
