@@ -278,3 +278,28 @@ export const dashboardSchema = z.object({
   alertsOpen: z.number(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** `GET /api/admin/bets/{id}`: a casino or sports bet found by its number (issue 19). */
+export const betLookupParams = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(4)
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+export const betLookupSchema = z.object({
+  kind: z.enum(['casino', 'sports']),
+  id: z.string(),
+  userId: z.number(),
+  username: z.string(),
+  /** The casino game's key, or the sports bet's kind (single, múltipla, …). */
+  product: z.string(),
+  stake: z.number(),
+  payout: z.number(),
+  /** The bet's own state as stored (casino: open/settled/cancelled; sports: its state). */
+  state: z.string(),
+  placedAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type BetLookup = z.infer<typeof betLookupSchema>;

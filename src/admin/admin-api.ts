@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { OperatorRole } from '../../domain/schemas/operator.schema';
 import {
   auditPageSchema,
+  betLookupSchema,
   dashboardSchema,
   withdrawalsPageSchema,
   type AdminDeposit,
@@ -364,6 +365,8 @@ export const adminApi = {
   saveConfig: (section: string, value: unknown, version: number) =>
     request<ConfigSection>('put', `/api/admin/config/${encodeURIComponent(section)}`, { value, version }),
   verifyAudit: () => request<{ rows: number; problems: string[] }>('get', '/api/admin/audit/verify'),
+  bet: async (id: string) =>
+    betLookupSchema.parse(await request<unknown>('get', `/api/admin/bets/${encodeURIComponent(id)}`)),
   dashboard: async () => dashboardSchema.parse(await request<unknown>('get', '/api/admin/dashboard')),
   alerts: async (search: AlertSearch) =>
     alertsPageSchema.parse(await request<unknown>('get', `/api/admin/alerts?${queryText(search)}`)),

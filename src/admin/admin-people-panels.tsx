@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type DailyReportRow, type PlayerHit, type PlayerProfile } from './admin-api';
+import type { BetLookup } from '../../domain/schemas/back-office.schema';
 import { errorText } from './admin-login';
 import { ConfirmButton } from './admin-confirm';
 import { DateRangeFields, downloadText } from './admin-fields';
@@ -56,8 +57,54 @@ export function PlayersPanel() {
           ))}
         </ul>
       )}
+      <BetFinder onPlayer={setOpenId} />
       {openId !== null && <PlayerProfileView key={openId} playerId={openId} />}
     </section>
+  );
+}
+
+/** "Minha aposta sumiu": a bet found by the number the player reads, and its player's profile. */
+function BetFinder({ onPlayer }: { onPlayer: (id: number) => void }) {
+  const { t } = useTranslation();
+  const [id, setId] = useState('');
+  const [bet, setBet] = useState<BetLookup | null>(null);
+  const [message, setMessage] = useState('');
+  const find = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage('');
+    setBet(null);
+    try {
+      setBet(await adminApi.bet(id.trim()));
+    } catch (err) {
+      setMessage(errorText(err, t('admin.error')));
+    }
+  };
+  return (
+    <>
+      <form className="admin-inline" onSubmit={(e) => void find(e)}>
+        <label>
+          {t('admin.betLookup.label')}
+          <input name="bet" value={id} onChange={(e) => setId(e.target.value)} />
+        </label>
+        <button type="submit" disabled={id.trim().length < 4}>
+          {t('admin.betLookup.find')}
+        </button>
+      </form>
+      {message && <p role="status">{message}</p>}
+      {bet && (
+        <p className="admin-bet-found" data-testid="admin-bet-found">
+          {t(`admin.betLookup.kinds.${bet.kind}`)} ·{' '}
+          {bet.kind === 'casino' ? bet.product.toUpperCase() : bet.product} ·{' '}
+          {t('admin.betLookup.stake', { amount: brl(bet.stake) })} ·{' '}
+          {t('admin.betLookup.payout', { amount: brl(bet.payout) })} ·{' '}
+          {t(`admin.betLookup.states.${bet.state as 'open'}`, { defaultValue: bet.state })} ·{' '}
+          {new Date(bet.placedAt).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} ·{' '}
+          <button type="button" className="admin-secondary" onClick={() => onPlayer(bet.userId)}>
+            {t('admin.betLookup.player', { username: bet.username })}
+          </button>
+        </p>
+      )}
+    </>
   );
 }
 

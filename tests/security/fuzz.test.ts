@@ -35,6 +35,7 @@ import { translate, type MessageKey } from '../../domain/messages';
 import { codeIdSchema, recordId } from '../../domain/schemas/common.schema';
 import { headerIndexSchema } from '../../domain/schemas/user.schema';
 import {
+  betLookupParams,
   configPutSchema,
   dayRangeSchema,
   fixtureSearchSchema,
@@ -493,6 +494,7 @@ function routes(w: World): Record<string, Entry> {
     },
     'POST /api/admin/alerts/scan': NONE,
     'GET /api/admin/dashboard': NONE,
+    'GET /api/admin/bets/:id': { params: { id: { schema: betLookupParams.shape.id, baseline: 'B0000fz' } } },
     'GET /api/admin/kyc': {
       query: { schema: kycQueueQuerySchema, baseline: () => ({ review: 'pending' }) },
     },

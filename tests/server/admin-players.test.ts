@@ -20,6 +20,34 @@ const get = (url: string) => call(app, { method: 'GET', url, headers: opAuth });
 /** The São Paulo date of now, as the report counts days. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
+describe('finding a bet by its number', () => {
+  it('answers the casino bet with its player; an unknown number is 404 in words', async () => {
+    const p = await fundedPlayer(app, 20);
+    const bet = await call(app, {
+      method: 'POST',
+      url: '/api/app/game/dice/bet',
+      headers: { ...auth(p.token), 'idempotency-key': randomUUID() },
+      payload: { amount: 3, target: 50, direction: 'over' },
+    });
+    expect(bet.code, bet.body.message).toBe(200);
+    const id = bet.body.data.betId as string;
+    const found = await call(app, { method: 'GET', url: `/api/admin/bets/${id}`, headers: opAuth });
+    expect(found.code, found.body.message).toBe(200);
+    expect(found.body.data).toMatchObject({
+      kind: 'casino',
+      id,
+      userId: p.userId,
+      username: p.email,
+      product: 'dice',
+      stake: 3,
+      payout: bet.body.data.payout,
+    });
+    const missing = await call(app, { method: 'GET', url: '/api/admin/bets/B0000000', headers: opAuth });
+    expect(missing.code).toBe(404);
+    expect(missing.body.message).toBe('Não encontrado');
+  });
+});
+
 describe('players', () => {
   it('finds a player by e-mail, CPF and invite code, with ledger balances and live sessions', async () => {
     const p = await fundedPlayer(app, 150);

@@ -63,6 +63,7 @@ const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader' | 'comp
   'POST /api/admin/withdrawals/bulk': ['finance'],
   'GET /api/admin/audit/verify': ['finance'],
   'GET /api/admin/audit': ['finance'],
+  'GET /api/admin/bets/:id': ['support', 'finance', 'compliance'],
   'GET /api/admin/dashboard': ['support', 'finance', 'trader', 'compliance'],
   'GET /api/admin/alerts': ['compliance'],
   'GET /api/admin/kyc': ['support', 'compliance'],

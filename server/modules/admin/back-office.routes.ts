@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import {
+  betLookupParams,
+  betLookupSchema,
   playerSearchSchema,
   playerLockSchema,
+  type BetLookup,
   playerNoteSchema,
   reportQuerySchema,
 } from '../../../domain/schemas/back-office.schema';
@@ -23,6 +26,7 @@ import {
 import { auditEntry, recordAudit } from '../../platform/audit-trail';
 import {
   addPlayerNote,
+  findBetById,
   findCurrentExclusion,
   findDepositOrders,
   findLivePlayerSessions,
@@ -106,6 +110,30 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
           createdAt: new Date(r.created_at).toISOString(),
         })),
       );
+    },
+  );
+
+  // "Minha aposta sumiu": a bet found by the number the player reads from their records.
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/bets/:id',
+    allow(operator(ROLES.playerDesk), { params: betLookupParams, response: betLookupSchema }),
+    async (request, reply) => {
+      const { id } = parseInput(betLookupParams, request.params);
+      const bet = await findBetById(ctx.db, id);
+      if (!bet) throw notFound();
+      const found: BetLookup = {
+        kind: bet.kind,
+        id: bet.id,
+        userId: bet.user_id,
+        username: bet.username,
+        product: bet.product,
+        stake: centsToBrl(Number(bet.stake)),
+        payout: centsToBrl(Number(bet.payout)),
+        state: bet.state,
+        placedAt: new Date(bet.placed_at).toISOString(),
+        settledAt: bet.settled_at ? new Date(bet.settled_at).toISOString() : null,
+      };
+      return ok(request, reply, found);
     },
   );
 

@@ -197,3 +197,41 @@ export async function findDepositOrders(db: Db, userId: number, page: number, si
   ]);
   return { rows, total: Number(count.total) };
 }
+
+/** A casino or sports bet by its number, with its player (the console's "find a bet"). */
+export async function findBetById(db: Db, id: string) {
+  const casino = await db
+    .selectFrom('bets')
+    .innerJoin('users', 'users.id', 'bets.user_id')
+    .select([
+      'bets.id',
+      'bets.user_id',
+      'users.username',
+      'bets.game as product',
+      'bets.amount_cents as stake',
+      'bets.payout_cents as payout',
+      'bets.status as state',
+      'bets.created_at as placed_at',
+      'bets.settled_at',
+    ])
+    .where('bets.id', '=', id)
+    .executeTakeFirst();
+  if (casino) return { kind: 'casino' as const, ...casino };
+  const sports = await db
+    .selectFrom('sports_bets')
+    .innerJoin('users', 'users.id', 'sports_bets.user_id')
+    .select([
+      'sports_bets.id',
+      'sports_bets.user_id',
+      'users.username',
+      'sports_bets.kind as product',
+      'sports_bets.stake_cents as stake',
+      'sports_bets.payout_cents as payout',
+      'sports_bets.state',
+      'sports_bets.placed_at',
+      'sports_bets.settled_at',
+    ])
+    .where('sports_bets.id', '=', id)
+    .executeTakeFirst();
+  return sports ? { kind: 'sports' as const, ...sports } : undefined;
+}
