@@ -5,7 +5,7 @@ import { adminApi, type AlertSearch } from './admin-api';
 import { usePagedSearch } from './admin-search';
 import { errorText } from './admin-login';
 import { ConfirmButton } from './admin-confirm';
-import { downloadText, Pager } from './admin-fields';
+import { ChoiceField, downloadText, Pager } from './admin-fields';
 import { brl, spDateTime } from './admin-panels';
 import { PlayerProfileView } from './admin-people-panels';
 import ptBR from './locales/pt_BR.json';
@@ -61,28 +61,20 @@ function AlertQueue({ onOpen }: { onOpen: (id: number) => void }) {
       <h2 id="admin-compliance-title">{t('admin.compliance.title')}</h2>
       <p>{t('admin.compliance.intro')}</p>
       <form className="admin-filters" onSubmit={submit}>
-        <label className="admin-filters__wide">
-          {t('admin.compliance.kind')}
-          <select {...field('kind')}>
-            <option value="">{t('admin.compliance.anyKind')}</option>
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`admin.compliance.kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="admin-filters__wide">
-          {t('admin.compliance.status')}
-          <select {...field('status')}>
-            <option value="">{t('admin.compliance.anyStatus')}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin.compliance.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceField
+          wide
+          label={t('admin.compliance.kind')}
+          anyLabel={t('admin.compliance.anyKind')}
+          choices={KINDS.map((k) => ({ value: k, label: t(`admin.compliance.kinds.${k}`) }))}
+          field={field('kind')}
+        />
+        <ChoiceField
+          wide
+          label={t('admin.compliance.status')}
+          anyLabel={t('admin.compliance.anyStatus')}
+          choices={STATUSES.map((s) => ({ value: s, label: t(`admin.compliance.statuses.${s}`) }))}
+          field={field('status')}
+        />
         <button type="submit">{t('admin.compliance.search')}</button>
         <button
           type="button"

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '../../domain/schemas/back-office.schema';
 import { adminApi } from './admin-api';
 import { errorText } from './admin-login';
 import { brl } from './admin-panels';
+import { usePolling } from './admin-fields';
 
 /** How often the open dashboard reads the day again. */
 const REFRESH_MS = 30_000;
@@ -38,11 +39,7 @@ export function DashboardPanel({
       setMessage(errorText(err, t('admin.error')));
     }
   }, [t]);
-  useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
+  usePolling(load, REFRESH_MS);
 
   const card = (key: string, value: ReactNode, detail?: string, target?: DashboardTarget) => (
     <div className="admin-stat" data-testid={`dashboard-${key}`}>

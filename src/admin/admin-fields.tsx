@@ -1,4 +1,39 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** Runs `tick` now and every `everyMs` until unmounted; a new `tick` (or extra dependency) restarts it. */
+export function usePolling(tick: () => Promise<void>, everyMs: number, ...restartOn: unknown[]) {
+  useEffect(() => {
+    void tick();
+    const timer = setInterval(() => void tick(), everyMs);
+    return () => clearInterval(timer);
+    // `restartOn` is the caller's list of what else restarts the polling.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tick, everyMs, ...restartOn]);
+}
+
+/** A filter's choice: a label over a select whose first option means "any". */
+export function ChoiceField(props: {
+  label: string;
+  anyLabel: string;
+  choices: ReadonlyArray<{ value: string; label: string }>;
+  field: { name: string; value: string; onChange: (e: { target: { value: string } }) => void };
+  wide?: boolean;
+}) {
+  return (
+    <label className={props.wide ? 'admin-filters__wide' : undefined}>
+      {props.label}
+      <select {...props.field}>
+        <option value="">{props.anyLabel}</option>
+        {props.choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /** The "De" and "Até" date inputs of the console's ranged views (reports, reconciliation). */
 export function DateRangeFields(props: {

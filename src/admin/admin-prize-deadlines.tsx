@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from './admin-api';
 import { errorText } from './admin-login';
+import { usePolling } from './admin-fields';
 import { brl } from './admin-panels';
 
 /** A sports bet waiting after its events ended (GET /api/admin/sports/prize-deadlines). */
@@ -105,11 +106,7 @@ export function PrizeDeadlinesPanel({
       setMessage(errorText(err, t('admin.error')));
     }
   }, [t]);
-  useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [load, refresh]);
+  usePolling(load, POLL_MS, refresh);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from './admin-api';
 import { errorText } from './admin-login';
 import { PlayerProfileView } from './admin-people-panels';
+import { usePolling } from './admin-fields';
 
 /**
  * "Atendimento" (issue 7): the support conversations and the complaints. The console talks HTTP
@@ -72,15 +73,6 @@ export const supportApi = {
 
 const when = (iso: string) => new Date(iso).toLocaleString('pt-BR');
 
-/** Runs `tick` now and every POLL_MS until unmounted; `tick` changes restart it. */
-function usePolling(tick: () => Promise<void>) {
-  useEffect(() => {
-    void tick();
-    const timer = setInterval(() => void tick(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [tick]);
-}
-
 /** Conversations, unanswered first, and the open thread with the reply box. */
 function ConversationsTab() {
   const { t } = useTranslation();
@@ -102,7 +94,7 @@ function ConversationsTab() {
       setMessage(errorText(err, t('admin.error')));
     }
   }, [openId, t]);
-  usePolling(tick);
+  usePolling(tick, POLL_MS);
 
   const lastId = open?.messages.at(-1)?.id;
   useEffect(() => {

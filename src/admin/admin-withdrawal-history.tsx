@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYOUT_STATES } from '../../domain/schemas/back-office.schema';
 import { adminApi, type WithdrawalSearch } from './admin-api';
 import { usePagedSearch } from './admin-search';
-import { Pager } from './admin-fields';
+import { ChoiceField, Pager } from './admin-fields';
 import { brl, spDateTime, WithdrawalsPanel } from './admin-panels';
 
 const PAGE_SIZE = 50;
@@ -31,17 +31,15 @@ export function WithdrawalHistory() {
           {t('admin.withdrawals.searchLabel')}
           <input type="search" {...field('q')} />
         </label>
-        <label>
-          {t('admin.withdrawals.statusLabel')}
-          <select {...field('status')}>
-            <option value="">{t('admin.withdrawals.anyStatus')}</option>
-            {PAYOUT_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`admin.withdrawals.states.${state}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceField
+          label={t('admin.withdrawals.statusLabel')}
+          anyLabel={t('admin.withdrawals.anyStatus')}
+          choices={PAYOUT_STATES.map((state) => ({
+            value: state,
+            label: t(`admin.withdrawals.states.${state}`),
+          }))}
+          field={field('status')}
+        />
         <label>
           {t('admin.withdrawals.from')}
           <input type="date" {...field('from')} />

@@ -71,7 +71,7 @@ export async function storeDocument(
 
   const fileName = `${userId}/${side}-${randomBytes(12).toString('hex')}.${EXTENSION[type]}`;
   const path = pathOf(ctx, fileName);
-  let replaced: string[] = [];
+  let replaced: string[];
   try {
     await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
     await writeFile(path, bytes, { mode: 0o600, flag: 'wx' });
