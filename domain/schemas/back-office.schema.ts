@@ -73,9 +73,39 @@ const isoDay = z
     { message: 'invalidInput' },
   );
 
+/**
+ * `GET /api/admin/players`: the player list (issue 19), newest first, in pages — every player, or
+ * those matching `q` (e-mail in part, invite code, CPF) and the filters: locked or active, the
+ * review of their documents, a VIP level, and São Paulo days of sign-up.
+ */
 export const playerSearchSchema = z.object({
-  q: z.string().trim().min(2, { message: 'invalidInput' }).max(100),
+  q: z.string().trim().min(2, { message: 'invalidInput' }).max(100).optional(),
+  status: z.enum(['locked', 'active']).optional(),
+  review: z.enum(['none', 'pending', 'approved', 'rejected']).optional(),
+  vip: z
+    .string()
+    // VIP 0 to 12 (spec 3)
+    .regex(/^(1[0-2]|\d)$/, { message: 'invalidInput' })
+    .transform(Number)
+    .optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  page: pageParam(10_000, 1),
+  size: pageParam(100, 20),
 });
+export const playerRowSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  cpf: z.string(),
+  inviteCode: z.string(),
+  vip: z.number(),
+  kyc: z.number(),
+  kycReview: z.enum(['none', 'pending', 'approved', 'rejected']),
+  locked: z.boolean(),
+  createdAt: z.string(),
+});
+export const playersPageSchema = z.object({ list: z.array(playerRowSchema), total: z.number() });
 /**
  * A player's history in the console (issue 19, item 3): casino bets, sports bets, deposits or
  * withdrawals, newest first, in pages.

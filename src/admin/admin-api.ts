@@ -4,6 +4,7 @@ import type { OperatorRole } from '../../domain/schemas/operator.schema';
 import {
   auditPageSchema,
   betLookupSchema,
+  playersPageSchema,
   dashboardSchema,
   withdrawalsPageSchema,
   type AdminDeposit,
@@ -291,6 +292,18 @@ const auditCsv = (search: AuditSearch) =>
 const reportCsv = (from: string, to: string, report: 'daily' | 'products' = 'daily') =>
   csvText(`/api/admin/reports/${report}?${queryText({ from, to, format: 'csv' })}`);
 
+/** What the player list is filtered by (all optional; days as typed). */
+export interface PlayerSearch {
+  q?: string;
+  status?: '' | 'locked' | 'active';
+  review?: '' | 'none' | 'pending' | 'approved' | 'rejected';
+  vip?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  size?: number;
+}
+
 /** What the compliance queue is filtered by. */
 export interface AlertSearch {
   kind?: AlertKind | '';
@@ -335,7 +348,8 @@ export const adminApi = {
       `/api/admin/sports/fixtures/${encodeURIComponent(id)}/result`,
       result,
     ),
-  players: (q: string) => request<PlayerHit[]>('get', `/api/admin/players?q=${encodeURIComponent(q)}`),
+  players: async (search: PlayerSearch) =>
+    playersPageSchema.parse(await request<unknown>('get', `/api/admin/players?${queryText(search)}`)),
   player: (id: number) => request<PlayerProfile>('get', `/api/admin/players/${id}`),
   playerHistory: <K extends PlayerHistoryKind>(id: number, kind: K, page: number, size = 20) =>
     request<{ list: PlayerHistoryRow[K][]; total: number }>(

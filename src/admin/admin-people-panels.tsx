@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi, type DailyReportRow, type PlayerHit, type PlayerProfile } from './admin-api';
+import { adminApi, type DailyReportRow, type PlayerProfile, type PlayerSearch } from './admin-api';
 import type { BetLookup } from '../../domain/schemas/back-office.schema';
 import { errorText } from './admin-login';
 import { ConfirmButton } from './admin-confirm';
-import { DateRangeFields, downloadText } from './admin-fields';
+import { ChoiceField, DateRangeFields, downloadText, Pager } from './admin-fields';
+import { usePagedSearch } from './admin-search';
 import { brl } from './admin-panels';
 import { PlayerCare } from './admin-player-care';
 import { PlayerHistory } from './admin-player-history';
@@ -14,48 +15,108 @@ import { SPORT_KEYS, type SportKey } from '../../domain/sports/sports';
 import { saoPauloDayOf } from '../../domain/sao-paulo-days';
 
 /** Players: search by e-mail, CPF or invite code; profile, ledger balances, sessions (end them). */
+const PLAYERS_PAGE = 20;
+const NO_FILTER: PlayerSearch = { q: '', status: '', review: '', vip: '', from: '', to: '' };
+const REVIEWS = ['none', 'pending', 'approved', 'rejected'] as const;
+
 export function PlayersPanel() {
   const { t } = useTranslation();
-  const [q, setQ] = useState('');
-  const [hits, setHits] = useState<PlayerHit[] | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
-  const [message, setMessage] = useState('');
-
-  const search = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage('');
-    setOpenId(null);
-    try {
-      setHits(await adminApi.players(q));
-    } catch (err) {
-      setMessage(errorText(err, t('admin.error')));
-    }
-  };
+  const { result, message, page, setPage, pages, submit, field, clear } = usePagedSearch(
+    NO_FILTER,
+    PLAYERS_PAGE,
+    adminApi.players,
+  );
 
   return (
     <section className="admin-panel" aria-labelledby="admin-players-title">
       <h2 id="admin-players-title">{t('admin.players.title')}</h2>
-      <form className="admin-inline" onSubmit={(e) => void search(e)}>
-        <label>
+      <form className="admin-filters" onSubmit={submit}>
+        <label className="admin-filters__wide">
           {t('admin.players.search')}
-          <input type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} />
+          <input type="search" {...field('q')} />
         </label>
-        <button type="submit" disabled={q.trim().length < 2}>
-          {t('admin.players.find')}
+        <ChoiceField
+          label={t('admin.players.status')}
+          anyLabel={t('admin.players.anyStatus')}
+          choices={(['active', 'locked'] as const).map((s) => ({
+            value: s,
+            label: t(`admin.players.statuses.${s}`),
+          }))}
+          field={field('status')}
+        />
+        <ChoiceField
+          label={t('admin.players.review')}
+          anyLabel={t('admin.players.anyReview')}
+          choices={REVIEWS.map((r) => ({ value: r, label: t(`admin.words.documents.${r}`) }))}
+          field={field('review')}
+        />
+        <label>
+          VIP
+          <input inputMode="numeric" {...field('vip')} />
+        </label>
+        <label>
+          {t('admin.players.from')}
+          <input type="date" {...field('from')} />
+        </label>
+        <label>
+          {t('admin.players.to')}
+          <input type="date" {...field('to')} />
+        </label>
+        <button type="submit">{t('admin.players.find')}</button>
+        <button type="button" className="admin-secondary" onClick={clear}>
+          {t('admin.withdrawals.clear')}
         </button>
       </form>
       {message && <p role="status">{message}</p>}
-      {hits && hits.length === 0 && <p>{t('admin.players.empty')}</p>}
-      {hits && hits.length > 0 && (
-        <ul>
-          {hits.map((h) => (
-            <li key={h.id}>
-              <button type="button" className="admin-secondary" onClick={() => setOpenId(h.id)}>
-                {h.username} · {h.name} · CPF {h.cpf} · {h.inviteCode}
-              </button>
-            </li>
-          ))}
-        </ul>
+      {result && result.list.length === 0 && <p>{t('admin.players.empty')}</p>}
+      {result && result.list.length > 0 && (
+        <>
+          <p>{t('admin.players.count', { count: result.total, page, pages })}</p>
+          <table className="admin-table" data-testid="admin-players">
+            <thead>
+              <tr>
+                <th>{t('admin.players.player')}</th>
+                <th>CPF</th>
+                <th>VIP</th>
+                <th>{t('admin.players.review')}</th>
+                <th>{t('admin.players.signedUp')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {result.list.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    {p.name} <small>· {p.username}</small>
+                    {p.locked && (
+                      <small className="admin-negative"> · {t('admin.players.statuses.locked')}</small>
+                    )}
+                  </td>
+                  <td className="admin-nowrap">{p.cpf}</td>
+                  <td>{p.vip}</td>
+                  <td>
+                    {p.kyc === 1 ? t('admin.words.kycVerified') : t('admin.words.kycMissing')}
+                    <br />
+                    <small>{t(`admin.words.documents.${p.kycReview}`)}</small>
+                  </td>
+                  <td className="admin-nowrap">{new Date(p.createdAt).toLocaleDateString('pt-BR')}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="admin-secondary"
+                      aria-pressed={openId === p.id}
+                      onClick={() => setOpenId(p.id)}
+                    >
+                      {t('admin.players.open')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={page} pages={pages} onPage={setPage} />
+        </>
       )}
       <BetFinder onPlayer={setOpenId} />
       {openId !== null && <PlayerProfileView key={openId} playerId={openId} />}

@@ -130,7 +130,12 @@ test('an operator signs in with TOTP, approves a withdrawal and publishes a noti
   await admin.getByRole('button', { name: 'Jogadores' }).click();
   await admin.getByLabel('E-mail, CPF ou código de convite').fill(player.email);
   await admin.getByRole('button', { name: 'Buscar' }).click();
-  await admin.getByRole('button', { name: new RegExp(player.cpf) }).click();
+  await admin
+    .getByTestId('admin-players')
+    .getByRole('row')
+    .filter({ hasText: player.email })
+    .getByRole('button', { name: 'Abrir perfil' })
+    .click();
   await expect(admin.getByText(/^Saldo: R\$/)).toBeVisible();
   await expect(admin.getByText('Sessões abertas: 1')).toBeVisible();
   await admin.getByRole('button', { name: 'Encerrar sessões' }).click();

@@ -48,6 +48,34 @@ describe('finding a bet by its number', () => {
   });
 });
 
+describe('the player list', () => {
+  it('pages every player newest first and filters by state, documents, VIP and sign-up day', async () => {
+    const a = await fundedPlayer(app, 0);
+    const b = await fundedPlayer(app, 0);
+    await app.ctx.db
+      .updateTable('users')
+      .set({ locked_at: new Date(), locked_reason: 'teste' })
+      .where('id', '=', b.userId)
+      .execute();
+    const all = (await get('/api/admin/players?size=2')).body.data;
+    expect(all.list.map((r: { id: number }) => r.id)).toEqual([b.userId, a.userId]);
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    const next = (await get('/api/admin/players?size=2&page=2')).body.data;
+    expect(next.list.map((r: { id: number }) => r.id)).not.toContain(b.userId);
+    const locked = (await get('/api/admin/players?status=locked&size=100')).body.data.list;
+    expect(locked.map((r: { id: number }) => r.id)).toContain(b.userId);
+    expect(locked.every((r: { locked: boolean }) => r.locked)).toBe(true);
+    expect((await get('/api/admin/players?review=approved')).body.data.list).toEqual([]);
+    expect((await get('/api/admin/players?vip=99')).code).toBe(400);
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+    const signedToday = (await get(`/api/admin/players?from=${today}&to=${today}&size=100`)).body.data.list;
+    expect(signedToday.map((r: { id: number }) => r.id)).toEqual(
+      expect.arrayContaining([a.userId, b.userId]),
+    );
+    expect((await get('/api/admin/players?from=2026-02-31')).code).toBe(400);
+  });
+});
+
 describe('players', () => {
   it('finds a player by e-mail, CPF and invite code, with ledger balances and live sessions', async () => {
     const p = await fundedPlayer(app, 150);
@@ -59,11 +87,11 @@ describe('players', () => {
     for (const q of [p.email, p.email.slice(0, 12).toUpperCase(), p.cpf, user.yqm]) {
       const found = await get(`/api/admin/players?q=${encodeURIComponent(q)}`);
       expect(
-        found.body.data.map((r: { id: number }) => r.id),
+        found.body.data.list.map((r: { id: number }) => r.id),
         q,
       ).toContain(user.id);
     }
-    expect((await get('/api/admin/players?q=%25%25')).body.data).toEqual([]);
+    expect((await get('/api/admin/players?q=%25%25')).body.data).toEqual({ list: [], total: 0 });
     expect((await get('/api/admin/players?q=x')).code).toBe(400);
 
     const profile = await get(`/api/admin/players/${user.id}`);

@@ -3,12 +3,14 @@ import {
   betLookupParams,
   betLookupSchema,
   playerSearchSchema,
+  playersPageSchema,
   playerLockSchema,
   type BetLookup,
   playerNoteSchema,
   reportQuerySchema,
 } from '../../../domain/schemas/back-office.schema';
 import { recordId } from '../../../domain/schemas/common.schema';
+import { saoPauloDayEnd, saoPauloDayStart } from '../../../domain/sao-paulo-days';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -34,7 +36,7 @@ import {
   findPlayerNotes,
   findPlayerPostings,
   playerExists,
-  searchPlayers,
+  findPlayers,
   setPlayerLock,
 } from './players.repository';
 import { dailyReport, productReport, type DailyRow } from './reports.repository';
@@ -92,14 +94,25 @@ const PRODUCT_COLUMNS: ReadonlyArray<CsvColumn<ProductRow>> = [
 export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/admin/players',
-    allow(operator(ROLES.playerDesk), { query: playerSearchSchema }),
+    allow(operator(ROLES.playerDesk), { query: playerSearchSchema, response: playersPageSchema }),
     async (request, reply) => {
-      const { q } = parseInput(playerSearchSchema, request.query);
-      const rows = await searchPlayers(ctx.db, q);
-      return ok(
-        request,
-        reply,
-        rows.map((r) => ({
+      const input = parseInput(playerSearchSchema, request.query);
+      if (input.from && input.to && input.from > input.to) throw badRequest('invalidInput');
+      const { rows, total } = await findPlayers(
+        ctx.db,
+        {
+          q: input.q,
+          status: input.status,
+          review: input.review,
+          vip: input.vip,
+          since: input.from ? saoPauloDayStart(input.from) : undefined,
+          until: input.to ? saoPauloDayEnd(input.to) : undefined,
+        },
+        input.page,
+        input.size,
+      );
+      return ok(request, reply, {
+        list: rows.map((r) => ({
           id: r.id,
           username: r.username,
           name: r.name,
@@ -107,9 +120,12 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
           inviteCode: r.yqm,
           vip: r.level,
           kyc: r.kyc,
+          kycReview: r.kyc_review,
+          locked: r.locked_at !== null,
           createdAt: new Date(r.created_at).toISOString(),
         })),
-      );
+        total,
+      });
     },
   );
 

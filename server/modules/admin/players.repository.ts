@@ -1,28 +1,56 @@
+import { containsPattern } from '../../infra/db/like';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
 import { notFound } from '../../infra/http/errors';
 
 /** Players found per search (a search is for one person, not a listing). */
-const SEARCH_LIMIT = 20;
 /** Postings shown in a player's money history, newest first. */
 const LEDGER_PAGE = 200;
 /** Notes shown on a player's page, newest first. */
 const NOTES_SHOWN = 100;
 
-/** Players whose username contains `q`, whose invite code is `q`, or whose CPF is its 11 digits. */
-export async function searchPlayers(db: Db, q: string) {
-  const digits = q.replace(/\D/g, '');
-  return db
-    .selectFrom('users')
-    .select(['id', 'username', 'name', 'cpf', 'yqm', 'level', 'kyc', 'created_at'])
-    .where((eb) => {
-      const any = [eb('username', 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eb('yqm', '=', q)];
+/** What the player list is filtered by; instants for the São Paulo days of sign-up. */
+export interface PlayerFilter {
+  q?: string;
+  status?: 'locked' | 'active';
+  review?: 'none' | 'pending' | 'approved' | 'rejected';
+  vip?: number;
+  since?: Date;
+  until?: Date;
+}
+
+function playerQuery(db: Db, filter: PlayerFilter) {
+  let query = db.selectFrom('users').where('test_flag', '=', 0);
+  if (filter.q) {
+    const q = filter.q;
+    const digits = q.replace(/\D/g, '');
+    query = query.where((eb) => {
+      const any = [eb('username', 'ilike', containsPattern(q)), eb('yqm', '=', q)];
       if (digits.length === 11) any.push(eb('cpf', '=', digits));
       return eb.or(any);
-    })
-    .orderBy('id')
-    .limit(SEARCH_LIMIT)
+    });
+  }
+  if (filter.status === 'locked') query = query.where('locked_at', 'is not', null);
+  if (filter.status === 'active') query = query.where('locked_at', 'is', null);
+  if (filter.review) query = query.where('kyc_review', '=', filter.review);
+  if (filter.vip !== undefined) query = query.where('level', '=', filter.vip);
+  if (filter.since) query = query.where('created_at', '>=', filter.since);
+  if (filter.until) query = query.where('created_at', '<', filter.until);
+  return query;
+}
+
+/** A page of players matching `filter`, newest first, and how many match. */
+export async function findPlayers(db: Db, filter: PlayerFilter, page: number, size: number) {
+  const rows = await playerQuery(db, filter)
+    .select(['id', 'username', 'name', 'cpf', 'yqm', 'level', 'kyc', 'kyc_review', 'locked_at', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
     .execute();
+  const count = await playerQuery(db, filter)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
 }
 
 /** The player's account as support sees it, or undefined. */
