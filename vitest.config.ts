@@ -60,6 +60,7 @@ const CLIENT = {
   server: { deps: { inline: ['@pixi/react'] } },
   // Pages and games are lazy imports, transformed on first use: slow on a busy machine.
   testTimeout: 20_000,
+  setupFiles: ['tests/client/setup.ts'],
 };
 
 /**

@@ -91,5 +91,7 @@ const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
 export const reasonText = (min: number, max: number) =>
   z
     .string({ message: 'reasonRequired' })
+    // The length bound is the text as sent (so the API's readers see it); the minimum, what shows.
+    .max(max, { message: 'tooLong' })
     .transform((text) => text.replace(INVISIBLE, '').trim())
-    .pipe(z.string().min(min, { message: 'reasonRequired' }).max(max, { message: 'tooLong' }));
+    .pipe(z.string().min(min, { message: 'reasonRequired' }));

@@ -120,7 +120,8 @@ export async function updateKyc(name: string, cardNo: string): Promise<string> {
 
 /** The player's identity documents and their review (issue 19). */
 export async function kycDocuments(): Promise<KycState> {
-  const body = await apiGet<unknown>('/api/app/user/kyc/documents', { loading: false });
+  // Quiet: the form shows nothing of the documents when they cannot be read, no alert over it.
+  const body = await apiGet<unknown>('/api/app/user/kyc/documents', { loading: false }, { silent: true });
   return kycStateSchema.parse(body.data);
 }
 

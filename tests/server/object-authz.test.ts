@@ -94,6 +94,8 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/app/user/userInfo': SELF,
   'POST /api/app/user/updateKyc': SELF,
   'GET /api/app/user/protection': SELF,
+  'GET /api/app/user/kyc/documents': SELF,
+  'PUT /api/app/user/kyc/documents/:side': SELF,
   'POST /api/app/user/protection/limit': SELF,
   'POST /api/app/user/protection/exclusion': SELF,
   'POST /api/app/user/protection/reality-check': SELF,
