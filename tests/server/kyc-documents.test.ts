@@ -373,6 +373,20 @@ describe('what the red-team review tried', () => {
     expect((await withdraw(500, `gate-3-${player.userId}`)).code).toBe(200);
   });
 
+  it('past 20 uploads an hour the next is refused before its body is read', async () => {
+    const player = await fundedPlayer(app, 0);
+    await completeKyc(app, player);
+    for (let i = 0; i < 20; i += 1) expect((await upload(player, 'front', JPEG)).code).toBe(200);
+    const refused = await upload(player, 'front', JPEG);
+    expect(refused.code).toBe(429);
+    const kept = await app.ctx.db
+      .selectFrom('kyc_documents')
+      .select('id')
+      .where('user_id', '=', player.userId)
+      .execute();
+    expect(kept).toHaveLength(20);
+  });
+
   it('served files cannot run as a page of the console', async () => {
     const player = await playerWithSet();
     const id = (await shown(player.userId))[0]!;

@@ -171,9 +171,9 @@ export function installSecurityHeaders(
 
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(fixed)) {
-      // A route may tighten its own policy (a stored document is served sandboxed); never loosen.
-      if (name === 'content-security-policy' && String(reply.getHeader(name) ?? '').startsWith('sandbox'))
-        continue;
+      // A route that sets its own policy keeps it (only the stored-document route does, to sandbox
+      // the file); every other answer gets the site's.
+      if (name === 'content-security-policy' && reply.hasHeader(name)) continue;
       reply.header(name, value);
     }
     // Caches must not hand one site's CORS answer to another.
