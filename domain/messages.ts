@@ -138,6 +138,14 @@ const ptBR = {
   kycAlreadyApproved: 'Seus documentos já foram aprovados',
   kycNotPending: 'Estes documentos já foram analisados ou ainda estão incompletos',
   kycSetChanged: 'O jogador enviou outro arquivo enquanto você analisava; veja os documentos de novo',
+  addressCep: 'Informe o CEP com 8 números',
+  addressStreet: 'Informe a rua, avenida ou travessa',
+  addressNumber: 'Informe o número da casa (ou S/N)',
+  addressDistrict: 'Informe o bairro',
+  addressCity: 'Informe a cidade',
+  addressUf: 'Escolha o estado (UF)',
+  addressSaved: 'Endereço salvo',
+  addressIdentityFirst: 'Preencha nome e CPF antes de informar o endereço',
   kycUnderReview:
     'Seus documentos estão em análise ou aprovados com estes dados; fale com o atendimento para mudá-los',
   withdrawDocumentsRequired:
@@ -317,6 +325,14 @@ const enUS: Record<MessageKey, string> = {
   kycAlreadyApproved: 'Your documents are already approved',
   kycNotPending: 'These documents were already reviewed or are still incomplete',
   kycSetChanged: 'The player sent another file while you were reviewing; look at the documents again',
+  addressCep: 'Enter the CEP (postcode) with 8 digits',
+  addressStreet: 'Enter the street',
+  addressNumber: 'Enter the house number (or S/N)',
+  addressDistrict: 'Enter the neighbourhood',
+  addressCity: 'Enter the city',
+  addressUf: 'Choose the state (UF)',
+  addressSaved: 'Address saved',
+  addressIdentityFirst: 'Fill in your name and CPF before giving your address',
   kycUnderReview:
     'Your documents are in review or approved with these details; contact support to change them',
   withdrawDocumentsRequired:

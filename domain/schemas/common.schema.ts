@@ -81,7 +81,7 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
  * Characters that show nothing: zero-width spaces and joiners, the word joiner, the byte-order mark,
  * soft hyphens and bidirectional marks. A reason made of them looks empty to whoever reads it.
  */
-const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+export const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
 
 /**
  * Why an operator decided something (a refusal, a lock, a case closed): the player or the audit

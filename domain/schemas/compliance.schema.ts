@@ -17,7 +17,15 @@ export const CLOSED_STATUSES: readonly AlertStatus[] = ['reported', 'dismissed']
 /** The rules, by kind; the console names each in words (admin locales `compliance.rules`). */
 export const ALERT_RULES = {
   aml: ['large_deposit', 'large_withdrawal', 'split_deposits', 'split_withdrawals', 'in_out_little_play'],
-  multi_account: ['shared_phone', 'shared_pix_key', 'shared_ip', 'shared_document', 'same_name_birth'],
+  multi_account: [
+    'shared_phone',
+    'shared_pix_key',
+    'shared_ip',
+    'shared_device',
+    'shared_address',
+    'shared_document',
+    'same_name_birth',
+  ],
   rg: ['loss_chasing', 'limits_hit', 'deposit_after_raise'],
 } as const satisfies Record<AlertKind, readonly string[]>;
 export type AlertRule = (typeof ALERT_RULES)[AlertKind][number];
@@ -32,6 +40,8 @@ export const ALERT_RULE_TEXT: Record<AlertRule, string> = {
   shared_phone: 'Contas com o mesmo telefone',
   shared_pix_key: 'Contas com a mesma chave PIX',
   shared_ip: 'Contas acessadas do mesmo endereço IP',
+  shared_device: 'Contas acessadas do mesmo aparelho',
+  shared_address: 'Contas com o mesmo endereço residencial',
   shared_document: 'Contas com o mesmo documento',
   same_name_birth: 'Contas com o mesmo nome e nascimento',
   loss_chasing: 'Perseguição de perdas',

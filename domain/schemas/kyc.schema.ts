@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageParam, reasonText } from './common.schema';
+import { INVISIBLE, pageParam, reasonText } from './common.schema';
 
 /**
  * Identity documents (issue 19): the front and back of an identity document (RG, CNH or RNE) and a
@@ -19,6 +19,76 @@ export const KYC_MAX_BYTES = 6 * 1024 * 1024;
 
 export const kycSideParams = z.object({ side: z.enum(KYC_SIDES, { message: 'kycSideInvalid' }) });
 
+/** Brazil's 26 states and the Federal District. */
+export const UFS = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+
+/** A line of an address as it shows: invisible characters gone, spaces collapsed, `min`–`max` long. */
+const addressLine = (min: number, max: number, message: string) =>
+  z
+    .string({ message })
+    .max(max * 2, { message: 'tooLong' })
+    .transform((text) => text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim())
+    .pipe(z.string().min(min, { message }).max(max, { message: 'tooLong' }));
+
+/**
+ * `PUT /api/app/user/kyc/address`: the player's home address, given beside the identity documents
+ * (Portaria SPA/MF 1.143/2024 asks for it) and compared across accounts by the multi-accounting
+ * queue. The CEP is kept as its 8 digits, typed with or without the hyphen.
+ */
+export const kycAddressSchema = z.strictObject({
+  cep: z
+    .string({ message: 'addressCep' })
+    .max(12, { message: 'addressCep' })
+    .transform((text) => text.replace(/\D/g, ''))
+    .pipe(z.string().regex(/^\d{8}$/, { message: 'addressCep' })),
+  street: addressLine(3, 120, 'addressStreet'),
+  number: addressLine(1, 10, 'addressNumber'),
+  complement: addressLine(0, 60, 'tooLong').prefault(''),
+  district: addressLine(2, 60, 'addressDistrict'),
+  city: addressLine(2, 60, 'addressCity'),
+  uf: z.enum(UFS, { message: 'addressUf' }),
+});
+export type KycAddress = z.infer<typeof kycAddressSchema>;
+export type KycAddressInput = z.input<typeof kycAddressSchema>;
+/** An address as the server answers it. */
+export const addressViewSchema = z.object({
+  cep: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string(),
+  district: z.string(),
+  city: z.string(),
+  uf: z.string(),
+});
+
 /** `GET /api/app/user/kyc/documents`: the review and the latest file of each side. */
 export const kycStateSchema = z.object({
   review: z.enum(KYC_REVIEWS),
@@ -29,6 +99,8 @@ export const kycStateSchema = z.object({
   ),
   /** Withdrawals above this many BRL need the set approved. */
   requiredAbove: z.number(),
+  /** The home address the player gave, or null before they give one. */
+  address: addressViewSchema.nullable(),
 });
 export type KycState = z.infer<typeof kycStateSchema>;
 
@@ -45,6 +117,7 @@ export const kycCaseSchema = z.object({
   name: z.string(),
   cpf: z.string(),
   birthDate: z.string().nullable(),
+  address: addressViewSchema.nullable(),
   review: z.enum(KYC_REVIEWS),
   reason: z.string(),
   reviewedBy: z.string().nullable(),

@@ -15,12 +15,28 @@ export interface SessionRef {
 /** Only touch `last_seen_at` once a minute, so reads do not turn into a write per request. */
 export const TOUCH_EVERY_MS = 60_000;
 
+/** Where a sign-in came from, kept on the session for the multi-accounting rules (issue 19). */
+export interface Origin {
+  ip: string;
+  /** The browser's `deviceId` header (spec 7: a persisted fingerprint hash), when well formed. */
+  device: string | null;
+}
+
+const DEVICE_ID = /^[0-9a-f]{64}$/;
+
+/** A request's origin; a device id of any other form is ignored, never stored. */
+export function originOf(request: FastifyRequest): Origin {
+  const header = request.headers.deviceid;
+  const device = typeof header === 'string' && DEVICE_ID.test(header) ? header : null;
+  return { ip: request.ip, device };
+}
+
 /** Opens a session and returns its token; only the token's hash is stored. */
 export async function createSession(
   ctx: AppContext,
   kind: SessionKind,
   subjectId: number,
-  ip: string | null,
+  origin: Origin,
 ): Promise<string> {
   const token = newToken();
   const now = new Date();
@@ -32,7 +48,8 @@ export async function createSession(
       token_hash: sha256Hex(token),
       last_seen_at: now,
       expires_at: new Date(now.getTime() + ctx.config.sessionAbsoluteMs),
-      ip,
+      ip: origin.ip,
+      device_id: origin.device,
     })
     .execute();
   return token;

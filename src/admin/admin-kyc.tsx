@@ -74,6 +74,11 @@ export function KycPanel() {
             {c.reviewedBy &&
               ` · ${t('admin.kyc.reviewedBy', { who: c.reviewedBy, when: spDateTime(c.reviewedAt!) })}`}
           </p>
+          <p data-testid={`kyc-address-${c.userId}`}>
+            {c.address
+              ? `${c.address.street}, ${c.address.number}${c.address.complement ? ` – ${c.address.complement}` : ''} · ${c.address.district} · ${c.address.city}/${c.address.uf} · CEP ${c.address.cep.slice(0, 5)}-${c.address.cep.slice(5)}`
+              : t('admin.kyc.noAddress')}
+          </p>
           {c.reason && <p className="admin-flag">{c.reason}</p>}
           <div className="admin-kyc-docs">
             {KYC_SIDES.map((side) => {

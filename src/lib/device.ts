@@ -47,16 +47,23 @@ function fingerprintSource(): string {
   return parts.map((p) => (p === undefined ? '' : String(p))).join('|');
 }
 
-/** The sha256 hex digest of the browser's fingerprint properties. */
-export function computeDeviceId(): string {
-  return bytesToHex(sha256(utf8ToBytes(fingerprintSource())));
+/** The sha256 hex digest of the browser's fingerprint properties, with a salt when given. */
+export function computeDeviceId(salt = ''): string {
+  return bytesToHex(sha256(utf8ToBytes(fingerprintSource() + salt)));
 }
 
-/** The device id sent as `deviceId`: computed once, then persisted so it survives a browser update. */
+/**
+ * The device id sent as `deviceId`: computed once, then persisted so it survives a browser update.
+ * The fingerprint is salted with random bytes drawn at that moment: two phones of one model with
+ * the same settings give the same fingerprint, and the multi-accounting queue (issue 19) must tell
+ * two players with the same phone from one player with two accounts on one browser.
+ */
 export function deviceId(): string {
   const stored = readItem('deviceId');
   if (stored) return stored;
-  const id = computeDeviceId();
+  const salt = new Uint8Array(16);
+  crypto.getRandomValues(salt);
+  const id = computeDeviceId(bytesToHex(salt));
   writeItem('deviceId', id);
   return id;
 }

@@ -318,6 +318,15 @@ export function apiPost<T>(
   return apiClient.post(url, data ?? {}, config);
 }
 
+/** PUT with a JSON body (a resource the player replaces whole, such as the home address). */
+export function apiPut<T>(
+  url: string,
+  data: Record<string, unknown>,
+  config?: AxiosRequestConfig,
+): Promise<Envelope<T>> {
+  return apiClient.put(url, data, config);
+}
+
 /** POST with an `application/x-www-form-urlencoded` body (spec 7: sendEmail and prePay). */
 export function apiPostForm<T>(
   url: string,

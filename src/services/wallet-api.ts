@@ -9,7 +9,7 @@ import {
   type WithdrawMethod,
 } from '../../domain/schemas/wallet.schema';
 import { kycStateSchema, type KycSide, type KycState } from '../../domain/schemas/kyc.schema';
-import { apiGet, apiPost, apiPostForm, apiPutFile } from './api-client';
+import { apiGet, apiPost, apiPostForm, apiPut, apiPutFile } from './api-client';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 
 /**
@@ -132,6 +132,14 @@ export async function uploadKycDocument(
   onProgress?: (fraction: number) => void,
 ): Promise<{ state: KycState; message: string }> {
   const body = await apiPutFile<unknown>(`/api/app/user/kyc/documents/${side}`, file, onProgress);
+  return { state: kycStateSchema.parse(body.data), message: body.message };
+}
+
+/** Keeps the player's home address; the answer is the documents' state with it and the server's message. */
+export async function saveKycAddress(
+  address: NonNullable<KycState['address']>,
+): Promise<{ state: KycState; message: string }> {
+  const body = await apiPut<unknown>('/api/app/user/kyc/address', { ...address });
   return { state: kycStateSchema.parse(body.data), message: body.message };
 }
 

@@ -3,7 +3,7 @@ import enUS from '../../assets/locales/en_US.json';
 import ptBR from '../../assets/locales/pt_BR.json';
 import { abbreviateCount, maskCpf, maskPhone } from '../../src/lib/format';
 import { layoutFor, rootFontSize } from '../../src/lib/layout-mode';
-import { computeDeviceId, deviceType } from '../../src/lib/device';
+import { computeDeviceId, deviceId, deviceType } from '../../src/lib/device';
 import { clearAll, readItem, writeItem } from '../../src/lib/storage';
 import { captureLandingParams, parseLandingPath } from '../../src/shell/app/landing';
 
@@ -77,6 +77,18 @@ describe('device', () => {
   it('fingerprints the browser as a stable sha256 hex digest', () => {
     expect(computeDeviceId()).toMatch(/^[0-9a-f]{64}$/);
     expect(computeDeviceId()).toBe(computeDeviceId());
+    // A salt tells two browsers with identical properties apart.
+    expect(computeDeviceId('a')).not.toBe(computeDeviceId('b'));
+  });
+
+  it('draws a new device id for a browser without one, and keeps it', () => {
+    localStorage.removeItem('deviceId');
+    const first = deviceId();
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(deviceId()).toBe(first);
+    localStorage.removeItem('deviceId');
+    // Same properties, another browser: another id.
+    expect(deviceId()).not.toBe(first);
   });
 });
 

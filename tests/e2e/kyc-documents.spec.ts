@@ -38,11 +38,28 @@ test('a player sends identity documents from a phone and support approves them i
   }
   await expect(docs.getByTestId('kyc-review')).toHaveText('Em análise: avisaremos quando terminar.');
 
+  // The home address beside the documents: the CEP takes its hyphen as it is typed.
+  const address = docs.getByTestId('kyc-address');
+  await address.getByTestId('address-cep').fill('01310100');
+  await expect(address.getByTestId('address-cep')).toHaveValue('01310-100');
+  await address.getByTestId('address-street').fill('Avenida Paulista');
+  await address.getByTestId('address-number').fill('1000');
+  await address.getByTestId('address-complement').fill('Apto 12');
+  await address.getByTestId('address-district').fill('Bela Vista');
+  await address.getByTestId('address-city').fill('São Paulo');
+  await address.getByTestId('address-uf').selectOption('SP');
+  await address.getByTestId('address-save').click();
+  await expect(phone.getByText('Endereço salvo')).toBeVisible();
+  await phone.screenshot({ path: test.info().outputPath('kyc-address-390.png'), fullPage: true });
+
   const desk = await browser.newPage();
   await signInConsole(desk, await createOperator(request, 'support'), 'Documentos');
   await desk.getByRole('button', { name: 'Documentos' }).click();
   const kase = desk.locator('article', { hasText: player.email });
   await expect(kase.getByRole('img')).toHaveCount(3);
+  await expect(kase).toContainText(
+    'Avenida Paulista, 1000 – Apto 12 · Bela Vista · São Paulo/SP · CEP 01310-100',
+  );
   for (const img of await kase.getByRole('img').all()) {
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
   }

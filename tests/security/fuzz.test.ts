@@ -114,6 +114,7 @@ import {
   kycApproveSchema,
   kycQueueQuerySchema,
   kycRejectSchema,
+  kycAddressSchema,
   kycSideParams,
 } from '../../domain/schemas/kyc.schema';
 
@@ -513,6 +514,20 @@ function routes(w: World): Record<string, Entry> {
     'GET /api/app/user/kyc/documents': NONE,
     'PUT /api/app/user/kyc/documents/:side': {
       params: { side: { schema: kycSideParams.shape.side, baseline: 'front' } },
+    },
+    'PUT /api/app/user/kyc/address': {
+      body: {
+        schema: kycAddressSchema,
+        baseline: () => ({
+          cep: '01310-100',
+          street: 'Avenida Paulista',
+          number: '1000',
+          complement: '',
+          district: 'Bela Vista',
+          city: 'São Paulo',
+          uf: 'SP',
+        }),
+      },
     },
     'GET /api/admin/alerts/assignees': NONE,
     'GET /api/admin/alerts/:id': { params: { id: { schema: idParam, baseline: '1' } } },

@@ -4,10 +4,13 @@ import {
   auth,
   buildTestApp,
   call,
+  CAPTCHA,
+  captcha,
   completeKyc,
   eventually,
   fundCash,
   operatorAuth,
+  PASSWORD,
   registerPlayer,
   userIdOf,
   type Player,
@@ -195,6 +198,125 @@ describe('multi-account rings', () => {
     await scanAlerts(app.ctx);
     expect(await alertByKey('multi_account:ip:198.51.100.9')).toBeUndefined();
     expect(await alertByKey('multi_account:ip:127.0.0.1')).toBeUndefined();
+  });
+});
+
+describe('multi-account rings: one browser, one home', () => {
+  /** Signs `p` in again from a browser whose `deviceId` header is `device`. */
+  async function signInFrom(p: Player, device: string) {
+    const res = await call(app, {
+      method: 'POST',
+      url: '/api/auth/user/restLogin',
+      headers: { deviceId: device },
+      payload: { username: p.email, pwd: PASSWORD, codeId: await captcha(app), captCode: CAPTCHA },
+    });
+    expect(res.code, res.body.message).toBe(200);
+  }
+  async function giveAddress(p: Player, address: Record<string, string>) {
+    await completeKyc(app, p);
+    const res = await call(app, {
+      method: 'PUT',
+      url: '/api/app/user/kyc/address',
+      headers: auth(p.token),
+      payload: address,
+    });
+    expect(res.code, res.body.message).toBe(200);
+    return res.body.data;
+  }
+
+  it('two accounts signed in on one browser raise a device alert; another browser of the same model does not', async () => {
+    const browser = 'ab'.repeat(32);
+    const [a, b, c] = [await player(), await player(), await player()];
+    await signInFrom(a, browser);
+    await signInFrom(b, browser);
+    await signInFrom(c, 'cd'.repeat(32));
+    // a header that is not a device id is never stored, so it cannot tie accounts together
+    await signInFrom(c, 'x');
+    await scanAlerts(app.ctx);
+    const alert = (await alertByKey(`multi_account:device:${browser}`))!;
+    expect(alert.rule).toBe('shared_device');
+    expect(JSON.parse(alert.user_ids)).toEqual([a.userId, b.userId]);
+    expect(await alertByKey(`multi_account:device:${'cd'.repeat(32)}`)).toBeUndefined();
+    const stored = await app.ctx.db
+      .selectFrom('sessions')
+      .select('device_id')
+      .where('subject_id', '=', c.userId)
+      .execute();
+    expect(stored.map((s) => s.device_id).sort()).toEqual(['cd'.repeat(32), null, null]);
+  });
+
+  it('one home: the same CEP, number and flat however typed; a neighbour in another flat is no ring', async () => {
+    const home = { street: 'Rua das Flores', district: 'Centro', city: 'Curitiba', uf: 'PR' };
+    const [a, b, neighbour] = [await player(), await player(), await player()];
+    const saved = await giveAddress(a, { ...home, cep: '80010-000', number: '120', complement: 'Apto 31' });
+    expect(saved.address).toEqual({ ...home, cep: '80010000', number: '120', complement: 'Apto 31' });
+    await giveAddress(b, { ...home, cep: '80010000', number: ' 120 ', complement: 'apto. 31' });
+    await giveAddress(neighbour, { ...home, cep: '80010000', number: '120', complement: 'Apto 32' });
+    await scanAlerts(app.ctx);
+    const alert = (await alertByKey('multi_account:address:80010000 120 apto31'))!;
+    expect(alert.rule).toBe('shared_address');
+    expect(JSON.parse(alert.user_ids)).toEqual([a.userId, b.userId]);
+    expect(await alertByKey('multi_account:address:80010000 120 apto32')).toBeUndefined();
+    // the reviewer sees the address beside the documents
+    const cases = await call(app, {
+      method: 'GET',
+      url: '/api/admin/kyc?review=none&size=100',
+      headers: adminAuth,
+    });
+    const row = cases.body.data.list.find((c: { userId: number }) => c.userId === a.userId);
+    expect(row.address.cep).toBe('80010000');
+  });
+
+  it.each([
+    [{ cep: '8001-000' }, 'Informe o CEP com 8 números'],
+    [{ number: '   ' }, 'Informe o número da casa (ou S/N)'],
+    [{ street: '\u200b\u200b\u200b' }, 'Informe a rua, avenida ou travessa'],
+    [{ uf: 'XX' }, 'Escolha o estado (UF)'],
+    [{ city: ' ' }, 'Informe a cidade'],
+  ])('an address with %o is refused with a pt-BR message and nothing is kept', async (change, message) => {
+    const p = await player();
+    await completeKyc(app, p);
+    const res = await call(app, {
+      method: 'PUT',
+      url: '/api/app/user/kyc/address',
+      headers: auth(p.token),
+      payload: {
+        cep: '80010000',
+        street: 'Rua A',
+        number: '1',
+        district: 'Centro',
+        city: 'Curitiba',
+        uf: 'PR',
+        ...change,
+      },
+    });
+    expect(res.code).toBe(400);
+    expect(res.body.message).toBe(message);
+    const state = await call(app, {
+      method: 'GET',
+      url: '/api/app/user/kyc/documents',
+      headers: auth(p.token),
+    });
+    expect(state.body.data.address).toBeNull();
+  });
+
+  it('an address before the identity form is refused', async () => {
+    const p = await player();
+    const res = await call(app, {
+      method: 'PUT',
+      url: '/api/app/user/kyc/address',
+      headers: auth(p.token),
+      payload: {
+        cep: '80010000',
+        street: 'Rua A',
+        number: '1',
+        district: 'Centro',
+        city: 'Curitiba',
+        uf: 'PR',
+      },
+    });
+    expect(res.code).toBe(400);
+    expect(res.body.message).toBe('Preencha nome e CPF antes de informar o endereço');
   });
 });
 

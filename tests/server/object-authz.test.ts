@@ -96,6 +96,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/app/user/protection': SELF,
   'GET /api/app/user/kyc/documents': SELF,
   'PUT /api/app/user/kyc/documents/:side': SELF,
+  'PUT /api/app/user/kyc/address': SELF,
   'POST /api/app/user/protection/limit': SELF,
   'POST /api/app/user/protection/exclusion': SELF,
   'POST /api/app/user/protection/reality-check': SELF,

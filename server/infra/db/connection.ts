@@ -37,6 +37,7 @@ import * as m029 from './migrations/029-approvals-required';
 import * as m030 from './migrations/030-compliance-alerts';
 import * as m031 from './migrations/031-kyc-documents';
 import * as m032 from './migrations/032-alert-reported-at';
+import * as m033 from './migrations/033-address-and-device';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '030-compliance-alerts': m030,
   '031-kyc-documents': m031,
   '032-alert-reported-at': m032,
+  '033-address-and-device': m033,
 };
 
 /**

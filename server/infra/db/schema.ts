@@ -43,6 +43,14 @@ export interface UsersTable {
   kyc_review_reason: Generated<string>;
   kyc_reviewed_by: ColumnType<number | null, number | null | undefined, number | null>;
   kyc_reviewed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Migration 033: the home address the player gave beside the identity documents. */
+  address_cep: string | null;
+  address_street: string | null;
+  address_number: string | null;
+  address_complement: string | null;
+  address_district: string | null;
+  address_city: string | null;
+  address_uf: string | null;
 }
 export type KycReview = 'none' | 'pending' | 'approved' | 'rejected';
 
@@ -85,6 +93,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   ip: string | null;
+  /** Migration 033: the browser's `deviceId` header at sign-in (a persisted fingerprint hash). */
+  device_id: string | null;
 }
 
 export interface CaptchasTable {

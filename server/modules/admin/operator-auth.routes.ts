@@ -7,7 +7,7 @@ import { ok } from '../../infra/http/reply';
 import { operatorLoginSchema } from '../../../domain/schemas/auth.schema';
 import { totpEnrolSchema } from '../../../domain/schemas/operator.schema';
 import { verifyAgainstDummy, verifyPassword } from '../../infra/security/passwords';
-import { createSession, revokeSessions } from '../../platform/sessions';
+import { createSession, originOf, revokeSessions } from '../../platform/sessions';
 import { recordAudit } from '../../platform/audit-trail';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 import {
@@ -103,7 +103,7 @@ export async function operatorAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       throw badRequest('totpEnrolRequired');
     }
     await succeeded();
-    const token = await createSession(ctx, 'operator', operator.id, request.ip);
+    const token = await createSession(ctx, 'operator', operator.id, originOf(request));
     const enrolledSecret = enrolled ? sealSecret(ctx.config.secretKey, operator.totp_pending_secret!) : null;
     await completeOperatorLogin(ctx.db, operator.id, enrolledSecret, async (trx) => {
       if (enrolled) {

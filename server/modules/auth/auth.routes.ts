@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
+import { originOf } from '../../platform/sessions';
 import { notFound, parseInput, tooMany } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import { codeIdSchema } from '../../../domain/schemas/common.schema';
@@ -43,19 +44,19 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/auth/user/restRegister', allow(PUBLIC, { body: registerSchema }), async (request, reply) => {
     const input = parseInput(registerSchema, request.body);
-    const token = await auth.register(ctx, input, request.ip);
+    const token = await auth.register(ctx, input, originOf(request));
     return ok(request, reply, { access_token: token });
   });
 
   app.post('/api/auth/user/restLogin', allow(PUBLIC, { body: loginSchema }), async (request, reply) => {
     const input = parseInput(loginSchema, request.body);
-    const token = await auth.login(ctx, input, request.ip);
+    const token = await auth.login(ctx, input, originOf(request));
     return ok(request, reply, { access_token: token });
   });
 
   app.post('/api/auth/user/handoff', allow(PUBLIC, { body: handoffSchema }), async (request, reply) => {
     const { code } = parseInput(handoffSchema, request.body);
-    return ok(request, reply, { access_token: await auth.exchangeHandoff(ctx, code, request.ip) });
+    return ok(request, reply, { access_token: await auth.exchangeHandoff(ctx, code, originOf(request)) });
   });
 
   app.post(

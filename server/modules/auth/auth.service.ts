@@ -10,7 +10,13 @@ import { consumeCaptcha } from './captcha.service';
 import { assertNotExcluded, assertSessionTimeLeft } from '../protection/protection.service';
 import { guessCode } from '../../platform/one-time-codes';
 import { CODE_CHECKS, throttledGuess } from '../../platform/throttle';
-import { createSession, liveSessionIds, revokeSessions, type SessionRef } from '../../platform/sessions';
+import {
+  createSession,
+  liveSessionIds,
+  revokeSessions,
+  type Origin,
+  type SessionRef,
+} from '../../platform/sessions';
 
 /** Login throttling (issue 2, security.md). */
 export const THROTTLE = {
@@ -50,7 +56,8 @@ const giveBackIpAttempt = (ctx: AppContext, ip: string) => ctx.limiter.release(`
 export const TAKEN_PER_HOUR = 5;
 
 /** Creates a player account and its first session; returns the access token. */
-export async function register(ctx: AppContext, input: RegisterPayload, ip: string): Promise<string> {
+export async function register(ctx: AppContext, input: RegisterPayload, origin: Origin): Promise<string> {
+  const { ip } = origin;
   await spendIpAttempt(ctx, ip);
   await consumeCaptcha(ctx, input.codeId, input.captCode, ip);
   // A right captcha is not a failure of the address.
@@ -150,7 +157,7 @@ export async function register(ctx: AppContext, input: RegisterPayload, ip: stri
     }
   }
   if (userId === undefined) throw new AppError(500, 'internal');
-  return createSession(ctx, 'player', userId, ip);
+  return createSession(ctx, 'player', userId, origin);
 }
 
 /**
@@ -190,7 +197,8 @@ async function spendAccountAttempt(ctx: AppContext, username: string): Promise<v
 }
 
 /** Checks credentials after captcha and throttles; returns a new session token. */
-export async function login(ctx: AppContext, input: LoginPayload, ip: string): Promise<string> {
+export async function login(ctx: AppContext, input: LoginPayload, origin: Origin): Promise<string> {
+  const { ip } = origin;
   await spendIpAttempt(ctx, ip);
   await consumeCaptcha(ctx, input.codeId, input.captCode, ip);
   await spendAccountAttempt(ctx, input.username);
@@ -207,7 +215,7 @@ export async function login(ctx: AppContext, input: LoginPayload, ip: string): P
   // Right credentials, but a cool-off or self-exclusion keeps the door shut (issue 9).
   await assertNotExcluded(ctx, user.id);
   await assertSessionTimeLeft(ctx, user.id);
-  return createSession(ctx, 'player', user.id, ip);
+  return createSession(ctx, 'player', user.id, origin);
 }
 
 /** Ends the calling session. */
@@ -326,7 +334,7 @@ export async function createHandoff(ctx: AppContext, session: SessionRef): Promi
  * Exchanges a hand-off code once for a new session token, while the session that made it is still
  * live, and under the same rules as a login (exclusions, the daily session-time limit).
  */
-export async function exchangeHandoff(ctx: AppContext, code: string, ip: string): Promise<string> {
+export async function exchangeHandoff(ctx: AppContext, code: string, origin: Origin): Promise<string> {
   const row = await ctx.db
     .updateTable('handoff_codes')
     .set({ used_at: new Date() })
@@ -347,5 +355,5 @@ export async function exchangeHandoff(ctx: AppContext, code: string, ip: string)
   if (!row) throw badRequest('handoffInvalid');
   await assertNotExcluded(ctx, row.user_id);
   await assertSessionTimeLeft(ctx, row.user_id);
-  return createSession(ctx, 'player', row.user_id, ip);
+  return createSession(ctx, 'player', row.user_id, origin);
 }

@@ -206,13 +206,18 @@ const NATIONAL_PHONE = sql`regexp_replace(regexp_replace(phone, '\\D', '', 'g'),
 const PLAIN_NAME = sql`trim(regexp_replace(translate(regexp_replace(lower(name), '[\u0300-\u036f]', '', 'g'),
   'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny'), '\\s+', ' ', 'g'))`;
 
+/** A text column as lower-case letters and digits only (null reads as empty). */
+const ALNUM = (column: 'address_number' | 'address_complement') =>
+  sql`regexp_replace(lower(coalesce(${sql.ref(column)}, '')), '[^a-z0-9]', '', 'g')`;
+
 /** Sign-in addresses that identify a machine of ours or a local proxy, not a player's device. */
 const LOCAL_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
 
 /**
  * Multi-accounting: accounts that share something one person has — a phone, a PIX key, a document,
- * a name with a birth date, or the address they sign in from. One alert per shared value, holding
- * every account that shares it; test accounts never count.
+ * a name with a birth date, a home address, the browser they sign in on, or the network address
+ * they sign in from. One alert per shared value, holding every account that shares it; test
+ * accounts never count.
  */
 async function sharedValues({ db, now, limits }: RuleInput): Promise<Candidate[]> {
   type Shared = { value: string; list: string };
@@ -264,6 +269,28 @@ async function sharedValues({ db, now, limits }: RuleInput): Promise<Candidate[]
         where s.kind = 'player' and s.ip is not null and s.created_at >= ${ago(now, 30 * DAY)}
           and s.ip not in (${sql.join(LOCAL_ADDRESSES)})
         group by s.ip having count(distinct s.subject_id) >= ${limits.sharedIpAccounts}`,
+    },
+    {
+      // The browser's device id at sign-in: salted per browser (src/lib/device.ts), so two players
+      // with the same phone model do not share one; two accounts on one browser do.
+      rule: 'shared_device',
+      label: 'device',
+      query: sql<Shared>`
+        select s.device_id as value, string_agg(distinct s.subject_id::text, ',') as list
+        from sessions s join users u on u.id = s.subject_id and u.test_flag = 0
+        where s.kind = 'player' and s.device_id is not null and s.created_at >= ${ago(now, 30 * DAY)}
+        group by s.device_id having count(distinct s.subject_id) >= 2`,
+    },
+    {
+      // One home: the CEP, the house number and the complement, as letters and digits only
+      // ("Apto 12" and "apto. 12" are one flat; "Apto 12" and "Apto 13" are two).
+      rule: 'shared_address',
+      label: 'address',
+      query: sql<Shared>`
+        select a.value, string_agg(a.id::text, ',' order by a.id) as list
+        from (select id, address_cep || ' ' || ${ALNUM('address_number')} || ' ' || ${ALNUM('address_complement')} as value
+              from users where test_flag = 0 and address_cep is not null) a
+        group by a.value having count(*) >= 2`,
     },
   ];
   const out: Candidate[] = [];

@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../../infra/http/errors';
 import {
   KYC_MAX_BYTES,
   KYC_SIDES,
+  type KycAddress,
   type KycCase,
   type KycReview,
   type KycSide,
@@ -14,12 +15,15 @@ import {
   type KycType,
 } from '../../../domain/schemas/kyc.schema';
 import {
+  addressOf,
   currentDocuments,
   findDocument,
   insertDocument,
   kycCases,
   markReviewPending,
+  readAddress,
   setReview,
+  writeAddress,
 } from './kyc.repository';
 
 /** A file's type from its first bytes; the type a client declares is only believed when they agree. */
@@ -115,6 +119,7 @@ export async function kycState(ctx: AppContext, userId: number): Promise<KycStat
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const documents = await currentDocuments(ctx.db, userId);
+  const address = await readAddress(ctx.db, userId);
   return {
     review: user.kyc_review,
     reason: user.kyc_review === 'rejected' ? user.kyc_review_reason : '',
@@ -125,7 +130,23 @@ export async function kycState(ctx: AppContext, userId: number): Promise<KycStat
       sentAt: new Date(d.created_at).toISOString(),
     })),
     requiredAbove: ctx.config.file.withdraw.documentsAbove,
+    address,
   };
+}
+
+/**
+ * Keeps the player's home address. It may change at any time (people move), and a change after an
+ * approval does not reopen the review: the documents prove who the player is, not where they live.
+ */
+export async function saveAddress(ctx: AppContext, userId: number, address: KycAddress): Promise<KycState> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['kyc', 'test_flag'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (user.kyc !== 1 || user.test_flag === 1) throw badRequest('addressIdentityFirst');
+  await writeAddress(ctx.db, userId, address);
+  return kycState(ctx, userId);
 }
 
 /** The review queue (or the players in another review state), oldest pending first. */
@@ -137,6 +158,7 @@ export async function kycQueue(ctx: AppContext, review: KycReview, page: number,
     name: r.kyc_name ?? r.name,
     cpf: r.cpf,
     birthDate: r.birth_date,
+    address: addressOf(r),
     review: r.kyc_review,
     reason: r.kyc_review_reason,
     reviewedBy: r.reviewer,

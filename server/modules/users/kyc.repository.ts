@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
 import type { KycDocumentsTable } from '../../infra/db/schema';
-import type { KycReview } from '../../../domain/schemas/kyc.schema';
+import type { KycAddress, KycReview } from '../../../domain/schemas/kyc.schema';
 
 type NewDocument = Pick<
   KycDocumentsTable,
@@ -82,6 +82,7 @@ export async function kycCases(db: Db, review: KycReview, page: number, size: nu
       'users.kyc_name',
       'users.cpf',
       'users.birth_date',
+      ...ADDRESS_COLUMNS.map((c) => `users.${c}` as const),
       'users.kyc_review',
       'users.kyc_review_reason',
       'users.kyc_reviewed_at',
@@ -109,4 +110,55 @@ export async function kycCases(db: Db, review: KycReview, page: number, size: nu
           .orderBy('side')
           .execute();
   return { rows, total: Number(count.n), documents };
+}
+
+/** The address columns of `users` (migration 033). */
+export const ADDRESS_COLUMNS = [
+  'address_cep',
+  'address_street',
+  'address_number',
+  'address_complement',
+  'address_district',
+  'address_city',
+  'address_uf',
+] as const;
+type AddressRow = { [K in (typeof ADDRESS_COLUMNS)[number]]: string | null };
+
+/** A row's address, or null before the player gave one. */
+export function addressOf(row: AddressRow): KycAddress | null {
+  if (row.address_cep === null) return null;
+  return {
+    cep: row.address_cep,
+    street: row.address_street ?? '',
+    number: row.address_number ?? '',
+    complement: row.address_complement ?? '',
+    district: row.address_district ?? '',
+    city: row.address_city ?? '',
+    uf: (row.address_uf ?? 'SP') as KycAddress['uf'],
+  };
+}
+
+export async function readAddress(db: Db, userId: number): Promise<KycAddress | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(ADDRESS_COLUMNS)
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return addressOf(row);
+}
+
+export async function writeAddress(db: Db, userId: number, a: KycAddress): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      address_cep: a.cep,
+      address_street: a.street,
+      address_number: a.number,
+      address_complement: a.complement,
+      address_district: a.district,
+      address_city: a.city,
+      address_uf: a.uf,
+    })
+    .where('id', '=', userId)
+    .execute();
 }

@@ -4,8 +4,14 @@ import { allow, PLAYER } from '../../platform/access';
 import { throttle } from '../../platform/throttle';
 import { badRequest, parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
-import { KYC_MAX_BYTES, KYC_TYPES, kycSideParams, kycStateSchema } from '../../../domain/schemas/kyc.schema';
-import { kycState, storeDocument } from './kyc-documents.service';
+import {
+  KYC_MAX_BYTES,
+  KYC_TYPES,
+  kycAddressSchema,
+  kycSideParams,
+  kycStateSchema,
+} from '../../../domain/schemas/kyc.schema';
+import { kycState, saveAddress, storeDocument } from './kyc-documents.service';
 
 /** Uploads one player may make in an hour (three sides, retakes included). */
 const UPLOADS_PER_HOUR = 20;
@@ -51,6 +57,15 @@ export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
       const declared = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const state = await storeDocument(ctx, userId, side, declared || undefined, bytes);
       return ok(request, reply, state, 'kycSent');
+    },
+  );
+
+  app.put(
+    '/api/app/user/kyc/address',
+    allow(PLAYER, { body: kycAddressSchema, response: kycStateSchema }),
+    async (request, reply) => {
+      const address = parseInput(kycAddressSchema, request.body);
+      return ok(request, reply, await saveAddress(ctx, request.session!.subjectId, address), 'addressSaved');
     },
   );
 }

@@ -83,3 +83,36 @@ export function PasswordField(props: Omit<InputProps, 'type' | 'suffix'>) {
     />
   );
 }
+
+/** A labelled select drawn like the other fields. */
+export function SelectField(props: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  testId: string;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {props.label}
+      </label>
+      <div className="field__control">
+        <select
+          id={id}
+          className="field__input"
+          value={props.value}
+          onChange={(e) => props.onValue(e.target.value)}
+          data-testid={props.testId}
+        >
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

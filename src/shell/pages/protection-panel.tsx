@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   LIMIT_KINDS,
@@ -16,7 +16,7 @@ import { REALITY_CHECK_CHANGED } from '../protection/reality-check';
 import { showAlert, showToast } from '../app/dialogs';
 import { navigateTo } from '../app/navigation';
 import { endSession } from '../app/session';
-import { PasswordField, TextField } from '../components/fields';
+import { PasswordField, SelectField, TextField } from '../components/fields';
 
 /**
  * "Jogo responsável" in /conta (issue 9, research/brazil.md §5.3): the player's limits with how much
@@ -40,39 +40,6 @@ const CHOICES: { key: LengthKey; choice: ExclusionChoice }[] = [
   { key: 'years5', choice: { kind: 'self', months: 60 } },
   { key: 'permanent', choice: { kind: 'self', months: null } },
 ];
-
-/** A labelled select drawn like the other fields. */
-function SelectField(props: {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  testId: string;
-  options: { value: string; label: string }[];
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {props.label}
-      </label>
-      <div className="field__control">
-        <select
-          id={id}
-          className="field__input"
-          value={props.value}
-          onChange={(e) => props.onValue(e.target.value)}
-          data-testid={props.testId}
-        >
-          {props.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
-  );
-}
 
 function LimitList({ view }: { view: ProtectionView }) {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import { KYC_SIDES, KYC_TYPES, type KycSide, type KycState } from '../../../doma
 import { formatMoney } from '../../lib/format';
 import { kycDocuments, uploadKycDocument } from '../../services/wallet-api';
 import { showToast } from '../app/dialogs';
+import { KycAddressForm } from './kyc-address';
 
 const SIDE_LABEL = { front: 'kyc.sideFront', back: 'kyc.sideBack', selfie: 'kyc.sideSelfie' } as const;
 const REVIEW_TEXT = {
@@ -82,6 +83,7 @@ export function KycDocuments() {
           />
         ))}
       </ul>
+      <KycAddressForm address={state.address} onSaved={setState} />
     </section>
   );
 }
