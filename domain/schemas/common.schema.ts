@@ -78,10 +78,15 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.number(), message: z.string(), data });
 
 /**
- * Characters that show nothing: zero-width spaces and joiners, the word joiner, the byte-order mark,
- * soft hyphens and bidirectional marks. A reason made of them looks empty to whoever reads it.
+ * Characters that show nothing: control characters (line breaks and tabs aside), zero-width spaces
+ * and joiners, the word joiner, the byte-order mark, soft hyphens, bidirectional marks and
+ * isolates, Hangul fillers, variation selectors and tag characters (red-team review: each passed
+ * as text that looked empty). A reason made of them looks empty to whoever reads it.
  */
-export const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+export const INVISIBLE =
+  // Finding control and combining characters is this pattern's purpose.
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]|\uDB40[\uDC00-\uDC7F]/g;
 
 /**
  * Why an operator decided something (a refusal, a lock, a case closed): the player or the audit

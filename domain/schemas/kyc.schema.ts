@@ -50,13 +50,27 @@ export const UFS = [
   'TO',
 ] as const;
 
-/** A line of an address as it shows: invisible characters gone, spaces collapsed, `min`–`max` long. */
+/**
+ * A line of an address as it shows: compatibility forms folded (full-width and superscript digits
+ * become digits), invisible characters gone, spaces collapsed, `min`–`max` long, and only what an
+ * address is written with — letters, digits, spaces and . , ' º ª ° / # ( ) -.
+ */
 const addressLine = (min: number, max: number, message: string) =>
   z
     .string({ message })
     .max(max * 2, { message: 'tooLong' })
-    .transform((text) => text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim())
-    .pipe(z.string().min(min, { message }).max(max, { message: 'tooLong' }));
+    .transform((text) => text.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(min, { message })
+        .max(max, { message: 'tooLong' })
+        .regex(/^[\p{L}\p{M}\p{Nd} .,'ºª°/#()-]*$/u, { message })
+        .refine((text) => min === 0 || /[\p{L}\p{Nd}]/u.test(text), { message }),
+    );
+
+/** A house number: digits with an optional letter (120, 120A), or S/N for none. */
+const HOUSE_NUMBER = /^(\d{1,6}\s?[a-z]?|s\/?n)$/i;
 
 /**
  * `PUT /api/app/user/kyc/address`: the player's home address, given beside the identity documents
@@ -70,7 +84,9 @@ export const kycAddressSchema = z.strictObject({
     .transform((text) => text.replace(/\D/g, ''))
     .pipe(z.string().regex(/^\d{8}$/, { message: 'addressCep' })),
   street: addressLine(3, 120, 'addressStreet'),
-  number: addressLine(1, 10, 'addressNumber'),
+  number: addressLine(1, 10, 'addressNumber').pipe(
+    z.string().regex(HOUSE_NUMBER, { message: 'addressNumber' }),
+  ),
   complement: addressLine(0, 60, 'tooLong').prefault(''),
   district: addressLine(2, 60, 'addressDistrict'),
   city: addressLine(2, 60, 'addressCity'),

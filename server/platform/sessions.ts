@@ -22,12 +22,16 @@ export interface Origin {
   device: string | null;
 }
 
-const DEVICE_ID = /^[0-9a-f]{64}$/;
+const DEVICE_ID = /^[0-9a-f]{64}$/i;
 
-/** A request's origin; a device id of any other form is ignored, never stored. */
+/**
+ * A request's origin; a device id of any other form is ignored, never stored, and one in capitals
+ * is the same id (red-team review: upper case slipped past the comparison). The id is what the
+ * browser says: a hint for an analyst, never proof.
+ */
 export function originOf(request: FastifyRequest): Origin {
   const header = request.headers.deviceid;
-  const device = typeof header === 'string' && DEVICE_ID.test(header) ? header : null;
+  const device = typeof header === 'string' && DEVICE_ID.test(header) ? header.toLowerCase() : null;
   return { ip: request.ip, device };
 }
 

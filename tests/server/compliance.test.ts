@@ -248,15 +248,15 @@ describe('multi-account rings: one browser, one home', () => {
   it('one home: the same CEP, number and flat however typed; a neighbour in another flat is no ring', async () => {
     const home = { street: 'Rua das Flores', district: 'Centro', city: 'Curitiba', uf: 'PR' };
     const [a, b, neighbour] = [await player(), await player(), await player()];
-    const saved = await giveAddress(a, { ...home, cep: '80010-000', number: '120', complement: 'Apto 31' });
-    expect(saved.address).toEqual({ ...home, cep: '80010000', number: '120', complement: 'Apto 31' });
-    await giveAddress(b, { ...home, cep: '80010000', number: ' 120 ', complement: 'apto. 31' });
-    await giveAddress(neighbour, { ...home, cep: '80010000', number: '120', complement: 'Apto 32' });
+    const saved = await giveAddress(a, { ...home, cep: '80010-010', number: '120', complement: 'Apto 31' });
+    expect(saved.address).toEqual({ ...home, cep: '80010010', number: '120', complement: 'Apto 31' });
+    await giveAddress(b, { ...home, cep: '80010010', number: ' 120 ', complement: 'apto. 31' });
+    await giveAddress(neighbour, { ...home, cep: '80010010', number: '120', complement: 'Apto 32' });
     await scanAlerts(app.ctx);
-    const alert = (await alertByKey('multi_account:address:80010000 120 apto31'))!;
+    const alert = (await alertByKey('multi_account:address:80010010|120||31'))!;
     expect(alert.rule).toBe('shared_address');
     expect(JSON.parse(alert.user_ids)).toEqual([a.userId, b.userId]);
-    expect(await alertByKey('multi_account:address:80010000 120 apto32')).toBeUndefined();
+    expect(await alertByKey('multi_account:address:80010010|120||32')).toBeUndefined();
     // the reviewer sees the address beside the documents
     const cases = await call(app, {
       method: 'GET',
@@ -264,7 +264,33 @@ describe('multi-account rings: one browser, one home', () => {
       headers: adminAuth,
     });
     const row = cases.body.data.list.find((c: { userId: number }) => c.userId === a.userId);
-    expect(row.address.cep).toBe('80010000');
+    expect(row.address.cep).toBe('80010010');
+  });
+
+  it('an address given within 90 days still counts after a move, and a sixth change in a day is refused', async () => {
+    const home = { street: 'Rua Chile', district: 'Centro', city: 'Salvador', uf: 'BA', complement: '' };
+    const [a, b] = [await player(), await player()];
+    await giveAddress(a, { ...home, cep: '40020-000', number: '7' });
+    // a moves away before the next scan; b moves in: still one home within 90 days
+    await giveAddress(a, { ...home, cep: '40020-001', number: '8' });
+    await giveAddress(b, { ...home, cep: '40020-000', number: '7' });
+    await scanAlerts(app.ctx);
+    const key = 'multi_account:address:40020000|7|ruachile|';
+    expect(JSON.parse((await alertByKey(key))!.user_ids)).toEqual([a.userId, b.userId]);
+    for (let i = 2; i < 5; i++) await giveAddress(a, { ...home, cep: '40020-001', number: String(10 + i) });
+    const sixth = await call(app, {
+      method: 'PUT',
+      url: '/api/app/user/kyc/address',
+      headers: auth(a.token),
+      payload: { ...home, cep: '40020-001', number: '99' },
+    });
+    expect(sixth.code).toBe(429);
+    const history = await app.ctx.db
+      .selectFrom('user_addresses')
+      .select('address_key')
+      .where('user_id', '=', a.userId)
+      .execute();
+    expect(history).toHaveLength(5);
   });
 
   it.each([
@@ -273,6 +299,8 @@ describe('multi-account rings: one browser, one home', () => {
     [{ street: '\u200b\u200b\u200b' }, 'Informe a rua, avenida ou travessa'],
     [{ uf: 'XX' }, 'Escolha o estado (UF)'],
     [{ city: ' ' }, 'Informe a cidade'],
+    [{ number: 'cento' }, 'Informe o número da casa (ou S/N)'],
+    [{ district: 'Centro\u001b[31m' }, 'Informe o bairro'],
   ])('an address with %o is refused with a pt-BR message and nothing is kept', async (change, message) => {
     const p = await player();
     await completeKyc(app, p);

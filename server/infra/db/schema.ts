@@ -54,6 +54,16 @@ export interface UsersTable {
 }
 export type KycReview = 'none' | 'pending' | 'approved' | 'rejected';
 
+/** Migration 034: every home address a player gave, with the key that says which home it is. */
+export interface UserAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  address_key: string;
+  address: ColumnType<unknown, string, string>;
+  ip: string | null;
+  created_at: CreatedAt;
+}
+
 /** Migration 031: an identity document the player sent (the file lives in TREVO_KYC_DIR). */
 export interface KycDocumentsTable {
   id: Generated<number>;
@@ -606,6 +616,7 @@ export interface RgEventsTable {
 
 export interface Database {
   kyc_documents: KycDocumentsTable;
+  user_addresses: UserAddressesTable;
   compliance_alerts: ComplianceAlertsTable;
   compliance_alert_notes: ComplianceAlertNotesTable;
   rg_events: RgEventsTable;

@@ -206,10 +206,6 @@ const NATIONAL_PHONE = sql`regexp_replace(regexp_replace(phone, '\\D', '', 'g'),
 const PLAIN_NAME = sql`trim(regexp_replace(translate(regexp_replace(lower(name), '[\u0300-\u036f]', '', 'g'),
   'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny'), '\\s+', ' ', 'g'))`;
 
-/** A text column as lower-case letters and digits only (null reads as empty). */
-const ALNUM = (column: 'address_number' | 'address_complement') =>
-  sql`regexp_replace(lower(coalesce(${sql.ref(column)}, '')), '[^a-z0-9]', '', 'g')`;
-
 /** Sign-in addresses that identify a machine of ours or a local proxy, not a player's device. */
 const LOCAL_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
 
@@ -282,15 +278,15 @@ async function sharedValues({ db, now, limits }: RuleInput): Promise<Candidate[]
         group by s.device_id having count(distinct s.subject_id) >= 2`,
     },
     {
-      // One home: the CEP, the house number and the complement, as letters and digits only
-      // ("Apto 12" and "apto. 12" are one flat; "Apto 12" and "Apto 13" are two).
+      // One home (domain/address.ts says which): any address an account gave in 90 days, so two
+      // accounts cannot take turns with it between scans.
       rule: 'shared_address',
       label: 'address',
       query: sql<Shared>`
-        select a.value, string_agg(a.id::text, ',' order by a.id) as list
-        from (select id, address_cep || ' ' || ${ALNUM('address_number')} || ' ' || ${ALNUM('address_complement')} as value
-              from users where test_flag = 0 and address_cep is not null) a
-        group by a.value having count(*) >= 2`,
+        select h.address_key as value, string_agg(distinct h.user_id::text, ',') as list
+        from user_addresses h join users u on u.id = h.user_id and u.test_flag = 0
+        where h.created_at >= ${ago(now, 90 * DAY)}
+        group by h.address_key having count(distinct h.user_id) >= 2`,
     },
   ];
   const out: Candidate[] = [];

@@ -135,17 +135,23 @@ export async function kycState(ctx: AppContext, userId: number): Promise<KycStat
 }
 
 /**
- * Keeps the player's home address. It may change at any time (people move), and a change after an
- * approval does not reopen the review: the documents prove who the player is, not where they live.
+ * Keeps the player's home address, and every address given in their history (the multi-accounting
+ * rule reads 90 days of it). It may change (people move), and a change after an approval does not
+ * reopen the review: the documents prove who the player is, not where they live.
  */
-export async function saveAddress(ctx: AppContext, userId: number, address: KycAddress): Promise<KycState> {
+export async function saveAddress(
+  ctx: AppContext,
+  userId: number,
+  address: KycAddress,
+  ip: string,
+): Promise<KycState> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['kyc', 'test_flag'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (user.kyc !== 1 || user.test_flag === 1) throw badRequest('addressIdentityFirst');
-  await writeAddress(ctx.db, userId, address);
+  await ctx.db.transaction().execute((trx) => writeAddress(trx, userId, address, ip));
   return kycState(ctx, userId);
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
 import type { KycDocumentsTable } from '../../infra/db/schema';
 import type { KycAddress, KycReview } from '../../../domain/schemas/kyc.schema';
+import { addressKey } from '../../../domain/address';
 
 type NewDocument = Pick<
   KycDocumentsTable,
@@ -147,8 +148,9 @@ export async function readAddress(db: Db, userId: number): Promise<KycAddress | 
   return addressOf(row);
 }
 
-export async function writeAddress(db: Db, userId: number, a: KycAddress): Promise<void> {
-  await db
+/** Keeps `a` as the player's address and in their address history, with the key of its home. */
+export async function writeAddress(trx: Trx, userId: number, a: KycAddress, ip: string): Promise<void> {
+  await trx
     .updateTable('users')
     .set({
       address_cep: a.cep,
@@ -160,5 +162,9 @@ export async function writeAddress(db: Db, userId: number, a: KycAddress): Promi
       address_uf: a.uf,
     })
     .where('id', '=', userId)
+    .execute();
+  await trx
+    .insertInto('user_addresses')
+    .values({ user_id: userId, address_key: addressKey(a), address: JSON.stringify(a), ip })
     .execute();
 }

@@ -13,6 +13,9 @@ import {
 } from '../../../domain/schemas/kyc.schema';
 import { kycState, saveAddress, storeDocument } from './kyc-documents.service';
 
+/** Address saves one player may make in a day (a typo fixed, a move). */
+const ADDRESS_CHANGES_PER_DAY = 5;
+
 /** Uploads one player may make in an hour (three sides, retakes included). */
 const UPLOADS_PER_HOUR = 20;
 
@@ -65,7 +68,11 @@ export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
     allow(PLAYER, { body: kycAddressSchema, response: kycStateSchema }),
     async (request, reply) => {
       const address = parseInput(kycAddressSchema, request.body);
-      return ok(request, reply, await saveAddress(ctx, request.session!.subjectId, address), 'addressSaved');
+      const userId = request.session!.subjectId;
+      // People move a few times in their lives, not a day (red-team review: a thousand rewrites in
+      // a row, two accounts taking turns with one address between scans).
+      await throttle(ctx, `kyc-address:${userId}`, { max: ADDRESS_CHANGES_PER_DAY, windowMs: 86_400_000 });
+      return ok(request, reply, await saveAddress(ctx, userId, address, request.ip), 'addressSaved');
     },
   );
 }
