@@ -47,6 +47,11 @@ export default defineConfig({
       args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking'],
     },
     trace: 'off',
+    // The site honours reduced motion (no marquee, no wiggling offer button): with software
+    // rendering those two CSS animations alone kept 1.5 of the machine's 2 cores busy on every
+    // page left open, slowing the other worker's journey as well. routes.spec.ts asks for motion
+    // back to check both ways.
+    reducedMotion: 'reduce',
   },
   projects: [
     // Shared state the journeys need before they run in parallel: the operator's authenticator.

@@ -165,3 +165,24 @@ test.describe('on a phone', () => {
     expect(register.x + register.width).toBeLessThanOrEqual(360);
   });
 });
+
+test.describe('motion', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('the notice bar scrolls unless the player asks for reduced motion', async ({ page }) => {
+    const running = () =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running')
+          .map((a) => (a as CSSAnimation).animationName)
+          .filter((name) => name === 'marquee' || name === 'wiggle')
+          .sort(),
+      );
+    await page.goto('/home');
+    await expect(page.getByTestId('notice-bar')).toBeVisible();
+    await expect.poll(running).toContain('marquee');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(running).toEqual([]);
+  });
+});

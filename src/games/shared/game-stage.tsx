@@ -1,8 +1,9 @@
-import { Application } from 'pixi.js';
+import { Application, UPDATE_PRIORITY } from 'pixi.js';
 // The site's CSP has no 'unsafe-eval' (server/security/http-headers.ts): Pixi's eval-free paths.
 import 'pixi.js/unsafe-eval';
 import { useEffect, useRef } from 'react';
 import { capBatchTextures } from './batch-texture-cap';
+import { FrameRate } from './frame-rate';
 import type { GameScene, SceneCue, SceneFactory, SceneInput } from './scene';
 import { loadSoundBus, type LoadedSoundBus } from './sound-bus';
 import type { SoundBook } from './sound-recipe';
@@ -36,6 +37,9 @@ keepTweensOnTime();
 // Cheaper pixels for software WebGL (see batch-texture-cap.ts); must precede the first Application.
 capBatchTextures();
 
+/** What the player does on the table that may animate it outside a cue (hover, drag, scroll). */
+const WAKE_EVENTS = ['pointerdown', 'pointermove', 'wheel'] as const;
+
 /** Share of the progress bar each loading step ends at. */
 const PROGRESS = { pixi: 0.3, sounds: 0.9, scene: 1 } as const;
 
@@ -54,6 +58,7 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
     let scene: GameScene<C> | null = null;
     let sound: LoadedSoundBus | null = null;
     let observer: ResizeObserver | null = null;
+    let wake: (() => void) | null = null;
     const app = new Application();
     const size = () => ({
       width: Math.max(1, Math.floor(element.clientWidth)),
@@ -100,6 +105,19 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
         scene?.resize(next.width, next.height);
       });
       observer.observe(element);
+      // Fewer frames at rest (frame-rate.ts); before anything else this frame, so a cue that
+      // just started is drawn at the full rate from its first frame on.
+      const rate = new FrameRate(performance.now());
+      const pace = () => {
+        const fps = rate.maxFps(performance.now(), scene?.busy() ?? false);
+        if (app.ticker.maxFPS !== fps) app.ticker.maxFPS = fps;
+      };
+      app.ticker.add(pace, undefined, UPDATE_PRIORITY.INTERACTION);
+      wake = () => {
+        rate.wake(performance.now());
+        app.ticker.maxFPS = 0;
+      };
+      for (const type of WAKE_EVENTS) element.addEventListener(type, wake, { passive: true });
       latest.current.onProgress(PROGRESS.scene);
       latest.current.onScene(scene, size);
     })().catch((error: unknown) => {
@@ -110,6 +128,7 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
       disposed = true;
       void ready.finally(() => {
         observer?.disconnect();
+        if (wake) for (const type of WAKE_EVENTS) element.removeEventListener(type, wake);
         if (scene) latest.current.onScene(null, size);
         scene?.destroy();
         sound?.destroy();

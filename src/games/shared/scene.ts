@@ -47,6 +47,8 @@ export interface GameScene<C extends SceneCue = SceneCue> {
    * Unknown cues resolve at once so a newer machine never hangs an older scene.
    */
   play(cue: C, options: { turbo: boolean }): Promise<void>;
+  /** Whether a cue is animating now (the stage draws every frame then, fewer at rest). */
+  busy(): boolean;
   /** Frees textures, tweens and listeners. */
   destroy(): void;
 }

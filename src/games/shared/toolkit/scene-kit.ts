@@ -51,10 +51,17 @@ export class SceneKit<N extends string> {
   /** The scene the host plays: cues through the cue queue, one `destroy()` for everything. */
   scene<C extends SceneCue>(parts: SceneParts<C>): GameScene<C> {
     const queue = new CueQueue(parts.cues, parts.order);
+    let playing = 0;
     return {
       view: parts.view,
       resize: (width, height) => parts.resize(width, height),
-      play: (cue, options) => queue.play(cue, options),
+      play: (cue, options) => {
+        playing += 1;
+        return queue.play(cue, options).finally(() => {
+          playing -= 1;
+        });
+      },
+      busy: () => playing > 0,
       destroy: () => {
         queue.destroy();
         for (const update of this.frames) this.app.ticker.remove(update);
