@@ -201,6 +201,16 @@ describe('multi-account rings', () => {
   });
 });
 
+/** An address every line of which is accepted. */
+const PLAIN_ADDRESS = {
+  cep: '80010000',
+  street: 'Rua A',
+  number: '1',
+  district: 'Centro',
+  city: 'Curitiba',
+  uf: 'PR',
+};
+
 describe('multi-account rings: one browser, one home', () => {
   /** Signs `p` in again from a browser whose `deviceId` header is `device`. */
   async function signInFrom(p: Player, device: string) {
@@ -308,15 +318,7 @@ describe('multi-account rings: one browser, one home', () => {
       method: 'PUT',
       url: '/api/app/user/kyc/address',
       headers: auth(p.token),
-      payload: {
-        cep: '80010000',
-        street: 'Rua A',
-        number: '1',
-        district: 'Centro',
-        city: 'Curitiba',
-        uf: 'PR',
-        ...change,
-      },
+      payload: { ...PLAIN_ADDRESS, ...change },
     });
     expect(res.code).toBe(400);
     expect(res.body.message).toBe(message);
@@ -334,14 +336,7 @@ describe('multi-account rings: one browser, one home', () => {
       method: 'PUT',
       url: '/api/app/user/kyc/address',
       headers: auth(p.token),
-      payload: {
-        cep: '80010000',
-        street: 'Rua A',
-        number: '1',
-        district: 'Centro',
-        city: 'Curitiba',
-        uf: 'PR',
-      },
+      payload: PLAIN_ADDRESS,
     });
     expect(res.code).toBe(400);
     expect(res.body.message).toBe('Preencha nome e CPF antes de informar o endereço');

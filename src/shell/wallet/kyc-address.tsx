@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UFS, type KycState } from '../../../domain/schemas/kyc.schema';
 import { saveKycAddress } from '../../services/wallet-api';
@@ -42,56 +42,29 @@ export function KycAddressForm(props: { address: Address | null; onSaved: (state
     }
   };
 
+  /** One line of the address: its label, value, autofill hint and test id from its key. */
+  const text = (key: Exclude<keyof Address, 'uf'>, input: Partial<ComponentProps<typeof TextField>>) => (
+    <TextField
+      {...input}
+      label={t(`kyc.${key}`)}
+      value={form[key]}
+      onValue={set(key)}
+      testId={`address-${key}`}
+    />
+  );
+
   return (
     <form className="form kyc-address" onSubmit={(e) => void submit(e)} noValidate data-testid="kyc-address">
       <h3 className="kyc-docs__title">{t('kyc.addressTitle')}</h3>
-      <TextField
-        label={t('kyc.cep')}
-        value={form.cep}
-        onValue={set('cep')}
-        inputMode="numeric"
-        autoComplete="postal-code"
-        placeholder="00000-000"
-        testId="address-cep"
-      />
-      <TextField
-        label={t('kyc.street')}
-        value={form.street}
-        onValue={set('street')}
-        autoComplete="address-line1"
-        testId="address-street"
-      />
+      {text('cep', { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '00000-000' })}
+      {text('street', { autoComplete: 'address-line1' })}
       <div className="kyc-address__row">
-        <TextField
-          label={t('kyc.number')}
-          value={form.number}
-          onValue={set('number')}
-          inputMode="text"
-          testId="address-number"
-        />
-        <TextField
-          label={t('kyc.complement')}
-          value={form.complement}
-          onValue={set('complement')}
-          autoComplete="address-line2"
-          testId="address-complement"
-        />
+        {text('number', { inputMode: 'text' })}
+        {text('complement', { autoComplete: 'address-line2' })}
       </div>
-      <TextField
-        label={t('kyc.district')}
-        value={form.district}
-        onValue={set('district')}
-        autoComplete="address-level3"
-        testId="address-district"
-      />
+      {text('district', { autoComplete: 'address-level3' })}
       <div className="kyc-address__row">
-        <TextField
-          label={t('kyc.city')}
-          value={form.city}
-          onValue={set('city')}
-          autoComplete="address-level2"
-          testId="address-city"
-        />
+        {text('city', { autoComplete: 'address-level2' })}
         <SelectField
           label={t('kyc.uf')}
           value={form.uf}
