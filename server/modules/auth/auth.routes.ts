@@ -7,6 +7,7 @@ import { notFound, parseInput, tooMany } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import { codeIdSchema } from '../../../domain/schemas/common.schema';
 import {
+  captchaProviderSchema,
   changePwdSchema,
   checkEmailSchema,
   handoffSchema,
@@ -34,13 +35,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // Which challenge the forms show: Trevo's picture, or a hosted widget with its public site key.
-  app.get('/api/auth/user/captchaProvider', allow(PUBLIC), async (request, reply) => {
-    const { captcha } = ctx.config;
-    return ok(request, reply, {
-      provider: captcha.provider,
-      siteKey: captcha.provider === 'local' ? null : captcha.siteKey,
-    });
-  });
+  app.get(
+    '/api/auth/user/captchaProvider',
+    allow(PUBLIC, { response: captchaProviderSchema }),
+    async (request, reply) => {
+      const { captcha } = ctx.config;
+      return ok(request, reply, {
+        provider: captcha.provider,
+        siteKey: captcha.provider === 'local' ? null : captcha.siteKey,
+      });
+    },
+  );
 
   app.post('/api/auth/user/restRegister', allow(PUBLIC, { body: registerSchema }), async (request, reply) => {
     const input = parseInput(registerSchema, request.body);

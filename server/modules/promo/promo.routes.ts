@@ -4,7 +4,16 @@ import type { AppContext } from '../../platform/context';
 import { parseInput } from '../../infra/http/errors';
 import { runIdempotent } from '../../platform/idempotency';
 import { langOf, ok } from '../../infra/http/reply';
-import { bonusReceiveSchema, referralsQuerySchema } from '../../../domain/schemas/promo.schema';
+import {
+  agentRewardsSchema,
+  bannerSchema,
+  bonusListSchema,
+  bonusReceiveSchema,
+  promotionSchema,
+  referralPageSchema,
+  referralsQuerySchema,
+  sponsorSchema,
+} from '../../../domain/schemas/promo.schema';
 import { playerOrVisitor, resolveSession, tokenOf } from '../../platform/sessions';
 import { announceBalances, announceUserInfo } from '../../platform/announcer';
 import { agentRewards, bonusOverview, giftBonusId, hasGift, receiveBonus } from './promo.service';
@@ -23,66 +32,85 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
   // Read on every request: operators change the promotions section from the console.
   const promo = () => ctx.config.file.promotions;
 
-  app.get('/api/app/main/banners', allow(PUBLIC), async (request, reply) => {
-    // A banner for an offer shows only while the caller may still take it: the welcome gift's
-    // banner is gone once the player has received the gift (a visitor still sees it).
-    const banners = promo().banners;
-    let giftOpen = true;
-    if (banners.some((b) => b.offer === 'gift')) {
-      const userId = await playerOrVisitor(ctx, request);
-      if (userId !== null) giftOpen = await hasGift(ctx, userId);
-    }
-    return ok(
-      request,
-      reply,
-      banners
-        .filter((b) => b.offer !== 'gift' || giftOpen)
-        .map((b) => ({
-          id: b.id,
-          title: localized(request, b.title),
-          subtitle: localized(request, b.subtitle),
-          link: b.link,
-          art: b.art,
-        })),
-    );
-  });
-
-  // Bonus offers are refused by Lei 14.790/2023: the br-regulated profile lists none.
-  app.get('/api/app/main/promotions', allow(PUBLIC), async (request, reply) =>
-    ok(
-      request,
-      reply,
-      ctx.config.profile !== 'seed'
-        ? []
-        : promo().list.map((p) => ({
-            id: p.id,
-            title: localized(request, p.title),
-            text: localized(request, p.text),
-            link: p.link,
-            art: p.art,
+  app.get(
+    '/api/app/main/banners',
+    allow(PUBLIC, { response: bannerSchema.array() }),
+    async (request, reply) => {
+      // A banner for an offer shows only while the caller may still take it: the welcome gift's
+      // banner is gone once the player has received the gift (a visitor still sees it).
+      const banners = promo().banners;
+      let giftOpen = true;
+      if (banners.some((b) => b.offer === 'gift')) {
+        const userId = await playerOrVisitor(ctx, request);
+        if (userId !== null) giftOpen = await hasGift(ctx, userId);
+      }
+      return ok(
+        request,
+        reply,
+        banners
+          .filter((b) => b.offer !== 'gift' || giftOpen)
+          .map((b) => ({
+            id: b.id,
+            title: localized(request, b.title),
+            subtitle: localized(request, b.subtitle),
+            link: b.link,
+            art: b.art,
           })),
-    ),
+      );
+    },
   );
 
-  app.get('/api/app/main/sponsors', allow(PUBLIC), async (request, reply) =>
-    ok(
-      request,
-      reply,
-      promo().sponsors.map((s) => ({ id: s.id, name: s.name, text: localized(request, s.text), art: s.art })),
-    ),
+  // Bonus offers are refused by Lei 14.790/2023: the br-regulated profile lists none.
+  app.get(
+    '/api/app/main/promotions',
+    allow(PUBLIC, { response: promotionSchema.array() }),
+    async (request, reply) =>
+      ok(
+        request,
+        reply,
+        ctx.config.profile !== 'seed'
+          ? []
+          : promo().list.map((p) => ({
+              id: p.id,
+              title: localized(request, p.title),
+              text: localized(request, p.text),
+              link: p.link,
+              art: p.art,
+            })),
+      ),
+  );
+
+  app.get(
+    '/api/app/main/sponsors',
+    allow(PUBLIC, { response: sponsorSchema.array() }),
+    async (request, reply) =>
+      ok(
+        request,
+        reply,
+        promo().sponsors.map((s) => ({
+          id: s.id,
+          name: s.name,
+          text: localized(request, s.text),
+          art: s.art,
+        })),
+      ),
   );
 
   // The reward table is public (/agentJl is open to visitors); a player's own token adds their progress.
-  app.get('/api/app/agent/rewards', allow(PUBLIC), async (request, reply) => {
-    const token = tokenOf(request);
-    const userId = token ? (await resolveSession(ctx, token, 'player')).subjectId : null;
-    return ok(request, reply, await agentRewards(ctx, userId));
-  });
+  app.get(
+    '/api/app/agent/rewards',
+    allow(PUBLIC, { response: agentRewardsSchema }),
+    async (request, reply) => {
+      const token = tokenOf(request);
+      const userId = token ? (await resolveSession(ctx, token, 'player')).subjectId : null;
+      return ok(request, reply, await agentRewards(ctx, userId));
+    },
+  );
 
   app.register(async (scope) => {
     scope.get(
       '/api/app/user/referrals',
-      allow(PLAYER, { query: referralsQuerySchema }),
+      allow(PLAYER, { query: referralsQuerySchema, response: referralPageSchema }),
       async (request, reply) => {
         const query = parseInput(referralsQuerySchema, request.query);
         return ok(
@@ -122,7 +150,7 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
       receive(() => giftBonusId(ctx), 'giftReceived')(request, reply),
     );
 
-    scope.get('/api/app/bonus/list', allow(PLAYER), async (request, reply) =>
+    scope.get('/api/app/bonus/list', allow(PLAYER, { response: bonusListSchema }), async (request, reply) =>
       ok(request, reply, await bonusOverview(ctx, request.session!.subjectId)),
     );
 

@@ -6,20 +6,26 @@ import { ok } from '../../infra/http/reply';
 import {
   exclusionInputSchema,
   limitInputSchema,
+  protectionViewSchema,
   realityCheckInputSchema,
+  sessionSummarySchema,
 } from '../../../domain/schemas/protection.schema';
 import { exclude, protectionOf, sessionSummary, setLimit, setRealityCheck } from './protection.service';
 
 /** The player's responsible-gaming tools (issue 9): limits, cool-off, self-exclusion. */
 export async function protectionRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
-    scope.get('/api/app/user/protection', allow(PLAYER), async (request, reply) => {
-      return ok(request, reply, await protectionOf(ctx, request.session!.subjectId));
-    });
+    scope.get(
+      '/api/app/user/protection',
+      allow(PLAYER, { response: protectionViewSchema }),
+      async (request, reply) => {
+        return ok(request, reply, await protectionOf(ctx, request.session!.subjectId));
+      },
+    );
 
     scope.post(
       '/api/app/user/protection/limit',
-      allow(PLAYER, { body: limitInputSchema }),
+      allow(PLAYER, { body: limitInputSchema, response: protectionViewSchema }),
       async (request, reply) => {
         const input = parseInput(limitInputSchema, request.body);
         const userId = request.session!.subjectId;
@@ -30,7 +36,7 @@ export async function protectionRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.post(
       '/api/app/user/protection/reality-check',
-      allow(PLAYER, { body: realityCheckInputSchema }),
+      allow(PLAYER, { body: realityCheckInputSchema, response: protectionViewSchema }),
       async (request, reply) => {
         const { minutes } = parseInput(realityCheckInputSchema, request.body);
         const userId = request.session!.subjectId;
@@ -39,10 +45,14 @@ export async function protectionRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     );
 
-    scope.get('/api/app/user/protection/session', allow(PLAYER), async (request, reply) => {
-      const session = request.session!;
-      return ok(request, reply, await sessionSummary(ctx, session.subjectId, session.sessionId));
-    });
+    scope.get(
+      '/api/app/user/protection/session',
+      allow(PLAYER, { response: sessionSummarySchema }),
+      async (request, reply) => {
+        const session = request.session!;
+        return ok(request, reply, await sessionSummary(ctx, session.subjectId, session.sessionId));
+      },
+    );
 
     scope.post(
       '/api/app/user/protection/exclusion',

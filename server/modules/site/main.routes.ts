@@ -1,3 +1,4 @@
+import { guestAnalysisSchema, noticeSchema } from '../../../domain/schemas/user.schema';
 import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -11,21 +12,29 @@ const NOTICES_SHOWN = 20;
 
 /** Site-wide calls: support contacts, footer counters, gifts and notices. */
 export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/app/main/guestAnalysis', allow(PUBLIC), async (request, reply) => {
-    const row = await countRealPlayers(ctx.db);
-    // Winnings paid: what the games have paid to real accounts (demo play money left out).
-    const paid = await sumRealPayouts(ctx.db);
-    return ok(request, reply, { number: Number(row.n), amount: centsToBrl(Number(paid.cents)) });
-  });
+  app.get(
+    '/api/app/main/guestAnalysis',
+    allow(PUBLIC, { response: guestAnalysisSchema }),
+    async (request, reply) => {
+      const row = await countRealPlayers(ctx.db);
+      // Winnings paid: what the games have paid to real accounts (demo play money left out).
+      const paid = await sumRealPayouts(ctx.db);
+      return ok(request, reply, { number: Number(row.n), amount: centsToBrl(Number(paid.cents)) });
+    },
+  );
 
-  app.get('/api/app/main/notices', allow(PUBLIC), async (request, reply) => {
-    const rows = await findLatestNotices(ctx.db, NOTICES_SHOWN);
-    return ok(
-      request,
-      reply,
-      rows.map((r) => ({ id: r.id, text: r.text, createdAt: new Date(r.created_at).toISOString() })),
-    );
-  });
+  app.get(
+    '/api/app/main/notices',
+    allow(PUBLIC, { response: noticeSchema.array() }),
+    async (request, reply) => {
+      const rows = await findLatestNotices(ctx.db, NOTICES_SHOWN);
+      return ok(
+        request,
+        reply,
+        rows.map((r) => ({ id: r.id, text: r.text, createdAt: new Date(r.created_at).toISOString() })),
+      );
+    },
+  );
 
   // Home's winners feed for a visitor (who has no socket) and the list a player sees before the
   // first `bets.feed` push: the latest paid bets of real accounts, players masked as in the feed.

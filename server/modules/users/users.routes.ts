@@ -1,4 +1,4 @@
-import { headerIndexSchema } from '../../../domain/schemas/user.schema';
+import { balanceSchema, headerIndexSchema, userInfoSchema } from '../../../domain/schemas/user.schema';
 import { allow, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -17,13 +17,21 @@ import { kycRoutes } from './kyc.routes';
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => kycRoutes(scope, ctx));
   app.register(async (scope) => {
-    scope.get('/api/app/user/userInfo', allow(PLAYER), async (request, reply) => {
-      return ok(request, reply, await userInfo(ctx, request.session!.subjectId));
-    });
+    scope.get(
+      '/api/app/user/userInfo',
+      allow(PLAYER, { response: userInfoSchema }),
+      async (request, reply) => {
+        return ok(request, reply, await userInfo(ctx, request.session!.subjectId));
+      },
+    );
 
-    scope.get('/api/app/user/getBalance', allow(PLAYER), async (request, reply) => {
-      return ok(request, reply, await balancesOf(ctx, request.session!.subjectId));
-    });
+    scope.get(
+      '/api/app/user/getBalance',
+      allow(PLAYER, { response: balanceSchema }),
+      async (request, reply) => {
+        return ok(request, reply, await balancesOf(ctx, request.session!.subjectId));
+      },
+    );
 
     // Identity check (spec 3, API.md): kyc becomes 1 with a name and a valid CPF (the registered
     // one, since PIX deposits must come from it) or CNPJ.

@@ -1,4 +1,4 @@
-import { pixWebhookSchema } from '../../../domain/schemas/wallet.schema';
+import { pixWebhookSchema, prePayResultSchema, priceItemSchema } from '../../../domain/schemas/wallet.schema';
 import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -24,7 +24,7 @@ import { recordPixNotification } from './wallet.repository';
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/app/order/getPrices',
-    allow(PUBLIC, { query: getPricesQuerySchema }),
+    allow(PUBLIC, { query: getPricesQuerySchema, response: priceItemSchema.array() }),
     async (request, reply) => {
       const { curreny } = parseInput(getPricesQuerySchema, request.query);
       return ok(request, reply, pricesOf(ctx, curreny));
@@ -59,7 +59,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.post<{ Params: { pkgId: string } }>(
       '/api/app/order/prePay/:pkgId',
-      allow(PLAYER, { body: prePaySchema }),
+      allow(PLAYER, { body: prePaySchema, response: prePayResultSchema }),
       async (request, reply) => {
         const body = parseInput(prePaySchema, request.body);
         const pkgId = request.params.pkgId;
