@@ -81,3 +81,143 @@ export const sportsCashoutSchema = z.strictObject({
   betId: z.string().min(1).max(40),
   amount: z.unknown().optional(),
 });
+
+// ---- answers (the client parses them with these; the routes declare them) ----
+
+export const sportsScoreSchema = z.object({ home: z.number(), away: z.number() });
+
+export const sportsOutcomeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  odds: z.number().nullable(),
+  active: z.boolean(),
+});
+
+export const sportsMarketSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  period: z.string(),
+  line: z.number().nullable(),
+  /** 1 active, 0 inactive, −1 suspended, −3 settled, −4 cancelled (design/sports.md). */
+  status: z.number(),
+  name: z.string(),
+  group: z.string(),
+  outcomes: z.array(sportsOutcomeSchema),
+});
+
+/** One market of a fixture, with pt-BR names. */
+export type SportsMarket = z.infer<typeof sportsMarketSchema>;
+/** One selection of a market. */
+export type SportsOutcome = z.infer<typeof sportsOutcomeSchema>;
+
+export const sportSummarySchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  live: z.number(),
+  upcoming: z.number(),
+  competitions: z.array(z.string()).default([]),
+});
+
+/** A sport of `/sports/sports` with its live and upcoming counts. */
+export type SportSummary = z.infer<typeof sportSummarySchema>;
+
+export const sportsFixtureSchema = z.object({
+  id: z.string(),
+  sport: z.string(),
+  competition: z.string(),
+  home: z.string(),
+  away: z.string(),
+  startsAt: z.string(),
+  live: z.boolean(),
+  periodCode: z.number(),
+  clock: z.string().nullable(),
+  score: sportsScoreSchema,
+  suspended: z.boolean().default(false),
+  main: sportsMarketSchema.nullable().default(null),
+});
+
+/** A fixture in a list, with its winner market inline. */
+export type SportsFixture = z.infer<typeof sportsFixtureSchema>;
+
+export const sportsFixtureDetailSchema = sportsFixtureSchema.extend({
+  stats: z.record(z.string(), sportsScoreSchema).default({}),
+  markets: z.array(sportsMarketSchema),
+});
+
+/** A fixture with statistics and every market. */
+export type SportsFixtureDetail = z.infer<typeof sportsFixtureDetailSchema>;
+
+export const placedSportsBetSchema = z.object({
+  betId: z.string(),
+  stake: z.number(),
+  status: z.number(),
+  /** `pending` while a live bet waits its delay, `open` once accepted. */
+  state: z.string(),
+  acceptAt: z.string().nullable().default(null),
+  combinedOdds: z.number(),
+  potentialReturn: z.number(),
+  legs: z.array(
+    z.object({
+      fixtureId: z.string(),
+      marketId: z.string(),
+      outcomeId: z.string(),
+      odds: z.number(),
+      live: z.boolean().default(false),
+    }),
+  ),
+});
+
+/** A bet the server took (a live one may still be refused after its delay). */
+export type PlacedSportsBet = z.infer<typeof placedSportsBetSchema>;
+
+export const mySportsBetLegSchema = z.object({
+  fixtureId: z.string(),
+  fixture: z.string(),
+  marketId: z.string(),
+  market: z.string(),
+  outcomeId: z.string(),
+  outcome: z.string(),
+  odds: z.number(),
+  live: z.boolean(),
+  scoreAtPlacement: sportsScoreSchema.nullable(),
+  result: z.number(),
+  resultText: z.string(),
+});
+
+export const mySportsBetSchema = z.object({
+  betId: z.string(),
+  kind: z.string(),
+  state: z.string(),
+  stake: z.number(),
+  stakeOpen: z.number(),
+  payout: z.number(),
+  cashedOut: z.number(),
+  cashout: z.object({ available: z.boolean(), value: z.number().nullable() }).nullable(),
+  potentialReturn: z.number(),
+  combinedOdds: z.number(),
+  result: z.number(),
+  resultText: z.string(),
+  orderStatus: z.number(),
+  oddsChange: z.string(),
+  placedAt: z.string(),
+  acceptAt: z.string().nullable(),
+  settledAt: z.string().nullable(),
+  legs: z.array(mySportsBetLegSchema),
+});
+
+/** One of the player's bets in "Minhas apostas". */
+export type MySportsBet = z.infer<typeof mySportsBetSchema>;
+/** One leg of a bet in "Minhas apostas". */
+export type MySportsBetLeg = z.infer<typeof mySportsBetLegSchema>;
+
+export const cashoutResultSchema = z.object({
+  betId: z.string(),
+  amount: z.number(),
+  value: z.number(),
+  state: z.string(),
+  stakeOpen: z.number(),
+  cashedOut: z.number(),
+});
+
+/** What a cash-out paid. */
+export type CashoutResult = z.infer<typeof cashoutResultSchema>;

@@ -9,11 +9,17 @@ import { announceBalances } from '../../platform/announcer';
 import { MatchTime } from '../../../domain/codes';
 import type { FixtureResult } from '../../../domain/sports/markets';
 import {
+  cashoutResultSchema,
   fixturesQuerySchema,
+  mySportsBetSchema,
   operatorResultSchema,
+  placedSportsBetSchema,
   sportsBetSchema,
-  sportsCashoutSchema,
   sportsBetsQuerySchema,
+  sportsCashoutSchema,
+  sportsFixtureDetailSchema,
+  sportsFixtureSchema,
+  sportSummarySchema,
   type OperatorResultInput,
 } from '../../../domain/sports/sports.schema';
 import type { SportKey } from '../../../domain/sports/sports';
@@ -65,13 +71,15 @@ export async function sportsRoutes(
   sports: Sports,
   options: { timers: boolean },
 ) {
-  app.get('/api/app/sports/sports', allow(PUBLIC), async (request, reply) =>
-    ok(request, reply, sportsView(sports.feed, sports.now())),
+  app.get(
+    '/api/app/sports/sports',
+    allow(PUBLIC, { response: sportSummarySchema.array() }),
+    async (request, reply) => ok(request, reply, sportsView(sports.feed, sports.now())),
   );
 
   app.get(
     '/api/app/sports/fixtures',
-    allow(PUBLIC, { query: fixturesQuerySchema }),
+    allow(PUBLIC, { query: fixturesQuerySchema, response: sportsFixtureSchema.array() }),
     async (request, reply) => {
       const q = parseInput(fixturesQuerySchema, request.query);
       const live = q.live === undefined ? undefined : q.live === 'true' || q.live === '1';
@@ -90,7 +98,7 @@ export async function sportsRoutes(
 
   app.get<{ Params: { id: string } }>(
     '/api/app/sports/fixtures/:id',
-    allow(PUBLIC),
+    allow(PUBLIC, { response: sportsFixtureDetailSchema }),
     async (request, reply) => {
       const snap = sports.feed.snapshot(request.params.id.slice(0, 64), sports.now());
       if (!snap) throw notFound();
@@ -132,38 +140,42 @@ export async function sportsRoutes(
   );
 
   app.register(async (scope) => {
-    scope.post('/api/app/sports/bet', allow(PLAYER, { body: sportsBetSchema }), async (request, reply) => {
-      const input = parseInput(sportsBetSchema, request.body);
-      const userId = request.session!.subjectId;
-      let placed: PlacedBet | undefined;
-      return runIdempotent(ctx, request, reply, userId, {
-        effect: async (trx) => {
-          await assertStakeAllowed(trx, userId, input.stake);
-          placed = await placeSportsBet(ctx, sports, trx, userId, input);
-          return placed;
-        },
-        after: async () => {
-          if (!placed) return;
-          await announceBalances(ctx, userId);
-          if (placed.state === 'pending' && options.timers && placed.acceptAt) {
-            const betId = placed.betId;
-            // The acceptance loop decides it too; whichever comes first wins (the row is locked).
-            const timer = setTimeout(
-              () =>
-                void decideAndAnnounce(ctx, sports, betId).catch((err) =>
-                  ctx.log.error({ err }, 'live bet decision failed'),
-                ),
-              Math.max(0, Date.parse(placed.acceptAt) - sports.now()),
-            );
-            timer.unref();
-          }
-        },
-      });
-    });
+    scope.post(
+      '/api/app/sports/bet',
+      allow(PLAYER, { body: sportsBetSchema, response: placedSportsBetSchema }),
+      async (request, reply) => {
+        const input = parseInput(sportsBetSchema, request.body);
+        const userId = request.session!.subjectId;
+        let placed: PlacedBet | undefined;
+        return runIdempotent(ctx, request, reply, userId, {
+          effect: async (trx) => {
+            await assertStakeAllowed(trx, userId, input.stake);
+            placed = await placeSportsBet(ctx, sports, trx, userId, input);
+            return placed;
+          },
+          after: async () => {
+            if (!placed) return;
+            await announceBalances(ctx, userId);
+            if (placed.state === 'pending' && options.timers && placed.acceptAt) {
+              const betId = placed.betId;
+              // The acceptance loop decides it too; whichever comes first wins (the row is locked).
+              const timer = setTimeout(
+                () =>
+                  void decideAndAnnounce(ctx, sports, betId).catch((err) =>
+                    ctx.log.error({ err }, 'live bet decision failed'),
+                  ),
+                Math.max(0, Date.parse(placed.acceptAt) - sports.now()),
+              );
+              timer.unref();
+            }
+          },
+        });
+      },
+    );
 
     scope.get(
       '/api/app/sports/bets',
-      allow(PLAYER, { query: sportsBetsQuerySchema }),
+      allow(PLAYER, { query: sportsBetsQuerySchema, response: mySportsBetSchema.array() }),
       async (request, reply) => {
         const q = parseInput(sportsBetsQuerySchema, request.query);
         return ok(
@@ -176,7 +188,7 @@ export async function sportsRoutes(
 
     scope.post(
       '/api/app/sports/cashout',
-      allow(PLAYER, { body: sportsCashoutSchema }),
+      allow(PLAYER, { body: sportsCashoutSchema, response: cashoutResultSchema }),
       async (request, reply) => {
         const input = parseInput(sportsCashoutSchema, request.body);
         const userId = request.session!.subjectId;
