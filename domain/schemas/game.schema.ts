@@ -91,3 +91,106 @@ export const gameSettingsPatchSchema = z.strictObject({
   maxPayout: jsonBrl().max(100_000_000).optional(),
   edge: z.number().min(0).max(0.15).optional(),
 });
+
+// ---- answers of the game routes (the client parses them with these; the routes declare them) ----
+
+export const gameEntrySchema = z.object({
+  glId: z.number(),
+  gameCode: z.string(),
+  gameNameEn: z.string(),
+  gameType: z.string(),
+  stop: z.boolean(),
+  rtp: z.number(),
+  minBet: z.number(),
+  maxBet: z.number(),
+  maxPayout: z.number(),
+  edge: z.number(),
+});
+
+/** One game of `/api/app/game/list`: limits in BRL, RTP in percent, edge as a fraction. */
+export type GameEntry = z.infer<typeof gameEntrySchema>;
+
+export const publicSeedsSchema = z.object({
+  serverSeedHash: z.string(),
+  nextServerSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number(),
+});
+
+/** The player's seed pair as the public sees it (never the active server seed). */
+export type PublicSeeds = z.infer<typeof publicSeedsSchema>;
+
+export const rotatedSeedsSchema = publicSeedsSchema.extend({
+  previousServerSeed: z.string(),
+  previousServerSeedHash: z.string(),
+  previousClientSeed: z.string(),
+  previousNonce: z.number(),
+});
+
+/** What a rotation answers: the old server seed revealed and the new pair. */
+export type RotatedSeeds = z.infer<typeof rotatedSeedsSchema>;
+
+export const gameRecordSchema = z.object({
+  id: z.string(),
+  game: z.string(),
+  amount: z.number(),
+  payout: z.number(),
+  multiplier: z.number(),
+  status: z.string(),
+  params: z.unknown(),
+  outcome: z.unknown(),
+  roundId: z.string().nullable(),
+  fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number() }).nullable(),
+  createdAt: z.string(),
+});
+
+/** One of the player's bets in the game history. */
+export type GameRecord = z.infer<typeof gameRecordSchema>;
+
+export const roundViewSchema = z.object({
+  roundId: z.string(),
+  number: z.number(),
+  phase: z.enum(['betting', 'rolling', 'complete', 'cancelled']),
+  closesAt: z.string(),
+  rollsAt: z.string(),
+  completesAt: z.string(),
+  result: z.number().nullable(),
+  totals: z.record(z.string(), z.number()),
+});
+
+export const roundStateBetSchema = z.object({
+  betId: z.string(),
+  roundId: z.string(),
+  pick: z.string(),
+  amount: z.number(),
+  status: z.enum(['open', 'settled', 'cancelled']),
+  payout: z.number().nullable(),
+});
+
+/** A bet of the logged-in player in the current or the previous round, as the state call gives it. */
+export type RoundStateBet = z.infer<typeof roundStateBetSchema>;
+
+export const roundStateSchema = z.object({
+  round: roundViewSchema.nullable(),
+  recent: z.array(z.object({ roundId: z.string(), number: z.number(), result: z.number() })),
+  // Absent for a visitor (and from an older server): no bets of one's own to show.
+  myBets: z.array(roundStateBetSchema).default([]),
+  serverTime: z.string(),
+});
+
+/**
+ * `GET /api/app/game/{game}/state`: the current round, the last results (newest first), the
+ * player's own bets in the current and previous round (a reload settles what it shows), the
+ * server's clock.
+ */
+export type RoundState = z.infer<typeof roundStateSchema>;
+
+export const roundBetSchema = z.object({
+  betId: z.string(),
+  roundId: z.string(),
+  pick: z.string(),
+  amount: z.number(),
+});
+
+/** An accepted bet in a round (settled later with the round's result). */
+export type RoundBet = z.infer<typeof roundBetSchema>;

@@ -1,5 +1,16 @@
+import {
+  settledBetSchema,
+  type SettledBet,
+  gameEntrySchema,
+  gameRecordSchema,
+  publicSeedsSchema,
+  rotatedSeedsSchema,
+  type GameEntry,
+  type PublicSeeds,
+  type RotatedSeeds,
+  type GameRecord,
+} from '../../domain/schemas/game.schema';
 import { z } from 'zod';
-import { settledBetSchema, type SettledBet } from '../../domain/schemas/game.schema';
 import type { DiceDirection, DoubleColor } from '../../domain/games/rules';
 import { apiGet, apiPost } from './api-client';
 import { IDEMPOTENCY_HEADER } from './idempotency';
@@ -11,21 +22,7 @@ import { IDEMPOTENCY_HEADER } from './idempotency';
  * light the global loading indicator: the table itself shows the round.
  */
 
-const gameEntrySchema = z.object({
-  glId: z.number(),
-  gameCode: z.string(),
-  gameNameEn: z.string(),
-  gameType: z.string(),
-  stop: z.boolean(),
-  rtp: z.number(),
-  minBet: z.number(),
-  maxBet: z.number(),
-  maxPayout: z.number(),
-  edge: z.number(),
-});
-
-/** One game of `/api/app/game/list`: limits in BRL, RTP in percent, edge as a fraction. */
-export type GameEntry = z.infer<typeof gameEntrySchema>;
+export type { GameEntry, PublicSeeds, RotatedSeeds, GameRecord };
 
 /** The six games with their current settings. */
 export async function fetchGameList(): Promise<GameEntry[]> {
@@ -54,54 +51,17 @@ export async function placeInstantBet(
   return settledBetSchema.parse(body.data);
 }
 
-const seedsSchema = z.object({
-  serverSeedHash: z.string(),
-  nextServerSeedHash: z.string(),
-  clientSeed: z.string(),
-  nonce: z.number(),
-});
-
-/** The player's seed pair as the public sees it (never the active server seed). */
-export type PublicSeeds = z.infer<typeof seedsSchema>;
-
 /** The player's current seeds. */
 export async function fetchSeeds(): Promise<PublicSeeds> {
   const body = await apiGet<unknown>('/api/app/game/fairness', { loading: false });
-  return seedsSchema.parse(body.data);
+  return publicSeedsSchema.parse(body.data);
 }
-
-const rotatedSchema = seedsSchema.extend({
-  previousServerSeed: z.string(),
-  previousServerSeedHash: z.string(),
-  previousClientSeed: z.string(),
-  previousNonce: z.number(),
-});
-
-/** What a rotation answers: the old server seed revealed and the new pair. */
-export type RotatedSeeds = z.infer<typeof rotatedSchema>;
 
 /** Reveals the active server seed and moves to the committed next one (with `clientSeed`, if any). */
 export async function rotateSeeds(clientSeed?: string): Promise<RotatedSeeds> {
   const body = await apiPost<unknown>('/api/app/game/fairness/rotate', clientSeed ? { clientSeed } : {});
-  return rotatedSchema.parse(body.data);
+  return rotatedSeedsSchema.parse(body.data);
 }
-
-const gameRecordSchema = z.object({
-  id: z.string(),
-  game: z.string(),
-  amount: z.number(),
-  payout: z.number(),
-  multiplier: z.number(),
-  status: z.string(),
-  params: z.unknown(),
-  outcome: z.unknown(),
-  roundId: z.string().nullable(),
-  fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number() }).nullable(),
-  createdAt: z.string(),
-});
-
-/** One of the player's bets in the game history. */
-export type GameRecord = z.infer<typeof gameRecordSchema>;
 
 /** The player's latest bets (every game), newest first; quiet, as the table refreshes it itself. */
 export async function fetchGameRecords(size = 30): Promise<GameRecord[]> {

@@ -1,4 +1,10 @@
-import { z } from 'zod';
+import {
+  roundBetSchema,
+  roundStateSchema,
+  type RoundState,
+  type RoundBet,
+  type RoundStateBet,
+} from '../../domain/schemas/game.schema';
 import { apiGet, apiPost } from './api-client';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 import { emitSocket, onSocketEvent, type ServerEvents } from './socket';
@@ -11,54 +17,13 @@ import { emitSocket, onSocketEvent, type ServerEvents } from './socket';
 /** The round games' wire name. */
 export type RoundGame = 'double' | 'luckycolor';
 
-const roundSchema = z.object({
-  roundId: z.string(),
-  number: z.number(),
-  phase: z.enum(['betting', 'rolling', 'complete', 'cancelled']),
-  closesAt: z.string(),
-  rollsAt: z.string(),
-  completesAt: z.string(),
-  result: z.number().nullable(),
-  totals: z.record(z.string(), z.number()),
-});
-
-const myBetSchema = z.object({
-  betId: z.string(),
-  roundId: z.string(),
-  pick: z.string(),
-  amount: z.number(),
-  status: z.enum(['open', 'settled', 'cancelled']),
-  payout: z.number().nullable(),
-});
-
-/** A bet of the logged-in player in the current or the previous round, as the state call gives it. */
-export type RoundStateBet = z.infer<typeof myBetSchema>;
-
-const stateSchema = z.object({
-  round: roundSchema.nullable(),
-  recent: z.array(z.object({ roundId: z.string(), number: z.number(), result: z.number() })),
-  // Absent for a visitor (and from an older server): no bets of one's own to show.
-  myBets: z.array(myBetSchema).default([]),
-  serverTime: z.string(),
-});
-
-/**
- * `GET /api/app/game/{game}/state`: the current round, the last results (newest first), the
- * player's own bets in the current and previous round (a reload settles what it shows), the
- * server's clock.
- */
-export type RoundState = z.infer<typeof stateSchema>;
+export type { RoundState, RoundBet, RoundStateBet };
 
 /** The current round of `game` and its recent results. */
 export async function fetchRoundState(game: RoundGame): Promise<RoundState> {
   const body = await apiGet<unknown>(`/api/app/game/${game}/state`, { loading: false }, { silent: true });
-  return stateSchema.parse(body.data);
+  return roundStateSchema.parse(body.data);
 }
-
-const betSchema = z.object({ betId: z.string(), roundId: z.string(), pick: z.string(), amount: z.number() });
-
-/** An accepted bet in a round (settled later with the round's result). */
-export type RoundBet = z.infer<typeof betSchema>;
 
 /** Places a bet on `pick` in the open round under the action's idempotency key. */
 export async function placeRoundBet(
@@ -75,7 +40,7 @@ export async function placeRoundBet(
   const answer = await apiPost<unknown>(`/api/app/game/${game}/bet`, body, {
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
   });
-  return betSchema.parse(answer.data);
+  return roundBetSchema.parse(answer.data);
 }
 
 /** A socket event of a game room, as the round machines receive it. */

@@ -1,4 +1,11 @@
-import { gameSettingsPatchSchema } from '../../../domain/schemas/game.schema';
+import {
+  gameEntrySchema,
+  gameSettingsPatchSchema,
+  publicSeedsSchema,
+  rotatedSeedsSchema,
+  roundBetSchema,
+  roundStateSchema,
+} from '../../../domain/schemas/game.schema';
 import { allow, PUBLIC, PLAYER, PLAYER_CHECKED_IN_CALL, operator } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -52,27 +59,31 @@ import {
 
 /** Game list, fairness calls and the instant games (API.md "Games"). */
 export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/app/game/list', allow(PUBLIC), async (request, reply) => {
-    const settings = await allGameSettings(ctx.db);
-    return ok(
-      request,
-      reply,
-      GAMES.map((g) => {
-        const s = settings.find((x) => x.game === g.gameNameEn.toLowerCase())!;
-        return {
-          ...g,
-          productCode: 'SELF',
-          stop: s.stop,
-          // Brazilian rules require the RTP to be shown before betting.
-          rtp: Math.round(configuredRtp(s.game, s.edge) * 10_000) / 100,
-          minBet: centsToBrl(s.minBetCents),
-          maxBet: centsToBrl(s.maxBetCents),
-          maxPayout: centsToBrl(s.maxPayoutCents),
-          edge: s.edge,
-        };
-      }),
-    );
-  });
+  app.get(
+    '/api/app/game/list',
+    allow(PUBLIC, { response: gameEntrySchema.array() }),
+    async (request, reply) => {
+      const settings = await allGameSettings(ctx.db);
+      return ok(
+        request,
+        reply,
+        GAMES.map((g) => {
+          const s = settings.find((x) => x.game === g.gameNameEn.toLowerCase())!;
+          return {
+            ...g,
+            productCode: 'SELF',
+            stop: s.stop,
+            // Brazilian rules require the RTP to be shown before betting.
+            rtp: Math.round(configuredRtp(s.game, s.edge) * 10_000) / 100,
+            minBet: centsToBrl(s.minBetCents),
+            maxBet: centsToBrl(s.maxBetCents),
+            maxPayout: centsToBrl(s.maxPayoutCents),
+            edge: s.edge,
+          };
+        }),
+      );
+    },
+  );
 
   // The public calculator: what any seeds give, for Trevo's bets and other sites' alike.
   app.get(
@@ -110,12 +121,16 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   const roundGame = z.enum(['double', 'luckycolor']);
 
   for (const game of ['double', 'luckycolor'] as const) {
-    app.get(`/api/app/game/${game}/state`, allow(PUBLIC), async (request, reply) => {
-      // Anyone may watch a round; a logged-in player also gets their own bets in it (a reload).
-      const token = tokenOf(request);
-      const session = token ? await resolveSession(ctx, token, 'player').catch(() => undefined) : undefined;
-      return ok(request, reply, await roundState(ctx, game, session?.subjectId));
-    });
+    app.get(
+      `/api/app/game/${game}/state`,
+      allow(PUBLIC, { response: roundStateSchema }),
+      async (request, reply) => {
+        // Anyone may watch a round; a logged-in player also gets their own bets in it (a reload).
+        const token = tokenOf(request);
+        const session = token ? await resolveSession(ctx, token, 'player').catch(() => undefined) : undefined;
+        return ok(request, reply, await roundState(ctx, game, session?.subjectId));
+      },
+    );
   }
 
   app.get<{ Params: { game: string; roundId: string } }>(
@@ -185,33 +200,37 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: z.ZodType,
       read: (b: never) => { roundId: string; pick: string; amount: unknown },
     ) =>
-      scope.post(`/api/app/game/${game}/bet`, allow(PLAYER), async (request, reply) => {
-        const input = read(parseInput(schema, request.body) as never);
-        const userId = request.session!.subjectId;
-        let placed: Awaited<ReturnType<typeof placeRoundBet>> | undefined;
-        return runIdempotent(ctx, request, reply, userId, {
-          effect: async (trx) => {
-            await assertStakeAllowed(trx, userId, input.amount);
-            placed = await placeRoundBet(ctx, trx, userId, game, input);
-            return placed.answer;
-          },
-          after: async () => {
-            if (!placed) return;
-            roundBetPlaced(ctx, game, placed.answer.roundId);
-            await announceBet(
-              ctx,
-              userId,
-              {
-                game,
-                amountCents: Math.round(placed.answer.amount * 100),
-                multiplier: 0,
-                payoutCents: 0,
-              },
-              placed.snapshot,
-            );
-          },
-        });
-      });
+      scope.post(
+        `/api/app/game/${game}/bet`,
+        allow(PLAYER, { response: roundBetSchema }),
+        async (request, reply) => {
+          const input = read(parseInput(schema, request.body) as never);
+          const userId = request.session!.subjectId;
+          let placed: Awaited<ReturnType<typeof placeRoundBet>> | undefined;
+          return runIdempotent(ctx, request, reply, userId, {
+            effect: async (trx) => {
+              await assertStakeAllowed(trx, userId, input.amount);
+              placed = await placeRoundBet(ctx, trx, userId, game, input);
+              return placed.answer;
+            },
+            after: async () => {
+              if (!placed) return;
+              roundBetPlaced(ctx, game, placed.answer.roundId);
+              await announceBet(
+                ctx,
+                userId,
+                {
+                  game,
+                  amountCents: Math.round(placed.answer.amount * 100),
+                  multiplier: 0,
+                  payoutCents: 0,
+                },
+                placed.snapshot,
+              );
+            },
+          });
+        },
+      );
     roundBet('double', doubleBetSchema, (b: { roundId: string; color: string; amount: unknown }) => ({
       roundId: b.roundId,
       pick: b.color,
@@ -223,13 +242,17 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       amount: b.amount,
     }));
 
-    scope.get('/api/app/game/fairness', allow(PLAYER), async (request, reply) => {
-      return ok(request, reply, publicSeeds(await seedsFor(ctx.db, request.session!.subjectId)));
-    });
+    scope.get(
+      '/api/app/game/fairness',
+      allow(PLAYER, { response: publicSeedsSchema }),
+      async (request, reply) => {
+        return ok(request, reply, publicSeeds(await seedsFor(ctx.db, request.session!.subjectId)));
+      },
+    );
 
     scope.post(
       '/api/app/game/fairness/rotate',
-      allow(PLAYER, { body: rotateSchema }),
+      allow(PLAYER, { body: rotateSchema, response: rotatedSeedsSchema }),
       async (request, reply) => {
         const { clientSeed } = parseInput(rotateSchema, request.body ?? {});
         const userId = request.session!.subjectId;
