@@ -93,7 +93,6 @@ export const kycAddressSchema = z.strictObject({
   uf: z.enum(UFS, { message: 'addressUf' }),
 });
 export type KycAddress = z.infer<typeof kycAddressSchema>;
-export type KycAddressInput = z.input<typeof kycAddressSchema>;
 /** An address as the server answers it. */
 export const addressViewSchema = z.object({
   cep: z.string(),
@@ -104,6 +103,7 @@ export const addressViewSchema = z.object({
   city: z.string(),
   uf: z.string(),
 });
+export type KycAddressView = z.infer<typeof addressViewSchema>;
 
 /** `GET /api/app/user/kyc/documents`: the review and the latest file of each side. */
 export const kycStateSchema = z.object({

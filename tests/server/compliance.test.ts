@@ -303,6 +303,28 @@ describe('multi-account rings: one browser, one home', () => {
     expect(history).toHaveLength(5);
   });
 
+  it('ten saves at once: five are kept and five refused, never more (the daily limit is consumed atomically)', async () => {
+    const p = await player();
+    await completeKyc(app, p);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(app, {
+          method: 'PUT',
+          url: '/api/app/user/kyc/address',
+          headers: auth(p.token),
+          payload: { ...PLAIN_ADDRESS, number: String(100 + i) },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
+    const history = await app.ctx.db
+      .selectFrom('user_addresses')
+      .select('id')
+      .where('user_id', '=', p.userId)
+      .execute();
+    expect(history).toHaveLength(5);
+  });
+
   it.each([
     [{ cep: '8001-000' }, 'Informe o CEP com 8 números'],
     [{ number: '   ' }, 'Informe o número da casa (ou S/N)'],

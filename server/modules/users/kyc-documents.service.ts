@@ -15,13 +15,13 @@ import {
   type KycType,
 } from '../../../domain/schemas/kyc.schema';
 import {
+  ADDRESS_COLUMNS,
   addressOf,
   currentDocuments,
   findDocument,
   insertDocument,
   kycCases,
   markReviewPending,
-  readAddress,
   setReview,
   writeAddress,
 } from './kyc.repository';
@@ -115,11 +115,10 @@ export async function storeDocument(
 export async function kycState(ctx: AppContext, userId: number): Promise<KycState> {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['kyc_review', 'kyc_review_reason'])
+    .select(['kyc_review', 'kyc_review_reason', ...ADDRESS_COLUMNS])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const documents = await currentDocuments(ctx.db, userId);
-  const address = await readAddress(ctx.db, userId);
   return {
     review: user.kyc_review,
     reason: user.kyc_review === 'rejected' ? user.kyc_review_reason : '',
@@ -130,7 +129,7 @@ export async function kycState(ctx: AppContext, userId: number): Promise<KycStat
       sentAt: new Date(d.created_at).toISOString(),
     })),
     requiredAbove: ctx.config.file.withdraw.documentsAbove,
-    address,
+    address: addressOf(user),
   };
 }
 

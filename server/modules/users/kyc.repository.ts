@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
 import type { KycDocumentsTable } from '../../infra/db/schema';
-import type { KycAddress, KycReview } from '../../../domain/schemas/kyc.schema';
+import type { KycAddress, KycAddressView, KycReview } from '../../../domain/schemas/kyc.schema';
 import { addressKey } from '../../../domain/address';
 
 type NewDocument = Pick<
@@ -125,8 +125,11 @@ export const ADDRESS_COLUMNS = [
 ] as const;
 type AddressRow = { [K in (typeof ADDRESS_COLUMNS)[number]]: string | null };
 
-/** A row's address, or null before the player gave one. */
-export function addressOf(row: AddressRow): KycAddress | null {
+/**
+ * A row's address, or null before the player gave one (the columns are written together, so a CEP
+ * means a whole address).
+ */
+export function addressOf(row: AddressRow): KycAddressView | null {
   if (row.address_cep === null) return null;
   return {
     cep: row.address_cep,
@@ -135,17 +138,8 @@ export function addressOf(row: AddressRow): KycAddress | null {
     complement: row.address_complement ?? '',
     district: row.address_district ?? '',
     city: row.address_city ?? '',
-    uf: (row.address_uf ?? 'SP') as KycAddress['uf'],
+    uf: row.address_uf ?? '',
   };
-}
-
-export async function readAddress(db: Db, userId: number): Promise<KycAddress | null> {
-  const row = await db
-    .selectFrom('users')
-    .select(ADDRESS_COLUMNS)
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return addressOf(row);
 }
 
 /** Keeps `a` as the player's address and in their address history, with the key of its home. */
