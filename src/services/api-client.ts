@@ -230,13 +230,19 @@ apiClient.interceptors.request.use(async (config) => {
 
 const understood = () => i18n.t('common.understood');
 
-/** Spec 8, in order. Runs once per failed call; the caller still gets the error. */
+/**
+ * Spec 8, in order. Runs once per failed call; the caller still gets the error. A `silent` call
+ * (spec 8.4's flag) keeps its alerts and pages away, but not spec 8.1: a session the server ended
+ * ends here too, whichever call noticed it (a call that carried no session asks nothing of anyone).
+ */
 function react(error: ApiError, config: InternalAxiosRequestConfig | undefined): void {
-  if (config?.silent) return;
   const { status, httpStatus, message, url } = error;
   if (httpStatus === 401 || status === BodyStatus.loggedOut) {
-    handlers.onLogout(message);
-  } else if (status === BodyStatus.insufficientFunds) {
+    if (!config?.silent || config.headers.has('Authorization')) handlers.onLogout(message);
+    return;
+  }
+  if (config?.silent) return;
+  if (status === BodyStatus.insufficientFunds) {
     if (url.includes('bet')) {
       handlers.openGameDeposit();
     } else {

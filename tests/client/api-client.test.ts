@@ -373,4 +373,28 @@ describe('error catalogue (spec 8)', () => {
     expect(h.goToErrorPage).not.toHaveBeenCalled();
     expect(h.alert).not.toHaveBeenCalled();
   });
+
+  it('logs the player out when a silent call finds the session ended (spec 8.1 over 8.4)', async () => {
+    const h = handlers();
+    localStorage.setItem('token', 'tok-expired');
+    installFakeServer(() => ({
+      status: 200,
+      body: { status: 40101, message: 'Sessão expirada', data: null },
+    }));
+
+    await rejection(apiGet('/api/app/main/notices', { loading: false }, { silent: true }));
+
+    expect(h.onLogout).toHaveBeenCalledWith('Sessão expirada');
+    expect(h.alert).not.toHaveBeenCalled();
+  });
+
+  it('asks nothing of a visitor whose silent call was refused for want of a session', async () => {
+    const h = handlers();
+    installFakeServer(() => ({ status: 401, body: { status: 40101, message: 'Faça login', data: null } }));
+
+    await rejection(apiGet('/api/app/support/replyTime', { loading: false }, { silent: true }));
+
+    expect(h.onLogout).not.toHaveBeenCalled();
+    expect(h.alert).not.toHaveBeenCalled();
+  });
 });

@@ -105,6 +105,23 @@ describe('redirects and landings', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 
+  it('opens registration over home at the named route /registered, for a visitor only', async () => {
+    const router = renderAt('/registered');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(overlayStore.get()).toBe('register');
+    act(() => overlayStore.set(''));
+    sessionStore.set({ token: 'tok', userInfo: userInfoFixture() });
+    const again = renderAt('/registered');
+    await waitFor(() => expect(again.state.location.pathname).toBe('/home'));
+    expect(overlayStore.get()).toBe('');
+  });
+
+  it('shows the promotions at the named route /active', async () => {
+    const router = renderAt('/active');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bonuspage'));
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Promoções');
+  });
+
   it('sends an unknown path to the loading screen at /', async () => {
     const router = renderAt('/nao-existe');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

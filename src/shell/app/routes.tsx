@@ -42,6 +42,16 @@ async function landingLoader({ request }: LoaderFunctionArgs) {
   return redirect('/home');
 }
 
+/**
+ * The named routes `registered` and `active` (spec 2.8), as links an advert or a message can carry:
+ * `/registered` opens registration over home for a visitor (home for a player), `/active` is the
+ * promotions page ("atividades": decision 76).
+ */
+function registeredLoader() {
+  if (!sessionStore.get().token) openOverlay('register');
+  return redirect('/home');
+}
+
 const lazyPage = {
   home: async () => ({ Component: (await import('../pages/home-page')).HomePage }),
   info: async () => ({ Component: (await import('../pages/info-page')).InfoPage }),
@@ -109,6 +119,8 @@ export const appRoutes: RouteObject[] = [
       { index: true, Component: LoadingPage },
       // Loader-only routes always redirect; the splash covers the instant before they do.
       { path: '/main', loader: () => redirect('/home'), Component: LoadingScreen },
+      { path: '/registered', loader: registeredLoader, Component: LoadingScreen },
+      { path: '/active', loader: () => redirect('/bonuspage'), Component: LoadingScreen },
       {
         Component: ShellLayout,
         children: [
