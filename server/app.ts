@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -46,6 +47,7 @@ import { complianceRoutes } from './modules/compliance/compliance.routes';
 import { scanAlerts } from './modules/compliance/alerts.service';
 import { apiDocsRoutes } from './modules/site/api-docs.routes';
 import { installResponseCheck } from './platform/contract';
+import { installRequestLog, loggerOptions } from './infra/logging';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { SandboxPsp } from './modules/payments/sandbox-psp';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
@@ -120,10 +122,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Operators' configuration changes replace sections of `file`: each app gets its own `file`.
   const config: Config = { ...options.config, file: { ...options.config.file } };
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: loggerOptions(config),
+    // Fastify's own two records per request are replaced by one, when asked (installRequestLog).
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -304,6 +305,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('routeTable', installAccess(app, ctx));
   // What a route answers, where declared, is checked against its contract in the test runs.
   if (config.checkResponses) installResponseCheck(app);
+  installRequestLog(app, config);
   // Close sockets before the HTTP server, or shutdown waits for a pending long-poll (~25 s).
   app.addHook('preClose', async () => {
     await Promise.all(loops.map((loop) => loop.stop()));

@@ -45,6 +45,8 @@ const envSchema = z.object({
   TREVO_CAPTCHA_VERIFY_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   TREVO_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TREVO_LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  TREVO_LOG_REQUESTS: z.enum(['0', '1']).default('0'),
   TREVO_ALLOW_SANDBOX: z.enum(['0', '1']).default('0'),
   TREVO_PSP: z.enum(['sandbox', 'bcb-pix']).default('sandbox'),
   TREVO_PSP_URL: z.string().url().optional(),
@@ -379,6 +381,13 @@ export interface Config {
   captcha: CaptchaConfig;
   smtpUrl?: string;
   logLevel: string;
+  /**
+   * `pretty`: one human line per record (pino-pretty); `json`: one JSON object per line, for log
+   * collectors (the default in production); `auto`: pretty on a terminal, JSON otherwise.
+   */
+  logFormat: 'pretty' | 'json' | 'auto';
+  /** One line per answered request (method, path, status, milliseconds); off unless asked. */
+  logRequests: boolean;
   staticDir: string;
   pspWebhookSecret: string;
   /** Seals secrets kept in the database (operators' TOTP seeds): TREVO_SECRET_KEY. */
@@ -601,6 +610,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     captcha: captchaConfig(e),
     smtpUrl: e.SMTP_URL,
     logLevel: e.TREVO_LOG_LEVEL,
+    logFormat: e.TREVO_LOG_FORMAT ?? (production ? 'json' : 'auto'),
+    logRequests: e.TREVO_LOG_REQUESTS === '1',
     staticDir: e.TREVO_STATIC_DIR,
     // A generated secret is fine for the embedded sandbox: it signs and checks in the same process.
     pspWebhookSecret: e.TREVO_PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
