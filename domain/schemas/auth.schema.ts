@@ -99,3 +99,20 @@ export const captchaProviderSchema = z.object({
   siteKey: z.string().nullable(),
 });
 export type CaptchaProvider = z.infer<typeof captchaProviderSchema>;
+
+// ---- answers of the account calls (the routes declare them; the client reads them) ----
+
+/**
+ * `restRegister`, `restLogin` and `handoff`: the new session's token, sent back as
+ * `Authorization: Bearer …` (or bare, as the original client does).
+ */
+export const sessionTokenSchema = z.object({ access_token: z.string().min(1) });
+export type SessionToken = z.infer<typeof sessionTokenSchema>;
+
+/** `RESETPWD/checkEmail`: the one-time check id that authorises `setPwd` (step 3 of the reset). */
+export const resetCheckIdSchema = z.string().min(1);
+export type ResetCheckId = z.infer<typeof resetCheckIdSchema>;
+
+/** `handoff/create`: a one-time code (valid for a minute) that `/zgo{code}` exchanges for a session. */
+export const handoffCodeSchema = z.object({ code: z.string().min(1) });
+export type HandoffCode = z.infer<typeof handoffCodeSchema>;

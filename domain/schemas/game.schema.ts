@@ -71,6 +71,13 @@ export const verifyQuerySchema = z.object({
  * The answer of a settled instant bet (API.md): the server declares it on DICE, LIMBO and
  * ROWDOUBLE's bet routes (checked in the test runs) and the client parses it.
  */
+/** The seeds a bet was played with (the server seed only by its hash until the player rotates). */
+export const betFairnessSchema = z.object({
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number(),
+});
+
 export const settledBetSchema = z.object({
   betId: z.string(),
   gameCode: z.string(),
@@ -80,7 +87,7 @@ export const settledBetSchema = z.object({
   win: z.boolean(),
   balance: z.number(),
   outcome: z.unknown(),
-  fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number() }),
+  fairness: betFairnessSchema,
 });
 export type SettledBet = z.infer<typeof settledBetSchema>;
 
@@ -140,7 +147,7 @@ export const gameRecordSchema = z.object({
   params: z.unknown(),
   outcome: z.unknown(),
   roundId: z.string().nullable(),
-  fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number() }).nullable(),
+  fairness: betFairnessSchema.nullable(),
   createdAt: z.string(),
 });
 
@@ -194,3 +201,82 @@ export const roundBetSchema = z.object({
 
 /** An accepted bet in a round (settled later with the round's result). */
 export type RoundBet = z.infer<typeof roundBetSchema>;
+
+/**
+ * `GET /api/app/game/fairness/verify`: what the seeds give, by game — DICE's roll, LIMBO's result,
+ * the MINES board's mine tiles, ROWDOUBLE's tile (domain/fairness/instant.ts `instantOutcome`).
+ */
+export const instantOutcomeSchema = z.union([
+  z.strictObject({ roll: z.number() }),
+  z.strictObject({ result: z.number() }),
+  z.strictObject({ mines: z.array(z.number().int()) }),
+  z.strictObject({ tile: z.number().int() }),
+]);
+export type InstantOutcome = z.infer<typeof instantOutcomeSchema>;
+
+/**
+ * `PUT /api/admin/games/{game}`: the game's settings after the change, as the server keeps them —
+ * limits in centavos here (`GET /api/admin/games` gives them in BRL), edge as a fraction.
+ */
+export const gameSettingsSchema = z.object({
+  game: z.enum(['dice', 'limbo', 'mines', 'rowdouble', 'double', 'luckycolor']),
+  stop: z.boolean(),
+  minBetCents: z.number().int(),
+  maxBetCents: z.number().int(),
+  maxPayoutCents: z.number().int(),
+  edge: z.number(),
+});
+export type GameSettingsAnswer = z.infer<typeof gameSettingsSchema>;
+
+/** `GET /api/app/game/rounds/{game}/{roundId}`: a finished round with what a verifier needs. */
+export const finishedRoundSchema = z.object({
+  roundId: z.string(),
+  hash: z.string(),
+  previousHash: z.string(),
+  salt: z.string(),
+  result: z.number().int(),
+});
+export type FinishedRound = z.infer<typeof finishedRoundSchema>;
+
+/** `GET /api/app/game/chain/{game}`: the round game's committed hash chain. */
+export const roundChainSchema = z.object({
+  terminatingHash: z.string(),
+  salt: z.string(),
+  length: z.number().int(),
+});
+export type RoundChain = z.infer<typeof roundChainSchema>;
+
+/**
+ * A MINES game as its player sees it (`mines/bet`, `mines/cashout`, `inPlay`): the mines only once
+ * it has ended (`outcome`), the multiplier now and after one more gem, amounts in BRL.
+ */
+export const minesGameSchema = z.object({
+  gameId: z.string(),
+  gameCode: z.string(),
+  status: z.enum(['open', 'busted', 'cashed']),
+  mines: z.number().int(),
+  step: z.number().int(),
+  revealed: z.array(z.number().int()),
+  amount: z.number(),
+  multiplier: z.number(),
+  nextMultiplier: z.number().nullable(),
+  payout: z.number(),
+  outcome: z.object({ mines: z.array(z.number().int()) }).optional(),
+  fairness: betFairnessSchema,
+  balance: z.number(),
+});
+/** The public state of a game (the mines only once it has ended). */
+export type MinesGame = z.infer<typeof minesGameSchema>;
+
+/** `POST /api/app/game/mines/reveal`: the game after the reveal, and what the tile was. */
+export const minesRevealedSchema = minesGameSchema.extend({ mine: z.boolean(), tile: z.number().int() });
+/** A game after a reveal, and what the tile was. */
+export type MinesReveal = z.infer<typeof minesRevealedSchema>;
+
+/** `GET /api/app/game/inPlay`: the player's open MINES game, null when none. */
+export const gamesInPlaySchema = z.object({ mines: minesGameSchema.nullable() });
+export type GamesInPlay = z.infer<typeof gamesInPlaySchema>;
+
+/** `GET /api/app/game/stopGame`: whether an open game was settled. */
+export const stopGameSchema = z.object({ settled: z.boolean() });
+export type StopGame = z.infer<typeof stopGameSchema>;

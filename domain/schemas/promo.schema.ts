@@ -108,6 +108,11 @@ export const bonusReceivedSchema = z.object({
   amount: z.number(),
   bonusBalance: z.number(),
 });
+export type BonusReceived = z.infer<typeof bonusReceivedSchema>;
+
+/** `GET /api/app/main/userGift`: 1 while the promo gift waits for the player, 0 otherwise (spec 7). */
+export const userGiftSchema = z.union([z.literal(0), z.literal(1)]);
+export type UserGift = z.infer<typeof userGiftSchema>;
 
 /** `GET /api/app/agent/rewards`: the reward levels; `progress` only for a logged-in player. */
 export const agentRewardsSchema = z.object({

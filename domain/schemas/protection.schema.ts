@@ -55,6 +55,9 @@ export const exclusionInputSchema = z.discriminatedUnion(
 );
 export type ExclusionInput = z.infer<typeof exclusionInputSchema>;
 
+/** What the exclusion answers: nothing but the message (the session has ended). */
+export const exclusionDoneSchema = z.null();
+
 /** One limit as `GET /api/app/user/protection` shows it (money in BRL, session in minutes). */
 export interface LimitView {
   kind: LimitKind;

@@ -140,3 +140,62 @@ export const complaintStatusSchema = z.object({
 export type ComplaintStatus = z.infer<typeof complaintStatusSchema>;
 
 export const complaintsQuerySchema = z.object({ status: z.enum(['open', 'answered']).optional() });
+
+/** `POST /api/app/main/complaint`: the protocol the author keeps to follow the complaint. */
+export const complaintFiledSchema = z.object({ protocol: z.string() });
+export type ComplaintFiled = z.infer<typeof complaintFiledSchema>;
+
+/** One line of the console's conversation list (`GET /api/admin/support/conversations`). */
+export const supportConversationRowSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  username: z.string(),
+  /** The username again: players sign up with their e-mail as the username. */
+  email: z.string(),
+  name: z.string(),
+  awaitingReply: z.boolean(),
+  /** The latest message's first 140 characters. */
+  lastMessage: z.string(),
+  lastMessageAt: z.string(),
+});
+export type SupportConversationRow = z.infer<typeof supportConversationRowSchema>;
+
+/** `GET /api/admin/support/conversations/{id}`: the player's identity and the thread, oldest first. */
+export const supportConversationSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  username: z.string(),
+  email: z.string(),
+  name: z.string(),
+  /** The player's VIP level. */
+  vip: z.number(),
+  playerSince: z.string(),
+  awaitingReply: z.boolean(),
+  messages: z.array(supportMessageViewSchema),
+});
+export type SupportConversation = z.infer<typeof supportConversationSchema>;
+
+/** One complaint of the console's list (`GET /api/admin/support/complaints`). */
+export const complaintRowSchema = z.object({
+  id: z.number(),
+  protocol: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  contact: z.string(),
+  status: z.enum(['open', 'answered']),
+  answer: z.string().nullable(),
+  /** The player's username; null for a visitor's complaint. */
+  player: z.string().nullable(),
+  /** The operator who answered. */
+  answeredBy: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ComplaintRow = z.infer<typeof complaintRowSchema>;
+
+/** `POST /api/admin/support/complaints/{id}/answer`. */
+export const complaintAnsweredSchema = z.object({
+  protocol: z.string(),
+  status: z.literal('answered'),
+});
+export type ComplaintAnswered = z.infer<typeof complaintAnsweredSchema>;

@@ -61,3 +61,7 @@ export type Notice = z.infer<typeof noticeSchema>;
 export const headerIndexSchema = textInt('avatarInvalid').pipe(
   z.number().min(1, { message: 'avatarInvalid' }).max(AVATAR_COUNT, { message: 'avatarInvalid' }),
 );
+
+/** `setHeader/{index}`: the avatar now shown. */
+export const headerSetSchema = z.object({ header: z.number().int().min(1).max(AVATAR_COUNT) });
+export type HeaderSet = z.infer<typeof headerSetSchema>;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { flag01, jsonBrl, pageParam } from './common.schema';
+import { gameRecordSchema } from './game.schema';
+import { mySportsBetSchema } from '../sports/sports.schema';
+import { OrderStatus, WalletRecordStatus } from '../codes';
 
 /** `curreny` variants of price packages (spec 3 and 7). */
 export const PACKAGE_VARIANTS = ['BRL', 'BTBRL', 'FCBRL', 'INSBRL', 'EXPPAY', 'EXTPAY'] as const;
@@ -151,3 +154,72 @@ export const pixWebhookSchema = z.object({
     .min(1)
     .max(100),
 });
+
+// ---- answers of the wallet calls (the routes declare them; the client parses them) ----
+
+/**
+ * `getStatus/{orderId}`: the deposit order's status code (spec 4): '00' paying, '01' cancelled
+ * (expired, refused or refunded), '10' paid. Trevo writes only these three; the specification's
+ * aliases ('99', '-99', '-01') are part of the wire's vocabulary and the client reads them too.
+ */
+export const orderStatusSchema = z.object({ status: z.enum(OrderStatus) });
+export type OrderStatusAnswer = z.infer<typeof orderStatusSchema>;
+
+/** `getUserTest`: a new demo account's credentials (shown once) and its play balance, BRL. */
+export const demoAccountSchema = z.object({ username: z.string(), pwd: z.string(), balance: z.number() });
+export type DemoAccount = z.infer<typeof demoAccountSchema>;
+
+/** `wallet/transfer`: the transfer made — its id, the amount (BRL) and the recipient's username. */
+export const transferResultSchema = z.object({ id: z.string(), amount: z.number(), to: z.string() });
+export type TransferResult = z.infer<typeof transferResultSchema>;
+
+/**
+ * `order/withdraw`: the withdrawal asked for — always pending ('00') when it is created; the amount
+ * moved to the hold and the service fee (BRL), and whether it waits for an operator's approval.
+ */
+export const withdrawResultSchema = z.object({
+  id: z.string(),
+  status: z.literal(WalletRecordStatus.pending),
+  amount: z.number(),
+  fee: z.number(),
+  waitsForApproval: z.boolean(),
+});
+export type WithdrawResult = z.infer<typeof withdrawResultSchema>;
+
+/**
+ * One wallet record of `/registros` (kind=wallet): deposits (type 10, 13 through a game's recharge
+ * plan), withdrawals (11), transfers (12), VIP awards (14), invitation prizes (19) and promotions
+ * (141); status '00' pending, '01' cancelled, '10' arrived. The amount (BRL) is signed: money
+ * leaving the player is negative. Type and status stay open numbers and texts: the page labels a
+ * code it does not know as "other" rather than failing.
+ */
+export const walletRecordSchema = z.object({
+  id: z.string(),
+  type: z.number().int(),
+  status: z.string(),
+  amount: z.number(),
+  createdAt: z.string(),
+  detail: z.string(),
+});
+export type WalletRecord = z.infer<typeof walletRecordSchema>;
+
+/** A page of records: its rows, the total across pages, and the page and size asked for. */
+const recordsPage = <T extends z.ZodType>(row: T) =>
+  z.object({ list: z.array(row), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+
+export const walletRecordsPageSchema = recordsPage(walletRecordSchema);
+export type WalletRecordsPage = z.infer<typeof walletRecordsPageSchema>;
+/** kind=game: the player's bets, newest first, with their fairness data. */
+export const gameRecordsPageSchema = recordsPage(gameRecordSchema);
+export type GameRecordsPage = z.infer<typeof gameRecordsPageSchema>;
+/** kind=sports: the bets of "Minhas apostas", every state, newest first. */
+export const sportsRecordsPageSchema = recordsPage(mySportsBetSchema);
+export type SportsRecordsPage = z.infer<typeof sportsRecordsPageSchema>;
+
+/** `GET /api/app/user/records`: one page of the `kind` asked for (wallet by default). */
+export const recordsPageSchema = z.union([
+  walletRecordsPageSchema,
+  gameRecordsPageSchema,
+  sportsRecordsPageSchema,
+]);
+export type RecordsPageAnswer = z.infer<typeof recordsPageSchema>;

@@ -3,14 +3,11 @@ import {
   type CaptchaProvider,
   type LoginPayload,
   type RegisterPayload,
+  type SessionToken,
 } from '../../domain/schemas/auth.schema';
 import { apiGet, apiPost } from './api-client';
 
 /** Calls of the account's front door (spec 7, API.md "Account and site"). */
-
-interface TokenData {
-  access_token: string;
-}
 
 /** Spec 9: a captcha id is a random integer below 100,000,000. */
 export function newCaptchaId(): number {
@@ -43,13 +40,13 @@ export function fetchCaptchaProvider(): Promise<CaptchaProvider> {
 
 /** Logs in and returns the session token. */
 export async function login(payload: LoginPayload): Promise<string> {
-  const body = await apiPost<TokenData>('/api/auth/user/restLogin', payload);
+  const body = await apiPost<SessionToken>('/api/auth/user/restLogin', payload);
   return body.data.access_token;
 }
 
 /** Creates the account and returns its first session token. */
 export async function register(payload: RegisterPayload): Promise<string> {
-  const body = await apiPost<TokenData>('/api/auth/user/restRegister', payload);
+  const body = await apiPost<SessionToken>('/api/auth/user/restRegister', payload);
   return body.data.access_token;
 }
 
@@ -60,6 +57,6 @@ export async function logout(): Promise<void> {
 
 /** Exchanges the one-time code of a `/zgo{code}` link for a session token. */
 export async function exchangeHandoff(code: string): Promise<string> {
-  const body = await apiPost<TokenData>('/api/auth/user/handoff', { code });
+  const body = await apiPost<SessionToken>('/api/auth/user/handoff', { code });
   return body.data.access_token;
 }

@@ -1,3 +1,4 @@
+import type { ResetCheckId } from '../../domain/schemas/auth.schema';
 import { guestAnalysisSchema, noticeSchema, type Notice } from '../../domain/schemas/user.schema';
 import { apiGet, apiPost, apiPostForm } from './api-client';
 
@@ -10,8 +11,8 @@ export async function sendResetCode(email: string): Promise<string> {
 }
 
 /** Step 2: checks the code and returns the check id that authorises step 3. */
-export async function checkResetCode(email: string, code: string): Promise<string> {
-  const body = await apiPost<string>('/api/app/main/RESETPWD/checkEmail', { email, code });
+export async function checkResetCode(email: string, code: string): Promise<ResetCheckId> {
+  const body = await apiPost<ResetCheckId>('/api/app/main/RESETPWD/checkEmail', { email, code });
   return body.data;
 }
 

@@ -1,4 +1,10 @@
-import { z } from 'zod';
+import {
+  gamesInPlaySchema,
+  minesGameSchema,
+  minesRevealedSchema,
+  type MinesGame,
+  type MinesReveal,
+} from '../../domain/schemas/game.schema';
 import { apiGet, apiPost } from './api-client';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 
@@ -8,30 +14,7 @@ import { IDEMPOTENCY_HEADER } from './idempotency';
  * retried request after a lost answer cannot reveal or cash out twice. Answers are checked with zod.
  */
 
-const fairnessSchema = z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number() });
-
-const gameSchema = z.object({
-  gameId: z.string(),
-  gameCode: z.string(),
-  status: z.enum(['open', 'busted', 'cashed']),
-  mines: z.number(),
-  step: z.number(),
-  revealed: z.array(z.number()),
-  amount: z.number(),
-  multiplier: z.number(),
-  nextMultiplier: z.number().nullable(),
-  payout: z.number(),
-  outcome: z.object({ mines: z.array(z.number()) }).optional(),
-  fairness: fairnessSchema,
-  balance: z.number(),
-});
-
-const revealSchema = gameSchema.extend({ mine: z.boolean(), tile: z.number() });
-
-/** The public state of a game (the mines only once it has ended). */
-export type MinesGame = z.infer<typeof gameSchema>;
-/** A game after a reveal, and what the tile was. */
-export type MinesReveal = z.infer<typeof revealSchema>;
+export type { MinesGame, MinesReveal };
 
 const post = async (path: string, body: Record<string, unknown>, idempotencyKey: string) =>
   (
@@ -48,7 +31,7 @@ export async function startMinesGame(
   mines: number,
   idempotencyKey: string,
 ): Promise<MinesGame> {
-  return gameSchema.parse(await post('bet', { amount, mines }, idempotencyKey));
+  return minesGameSchema.parse(await post('bet', { amount, mines }, idempotencyKey));
 }
 
 /** Reveals `tile` as the move number `step` (the gems found so far). */
@@ -56,16 +39,16 @@ export async function revealMinesTile(
   input: { gameId: string; tile: number; step: number },
   idempotencyKey: string,
 ): Promise<MinesReveal> {
-  return revealSchema.parse(await post('reveal', input, idempotencyKey));
+  return minesRevealedSchema.parse(await post('reveal', input, idempotencyKey));
 }
 
 /** Cashes out the open game at its current multiplier. */
 export async function cashOutMines(gameId: string, idempotencyKey: string): Promise<MinesGame> {
-  return gameSchema.parse(await post('cashout', { gameId }, idempotencyKey));
+  return minesGameSchema.parse(await post('cashout', { gameId }, idempotencyKey));
 }
 
 /** The player's open game, if any (quiet: the table asks on its own). */
 export async function fetchOpenMines(): Promise<MinesGame | null> {
   const body = await apiGet<unknown>('/api/app/game/inPlay', { loading: false }, { silent: true });
-  return z.object({ mines: gameSchema.nullable() }).parse(body.data).mines;
+  return gamesInPlaySchema.parse(body.data).mines;
 }

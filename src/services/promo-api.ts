@@ -9,6 +9,7 @@ import {
   type AgentRewards,
   type Banner,
   type BonusList,
+  type BonusReceived,
   type Promotion,
   type ReferralPage,
   type Sponsor,
@@ -50,12 +51,8 @@ export async function fetchBonusList(): Promise<BonusList> {
   return bonusListSchema.parse(body.data);
 }
 
-export interface Received {
-  bonusId: string;
-  amount: number;
-  bonusBalance: number;
-  message: string;
-}
+/** A credited bonus (the answer's `data`) with the server's message. */
+export type Received = BonusReceived & { message: string };
 
 const received = (body: { message: string; data: unknown }): Received => ({
   ...bonusReceivedSchema.parse(body.data),

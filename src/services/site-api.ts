@@ -1,25 +1,8 @@
-import { z } from 'zod';
+import { siteInfoSchema, type SiteInfo } from '../../domain/schemas/site.schema';
 import { apiGet } from './api-client';
 
-/** `GET /api/app/main/site`: the compliance profile, demo flag, legal data and sign-up limits. */
-export const siteInfoSchema = z.object({
-  profile: z.enum(['seed', 'br-regulated']),
-  demo: z.boolean(),
-  legal: z
-    .object({
-      company: z.string(),
-      cnpj: z.string(),
-      authorization: z.string(),
-      address: z.string(),
-      sac: z.string(),
-      ouvidoria: z.string(),
-    })
-    .nullable(),
-  signupLimits: z.object({ required: z.boolean(), loss: z.number(), session: z.number() }),
-  /** The range of a deposit of the player's own amount, BRL. */
-  deposit: z.object({ min: z.number(), max: z.number() }).optional(),
-});
-export type SiteInfo = z.infer<typeof siteInfoSchema>;
+/** `GET /api/app/main/site` (domain/schemas/site.schema.ts). */
+export type { SiteInfo };
 
 /** Fetched once per page load; the footer and the sign-up form share it. A failure stays quiet. */
 let request: Promise<SiteInfo | null> | null = null;

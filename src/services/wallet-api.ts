@@ -1,12 +1,21 @@
-import { z } from 'zod';
 import {
+  demoAccountSchema,
+  orderStatusSchema,
   prePayResultSchema,
   priceItemSchema,
+  transferResultSchema,
+  walletRecordsPageSchema,
   withdrawLimitsSchema,
+  withdrawResultSchema,
+  type DemoAccount,
   type PrePayResult,
   type PriceItem,
+  type TransferResult,
+  type WalletRecord,
+  type WalletRecordsPage,
   type WithdrawLimits,
   type WithdrawMethod,
+  type WithdrawResult as WithdrawAnswer,
 } from '../../domain/schemas/wallet.schema';
 import { kycStateSchema, type KycSide, type KycState } from '../../domain/schemas/kyc.schema';
 import { apiGet, apiPost, apiPostForm, apiPut, apiPutFile } from './api-client';
@@ -62,7 +71,7 @@ export async function fetchOrderStatus(orderId: string, options: { quiet?: boole
     options.quiet ? { loading: false } : undefined,
     options.quiet ? { silent: true } : undefined,
   );
-  return z.object({ status: z.string() }).parse(body.data).status;
+  return orderStatusSchema.parse(body.data).status;
 }
 
 /** Today's withdrawal limits and the saved payout accounts. */
@@ -85,14 +94,8 @@ export interface WithdrawPayload {
   whatsapp: string;
 }
 
-const withdrawResultSchema = z.object({
-  id: z.string(),
-  status: z.string(),
-  amount: z.number(),
-  fee: z.number(),
-  waitsForApproval: z.boolean(),
-});
-export type WithdrawResult = z.infer<typeof withdrawResultSchema> & { message: string };
+/** The withdrawal asked for, with the server's message. */
+export type WithdrawResult = WithdrawAnswer & { message: string };
 
 /** Asks for a withdrawal; the amount moves to a hold and is paid out later. */
 export async function requestWithdraw(
@@ -155,8 +158,7 @@ export interface TransferRequest {
   code: string;
 }
 
-const transferResultSchema = z.object({ id: z.string(), amount: z.number(), to: z.string() });
-export type TransferResult = z.infer<typeof transferResultSchema>;
+export type { TransferResult };
 
 /** Moves cash to another player, confirmed with the e-mailed code. */
 export async function transfer(request: TransferRequest, idempotencyKey: string): Promise<TransferResult> {
@@ -170,35 +172,19 @@ export async function transfer(request: TransferRequest, idempotencyKey: string)
   return transferResultSchema.parse(body.data);
 }
 
-const walletRecordSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  type: z.number(),
-  status: z.string(),
-  amount: z.number(),
-  createdAt: z.string(),
-  detail: z.string().nullish(),
-});
-export type WalletRecord = z.infer<typeof walletRecordSchema>;
-
-const recordsPageSchema = z.object({
-  list: z.array(walletRecordSchema),
-  total: z.number(),
-  page: z.number(),
-  size: z.number(),
-});
-export type RecordsPage = z.infer<typeof recordsPageSchema>;
+export type { WalletRecord };
+export type RecordsPage = WalletRecordsPage;
 
 /** One page of the player's wallet records, newest first. */
 export async function fetchWalletRecords(page: number, size: number): Promise<RecordsPage> {
   const body = await apiGet<unknown>('/api/app/user/records', { kind: 'wallet', page, size });
-  return recordsPageSchema.parse(body.data);
+  return walletRecordsPageSchema.parse(body.data);
 }
 
-const testAccountSchema = z.object({ username: z.string(), pwd: z.string(), balance: z.number() });
-export type TestAccount = z.infer<typeof testAccountSchema>;
+export type TestAccount = DemoAccount;
 
 /** Issues a demo account (no login needed); the player then logs in with it. */
 export async function fetchTestAccount(): Promise<TestAccount> {
   const body = await apiGet<unknown>('/api/app/user/getUserTest');
-  return testAccountSchema.parse(body.data);
+  return demoAccountSchema.parse(body.data);
 }

@@ -10,10 +10,13 @@ import {
   captchaProviderSchema,
   changePwdSchema,
   checkEmailSchema,
+  handoffCodeSchema,
   handoffSchema,
   loginSchema,
   registerSchema,
+  resetCheckIdSchema,
   sendEmailSchema,
+  sessionTokenSchema,
   setPwdSchema,
 } from '../../../domain/schemas/auth.schema';
 import { captchaPng, issueCaptcha } from './captcha.service';
@@ -47,26 +50,38 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/auth/user/restRegister', allow(PUBLIC, { body: registerSchema }), async (request, reply) => {
-    const input = parseInput(registerSchema, request.body);
-    const token = await auth.register(ctx, input, originOf(request));
-    return ok(request, reply, { access_token: token });
-  });
+  app.post(
+    '/api/auth/user/restRegister',
+    allow(PUBLIC, { body: registerSchema, response: sessionTokenSchema }),
+    async (request, reply) => {
+      const input = parseInput(registerSchema, request.body);
+      const token = await auth.register(ctx, input, originOf(request));
+      return ok(request, reply, { access_token: token });
+    },
+  );
 
-  app.post('/api/auth/user/restLogin', allow(PUBLIC, { body: loginSchema }), async (request, reply) => {
-    const input = parseInput(loginSchema, request.body);
-    const token = await auth.login(ctx, input, originOf(request));
-    return ok(request, reply, { access_token: token });
-  });
+  app.post(
+    '/api/auth/user/restLogin',
+    allow(PUBLIC, { body: loginSchema, response: sessionTokenSchema }),
+    async (request, reply) => {
+      const input = parseInput(loginSchema, request.body);
+      const token = await auth.login(ctx, input, originOf(request));
+      return ok(request, reply, { access_token: token });
+    },
+  );
 
-  app.post('/api/auth/user/handoff', allow(PUBLIC, { body: handoffSchema }), async (request, reply) => {
-    const { code } = parseInput(handoffSchema, request.body);
-    return ok(request, reply, { access_token: await auth.exchangeHandoff(ctx, code, originOf(request)) });
-  });
+  app.post(
+    '/api/auth/user/handoff',
+    allow(PUBLIC, { body: handoffSchema, response: sessionTokenSchema }),
+    async (request, reply) => {
+      const { code } = parseInput(handoffSchema, request.body);
+      return ok(request, reply, { access_token: await auth.exchangeHandoff(ctx, code, originOf(request)) });
+    },
+  );
 
   app.post(
     '/api/app/main/RESETPWD/sendEmail',
-    allow(PUBLIC, { body: sendEmailSchema }),
+    allow(PUBLIC, { body: sendEmailSchema, response: z.null() }),
     async (request, reply) => {
       const { email } = parseInput(sendEmailSchema, request.body);
       await auth.sendResetCode(ctx, email, request.ip);
@@ -76,33 +91,41 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/app/main/RESETPWD/checkEmail',
-    allow(PUBLIC, { body: checkEmailSchema }),
+    allow(PUBLIC, { body: checkEmailSchema, response: resetCheckIdSchema }),
     async (request, reply) => {
       const { email, code } = parseInput(checkEmailSchema, request.body);
       return ok(request, reply, await auth.checkResetCode(ctx, email, code, request.ip));
     },
   );
 
-  app.post('/api/app/main/setPwd', allow(PUBLIC, { body: setPwdSchema }), async (request, reply) => {
-    const { chkId, nPwd } = parseInput(setPwdSchema, request.body);
-    await auth.setPasswordWithCheckId(ctx, chkId, nPwd);
-    return ok(request, reply, null, 'resetDone');
-  });
+  app.post(
+    '/api/app/main/setPwd',
+    allow(PUBLIC, { body: setPwdSchema, response: z.null() }),
+    async (request, reply) => {
+      const { chkId, nPwd } = parseInput(setPwdSchema, request.body);
+      await auth.setPasswordWithCheckId(ctx, chkId, nPwd);
+      return ok(request, reply, null, 'resetDone');
+    },
+  );
 
   // Calls that need a logged-in player.
   app.register(async (scope) => {
-    scope.post('/api/auth/user/logout', allow(PLAYER), async (request, reply) => {
+    scope.post('/api/auth/user/logout', allow(PLAYER, { response: z.null() }), async (request, reply) => {
       await auth.logout(ctx, request.session!);
       return ok(request, reply);
     });
 
-    scope.post('/api/auth/user/handoff/create', allow(PLAYER), async (request, reply) => {
-      return ok(request, reply, { code: await auth.createHandoff(ctx, request.session!) });
-    });
+    scope.post(
+      '/api/auth/user/handoff/create',
+      allow(PLAYER, { response: handoffCodeSchema }),
+      async (request, reply) => {
+        return ok(request, reply, { code: await auth.createHandoff(ctx, request.session!) });
+      },
+    );
 
     scope.post(
       '/api/app/user/changePwd',
-      allow(PLAYER, { body: changePwdSchema }),
+      allow(PLAYER, { body: changePwdSchema, response: z.null() }),
       async (request, reply) => {
         const { oldPwd, nPwd } = parseInput(changePwdSchema, request.body);
         await auth.changePassword(ctx, request.session!, oldPwd, nPwd);

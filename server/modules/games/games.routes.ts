@@ -1,10 +1,18 @@
 import {
+  finishedRoundSchema,
   gameEntrySchema,
   gameSettingsPatchSchema,
+  gameSettingsSchema,
+  gamesInPlaySchema,
+  instantOutcomeSchema,
+  minesGameSchema,
+  minesRevealedSchema,
   publicSeedsSchema,
+  roundChainSchema,
   rotatedSeedsSchema,
   roundBetSchema,
   roundStateSchema,
+  stopGameSchema,
 } from '../../../domain/schemas/game.schema';
 import { allow, PUBLIC, PLAYER, PLAYER_CHECKED_IN_CALL, operator } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
@@ -88,7 +96,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   // The public calculator: what any seeds give, for Trevo's bets and other sites' alike.
   app.get(
     '/api/app/game/fairness/verify',
-    allow(PUBLIC, { query: verifyQuerySchema }),
+    allow(PUBLIC, { query: verifyQuerySchema, response: instantOutcomeSchema }),
     async (request, reply) => {
       const q = parseInput(verifyQuerySchema, request.query);
       return ok(
@@ -106,7 +114,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   // Operators change a game's settings at run time (the /api/admin guard checks the token and role).
   app.put<{ Params: { game: string } }>(
     '/api/admin/games/:game',
-    allow(operator(['trader']), { body: gameSettingsPatchSchema }),
+    allow(operator(['trader']), { body: gameSettingsPatchSchema, response: gameSettingsSchema }),
     async (request, reply) => {
       const game = parseInput(z.enum(GAME_KEYS), request.params.game);
       const patch = parseInput(gameSettingsPatchSchema, request.body ?? {});
@@ -135,7 +143,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { game: string; roundId: string } }>(
     '/api/app/game/rounds/:game/:roundId',
-    allow(PUBLIC),
+    allow(PUBLIC, { response: finishedRoundSchema }),
     async (request, reply) => {
       const game = parseInput(roundGame, request.params.game);
       return ok(request, reply, await finishedRound(ctx, game, request.params.roundId.slice(0, 40)));
@@ -144,7 +152,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { game: string } }>(
     '/api/app/game/chain/:game',
-    allow(PUBLIC),
+    allow(PUBLIC, { response: roundChainSchema }),
     async (request, reply) => {
       const game = parseInput(roundGame, request.params.game);
       const chain = await ensureChain(ctx.db, game, ctx.config.file.games.chainLength);
@@ -265,9 +273,10 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
     const money = (
       path: string,
       schema: z.ZodType,
+      response: z.ZodType,
       run: (trx: Trx, userId: number, input: never) => Promise<unknown>,
     ) =>
-      scope.post(path, allow(PLAYER), async (request, reply) => {
+      scope.post(path, allow(PLAYER, { response }), async (request, reply) => {
         const input = parseInput(schema, request.body) as never;
         const userId = request.session!.subjectId;
         return runIdempotent(ctx, request, reply, userId, {
@@ -279,6 +288,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
     money(
       '/api/app/game/mines/bet',
       minesBetSchema,
+      minesGameSchema,
       async (trx, userId, input: { amount: unknown; mines: number }) => {
         await assertStakeAllowed(trx, userId, input.amount);
         return startMines(ctx, trx, userId, input);
@@ -287,16 +297,20 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
     money(
       '/api/app/game/mines/reveal',
       minesRevealSchema,
+      minesRevealedSchema,
       (trx, userId, input: { gameId: string; tile: number; step: number }) =>
         revealMines(ctx, trx, userId, input),
     );
-    money('/api/app/game/mines/cashout', minesCashoutSchema, (trx, userId, input: { gameId: string }) =>
-      cashoutMines(ctx, trx, userId, input.gameId),
+    money(
+      '/api/app/game/mines/cashout',
+      minesCashoutSchema,
+      minesGameSchema,
+      (trx, userId, input: { gameId: string }) => cashoutMines(ctx, trx, userId, input.gameId),
     );
 
     // Spec 7 spells this call `api//app/game/inPlay`; both spellings answer.
     for (const path of ['/api/app/game/inPlay', '/api//app/game/inPlay']) {
-      scope.get(path, allow(PLAYER), async (request, reply) => {
+      scope.get(path, allow(PLAYER, { response: gamesInPlaySchema }), async (request, reply) => {
         const userId = request.session!.subjectId;
         return ok(request, reply, {
           mines: await findOpenMines(ctx.db, userId),
@@ -304,11 +318,15 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       });
     }
 
-    scope.get('/api/app/game/stopGame', allow(PLAYER), async (request, reply) => {
-      const userId = request.session!.subjectId;
-      const settled = await settlePlayersOpenMines(ctx, userId);
-      if (settled) await announceBalances(ctx, userId);
-      return ok(request, reply, { settled });
-    });
+    scope.get(
+      '/api/app/game/stopGame',
+      allow(PLAYER, { response: stopGameSchema }),
+      async (request, reply) => {
+        const userId = request.session!.subjectId;
+        const settled = await settlePlayersOpenMines(ctx, userId);
+        if (settled) await announceBalances(ctx, userId);
+        return ok(request, reply, { settled });
+      },
+    );
   });
 }

@@ -2,14 +2,14 @@ import { allow, PUBLIC } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound, parseInput } from '../../infra/http/errors';
-import { isValidCpf, normaliseCpf } from '../../../domain/identity';
+import { normaliseCpf } from '../../../domain/identity';
+import {
+  sandboxPaySchema,
+  sandboxPaymentSchema,
+  type SandboxPayment,
+} from '../../../domain/schemas/payments.schema';
 import type { SandboxPsp } from './sandbox-psp';
 import { checkoutPage } from './checkout-page';
-
-const paySchema = z.strictObject({
-  payerCpf: z.string().refine(isValidCpf, { message: 'cpfInvalid' }).optional(),
-  scenario: z.enum(['normal', 'twice', 'late']).optional(),
-});
 
 /**
  * The sandbox PSP's own pages and the calls that play the payer's bank (API.md "Test and sandbox
@@ -31,9 +31,9 @@ export async function sandboxRoutes(app: FastifyInstance, psp: SandboxPsp) {
 
   app.post<{ Params: { txid: string } }>(
     '/sandbox-psp/charges/:txid/pay',
-    allow(PUBLIC, { body: paySchema }),
+    allow(PUBLIC, { body: sandboxPaySchema, response: sandboxPaymentSchema }),
     async (request, reply) => {
-      const body = parseInput(paySchema, request.body ?? {});
+      const body = parseInput(sandboxPaySchema, request.body ?? {});
       const charge = await psp.pay(
         request.params.txid.slice(0, 40),
         body.payerCpf ? normaliseCpf(body.payerCpf) : undefined,
@@ -41,17 +41,14 @@ export async function sandboxRoutes(app: FastifyInstance, psp: SandboxPsp) {
       );
       if (!charge)
         return reply.code(409).send({ status: 409, message: 'Cobrança não pode ser paga', data: null });
-      return reply.send({
-        status: 200,
-        message: 'pago',
-        data: { txid: charge.txid, endToEndId: charge.payment!.endToEndId },
-      });
+      const data: SandboxPayment = { txid: charge.txid, endToEndId: charge.payment!.endToEndId };
+      return reply.send({ status: 200, message: 'pago', data });
     },
   );
 
   app.post<{ Params: { txid: string } }>(
     '/sandbox-psp/charges/:txid/expire',
-    allow(PUBLIC),
+    allow(PUBLIC, { response: z.null() }),
     async (request, reply) => {
       const done = await psp.expire(request.params.txid.slice(0, 40));
       if (!done) return reply.code(409).send({ status: 409, message: 'Cobrança não está ativa', data: null });
@@ -59,8 +56,12 @@ export async function sandboxRoutes(app: FastifyInstance, psp: SandboxPsp) {
     },
   );
 
-  app.post('/sandbox-psp/payouts/fail-next', allow(PUBLIC), async (_request, reply) => {
-    psp.failNext();
-    return reply.send({ status: 200, message: 'o próximo pagamento falhará', data: null });
-  });
+  app.post(
+    '/sandbox-psp/payouts/fail-next',
+    allow(PUBLIC, { response: z.null() }),
+    async (_request, reply) => {
+      psp.failNext();
+      return reply.send({ status: 200, message: 'o próximo pagamento falhará', data: null });
+    },
+  );
 }

@@ -8,11 +8,13 @@ import {
   agentRewardsSchema,
   bannerSchema,
   bonusListSchema,
+  bonusReceivedSchema,
   bonusReceiveSchema,
   promotionSchema,
   referralPageSchema,
   referralsQuerySchema,
   sponsorSchema,
+  userGiftSchema,
 } from '../../../domain/schemas/promo.schema';
 import { playerOrVisitor, resolveSession, tokenOf } from '../../platform/sessions';
 import { announceBalances, announceUserInfo } from '../../platform/announcer';
@@ -127,7 +129,7 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     );
 
-    scope.get('/api/app/main/userGift', allow(PLAYER), async (request, reply) =>
+    scope.get('/api/app/main/userGift', allow(PLAYER, { response: userGiftSchema }), async (request, reply) =>
       ok(request, reply, (await hasGift(ctx, request.session!.subjectId)) ? 1 : 0),
     );
 
@@ -146,8 +148,10 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
         });
       };
 
-    scope.post('/api/app/main/userGift/receive', allow(PLAYER), async (request, reply) =>
-      receive(() => giftBonusId(ctx), 'giftReceived')(request, reply),
+    scope.post(
+      '/api/app/main/userGift/receive',
+      allow(PLAYER, { response: bonusReceivedSchema }),
+      async (request, reply) => receive(() => giftBonusId(ctx), 'giftReceived')(request, reply),
     );
 
     scope.get('/api/app/bonus/list', allow(PLAYER, { response: bonusListSchema }), async (request, reply) =>
@@ -156,7 +160,7 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.post(
       '/api/app/bonus/receive',
-      allow(PLAYER, { body: bonusReceiveSchema }),
+      allow(PLAYER, { body: bonusReceiveSchema, response: bonusReceivedSchema }),
       async (request, reply) => {
         const { bonusId } = parseInput(bonusReceiveSchema, request.body);
         return receive(() => bonusId, 'bonusReceived')(request, reply);

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import {
+  exclusionDoneSchema,
   exclusionInputSchema,
   limitInputSchema,
   protectionViewSchema,
@@ -56,7 +57,7 @@ export async function protectionRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.post(
       '/api/app/user/protection/exclusion',
-      allow(PLAYER, { body: exclusionInputSchema }),
+      allow(PLAYER, { body: exclusionInputSchema, response: exclusionDoneSchema }),
       async (request, reply) => {
         const input = parseInput(exclusionInputSchema, request.body);
         await exclude(ctx, request.session!.subjectId, input);

@@ -1,4 +1,9 @@
 import { guestAnalysisSchema, noticeSchema } from '../../../domain/schemas/user.schema';
+import {
+  recentWinnerSchema,
+  supportContactsDataSchema,
+  vipLevelSchema,
+} from '../../../domain/schemas/site.schema';
 import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -38,33 +43,41 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Home's winners feed for a visitor (who has no socket) and the list a player sees before the
   // first `bets.feed` push: the latest paid bets of real accounts, players masked as in the feed.
-  app.get('/api/app/main/winners', allow(PUBLIC), async (request, reply) => {
-    const rows = await findLatestWinners(ctx.db);
-    return ok(
-      request,
-      reply,
-      rows.map((r) => ({
-        id: r.id,
-        game: r.game,
-        player: maskPlayer(r.username),
-        amount: centsToBrl(Number(r.amount_cents)),
-        multiplier: Number(r.multiplier),
-        payout: centsToBrl(Number(r.payout_cents)),
-        at: r.settled_at ? new Date(r.settled_at).toISOString() : null,
-      })),
-    );
-  });
+  app.get(
+    '/api/app/main/winners',
+    allow(PUBLIC, { response: recentWinnerSchema.array() }),
+    async (request, reply) => {
+      const rows = await findLatestWinners(ctx.db);
+      return ok(
+        request,
+        reply,
+        rows.map((r) => ({
+          id: r.id,
+          game: r.game,
+          player: maskPlayer(r.username),
+          amount: centsToBrl(Number(r.amount_cents)),
+          multiplier: Number(r.multiplier),
+          payout: centsToBrl(Number(r.payout_cents)),
+          at: r.settled_at ? new Date(r.settled_at).toISOString() : null,
+        })),
+      );
+    },
+  );
 
   // The VIP table (API.md: five values per level) as the operator configured it.
-  app.get('/api/app/main/vip', allow(PUBLIC), async (request, reply) =>
+  app.get('/api/app/main/vip', allow(PUBLIC, { response: vipLevelSchema.array() }), async (request, reply) =>
     ok(request, reply, ctx.config.file.vip),
   );
 
   app.register(async (scope) => {
     // Spec 7: the answer's message is 'chatId#telegram'; an unset contact is an empty side.
-    scope.get('/api/app/main/csid', allow(PLAYER), async (_request, reply) => {
-      return reply.send({ status: 200, message: ctx.config.csid, data: null });
-    });
+    scope.get(
+      '/api/app/main/csid',
+      allow(PLAYER, { response: supportContactsDataSchema }),
+      async (_request, reply) => {
+        return reply.send({ status: 200, message: ctx.config.csid, data: null });
+      },
+    );
 
     // `userGift` and its receive call live with the other promotions (modules/promo).
   });

@@ -1,3 +1,4 @@
+import { siteInfoSchema } from '../../../domain/schemas/site.schema';
 import { allow, PUBLIC } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -10,7 +11,7 @@ import { ok } from '../../infra/http/reply';
  * the sign-up limit defaults, and the range of a deposit of the player's own amount.
  */
 export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/app/main/site', allow(PUBLIC), async (request, reply) =>
+  app.get('/api/app/main/site', allow(PUBLIC, { response: siteInfoSchema }), async (request, reply) =>
     ok(request, reply, {
       profile: ctx.config.profile,
       demo: ctx.config.psp.kind === 'sandbox',

@@ -7,11 +7,18 @@ import { AppError, parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import {
   complaintAnswerSchema,
+  complaintAnsweredSchema,
+  complaintFiledSchema,
   complaintLookupSchema,
+  complaintRowSchema,
   complaintSchema,
+  complaintStatusSchema,
   complaintsQuerySchema,
   PROTOCOL_PATTERN,
+  supportConversationRowSchema,
+  supportConversationSchema,
   supportMessageSchema,
+  supportMessageViewSchema,
   supportReplyTimeSchema,
 } from '../../../domain/schemas/support.schema';
 import { playerOrVisitor } from '../../platform/sessions';
@@ -41,9 +48,13 @@ const idParams = z.object({ id: idSchema });
  */
 export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
-    scope.get('/api/app/support/messages', allow(PLAYER), async (request, reply) => {
-      return ok(request, reply, await playerThread(ctx, request.session!.subjectId));
-    });
+    scope.get(
+      '/api/app/support/messages',
+      allow(PLAYER, { response: supportMessageViewSchema.array() }),
+      async (request, reply) => {
+        return ok(request, reply, await playerThread(ctx, request.session!.subjectId));
+      },
+    );
 
     scope.get(
       '/api/app/support/replyTime',
@@ -53,7 +64,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.post(
       '/api/app/support/message',
-      allow(PLAYER, { body: supportMessageSchema }),
+      allow(PLAYER, { body: supportMessageSchema, response: supportMessageViewSchema }),
       async (request, reply) => {
         const { text } = parseInput(supportMessageSchema, request.body);
         return ok(request, reply, await playerSays(ctx, request.session!.subjectId, text), 'supportSent');
@@ -63,16 +74,20 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Complaints (API.md): a visitor may file one too (with the captcha), since a player who cannot
   // log in is exactly who may need to complain.
-  app.post('/api/app/main/complaint', allow(PUBLIC, { body: complaintSchema }), async (request, reply) => {
-    const input = parseInput(complaintSchema, request.body);
-    const userId = await playerOrVisitor(ctx, request);
-    const filed = await fileComplaint(ctx, input, { userId, ip: request.ip });
-    return ok(request, reply, filed, 'complaintFiled', { protocol: filed.protocol });
-  });
+  app.post(
+    '/api/app/main/complaint',
+    allow(PUBLIC, { body: complaintSchema, response: complaintFiledSchema }),
+    async (request, reply) => {
+      const input = parseInput(complaintSchema, request.body);
+      const userId = await playerOrVisitor(ctx, request);
+      const filed = await fileComplaint(ctx, input, { userId, ip: request.ip });
+      return ok(request, reply, filed, 'complaintFiled', { protocol: filed.protocol });
+    },
+  );
 
   app.get<{ Params: { protocol: string } }>(
     '/api/app/main/complaint/:protocol',
-    allow(PUBLIC, { query: complaintLookupSchema }),
+    allow(PUBLIC, { query: complaintLookupSchema, response: complaintStatusSchema }),
     async (request, reply) => {
       const protocol = request.params.protocol.toUpperCase();
       const { contact } = parseInput(complaintLookupSchema, request.query);
@@ -81,13 +96,17 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get('/api/admin/support/conversations', allow(operator(ROLES.support)), async (request, reply) => {
-    return ok(request, reply, await listConversations(ctx));
-  });
+  app.get(
+    '/api/admin/support/conversations',
+    allow(operator(ROLES.support), { response: supportConversationRowSchema.array() }),
+    async (request, reply) => {
+      return ok(request, reply, await listConversations(ctx));
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/api/admin/support/conversations/:id',
-    allow(operator(ROLES.support), { params: idParams }),
+    allow(operator(ROLES.support), { params: idParams, response: supportConversationSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       return ok(request, reply, await conversationForOperator(ctx, id));
@@ -96,7 +115,11 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/support/conversations/:id/reply',
-    allow(operator(ROLES.support), { params: idParams, body: supportMessageSchema }),
+    allow(operator(ROLES.support), {
+      params: idParams,
+      body: supportMessageSchema,
+      response: supportMessageViewSchema,
+    }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { text } = parseInput(supportMessageSchema, request.body);
@@ -116,7 +139,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/admin/support/complaints',
-    allow(operator(ROLES.support), { query: complaintsQuerySchema }),
+    allow(operator(ROLES.support), { query: complaintsQuerySchema, response: complaintRowSchema.array() }),
     async (request, reply) => {
       const { status } = parseInput(complaintsQuerySchema, request.query);
       return ok(request, reply, await listComplaints(ctx, status));
@@ -125,7 +148,11 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/support/complaints/:id/answer',
-    allow(operator(ROLES.support), { params: idParams, body: complaintAnswerSchema }),
+    allow(operator(ROLES.support), {
+      params: idParams,
+      body: complaintAnswerSchema,
+      response: complaintAnsweredSchema,
+    }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { answer } = parseInput(complaintAnswerSchema, request.body);

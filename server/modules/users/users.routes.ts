@@ -1,10 +1,15 @@
-import { balanceSchema, headerIndexSchema, userInfoSchema } from '../../../domain/schemas/user.schema';
+import {
+  balanceSchema,
+  headerIndexSchema,
+  headerSetSchema,
+  userInfoSchema,
+} from '../../../domain/schemas/user.schema';
 import { allow, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, parseInput } from '../../infra/http/errors';
-import { kycSchema, recordsQuerySchema } from '../../../domain/schemas/wallet.schema';
+import { kycSchema, recordsPageSchema, recordsQuerySchema } from '../../../domain/schemas/wallet.schema';
 import { gameRecords, sportsRecords, walletRecords } from './records.service';
 import { isValidCnpj, isValidCpf } from '../../../domain/identity';
 import { ok } from '../../infra/http/reply';
@@ -35,26 +40,30 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
     // Identity check (spec 3, API.md): kyc becomes 1 with a name and a valid CPF (the registered
     // one, since PIX deposits must come from it) or CNPJ.
-    scope.post('/api/app/user/updateKyc', allow(PLAYER, { body: kycSchema }), async (request, reply) => {
-      const { name, cardNo } = parseInput(kycSchema, request.body);
-      const userId = request.session!.subjectId;
-      if (!name || !cardNo || !(isValidCpf(cardNo) || isValidCnpj(cardNo))) throw badRequest('kycInvalid');
-      const user = await findUserCpf(ctx.db, userId);
-      const document = cardNo.replace(/\D/g, '');
-      if (isValidCpf(cardNo) && document !== user.cpf) throw badRequest('kycCpfMismatch');
-      // Documents in review or approved were checked against this name and document: they stay
-      // as they are (red-team review: a company's name and CNPJ replaced an approved identity).
-      const underReview = user.kyc_review === 'pending' || user.kyc_review === 'approved';
-      if (underReview && (name !== user.kyc_name || document !== user.kyc_document))
-        throw new AppError(409, 'kycUnderReview');
-      await recordKyc(ctx.db, userId, { name, document });
-      await announceUserInfo(ctx, userId);
-      return ok(request, reply, null, 'kycDone');
-    });
+    scope.post(
+      '/api/app/user/updateKyc',
+      allow(PLAYER, { body: kycSchema, response: z.null() }),
+      async (request, reply) => {
+        const { name, cardNo } = parseInput(kycSchema, request.body);
+        const userId = request.session!.subjectId;
+        if (!name || !cardNo || !(isValidCpf(cardNo) || isValidCnpj(cardNo))) throw badRequest('kycInvalid');
+        const user = await findUserCpf(ctx.db, userId);
+        const document = cardNo.replace(/\D/g, '');
+        if (isValidCpf(cardNo) && document !== user.cpf) throw badRequest('kycCpfMismatch');
+        // Documents in review or approved were checked against this name and document: they stay
+        // as they are (red-team review: a company's name and CNPJ replaced an approved identity).
+        const underReview = user.kyc_review === 'pending' || user.kyc_review === 'approved';
+        if (underReview && (name !== user.kyc_name || document !== user.kyc_document))
+          throw new AppError(409, 'kycUnderReview');
+        await recordKyc(ctx.db, userId, { name, document });
+        await announceUserInfo(ctx, userId);
+        return ok(request, reply, null, 'kycDone');
+      },
+    );
 
     scope.get(
       '/api/app/user/records',
-      allow(PLAYER, { query: recordsQuerySchema }),
+      allow(PLAYER, { query: recordsQuerySchema, response: recordsPageSchema }),
       async (request, reply) => {
         const { kind, page, size, game } = parseInput(recordsQuerySchema, request.query);
         if (kind === 'game')
@@ -69,7 +78,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.get<{ Params: { index: string } }>(
       '/api/app/user/setHeader/:index',
-      allow(PLAYER, { params: z.object({ index: headerIndexSchema }) }),
+      allow(PLAYER, { params: z.object({ index: headerIndexSchema }), response: headerSetSchema }),
       async (request, reply) => {
         const header = parseInput(headerIndexSchema, request.params.index);
         const userId = request.session!.subjectId;

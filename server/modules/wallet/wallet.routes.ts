@@ -1,4 +1,4 @@
-import { pixWebhookSchema, prePayResultSchema, priceItemSchema } from '../../../domain/schemas/wallet.schema';
+import { z } from 'zod';
 import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -7,9 +7,17 @@ import { ok } from '../../infra/http/reply';
 import { runIdempotent } from '../../platform/idempotency';
 import { hasBadText } from '../../platform/text-guard';
 import {
+  demoAccountSchema,
   getPricesQuerySchema,
+  orderStatusSchema,
+  pixWebhookSchema,
+  prePayResultSchema,
   prePaySchema,
+  priceItemSchema,
+  transferResultSchema,
   transferSchema,
+  withdrawLimitsSchema,
+  withdrawResultSchema,
   withdrawSchema,
 } from '../../../domain/schemas/wallet.schema';
 import { requestWithdrawal, withdrawLimits } from './withdraw.service';
@@ -31,19 +39,27 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get('/api/app/user/getUserTest', allow(PUBLIC), async (request, reply) => {
-    return ok(request, reply, await createDemoAccount(ctx, request.ip));
-  });
+  app.get(
+    '/api/app/user/getUserTest',
+    allow(PUBLIC, { response: demoAccountSchema }),
+    async (request, reply) => {
+      return ok(request, reply, await createDemoAccount(ctx, request.ip));
+    },
+  );
 
   app.register(async (scope) => {
-    scope.post('/api/app/wallet/transfer/sendCode', allow(PLAYER), async (request, reply) => {
-      await sendTransferCode(ctx, request.session!.subjectId);
-      return ok(request, reply, null, 'resetSent');
-    });
+    scope.post(
+      '/api/app/wallet/transfer/sendCode',
+      allow(PLAYER, { response: z.null() }),
+      async (request, reply) => {
+        await sendTransferCode(ctx, request.session!.subjectId);
+        return ok(request, reply, null, 'resetSent');
+      },
+    );
 
     scope.post(
       '/api/app/wallet/transfer',
-      allow(PLAYER, { body: transferSchema }),
+      allow(PLAYER, { body: transferSchema, response: transferResultSchema }),
       async (request, reply) => {
         const input = parseInput(transferSchema, request.body);
         const userId = request.session!.subjectId;
@@ -78,22 +94,30 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     );
 
-    scope.get('/api/app/order/getWithdraw', allow(PLAYER), async (request, reply) => {
-      return ok(request, reply, await withdrawLimits(ctx, request.session!.subjectId));
-    });
+    scope.get(
+      '/api/app/order/getWithdraw',
+      allow(PLAYER, { response: withdrawLimitsSchema }),
+      async (request, reply) => {
+        return ok(request, reply, await withdrawLimits(ctx, request.session!.subjectId));
+      },
+    );
 
-    scope.post('/api/app/order/withdraw', allow(PLAYER, { body: withdrawSchema }), async (request, reply) => {
-      const input = parseInput(withdrawSchema, request.body);
-      const userId = request.session!.subjectId;
-      return runIdempotent(ctx, request, reply, userId, {
-        message: 'withdrawDone',
-        effect: (trx) => requestWithdrawal(ctx, trx, userId, input),
-      });
-    });
+    scope.post(
+      '/api/app/order/withdraw',
+      allow(PLAYER, { body: withdrawSchema, response: withdrawResultSchema }),
+      async (request, reply) => {
+        const input = parseInput(withdrawSchema, request.body);
+        const userId = request.session!.subjectId;
+        return runIdempotent(ctx, request, reply, userId, {
+          message: 'withdrawDone',
+          effect: (trx) => requestWithdrawal(ctx, trx, userId, input),
+        });
+      },
+    );
 
     scope.get<{ Params: { orderId: string } }>(
       '/api/app/order/getStatus/:orderId',
-      allow(PLAYER),
+      allow(PLAYER, { response: orderStatusSchema }),
       async (request, reply) => {
         const order = await ownOrder(ctx, request.session!.subjectId, request.params.orderId.slice(0, 64));
         // A webhook may be late or lost: a pending order is reconciled with the provider on every look.
@@ -111,7 +135,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post('/api/webhooks/pix', allow(PUBLIC), async (request, reply) => {
+    scope.post('/api/webhooks/pix', allow(PUBLIC, { response: z.null() }), async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       if (!ctx.psp.verifyWebhook(raw, request.headers)) throw new AppError(401, 'webhookRejected');
       let parsed: unknown;
