@@ -7,55 +7,74 @@ import { pageParam, reasonText, recordId } from './common.schema';
  */
 
 /** One day of the daily report (São Paulo days); money in BRL. Server and console share it. */
-export interface DailyReportRow {
-  day: string;
-  casinoStakes: number;
-  casinoPayouts: number;
-  casinoGgr: number;
-  sportsStakes: number;
-  sportsPayouts: number;
-  sportsGgr: number;
-  deposits: number;
-  withdrawals: number;
-  newPlayers: number;
+export const dailyReportRowSchema = z.object({
+  day: z.string(),
+  casinoStakes: z.number(),
+  casinoPayouts: z.number(),
+  casinoGgr: z.number(),
+  sportsStakes: z.number(),
+  sportsPayouts: z.number(),
+  sportsGgr: z.number(),
+  deposits: z.number(),
+  withdrawals: z.number(),
+  newPlayers: z.number(),
   /** Players whose first paid deposit fell on the day. */
-  firstDeposits: number;
-}
+  firstDeposits: z.number(),
+});
+/** `GET /api/admin/reports/daily` (JSON): one row a day. */
+export type DailyReportRow = z.infer<typeof dailyReportRowSchema>;
 
 /** One game or sport over a range (null RTP: nothing staked, or sports, whose prices carry the margin). */
-export interface ProductRow {
-  product: string;
-  kind: 'casino' | 'sports';
-  bets: number;
-  stakes: number;
-  payouts: number;
-  ggr: number;
-  rtpObserved: number | null;
-  rtpConfigured: number | null;
-}
+export const productRowSchema = z.object({
+  product: z.string(),
+  kind: z.enum(['casino', 'sports']),
+  bets: z.number(),
+  stakes: z.number(),
+  payouts: z.number(),
+  ggr: z.number(),
+  rtpObserved: z.number().nullable(),
+  rtpConfigured: z.number().nullable(),
+});
+/** `GET /api/admin/reports/products` (JSON): one row a game or sport. */
+export type ProductRow = z.infer<typeof productRowSchema>;
 
 /** What a reconciled deposit or withdrawal found; anything but `ok` needs an operator. */
-export type Verdict =
-  'ok' | 'paidNotCredited' | 'creditedNotPaid' | 'amountMismatch' | 'unknownAtProvider' | 'stateMismatch';
+export const VERDICTS = [
+  'ok',
+  'paidNotCredited',
+  'creditedNotPaid',
+  'amountMismatch',
+  'unknownAtProvider',
+  'stateMismatch',
+] as const;
+export type Verdict = (typeof VERDICTS)[number];
 
-export interface ReconciledRow {
-  kind: 'deposit' | 'withdrawal';
-  id: string;
-  userId: number;
-  amount: number;
-  state: string;
-  provider: string;
-  ledger: string;
-  verdict: Verdict;
-}
+export const reconciledRowSchema = z.object({
+  kind: z.enum(['deposit', 'withdrawal']),
+  id: z.string(),
+  userId: z.number(),
+  amount: z.number(),
+  /** The order's status code (deposit) or the withdrawal's payout state, as stored. */
+  state: z.string(),
+  /** The provider's status of the charge or payout, `—` when it knows none. */
+  provider: z.string(),
+  /** The ledger's credit in BRL as text (deposit), the releasing transaction's kind (withdrawal), or `—`. */
+  ledger: z.string(),
+  verdict: z.enum(VERDICTS),
+});
+export type ReconciledRow = z.infer<typeof reconciledRowSchema>;
 
 /** `GET /api/admin/ledger/reconciliation`. */
-export interface Reconciliation {
-  provider: string;
-  checked: number;
-  issues: number;
-  rows: ReconciledRow[];
-}
+export const reconciliationSchema = z.object({
+  provider: z.string(),
+  checked: z.number(),
+  issues: z.number(),
+  rows: z.array(reconciledRowSchema),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+/** The `data` of a success that answers nothing but the fact (`ok()` without data: `null`). */
+export const noDataSchema = z.null();
 
 // ---------------------------------------------------------------------------------------------
 // What the console's calls read (issue 17, "contracts once"): the routes declare and parse these,

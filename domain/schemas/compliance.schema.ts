@@ -122,3 +122,16 @@ export type AlertAction = z.infer<typeof alertActionSchema>;
 
 /** What `POST /api/admin/alerts/scan` found: alerts raised or brought up to date. */
 export const alertScanSchema = z.object({ raised: z.number(), updated: z.number() });
+export type AlertScan = z.infer<typeof alertScanSchema>;
+
+/**
+ * `GET /api/admin/alerts/assignees`: who a case can be handed to — the enabled compliance
+ * operators and administrators, by username.
+ */
+export const alertAssigneeSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  role: z.enum(['compliance', 'admin']),
+});
+export type AlertAssignee = z.infer<typeof alertAssigneeSchema>;
+export const alertAssigneesSchema = z.array(alertAssigneeSchema);

@@ -33,3 +33,41 @@ export const operatorUpdateSchema = z.strictObject({ role: z.enum(OPERATOR_ROLES
 export const operatorDisableSchema = z.strictObject({
   reason: reasonText(5, 200).prefault(''),
 });
+
+// What the console's account calls answer (issue 17, "contracts once").
+
+/** `POST /api/admin/auth/login`: the operator session's token and the role it acts with. */
+export const operatorLoginAnswerSchema = z.object({ access_token: z.string(), role: z.enum(OPERATOR_ROLES) });
+export type OperatorLoginAnswer = z.infer<typeof operatorLoginAnswerSchema>;
+
+/** `POST /api/admin/auth/totp/enrol`: the new authenticator's seed, shown this once. */
+export const totpEnrolmentSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+
+/** `GET /api/admin/auth/me`: the signed-in operator. */
+export const operatorMeSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  totpEnrolled: z.boolean(),
+});
+export type OperatorMe = z.infer<typeof operatorMeSchema>;
+
+/** `GET /api/admin/operators`: one operator account, oldest first. */
+export const operatorRowSchema = operatorMeSchema.extend({
+  createdAt: z.string(),
+  /** Set while the account is disabled: when, and why. */
+  disabled: z.object({ at: z.string(), reason: z.string() }).nullable(),
+});
+export type OperatorRow = z.infer<typeof operatorRowSchema>;
+
+/** `POST /api/admin/operators`: the account created. */
+export const operatorCreatedSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+});
+export type OperatorCreated = z.infer<typeof operatorCreatedSchema>;
+
+/** `PUT /api/admin/operators/{id}`: the role the operator has now. */
+export const operatorRoleChangedSchema = z.object({ id: z.number(), role: z.enum(OPERATOR_ROLES) });

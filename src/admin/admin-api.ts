@@ -1,13 +1,19 @@
 import axios, { AxiosError } from 'axios';
 import type { z } from 'zod';
-import type { OperatorRole } from '../../domain/schemas/operator.schema';
+import type {
+  OperatorCreated,
+  OperatorLoginAnswer,
+  OperatorMe,
+  OperatorRole,
+  OperatorRow,
+  TotpEnrolment,
+} from '../../domain/schemas/operator.schema';
 import {
   auditPageSchema,
   betLookupSchema,
   playersPageSchema,
   dashboardSchema,
   withdrawalsPageSchema,
-  type AdminDeposit,
   type AdminWithdrawal,
   type DailyReportRow,
   type PlayerHistoryKind,
@@ -19,12 +25,31 @@ import {
   alertDetailSchema,
   alertsPageSchema,
   type AlertAction,
+  type AlertAssignee,
+  type AlertScan,
   type AlertKind,
   type AlertStatus,
 } from '../../domain/schemas/compliance.schema';
 import { kycQueueSchema, type KycReview } from '../../domain/schemas/kyc.schema';
-import type { FixtureResult } from '../../domain/sports/markets';
 import type { operatorResultSchema } from '../../domain/sports/sports.schema';
+import type { Notice } from '../../domain/schemas/user.schema';
+import type {
+  ApprovalOutcome,
+  AuditChainCheck,
+  BulkResult,
+  WithdrawalApproved,
+} from '../../domain/schemas/console-money.schema';
+import type {
+  AdminGameSettings,
+  AttentionFixture,
+  ConfigSection,
+  ConfigView,
+} from '../../domain/schemas/console-desk.schema';
+import type {
+  PlayerHistoryRow,
+  PlayerProfile,
+  SessionsEnded,
+} from '../../domain/schemas/console-players.schema';
 
 /**
  * The operator console's own HTTP client. It follows api-client.ts's envelope and error rules but
@@ -99,40 +124,12 @@ export async function request<T>(method: 'get' | 'post' | 'put', url: string, da
   }
 }
 
-export interface OperatorMe {
-  id: number;
-  username: string;
-  role: OperatorRole;
-  totpEnrolled: boolean;
-}
+export type { OperatorMe };
 
 export type { AdminWithdrawal, PayoutState, WithdrawalRisk, WithdrawalsPage };
 
 /** What each kind of a player's history lists (the server's shapes; money in BRL). */
-export interface PlayerHistoryRow {
-  casino: {
-    id: string;
-    game: string;
-    amount: number;
-    payout: number;
-    multiplier: number;
-    status: string;
-    createdAt: string;
-  };
-  sports: {
-    betId: string;
-    kind: string;
-    stake: number;
-    payout: number;
-    combinedOdds: number;
-    resultText: string;
-    placedAt: string;
-    legs: Array<{ fixture: string; market: string; outcome: string }>;
-  };
-  deposits: AdminDeposit;
-  withdrawals: AdminWithdrawal;
-}
-export type { PlayerHistoryKind };
+export type { PlayerHistoryKind, PlayerHistoryRow };
 
 /** What the withdrawal search sends (all optional; amounts in BRL as typed). */
 export interface WithdrawalSearch {
@@ -157,93 +154,25 @@ export function queryText(search: object): string {
 }
 
 /** What an approval did: queued the payout, or recorded the first of the two a large one needs. */
-export type ApprovalOutcome = 'queued' | 'firstApproval';
+export type { ApprovalOutcome, BulkResult };
 
-export interface BulkResult {
-  id: string;
-  ok: boolean;
-  message: string | null;
-  outcome: ApprovalOutcome | null;
-}
+/** A site notice as the console lists it (and the players' sockets receive it). */
+export type AdminNotice = Notice;
 
-export interface AdminNotice {
-  id: number;
-  text: string;
-  createdAt: string;
-}
-
-export interface AdminGameSettings {
-  game: string;
-  stop: boolean;
-  minBet: number;
-  maxBet: number;
-  maxPayout: number;
-  edge: number;
-}
-
-export interface AttentionFixture {
-  id: string;
-  sport: string;
-  competition: string;
-  home: string;
-  away: string;
-  startsAt: string;
-  /** The stored result as settlement reads it (scores by period, and the other sports' facts). */
-  result: FixtureResult | null;
-  resultFinal: boolean;
-  resultSource: string;
-  resultVersion: number;
-  settledVersion: number;
-}
+export type { AdminGameSettings, AttentionFixture };
 
 /** An operator's result, exactly as the server's schema takes it (`operatorResultSchema`). */
 export type FixtureResultInput = z.input<typeof operatorResultSchema>;
 
-export interface PlayerHit {
-  id: number;
-  username: string;
-  name: string;
-  cpf: string;
-  inviteCode: string;
-  vip: number;
-  kyc: number;
-  createdAt: string;
-}
-
-export interface PlayerProfile extends PlayerHit {
-  phone: string;
-  /** The review of the player's identity documents (issue 19). */
-  kycReview: 'none' | 'pending' | 'approved' | 'rejected';
-  birthDate: string | null;
-  balances: { cash: number; bonus: number; withdrawalHold: number };
-  sessions: Array<{ id: number; createdAt: string; lastSeenAt: string; ip: string | null }>;
-  locked: { at: string; reason: string } | null;
-  limits: Array<{ kind: string; period: string; amount: number; used: number }>;
-  exclusion: { kind: string; startsAt: string; endsAt: string | null } | null;
-  notes: Array<{ id: number; text: string; operator: string; createdAt: string }>;
-}
+/** A player's page in the console (the server's `playerProfileSchema`). */
+export type { PlayerProfile };
 
 export type { DailyReportRow };
 
-export interface OperatorRow {
-  id: number;
-  username: string;
-  role: OperatorRole;
-  totpEnrolled: boolean;
-  createdAt: string;
-  /** Set while the account is disabled: when, and why. */
-  disabled: { at: string; reason: string } | null;
-}
+export type { OperatorRow };
 
 /** A section of the operator configuration file as the console edits it (issue 8). */
-export interface ConfigSection {
-  section: string;
-  value: unknown;
-  /** 0 while the file's value is in use; larger after each operator change. */
-  version: number;
-  updatedBy: string | null;
-  updatedAt: string | null;
-}
+export type { ConfigSection };
 
 /** What the audit log is searched by (issue 19, item 6). */
 export interface AuditSearch {
@@ -315,15 +244,15 @@ export interface AlertSearch {
 /** The operator calls of API.md "Operator" and the back-office issue. */
 export const adminApi = {
   login: (input: { username: string; pwd: string; totp?: string }) =>
-    request<{ access_token: string; role: OperatorRole }>('post', '/api/admin/auth/login', input),
+    request<OperatorLoginAnswer>('post', '/api/admin/auth/login', input),
   enrol: (input: { username: string; pwd: string }) =>
-    request<{ secret: string; otpauthUri: string }>('post', '/api/admin/auth/totp/enrol', input),
+    request<TotpEnrolment>('post', '/api/admin/auth/totp/enrol', input),
   me: () => request<OperatorMe>('get', '/api/admin/auth/me'),
   logout: () => request<null>('post', '/api/admin/auth/logout'),
   withdrawals: async (search: WithdrawalSearch = { status: 'waiting_approval', size: 200 }) =>
     withdrawalsPageSchema.parse(await request<unknown>('get', `/api/admin/withdrawals?${queryText(search)}`)),
   approve: (id: string) =>
-    request<{ outcome: ApprovalOutcome }>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/approve`),
+    request<WithdrawalApproved>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/approve`),
   reject: (id: string, note?: string) =>
     request<null>('post', `/api/admin/withdrawals/${encodeURIComponent(id)}/reject`, note ? { note } : {}),
   bulk: (action: 'approve' | 'reject', ids: string[], note?: string) =>
@@ -356,7 +285,7 @@ export const adminApi = {
       'get',
       `/api/admin/players/${id}/history?kind=${kind}&page=${page}&size=${size}`,
     ),
-  endSessions: (id: number) => request<{ ended: number }>('post', `/api/admin/players/${id}/sessions/end`),
+  endSessions: (id: number) => request<SessionsEnded>('post', `/api/admin/players/${id}/sessions/end`),
   dailyReport: (from: string, to: string) =>
     request<DailyReportRow[]>(
       'get',
@@ -368,17 +297,17 @@ export const adminApi = {
     auditPageSchema.parse(await request<unknown>('get', `/api/admin/audit?${queryText(search)}`)),
   operators: () => request<OperatorRow[]>('get', '/api/admin/operators'),
   createOperator: (input: { username: string; pwd: string; role: OperatorRole }) =>
-    request<{ id: number }>('post', '/api/admin/operators', input),
+    request<OperatorCreated>('post', '/api/admin/operators', input),
   setRole: (id: number, role: OperatorRole) =>
     request<unknown>('put', `/api/admin/operators/${id}`, { role }),
   resetTotp: (id: number) => request<null>('post', `/api/admin/operators/${id}/totp/reset`),
   disableOperator: (id: number, reason: string) =>
     request<null>('post', `/api/admin/operators/${id}/disable`, { reason }),
   enableOperator: (id: number) => request<null>('post', `/api/admin/operators/${id}/enable`),
-  config: () => request<{ profile: string; sections: ConfigSection[] }>('get', '/api/admin/config'),
+  config: () => request<ConfigView>('get', '/api/admin/config'),
   saveConfig: (section: string, value: unknown, version: number) =>
     request<ConfigSection>('put', `/api/admin/config/${encodeURIComponent(section)}`, { value, version }),
-  verifyAudit: () => request<{ rows: number; problems: string[] }>('get', '/api/admin/audit/verify'),
+  verifyAudit: () => request<AuditChainCheck>('get', '/api/admin/audit/verify'),
   bet: async (id: string) =>
     betLookupSchema.parse(await request<unknown>('get', `/api/admin/bets/${encodeURIComponent(id)}`)),
   dashboard: async () => dashboardSchema.parse(await request<unknown>('get', '/api/admin/dashboard')),
@@ -387,12 +316,8 @@ export const adminApi = {
   alert: async (id: number) =>
     alertDetailSchema.parse(await request<unknown>('get', `/api/admin/alerts/${id}`)),
   actOnAlert: (id: number, action: AlertAction) => request<null>('post', `/api/admin/alerts/${id}`, action),
-  scanAlerts: () => request<{ raised: number; updated: number }>('post', '/api/admin/alerts/scan'),
-  alertAssignees: () =>
-    request<Array<{ id: number; username: string; role: OperatorRole }>>(
-      'get',
-      '/api/admin/alerts/assignees',
-    ),
+  scanAlerts: () => request<AlertScan>('post', '/api/admin/alerts/scan'),
+  alertAssignees: () => request<AlertAssignee[]>('get', '/api/admin/alerts/assignees'),
   coafCsv: (id: number) => csvText(`/api/admin/alerts/${id}/coaf`),
   kycQueue: async (review: KycReview, page: number, size = 20) =>
     kycQueueSchema.parse(

@@ -1,4 +1,15 @@
 import type { ProductRow, Reconciliation } from '../../domain/schemas/back-office.schema';
+import type {
+  LedgerAccountRow,
+  LedgerAudit,
+  LedgerTransaction,
+} from '../../domain/schemas/console-money.schema';
+import type {
+  PlayerLocked,
+  PlayerNoteAdded,
+  PlayerPosting,
+  PlayerUnlocked,
+} from '../../domain/schemas/console-players.schema';
 import { request } from './admin-api';
 
 export type {
@@ -9,21 +20,7 @@ export type {
 
 /** Finance's ledger and report calls, and support's care of a player (issue 8). */
 
-export interface LedgerAccountRow {
-  kind: string;
-  house: boolean;
-  accounts: number;
-  balance: number;
-}
-
-export interface LedgerTransaction {
-  id: string;
-  key: string;
-  kind: string;
-  reference: string;
-  createdAt: string;
-  postings: Array<{ account: string; kind: string; userId: number | null; amount: number }>;
-}
+export type { LedgerAccountRow, LedgerTransaction, PlayerPosting };
 
 const range = (from: string, to: string) => `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 
@@ -35,26 +32,17 @@ export const moneyApi = {
     );
     return request<LedgerTransaction[]>('get', `/api/admin/ledger/transactions?${query.toString()}`);
   },
-  audit: () => request<{ sound: boolean; problems: string[] }>('post', '/api/admin/ledger/audit'),
+  audit: () => request<LedgerAudit>('post', '/api/admin/ledger/audit'),
   reconciliation: (from: string, to: string) =>
     request<Reconciliation>('get', `/api/admin/ledger/reconciliation?${range(from, to)}`),
   products: (from: string, to: string) =>
     request<ProductRow[]>('get', `/api/admin/reports/products?${range(from, to)}`),
   lock: (id: number, reason: string) =>
-    request<{ locked: boolean; ended: number }>('post', `/api/admin/players/${id}/lock`, { reason }),
-  unlock: (id: number) => request<{ locked: boolean }>('post', `/api/admin/players/${id}/unlock`),
+    request<PlayerLocked>('post', `/api/admin/players/${id}/lock`, { reason }),
+  unlock: (id: number) => request<PlayerUnlocked>('post', `/api/admin/players/${id}/unlock`),
   addNote: (id: number, text: string) =>
-    request<{ id: number }>('post', `/api/admin/players/${id}/notes`, { text }),
+    request<PlayerNoteAdded>('post', `/api/admin/players/${id}/notes`, { text }),
 };
-
-export interface PlayerPosting {
-  transactionId: string;
-  kind: string;
-  reference: string;
-  account: string;
-  amount: number;
-  createdAt: string;
-}
 
 /** A player's money history straight from the ledger, newest first. */
 export const playerLedger = (id: number) =>

@@ -5,6 +5,7 @@ import { badRequest, parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import { verifyAuditChain } from '../../platform/audit-trail';
 import { auditPageSchema, auditQuerySchema, type AuditRow } from '../../../domain/schemas/back-office.schema';
+import { auditChainCheckSchema } from '../../../domain/schemas/console-money.schema';
 import { saoPauloDayEnd, saoPauloDayStart } from '../../../domain/sao-paulo-days';
 import { findAuditEntries } from './audit.repository';
 import { countColumn, textColumn, toCsv } from '../../platform/csv';
@@ -31,7 +32,8 @@ const AUDIT_CSV = [
 
 /** The operator audit trail: browsing who did what (and exporting it), and the chain's check. */
 export async function auditRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/admin/audit/verify', allow(operator(ROLES.finance)), async (request, reply) => {
+  const verify = allow(operator(ROLES.finance), { response: auditChainCheckSchema });
+  app.get('/api/admin/audit/verify', verify, async (request, reply) => {
     return ok(request, reply, await verifyAuditChain(ctx.db));
   });
 

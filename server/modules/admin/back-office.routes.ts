@@ -8,7 +8,18 @@ import {
   type BetLookup,
   playerNoteSchema,
   reportQuerySchema,
+  dailyReportRowSchema,
+  productRowSchema,
 } from '../../../domain/schemas/back-office.schema';
+import {
+  playerHistoryPageSchema,
+  playerLockedSchema,
+  playerNoteAddedSchema,
+  playerPostingSchema,
+  playerProfileSchema,
+  playerUnlockedSchema,
+  sessionsEndedSchema,
+} from '../../../domain/schemas/console-players.schema';
 import { recordId } from '../../../domain/schemas/common.schema';
 import { saoPauloDayEnd, saoPauloDayStart } from '../../../domain/sao-paulo-days';
 import { allow, operator, ROLES } from '../../platform/access';
@@ -156,7 +167,11 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Support answers "cadê meu saque?" and "minha aposta sumiu" from here (issue 19, item 3).
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id/history',
-    allow(operator(ROLES.playerDesk), { params: idParams, query: playerHistoryQuerySchema }),
+    allow(operator(ROLES.playerDesk), {
+      params: idParams,
+      query: playerHistoryQuerySchema,
+      response: playerHistoryPageSchema,
+    }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { kind, page, size } = parseInput(playerHistoryQuerySchema, request.query);
@@ -184,7 +199,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id',
-    allow(operator(ROLES.playerDesk), { params: idParams }),
+    allow(operator(ROLES.playerDesk), { params: idParams, response: playerProfileSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const user = await findPlayerAccount(ctx.db, id);
@@ -240,7 +255,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // The player's money history straight from the ledger: every transaction touching their accounts.
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id/ledger',
-    allow(operator(ROLES.playerDesk), { params: idParams }),
+    allow(operator(ROLES.playerDesk), { params: idParams, response: playerPostingSchema.array() }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const rows = await findPlayerPostings(ctx.db, id);
@@ -262,7 +277,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Ends every session of the player now; open sockets are disconnected too.
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/sessions/end',
-    allow(operator(ROLES.playerGuard), { params: idParams }),
+    allow(operator(ROLES.playerGuard), { params: idParams, response: sessionsEndedSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       if (!(await playerExists(ctx.db, id))) throw notFound();
@@ -301,7 +316,11 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/lock',
-    allow(operator(ROLES.playerGuard), { params: idParams, body: playerLockSchema }),
+    allow(operator(ROLES.playerGuard), {
+      params: idParams,
+      body: playerLockSchema,
+      response: playerLockedSchema,
+    }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { reason } = parseInput(playerLockSchema, request.body);
@@ -311,7 +330,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/unlock',
-    allow(operator(ROLES.playerGuard), { params: idParams }),
+    allow(operator(ROLES.playerGuard), { params: idParams, response: playerUnlockedSchema }),
     async (request, reply) => {
       await setLock(request, parseInput(idSchema, request.params.id), null);
       return ok(request, reply, { locked: false });
@@ -321,7 +340,11 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Notes are append-only, like the audit trail they are written to: a note is never edited.
   app.post<{ Params: { id: string } }>(
     '/api/admin/players/:id/notes',
-    allow(operator(ROLES.playerDesk), { params: idParams, body: playerNoteSchema }),
+    allow(operator(ROLES.playerDesk), {
+      params: idParams,
+      body: playerNoteSchema,
+      response: playerNoteAddedSchema,
+    }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const { text } = parseInput(playerNoteSchema, request.body);
@@ -335,14 +358,19 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  /** A report route: a range of at most REPORT_MAX_DAYS days, as JSON or as a CSV download. */
+  /**
+   * A report route: a range of at most REPORT_MAX_DAYS days, as JSON (rows of `row`) or as a CSV
+   * download (which answers no envelope, so the contract describes the JSON).
+   */
   function reportRoute<R>(
     path: string,
     filePrefix: string,
     columns: ReadonlyArray<CsvColumn<R>>,
+    row: z.ZodType<R>,
     build: (from: string, to: string) => Promise<R[]>,
   ) {
-    app.get(path, allow(operator(['finance']), { query: reportQuerySchema }), async (request, reply) => {
+    const contract = { query: reportQuerySchema, response: row.array() };
+    app.get(path, allow(operator(['finance']), contract), async (request, reply) => {
       const input = parseInput(reportQuerySchema, request.query);
       const span = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;
       if (!(span >= 0 && span < REPORT_MAX_DAYS)) throw badRequest('invalidInput');
@@ -357,8 +385,14 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  reportRoute('/api/admin/reports/daily', 'trevo-', CSV_COLUMNS, (from, to) => dailyReport(ctx.db, from, to));
-  reportRoute('/api/admin/reports/products', 'trevo-produtos-', PRODUCT_COLUMNS, (from, to) =>
-    productReport(ctx.db, from, to),
+  reportRoute('/api/admin/reports/daily', 'trevo-', CSV_COLUMNS, dailyReportRowSchema, (from, to) =>
+    dailyReport(ctx.db, from, to),
+  );
+  reportRoute(
+    '/api/admin/reports/products',
+    'trevo-produtos-',
+    PRODUCT_COLUMNS,
+    productRowSchema,
+    (from, to) => productReport(ctx.db, from, to),
   );
 }

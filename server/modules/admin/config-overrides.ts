@@ -5,6 +5,7 @@ import type { Db } from '../../infra/db/connection';
 import type { Trx } from '../../infra/db/connection';
 import { fileSectionSchemas, type FileConfig } from '../../infra/config';
 import type { LanguageKey } from '../../../domain/languages';
+import { CONFIG_SECTIONS } from '../../../domain/schemas/console-desk.schema';
 
 /**
  * Operators' changes to the configuration file (issue 8, "Content and configuration"). A change is
@@ -13,18 +14,10 @@ import type { LanguageKey } from '../../../domain/languages';
  * section object in the running `ctx.config.file`. The modules read these sections on every request
  * (promo routes, deposits, withdrawals, VIP, offers, sports limits and margins), so a change takes
  * effect at once. Sections outside this list (site, games — changed through the game settings —,
- * turnover, demo, sign-up limits) stay as in the file.
+ * turnover, demo, sign-up limits) stay as in the file. The list is the console's contract
+ * (domain/schemas/console-desk.schema.ts `CONFIG_SECTIONS`).
  */
-export const EDITABLE_SECTIONS = [
-  'promotions',
-  'packages',
-  'offers',
-  'vip',
-  'deposit',
-  'withdraw',
-  'sports',
-  'compliance',
-] as const satisfies readonly (keyof FileConfig)[];
+export const EDITABLE_SECTIONS = CONFIG_SECTIONS satisfies readonly (keyof FileConfig)[];
 export type EditableSection = (typeof EDITABLE_SECTIONS)[number];
 
 export function isEditableSection(value: string): value is EditableSection {

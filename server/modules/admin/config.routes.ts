@@ -1,4 +1,5 @@
 import { configPutSchema } from '../../../domain/schemas/back-office.schema';
+import { configSectionSchema, configViewSchema } from '../../../domain/schemas/console-desk.schema';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -36,7 +37,8 @@ export async function configRoutes(app: FastifyInstance, ctx: AppContext, sync: 
     });
   };
 
-  app.get('/api/admin/config', allow(operator(ROLES.admin)), async (request, reply) => {
+  const view = allow(operator(ROLES.admin), { response: configViewSchema });
+  app.get('/api/admin/config', view, async (request, reply) => {
     // Changes made through another instance are applied before they are shown.
     await sync.check();
     return ok(request, reply, { profile: ctx.config.profile, sections: await describe(EDITABLE_SECTIONS) });
@@ -44,7 +46,7 @@ export async function configRoutes(app: FastifyInstance, ctx: AppContext, sync: 
 
   app.put<{ Params: { section: string } }>(
     '/api/admin/config/:section',
-    allow(operator(ROLES.admin), { body: configPutSchema }),
+    allow(operator(ROLES.admin), { body: configPutSchema, response: configSectionSchema }),
     async (request, reply) => {
       const { section } = request.params;
       if (!isEditableSection(section)) throw notFound();

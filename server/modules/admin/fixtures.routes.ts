@@ -1,4 +1,5 @@
 import { fixtureSearchSchema } from '../../../domain/schemas/back-office.schema';
+import { attentionFixtureSchema, prizeDeadlinesSchema } from '../../../domain/schemas/console-desk.schema';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -12,7 +13,7 @@ export async function fixturesRoutes(app: FastifyInstance, ctx: AppContext) {
   // Fixtures an operator should look at: started with no final result, or corrected by an operator.
   app.get(
     '/api/admin/sports/fixtures',
-    allow(operator(ROLES.trader), { query: fixtureSearchSchema }),
+    allow(operator(ROLES.trader), { query: fixtureSearchSchema, response: attentionFixtureSchema.array() }),
     async (request, reply) => {
       const { q } = parseInput(fixtureSearchSchema, request.query);
       const rows = await findFixturesForReview(ctx.db, q, app.sports.now());
@@ -40,7 +41,7 @@ export async function fixturesRoutes(app: FastifyInstance, ctx: AppContext) {
   // the missing results, finance reports the breaches.
   app.get(
     '/api/admin/sports/prize-deadlines',
-    allow(operator(['trader', 'finance'])),
+    allow(operator(['trader', 'finance']), { response: prizeDeadlinesSchema }),
     async (request, reply) => ok(request, reply, await prizeDeadlineReport(ctx)),
   );
 }

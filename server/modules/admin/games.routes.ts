@@ -4,10 +4,13 @@ import type { AppContext } from '../../platform/context';
 import { ok } from '../../infra/http/reply';
 import { allGameSettings } from '../games/settings';
 import { centsToBrl } from '../../../domain/money';
+import { adminGameSettingsSchema } from '../../../domain/schemas/console-desk.schema';
+
+const LIST = { response: adminGameSettingsSchema.array() };
 
 /** The casino games' settings as traders see them (changing one is a route of modules/games). */
 export async function adminGamesRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/admin/games', allow(operator(ROLES.trader)), async (request, reply) => {
+  app.get('/api/admin/games', allow(operator(ROLES.trader), LIST), async (request, reply) => {
     const settings = await allGameSettings(ctx.db);
     return ok(
       request,

@@ -14,6 +14,7 @@ import {
   kycQueueSchema,
   kycRejectSchema,
 } from '../../../domain/schemas/kyc.schema';
+import { noDataSchema } from '../../../domain/schemas/back-office.schema';
 import { decideKyc, documentFile, kycQueue } from '../users/kyc-documents.service';
 
 const idSchema = recordId();
@@ -58,7 +59,7 @@ export async function kycReviewRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/kyc/:id/approve',
-    allow(operator(ROLES.kyc), { params: idParams, body: kycApproveSchema }),
+    allow(operator(ROLES.kyc), { params: idParams, body: kycApproveSchema, response: noDataSchema }),
     async (request, reply) => {
       const userId = parseInput(idSchema, request.params.id);
       const { documents } = parseInput(kycApproveSchema, request.body ?? {});
@@ -81,7 +82,7 @@ export async function kycReviewRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/kyc/:id/reject',
-    allow(operator(ROLES.kyc), { params: idParams, body: kycRejectSchema }),
+    allow(operator(ROLES.kyc), { params: idParams, body: kycRejectSchema, response: noDataSchema }),
     async (request, reply) => {
       const userId = parseInput(idSchema, request.params.id);
       const { reason, documents } = parseInput(kycRejectSchema, request.body ?? {});

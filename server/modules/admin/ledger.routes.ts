@@ -1,4 +1,13 @@
-import { transactionsQuerySchema, dayRangeSchema } from '../../../domain/schemas/back-office.schema';
+import {
+  transactionsQuerySchema,
+  dayRangeSchema,
+  reconciliationSchema,
+} from '../../../domain/schemas/back-office.schema';
+import {
+  ledgerAccountRowSchema,
+  ledgerAuditSchema,
+  ledgerTransactionSchema,
+} from '../../../domain/schemas/console-money.schema';
 import { allow, operator } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -120,7 +129,8 @@ async function reconcileWithdrawals(ctx: AppContext, start: Date, end: Date): Pr
 
 export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   // House accounts with their balances (sums of postings), and the players' wallets in total.
-  app.get('/api/admin/ledger/accounts', allow(operator(['finance'])), async (request, reply) => {
+  const accounts = allow(operator(['finance']), { response: ledgerAccountRowSchema.array() });
+  app.get('/api/admin/ledger/accounts', accounts, async (request, reply) => {
     const rows = await ledgerAccountTotals(ctx.db);
     return ok(
       request,
@@ -137,7 +147,10 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   // Transactions newest first, each with its postings; filter by kind or reference (a bet, an order).
   app.get(
     '/api/admin/ledger/transactions',
-    allow(operator(['finance']), { query: transactionsQuerySchema }),
+    allow(operator(['finance']), {
+      query: transactionsQuerySchema,
+      response: ledgerTransactionSchema.array(),
+    }),
     async (request, reply) => {
       const q = parseInput(transactionsQuerySchema, request.query);
       const txs = await findLedgerTransactions(ctx.db, q);
@@ -168,7 +181,8 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // The ledger audit of `npm run ledger:audit`, on demand; running it is itself recorded.
-  app.post('/api/admin/ledger/audit', allow(operator(['finance'])), async (request, reply) => {
+  const audit = allow(operator(['finance']), { response: ledgerAuditSchema });
+  app.post('/api/admin/ledger/audit', audit, async (request, reply) => {
     const problems = await auditLedger(ctx.db);
     await recordOperatorAction(
       ctx.db,
@@ -179,7 +193,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/admin/ledger/reconciliation',
-    allow(operator(['finance']), { query: dayRangeSchema }),
+    allow(operator(['finance']), { query: dayRangeSchema, response: reconciliationSchema }),
     async (request, reply) => {
       const { from, to } = parseInput(dayRangeSchema, request.query);
       const [start, end] = rangeOf(from, to);

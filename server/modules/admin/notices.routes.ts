@@ -1,4 +1,5 @@
 import { noticeSchema } from '../../../domain/schemas/back-office.schema';
+import { noticeSchema as noticeViewSchema, type Notice } from '../../../domain/schemas/user.schema';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -11,22 +12,24 @@ import { findRecentNotices, insertNotice, type NoticeRow } from './notices.repos
 const NOTICES_LISTED = 50;
 
 /** A notice as the console and the players' sockets receive it. */
-const noticeView = (r: NoticeRow) => ({
+const noticeView = (r: NoticeRow): Notice => ({
   id: r.id,
   text: r.text,
   createdAt: new Date(r.created_at).toISOString(),
 });
 
+const LIST = { response: noticeViewSchema.array() };
+
 /** Site notices (admin): the latest ones, and publishing one to every connected player. */
 export async function noticesRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/admin/notices', allow(operator(ROLES.admin)), async (request, reply) => {
+  app.get('/api/admin/notices', allow(operator(ROLES.admin), LIST), async (request, reply) => {
     const rows = await findRecentNotices(ctx.db, NOTICES_LISTED);
     return ok(request, reply, rows.map(noticeView));
   });
 
   app.post(
     '/api/admin/notices',
-    allow(operator(ROLES.admin), { body: noticeSchema }),
+    allow(operator(ROLES.admin), { body: noticeSchema, response: noticeViewSchema }),
     async (request, reply) => {
       const { text } = parseInput(noticeSchema, request.body);
       const row = await insertNotice(ctx.db, text, (trx, stored) =>

@@ -5,7 +5,13 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, forbidden, parseInput, tooMany } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import { operatorLoginSchema } from '../../../domain/schemas/auth.schema';
-import { totpEnrolSchema } from '../../../domain/schemas/operator.schema';
+import {
+  operatorLoginAnswerSchema,
+  operatorMeSchema,
+  totpEnrolmentSchema,
+  totpEnrolSchema,
+} from '../../../domain/schemas/operator.schema';
+import { noDataSchema } from '../../../domain/schemas/back-office.schema';
 import { verifyAgainstDummy, verifyPassword } from '../../infra/security/passwords';
 import { createSession, originOf, revokeSessions } from '../../platform/sessions';
 import { recordAudit } from '../../platform/audit-trail';
@@ -64,9 +70,15 @@ async function consumeTotp(ctx: AppContext, operatorId: number, secret: string, 
   return acceptTotpStep(ctx.db, operatorId, step);
 }
 
+/** What the sign-in calls read and answer. */
+const LOGIN = { body: operatorLoginSchema, response: operatorLoginAnswerSchema };
+const ENROL = { body: totpEnrolSchema, response: totpEnrolmentSchema };
+const ME = { response: operatorMeSchema };
+const LOGOUT = { response: noDataSchema };
+
 /** The console's sign-in: password, authenticator enrolment and codes, the session, sign-out. */
 export async function operatorAuthRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/admin/auth/login', allow(PUBLIC, { body: operatorLoginSchema }), async (request, reply) => {
+  app.post('/api/admin/auth/login', allow(PUBLIC, LOGIN), async (request, reply) => {
     const input = parseInput(operatorLoginSchema, request.body);
     const { operator, succeeded } = await checkPassword(ctx, request, input.username, input.pwd);
     let enrolled = false;
@@ -130,7 +142,7 @@ export async function operatorAuthRoutes(app: FastifyInstance, ctx: AppContext) 
 
   // Enrolment starts with the password; the secret is shown this once, and the first login with a
   // code from it confirms it. After that it is never returned again (reset by an admin only).
-  app.post('/api/admin/auth/totp/enrol', allow(PUBLIC, { body: totpEnrolSchema }), async (request, reply) => {
+  app.post('/api/admin/auth/totp/enrol', allow(PUBLIC, ENROL), async (request, reply) => {
     const input = parseInput(totpEnrolSchema, request.body);
     const { operator, succeeded } = await checkPassword(ctx, request, input.username, input.pwd);
     await succeeded();
@@ -140,7 +152,7 @@ export async function operatorAuthRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(request, reply, { secret, otpauthUri: otpauthUri(secret, operator.username) });
   });
 
-  app.get('/api/admin/auth/me', allow(operator(ROLES.any)), async (request, reply) => {
+  app.get('/api/admin/auth/me', allow(operator(ROLES.any), ME), async (request, reply) => {
     const me = await findOperatorProfile(ctx.db, request.session!.subjectId);
     return ok(request, reply, {
       id: me.id,
@@ -150,7 +162,7 @@ export async function operatorAuthRoutes(app: FastifyInstance, ctx: AppContext) 
     });
   });
 
-  app.post('/api/admin/auth/logout', allow(operator(ROLES.any)), async (request, reply) => {
+  app.post('/api/admin/auth/logout', allow(operator(ROLES.any), LOGOUT), async (request, reply) => {
     await revokeSessions(ctx, [request.session!.sessionId]);
     return ok(request, reply);
   });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { recordId } from '../../../domain/schemas/common.schema';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
@@ -5,10 +6,14 @@ import type { AppContext } from '../../platform/context';
 import { badRequest, parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import {
+  operatorCreatedSchema,
   operatorCreateSchema,
   operatorDisableSchema,
+  operatorRoleChangedSchema,
+  operatorRowSchema,
   operatorUpdateSchema,
 } from '../../../domain/schemas/operator.schema';
+import { noDataSchema } from '../../../domain/schemas/back-office.schema';
 import { hashPassword } from '../../infra/security/passwords';
 import { liveSessionIds, revokeSessions } from '../../platform/sessions';
 import { auditEntry, recordAudit } from '../../platform/audit-trail';
@@ -20,12 +25,16 @@ import {
   setOperatorDisabled,
 } from './operators.repository';
 
+/** The `:id` of a path, as the routes declare it (parsed with recordId). */
+const idParams = z.object({ id: recordId() });
+
 /**
  * Operator accounts (admin only): list, create, change a role, reset a lost authenticator, disable
  * and re-enable.
  */
 export async function operatorsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/admin/operators', allow(operator(ROLES.admin)), async (request, reply) => {
+  const list = allow(operator(ROLES.admin), { response: operatorRowSchema.array() });
+  app.get('/api/admin/operators', list, async (request, reply) => {
     const rows = await listOperators(ctx.db);
     return ok(
       request,
@@ -45,7 +54,7 @@ export async function operatorsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/admin/operators',
-    allow(operator(ROLES.admin), { body: operatorCreateSchema }),
+    allow(operator(ROLES.admin), { body: operatorCreateSchema, response: operatorCreatedSchema }),
     async (request, reply) => {
       const input = parseInput(operatorCreateSchema, request.body);
       const passwordHash = await hashPassword(input.pwd);
@@ -67,7 +76,11 @@ export async function operatorsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put<{ Params: { id: string } }>(
     '/api/admin/operators/:id',
-    allow(operator(ROLES.admin), { body: operatorUpdateSchema }),
+    allow(operator(ROLES.admin), {
+      params: idParams,
+      body: operatorUpdateSchema,
+      response: operatorRoleChangedSchema,
+    }),
     async (request, reply) => {
       const id = parseInput(recordId(), request.params.id);
       const { role } = parseInput(operatorUpdateSchema, request.body);
@@ -84,7 +97,7 @@ export async function operatorsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/operators/:id/totp/reset',
-    allow(operator(ROLES.admin)),
+    allow(operator(ROLES.admin), { params: idParams, response: noDataSchema }),
     async (request, reply) => {
       const id = parseInput(recordId(), request.params.id);
       await resetOperatorTotp(ctx.db, id, (trx) =>
@@ -102,7 +115,7 @@ export async function operatorsRoutes(app: FastifyInstance, ctx: AppContext) {
   // Disabling ends the account's sessions at once and keeps it, so the audit's actor stays known.
   app.post<{ Params: { id: string } }>(
     '/api/admin/operators/:id/disable',
-    allow(operator(ROLES.admin), { body: operatorDisableSchema }),
+    allow(operator(ROLES.admin), { params: idParams, body: operatorDisableSchema, response: noDataSchema }),
     async (request, reply) => {
       const id = parseInput(recordId(), request.params.id);
       const { reason } = parseInput(operatorDisableSchema, request.body);
@@ -120,7 +133,7 @@ export async function operatorsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/operators/:id/enable',
-    allow(operator(ROLES.admin)),
+    allow(operator(ROLES.admin), { params: idParams, response: noDataSchema }),
     async (request, reply) => {
       const id = parseInput(recordId(), request.params.id);
       await setOperatorDisabled(ctx.db, id, null, (trx, before) =>

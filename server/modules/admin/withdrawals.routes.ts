@@ -3,7 +3,9 @@ import {
   withdrawalsQuerySchema,
   withdrawalRejectSchema,
   withdrawalsBulkSchema,
+  noDataSchema,
 } from '../../../domain/schemas/back-office.schema';
+import { bulkResultsSchema, withdrawalApprovedSchema } from '../../../domain/schemas/console-money.schema';
 import { saoPauloDayEnd, saoPauloDayStart } from '../../../domain/sao-paulo-days';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -78,7 +80,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/withdrawals/:id/approve',
-    allow(operator(ROLES.finance)),
+    allow(operator(ROLES.finance), { response: withdrawalApprovedSchema }),
     async (request, reply) => {
       const outcome = await approve(request, request.params.id.slice(0, 40));
       return ok(request, reply, { outcome });
@@ -87,7 +89,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/withdrawals/:id/reject',
-    allow(operator(ROLES.finance), { body: withdrawalRejectSchema }),
+    allow(operator(ROLES.finance), { body: withdrawalRejectSchema, response: noDataSchema }),
     async (request, reply) => {
       const { note } = parseInput(withdrawalRejectSchema, request.body ?? {});
       await reject(request, request.params.id.slice(0, 40), note);
@@ -98,7 +100,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext) {
   // Each id is decided on its own (its own transaction and audit row); one refusal stops no other.
   app.post(
     '/api/admin/withdrawals/bulk',
-    allow(operator(ROLES.finance), { body: withdrawalsBulkSchema }),
+    allow(operator(ROLES.finance), { body: withdrawalsBulkSchema, response: bulkResultsSchema }),
     async (request, reply) => {
       const input = parseInput(withdrawalsBulkSchema, request.body);
       const results = [];

@@ -6,8 +6,10 @@ import { auditEntry } from '../../platform/audit-trail';
 import { parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import { recordId } from '../../../domain/schemas/common.schema';
+import { noDataSchema } from '../../../domain/schemas/back-office.schema';
 import {
   alertActionSchema,
+  alertAssigneesSchema,
   alertDetailSchema,
   alertScanSchema,
   alertsPageSchema,
@@ -18,7 +20,6 @@ import { activeAssignees } from './alerts.repository';
 
 const idSchema = recordId();
 const idParams = z.object({ id: idSchema });
-const assigneesSchema = z.array(z.object({ id: z.number(), username: z.string(), role: z.string() }));
 
 /**
  * The compliance desk (issue 19): the queue of alerts, a case with its players and notes, the work
@@ -45,7 +46,7 @@ export async function complianceRoutes(app: FastifyInstance, ctx: AppContext) {
   // Who a case can be handed to: active compliance operators and administrators.
   app.get(
     '/api/admin/alerts/assignees',
-    allow(operator(ROLES.compliance), { response: assigneesSchema }),
+    allow(operator(ROLES.compliance), { response: alertAssigneesSchema }),
     async (request, reply) => {
       return ok(request, reply, await activeAssignees(ctx.db));
     },
@@ -62,7 +63,7 @@ export async function complianceRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/alerts/:id',
-    allow(operator(ROLES.compliance), { params: idParams, body: alertActionSchema }),
+    allow(operator(ROLES.compliance), { params: idParams, body: alertActionSchema, response: noDataSchema }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const action = parseInput(alertActionSchema, request.body ?? {});

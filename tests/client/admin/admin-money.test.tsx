@@ -93,7 +93,7 @@ describe('player care', () => {
     balances: { cash: 10, bonus: 0, withdrawalHold: 0 },
     sessions: [],
     locked: null,
-    limits: [{ kind: 'deposit', period: 'week', amount: 500, used: 120 }],
+    limits: [{ kind: 'deposit', period: 'week', amount: 500, used: 120, pending: null }],
     exclusion: null,
     notes: [{ id: 1, text: 'Pediu prazo', operator: 'operador', createdAt: '2026-11-20T12:00:00Z' }],
   };
