@@ -48,6 +48,7 @@ import { scanAlerts } from './modules/compliance/alerts.service';
 import { apiDocsRoutes } from './modules/site/api-docs.routes';
 import { installResponseCheck } from './platform/contract';
 import { installRequestLog, loggerOptions } from './infra/logging';
+import { healthSchema } from '../domain/schemas/site.schema';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { SandboxPsp } from './modules/payments/sandbox-psp';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
@@ -352,7 +353,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installJsonBodies(app);
   installTextGuard(app);
 
-  app.get('/api/health', allow(PUBLIC), async () => {
+  app.get('/api/health', allow(PUBLIC, { response: healthSchema }), async () => {
     await ctx.db.selectFrom('users').select('id').limit(1).execute();
     return { status: 200, message: 'ok', data: { db: ctx.dbKind } };
   });

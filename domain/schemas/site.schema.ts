@@ -63,3 +63,6 @@ export type RecentWinner = z.infer<typeof recentWinnerSchema>;
 
 /** `GET /api/app/main/csid`: nothing in `data`; the message is `chatId#telegram` (spec 7). */
 export const supportContactsDataSchema = z.null();
+
+/** `GET /api/health`: the database answered; which engine it is (PGlite or PostgreSQL). */
+export const healthSchema = z.object({ db: z.enum(['pglite', 'postgres']) });

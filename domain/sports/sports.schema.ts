@@ -144,6 +144,16 @@ export const sportsFixtureDetailSchema = sportsFixtureSchema.extend({
   markets: z.array(sportsMarketSchema),
 });
 
+/**
+ * A trader's result entry: the fixture, and each bet it settled or settled again — its result code
+ * (domain/codes `BetResult`) and what it pays now (BRL).
+ */
+export const operatorResultAnswerSchema = z.object({
+  fixtureId: z.string(),
+  settled: z.array(z.object({ betId: z.string(), result: z.number().int(), payout: z.number() })),
+});
+export type OperatorResultAnswer = z.infer<typeof operatorResultAnswerSchema>;
+
 /** A fixture with statistics and every market. */
 export type SportsFixtureDetail = z.infer<typeof sportsFixtureDetailSchema>;
 

@@ -12,6 +12,7 @@ import {
   cashoutResultSchema,
   fixturesQuerySchema,
   mySportsBetSchema,
+  operatorResultAnswerSchema,
   operatorResultSchema,
   placedSportsBetSchema,
   sportsBetSchema,
@@ -110,7 +111,7 @@ export async function sportsRoutes(
   // The /api/admin guard has already checked the operator token and role.
   app.post<{ Params: { id: string } }>(
     '/api/admin/sports/fixtures/:id/result',
-    allow(operator(['trader']), { body: operatorResultSchema }),
+    allow(operator(['trader']), { body: operatorResultSchema, response: operatorResultAnswerSchema }),
     async (request, reply) => {
       const result = resultFromInput(parseInput(operatorResultSchema, request.body));
       const fixtureId = request.params.id.slice(0, 64);
