@@ -1,5 +1,6 @@
 import {
   gamesInPlaySchema,
+  stopGameSchema,
   minesGameSchema,
   minesRevealedSchema,
   type MinesGame,
@@ -51,4 +52,13 @@ export async function cashOutMines(gameId: string, idempotencyKey: string): Prom
 export async function fetchOpenMines(): Promise<MinesGame | null> {
   const body = await apiGet<unknown>('/api/app/game/inPlay', { loading: false }, { silent: true });
   return gamesInPlaySchema.parse(body.data).mines;
+}
+
+/**
+ * Ends the player's game in play, if any (spec 7.18 `stopGame`): an open MINES game is cashed out at
+ * what it has revealed (its stake back when nothing is). Quiet: the table is already gone.
+ */
+export async function stopGameInPlay(): Promise<boolean> {
+  const body = await apiGet<unknown>('/api/app/game/stopGame', { loading: false }, { silent: true });
+  return stopGameSchema.parse(body.data).settled;
 }

@@ -97,6 +97,31 @@ describe('leaving a game', () => {
     syncSocket(null);
     setSocketFactory(null);
   });
+
+  it('ends the game in play (stopGame), then refreshes user info with what it paid back', async () => {
+    const calls: string[] = [];
+    let balance = 10;
+    installFakeServer((config) => {
+      calls.push(config.url ?? '');
+      if (config.url === '/api/app/game/stopGame') {
+        balance = 12.5;
+        return ok({ settled: true });
+      }
+      if (config.url === '/api/app/user/userInfo') return ok({ ...userInfoFixture(), balance });
+      if (config.url === '/api/app/main/notices') return ok([]);
+      if (config.url === '/api/app/main/guestAnalysis') return ok({ number: 1, amount: 1 });
+      return ok(null);
+    });
+    sessionStore.set({ token: 'tok', userInfo: { ...userInfoFixture(), balance } });
+    const router = renderAt('/mines');
+    await screen.findByTestId('game-stage');
+    expect(calls).not.toContain('/api/app/game/stopGame');
+
+    await act(() => router.navigate('/home'));
+
+    await waitFor(() => expect(sessionStore.get().userInfo?.balance).toBe(12.5));
+    expect(calls.indexOf('/api/app/game/stopGame')).toBeLessThan(calls.lastIndexOf('/api/app/user/userInfo'));
+  });
 });
 
 describe('redirects and landings', () => {

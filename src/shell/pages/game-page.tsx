@@ -5,8 +5,9 @@ import { GAMES, type GameType } from '../../../domain/codes';
 import { GameView, hasGame } from '../../games';
 import { emitSocket, isSocketLive } from '../../services/socket';
 import { fetchBalance } from '../../services/user-api';
+import { stopGameInPlay } from '../../services/mines-api';
 import { openOverlay } from '../app/overlay-store';
-import { patchUserInfo, useToken, useUserInfo } from '../app/session';
+import { patchUserInfo, refreshUserInfo, useToken, useUserInfo } from '../app/session';
 import { GameGrid } from '../components/game-tile';
 import { PageHeading, RoutePageHeading } from './page-heading';
 
@@ -35,7 +36,10 @@ const refreshBalance = () => {
 
 /**
  * A game route: the game's table (src/games, loaded on demand) or its art while it has none yet.
- * Spec 4: leaving a game while the socket is live sends `offGame` with the game code.
+ * Spec 4: leaving a game while the socket is live sends `offGame` with the game code. Spec 7.18:
+ * leaving a game ends the game in play (`stopGame`: an open MINES board is cashed out at what it
+ * has revealed), then user info is refreshed, so the header shows the money back at once. A
+ * reload is not a leave: the table resumes the open game from `inPlay`.
  */
 export function GamePage() {
   const { t } = useTranslation();
@@ -48,8 +52,12 @@ export function GamePage() {
     if (!gameCode) return;
     return () => {
       if (isSocketLive()) emitSocket('offGame', { gameCode });
+      if (!token) return;
+      stopGameInPlay()
+        .then(() => refreshUserInfo({ loading: false }))
+        .catch(() => undefined);
     };
-  }, [gameCode]);
+  }, [gameCode, token]);
 
   if (!game) {
     return (
