@@ -7,7 +7,10 @@ import { PERIODS, type FixtureResult } from '../sports/markets';
  * Money in BRL; instants as ISO text.
  */
 
-/** `GET /api/admin/games`: a casino game's settings as traders see them (BRL; edge as a fraction). */
+/**
+ * `GET /api/admin/games` (each game) and `PUT /api/admin/games/{game}` (the game after the change):
+ * a casino game's settings as traders see them (limits in BRL; edge as a fraction).
+ */
 export const adminGameSettingsSchema = z.object({
   game: z.string(),
   stop: z.boolean(),

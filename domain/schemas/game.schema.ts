@@ -158,10 +158,15 @@ export const roundViewSchema = z.object({
   roundId: z.string(),
   number: z.number(),
   phase: z.enum(['betting', 'rolling', 'complete', 'cancelled']),
+  opensAt: z.string(),
   closesAt: z.string(),
   rollsAt: z.string(),
   completesAt: z.string(),
+  /** The hash of the round before: the chain a player can check this round's hash against. */
+  previousHash: z.string(),
   result: z.number().nullable(),
+  /** Null while bets are taken (the hash would give the result away). */
+  hash: z.string().nullable(),
   totals: z.record(z.string(), z.number()),
 });
 
@@ -178,8 +183,11 @@ export const roundStateBetSchema = z.object({
 export type RoundStateBet = z.infer<typeof roundStateBetSchema>;
 
 export const roundStateSchema = z.object({
+  game: z.enum(['double', 'luckycolor']),
   round: roundViewSchema.nullable(),
-  recent: z.array(z.object({ roundId: z.string(), number: z.number(), result: z.number() })),
+  recent: z.array(
+    z.object({ roundId: z.string(), number: z.number(), result: z.number(), hash: z.string() }),
+  ),
   // Absent for a visitor (and from an older server): no bets of one's own to show.
   myBets: z.array(roundStateBetSchema).default([]),
   serverTime: z.string(),
@@ -213,20 +221,6 @@ export const instantOutcomeSchema = z.union([
   z.strictObject({ tile: z.number().int() }),
 ]);
 export type InstantOutcome = z.infer<typeof instantOutcomeSchema>;
-
-/**
- * `PUT /api/admin/games/{game}`: the game's settings after the change, as the server keeps them —
- * limits in centavos here (`GET /api/admin/games` gives them in BRL), edge as a fraction.
- */
-export const gameSettingsSchema = z.object({
-  game: z.enum(['dice', 'limbo', 'mines', 'rowdouble', 'double', 'luckycolor']),
-  stop: z.boolean(),
-  minBetCents: z.number().int(),
-  maxBetCents: z.number().int(),
-  maxPayoutCents: z.number().int(),
-  edge: z.number(),
-});
-export type GameSettingsAnswer = z.infer<typeof gameSettingsSchema>;
 
 /** `GET /api/app/game/rounds/{game}/{roundId}`: a finished round with what a verifier needs. */
 export const finishedRoundSchema = z.object({

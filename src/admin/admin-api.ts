@@ -39,12 +39,14 @@ import type {
   BulkResult,
   WithdrawalApproved,
 } from '../../domain/schemas/console-money.schema';
-import type {
-  AdminGameSettings,
-  AttentionFixture,
-  ConfigSection,
-  ConfigView,
+import {
+  adminGameSettingsSchema,
+  type AdminGameSettings,
+  type AttentionFixture,
+  type ConfigSection,
+  type ConfigView,
 } from '../../domain/schemas/console-desk.schema';
+import type { gameSettingsPatchSchema } from '../../domain/schemas/game.schema';
 import type {
   PlayerHistoryRow,
   PlayerProfile,
@@ -161,6 +163,9 @@ export type AdminNotice = Notice;
 
 export type { AdminGameSettings, AttentionFixture };
 
+/** A change to a game's settings, as the server's `gameSettingsPatchSchema` takes it (limits in BRL). */
+export type GameSettingsPatch = z.input<typeof gameSettingsPatchSchema>;
+
 /** An operator's result, exactly as the server's schema takes it (`operatorResultSchema`). */
 export type FixtureResultInput = z.input<typeof operatorResultSchema>;
 
@@ -263,9 +268,12 @@ export const adminApi = {
     ),
   notices: () => request<AdminNotice[]>('get', '/api/admin/notices'),
   publishNotice: (text: string) => request<AdminNotice>('post', '/api/admin/notices', { text }),
-  games: () => request<AdminGameSettings[]>('get', '/api/admin/games'),
-  updateGame: (game: string, patch: Partial<Omit<AdminGameSettings, 'game'>>) =>
-    request<unknown>('put', `/api/admin/games/${encodeURIComponent(game)}`, patch),
+  games: async () => adminGameSettingsSchema.array().parse(await request<unknown>('get', '/api/admin/games')),
+  /** The game's settings after the change, in the same shape as `games`. */
+  updateGame: async (game: string, patch: GameSettingsPatch) =>
+    adminGameSettingsSchema.parse(
+      await request<unknown>('put', `/api/admin/games/${encodeURIComponent(game)}`, patch),
+    ),
   fixtures: (q = '') =>
     request<AttentionFixture[]>(
       'get',

@@ -1,54 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { prizeDeadlinesSchema, type PrizeDeadlines } from '../../domain/schemas/console-desk.schema';
 import { request } from './admin-api';
 import { errorText } from './admin-login';
 import { usePolling } from './admin-fields';
 import { brl } from './admin-panels';
 
-/** A sports bet waiting after its events ended (GET /api/admin/sports/prize-deadlines). */
-export interface WaitingPrize {
-  betId: string;
-  userId: number;
-  username: string;
-  /** exception: held for review; open: settlement has not reached it; pending: live decision. */
-  state: 'exception' | 'open' | 'pending';
-  stake: number;
-  potentialReturn: number;
-  fixtureId: string;
-  fixtures: Array<{ id: string; label: string; endedAt: string }>;
-  endedAt: string;
-  dueAt: string;
-  minutesLeft: number;
-  level: string;
-  /** Set once the server's monitor has recorded the breach. */
-  breachedAt: string | null;
-}
-
-/** A recorded breach of the deadline, paid late or still open. */
-export interface PrizeBreach {
-  betId: string;
-  userId: number;
-  username: string;
-  fixtureId: string;
-  state: string;
-  endedAt: string;
-  dueAt: string;
-  breachedAt: string;
-  resolvedAt: string | null;
-  resolution: string | null;
-  minutesLate: number;
-}
-
-export interface PrizeDeadlines {
-  now: string;
-  deadlineMinutes: number;
-  waiting: WaitingPrize[];
-  breaches: PrizeBreach[];
-}
+/** The answer of GET /api/admin/sports/prize-deadlines: the prizes waiting and the breaches. */
+export type { PrizeDeadlines };
 
 /** The prize-deadline read of the console. */
 export const prizeApi = {
-  deadlines: () => request<PrizeDeadlines>('get', '/api/admin/sports/prize-deadlines'),
+  deadlines: async () =>
+    prizeDeadlinesSchema.parse(await request<unknown>('get', '/api/admin/sports/prize-deadlines')),
 };
 
 /** How often the list is read again; the countdowns tick every second in between. */

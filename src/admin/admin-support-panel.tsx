@@ -1,5 +1,15 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  complaintAnsweredSchema,
+  complaintRowSchema,
+  supportConversationRowSchema,
+  supportConversationSchema,
+  supportMessageViewSchema,
+  type ComplaintRow,
+  type SupportConversation,
+  type SupportConversationRow,
+} from '../../domain/schemas/support.schema';
 import { request } from './admin-api';
 import { errorText } from './admin-login';
 import { PlayerProfileView } from './admin-people-panels';
@@ -15,60 +25,28 @@ import { usePolling } from './admin-fields';
 /** How often the list and the open thread refresh. */
 export const POLL_MS = 3000;
 
-export interface SupportConversationRow {
-  id: number;
-  userId: number;
-  username: string;
-  email: string;
-  name: string;
-  awaitingReply: boolean;
-  lastMessage: string;
-  lastMessageAt: string;
-}
-
-export interface SupportMessage {
-  id: number;
-  author: 'player' | 'operator';
-  text: string;
-  createdAt: string;
-}
-
-export interface SupportConversation {
-  id: number;
-  userId: number;
-  username: string;
-  email: string;
-  name: string;
-  vip: number;
-  playerSince: string;
-  awaitingReply: boolean;
-  messages: SupportMessage[];
-}
-
-export interface ComplaintRow {
-  id: number;
-  protocol: string;
-  subject: string;
-  text: string;
-  contact: string;
-  status: 'open' | 'answered';
-  answer: string | null;
-  player: string | null;
-  answeredBy: string | null;
-  answeredAt: string | null;
-  createdAt: string;
-}
-
 /** The support calls of the console. */
 export const supportApi = {
-  conversations: () => request<SupportConversationRow[]>('get', '/api/admin/support/conversations'),
-  conversation: (id: number) => request<SupportConversation>('get', `/api/admin/support/conversations/${id}`),
-  reply: (id: number, text: string) =>
-    request<SupportMessage>('post', `/api/admin/support/conversations/${id}/reply`, { text }),
-  complaints: (status: '' | 'open' | 'answered') =>
-    request<ComplaintRow[]>('get', `/api/admin/support/complaints${status ? `?status=${status}` : ''}`),
-  answer: (id: number, answer: string) =>
-    request<{ protocol: string }>('post', `/api/admin/support/complaints/${id}/answer`, { answer }),
+  conversations: async () =>
+    supportConversationRowSchema
+      .array()
+      .parse(await request<unknown>('get', '/api/admin/support/conversations')),
+  conversation: async (id: number) =>
+    supportConversationSchema.parse(await request<unknown>('get', `/api/admin/support/conversations/${id}`)),
+  reply: async (id: number, text: string) =>
+    supportMessageViewSchema.parse(
+      await request<unknown>('post', `/api/admin/support/conversations/${id}/reply`, { text }),
+    ),
+  complaints: async (status: '' | 'open' | 'answered') =>
+    complaintRowSchema
+      .array()
+      .parse(
+        await request<unknown>('get', `/api/admin/support/complaints${status ? `?status=${status}` : ''}`),
+      ),
+  answer: async (id: number, answer: string) =>
+    complaintAnsweredSchema.parse(
+      await request<unknown>('post', `/api/admin/support/complaints/${id}/answer`, { answer }),
+    ),
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString('pt-BR');

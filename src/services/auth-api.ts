@@ -38,6 +38,11 @@ export function fetchCaptchaProvider(): Promise<CaptchaProvider> {
   return provider;
 }
 
+/** Forgets the cached answer (tests: a worker's files share this module). */
+export function resetCaptchaProvider(): void {
+  provider = undefined;
+}
+
 /** Logs in and returns the session token. */
 export async function login(payload: LoginPayload): Promise<string> {
   const body = await apiPost<SessionToken>('/api/auth/user/restLogin', payload);

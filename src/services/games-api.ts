@@ -2,7 +2,6 @@ import {
   settledBetSchema,
   type SettledBet,
   gameEntrySchema,
-  gameRecordSchema,
   publicSeedsSchema,
   rotatedSeedsSchema,
   type GameEntry,
@@ -10,7 +9,7 @@ import {
   type RotatedSeeds,
   type GameRecord,
 } from '../../domain/schemas/game.schema';
-import { z } from 'zod';
+import { gameRecordsPageSchema, type GameRecordsPage } from '../../domain/schemas/wallet.schema';
 import type { DiceDirection, DoubleColor } from '../../domain/games/rules';
 import { apiGet, apiPost } from './api-client';
 import { IDEMPOTENCY_HEADER } from './idempotency';
@@ -70,7 +69,7 @@ export async function fetchGameRecords(size = 30): Promise<GameRecord[]> {
     { kind: 'game', page: 1, size, loading: false },
     { silent: true },
   );
-  return z.object({ list: gameRecordSchema.array() }).parse(body.data).list;
+  return gameRecordsPageSchema.parse(body.data).list;
 }
 
 /** One page of the player's bets (`/gameMess`), of one game or all, newest first, with the total. */
@@ -78,7 +77,7 @@ export async function fetchGameRecordsPage(
   game: string | null,
   page: number,
   size: number,
-): Promise<{ list: GameRecord[]; total: number }> {
+): Promise<GameRecordsPage> {
   const body = await apiGet<unknown>('/api/app/user/records', {
     kind: 'game',
     ...(game ? { game } : {}),
@@ -86,5 +85,5 @@ export async function fetchGameRecordsPage(
     size,
     loading: false,
   });
-  return z.object({ list: gameRecordSchema.array(), total: z.number() }).parse(body.data);
+  return gameRecordsPageSchema.parse(body.data);
 }

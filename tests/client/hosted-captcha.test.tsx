@@ -7,6 +7,7 @@ import { overlayStore } from '../../src/shell/app/overlay-store';
 import { sessionStore } from '../../src/shell/app/session';
 import { LoginForm } from '../../src/shell/overlays/auth-panel';
 import { resetSiteInfo } from '../../src/services/site-api';
+import { resetCaptchaProvider } from '../../src/services/auth-api';
 import { fail, installFakeServer, ok } from './support';
 
 /**
@@ -45,6 +46,9 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   resetSiteInfo();
+  // The hosted widget must not outlive this file in the worker's shared module graph (the
+  // complaint form after it expected Trevo's own picture).
+  resetCaptchaProvider();
   delete (window as unknown as Record<string, unknown>).turnstile;
 });
 

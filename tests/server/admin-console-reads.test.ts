@@ -72,6 +72,19 @@ describe('console reads', () => {
     expect(tooGreedy.code).toBe(400);
   });
 
+  it('answers a change to a game in BRL, in the same shape as the list', async () => {
+    type Row = { game: string };
+    const limbo = async () => (await get('/api/admin/games')).body.data.find((g: Row) => g.game === 'limbo');
+    const before = await limbo();
+    const put = (payload: object) =>
+      call(app, { method: 'PUT', url: '/api/admin/games/limbo', headers: opAuth, payload });
+    const changed = await put({ minBet: 0.5, maxPayout: 12_345.67 });
+    expect(changed.code).toBe(200);
+    expect(changed.body.data).toEqual({ ...before, minBet: 0.5, maxPayout: 12_345.67 });
+    expect(changed.body.data).toEqual(await limbo());
+    expect((await put({ minBet: before.minBet, maxPayout: before.maxPayout })).body.data).toEqual(before);
+  });
+
   it('verifies the audit chain on demand', async () => {
     const res = await get('/api/admin/audit/verify');
     expect(res.body.data.problems).toEqual([]);

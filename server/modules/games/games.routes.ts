@@ -2,7 +2,6 @@ import {
   finishedRoundSchema,
   gameEntrySchema,
   gameSettingsPatchSchema,
-  gameSettingsSchema,
   gamesInPlaySchema,
   instantOutcomeSchema,
   minesGameSchema,
@@ -14,6 +13,7 @@ import {
   roundStateSchema,
   stopGameSchema,
 } from '../../../domain/schemas/game.schema';
+import { adminGameSettingsSchema } from '../../../domain/schemas/console-desk.schema';
 import { allow, PUBLIC, PLAYER, PLAYER_CHECKED_IN_CALL, operator } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -38,7 +38,7 @@ import {
   settledBetSchema,
   verifyQuerySchema,
 } from '../../../domain/schemas/game.schema';
-import { allGameSettings, configuredRtp, GAME_KEYS } from './settings';
+import { allGameSettings, configuredRtp, GAME_KEYS, settingsInBrl } from './settings';
 import { publicSeeds, seedsFor } from './seeds';
 import {
   forgetGameSettings,
@@ -114,7 +114,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   // Operators change a game's settings at run time (the /api/admin guard checks the token and role).
   app.put<{ Params: { game: string } }>(
     '/api/admin/games/:game',
-    allow(operator(['trader']), { body: gameSettingsPatchSchema, response: gameSettingsSchema }),
+    allow(operator(['trader']), { body: gameSettingsPatchSchema, response: adminGameSettingsSchema }),
     async (request, reply) => {
       const game = parseInput(z.enum(GAME_KEYS), request.params.game);
       const patch = parseInput(gameSettingsPatchSchema, request.body ?? {});
@@ -122,7 +122,8 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
         recordAudit(trx, auditEntry(request, 'game.settings', `game:${game}`, before, changed)),
       );
       forgetGameSettings(ctx.db, game);
-      return ok(request, reply, after);
+      // The same BRL view as GET /api/admin/games (the audit above keeps the centavos).
+      return ok(request, reply, settingsInBrl(after));
     },
   );
 

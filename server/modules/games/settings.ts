@@ -2,6 +2,8 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../infra/db/connection';
 import type { Trx } from '../../infra/db/connection';
 import { AppError } from '../../infra/http/errors';
+import { centsToBrl } from '../../../domain/money';
+import type { AdminGameSettings } from '../../../domain/schemas/console-desk.schema';
 
 /** Per-game settings (games.md): seeded from TREVO_CONFIG, changed at run time by operators. */
 export const GAME_KEYS = ['dice', 'limbo', 'mines', 'rowdouble', 'double', 'luckycolor'] as const;
@@ -25,6 +27,10 @@ export function configuredRtp(game: string, edge: number): number {
   return (RTP[game as GameKey] ?? ((e: number) => 1 - e))(edge);
 }
 
+/**
+ * A game's settings as the server keeps and checks them: limits in integer centavos, edge as a
+ * fraction. They leave in BRL (settingsInBrl).
+ */
 export interface GameSettings {
   game: GameKey;
   stop: boolean;
@@ -32,6 +38,18 @@ export interface GameSettings {
   maxBetCents: number;
   maxPayoutCents: number;
   edge: number;
+}
+
+/** The settings as the console reads them (`GET` and `PUT /api/admin/games`): limits in BRL. */
+export function settingsInBrl(s: GameSettings): AdminGameSettings {
+  return {
+    game: s.game,
+    stop: s.stop,
+    minBet: centsToBrl(s.minBetCents),
+    maxBet: centsToBrl(s.maxBetCents),
+    maxPayout: centsToBrl(s.maxPayoutCents),
+    edge: s.edge,
+  };
 }
 
 /** Writes the configured settings of games that have none yet (operator changes are kept). */

@@ -2,6 +2,7 @@ import { sql, type ColumnType } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../infra/db/connection';
 import { centsToBrl } from '../../../domain/money';
+import { PRIZE_LEVELS } from '../../../domain/schemas/console-desk.schema';
 import { recordAudit } from '../../platform/audit-trail';
 
 /**
@@ -35,11 +36,8 @@ export const PRIZE_MONITOR_INTERVAL_MS = 30_000;
 /** The actor id of the entries Trevo itself writes into the operators' audit chain. */
 export const SYSTEM_ACTOR_ID = 0;
 
-/** How far a waiting prize has gone: found, an hour left, 15 minutes left, due time passed. */
-export const PRIZE_STAGES = ['found', 'warned', 'urgent', 'breached'] as const;
-export type PrizeStage = (typeof PRIZE_STAGES)[number];
-
-const BREACHED = 3;
+/** A stage is stored as its index in the domain's PRIZE_LEVELS (found, warned, urgent, breached). */
+const BREACHED = PRIZE_LEVELS.indexOf('breached');
 const MINUTE_MS = 60_000;
 const OPEN_STATES = ['open', 'pending', 'exception'];
 
@@ -264,7 +262,7 @@ export async function watchPrizeDeadlines(
           actorId: SYSTEM_ACTOR_ID,
           action: 'prize.deadline.breach',
           object: `sports_bet:${w.betId}`,
-          before: { stage: PRIZE_STAGES[record.stage], dueAt: fields.dueAt },
+          before: { stage: PRIZE_LEVELS[record.stage], dueAt: fields.dueAt },
           after: {
             stage: 'breached',
             breachedAt: new Date(now).toISOString(),
@@ -427,7 +425,7 @@ export async function prizeDeadlineReport(ctx: AppContext, now = Date.now()) {
         endedAt: iso(w.endedAt),
         dueAt: iso(w.dueAt),
         minutesLeft: minutesBetween(now, w.dueAt.getTime()),
-        level: PRIZE_STAGES[stageAt(w.dueAt, now)]!,
+        level: PRIZE_LEVELS[stageAt(w.dueAt, now)]!,
         breachedAt: record?.breached_at ? iso(record.breached_at) : null,
       };
     }),

@@ -5,6 +5,7 @@ import type { Db } from '../../infra/db/connection';
 import { AppError, badRequest, forbidden } from '../../infra/http/errors';
 import { centsToBrl, parseAmount, plainBrl } from '../../../domain/money';
 import { isValidCnpj, isValidCpf } from '../../../domain/identity';
+import type { ApprovalOutcome } from '../../../domain/schemas/console-money.schema';
 import {
   TRC20_ADDRESS,
   type CardInfo,
@@ -308,9 +309,6 @@ export async function finishWithdrawal(
   await announceUserInfo(ctx, done);
   return true;
 }
-
-/** What an approval did: queued the payout, or recorded the first of two approvals. */
-export type ApprovalOutcome = 'queued' | 'firstApproval';
 
 /**
  * An operator approves a withdrawal waiting for approval: it joins the payout queue — unless it

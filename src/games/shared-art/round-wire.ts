@@ -3,32 +3,18 @@
  * API.md "Socket events"), typed for the recorded fixtures of DOUBLE and LUCKYCOLOR. Times are ISO
  * texts, amounts BRL numbers, exactly as on the wire (the `data` of the HTTP envelope).
  */
+import type { z } from 'zod';
+import type { FinishedRound, roundStateSchema } from '../../../domain/schemas/game.schema';
 
 /** The round games' wire name. */
 export type RoundGameWire = 'double' | 'luckycolor';
 
-/** `GET /api/app/game/{double|luckycolor}/state` → `data`. */
-export interface RoundStateData {
-  game: RoundGameWire;
-  round: {
-    roundId: string;
-    number: number;
-    phase: 'betting' | 'rolling' | 'complete' | 'cancelled';
-    opensAt: string;
-    closesAt: string;
-    rollsAt: string;
-    completesAt: string;
-    previousHash: string;
-    /** Null while betting. */
-    result: number | null;
-    hash: string | null;
-    /** BRL staked per colour or pick. */
-    totals: Record<string, number>;
-  } | null;
-  /** Finished rounds, newest first (up to 50). */
-  recent: Array<{ roundId: string; number: number; result: number; hash: string }>;
-  serverTime: string;
-}
+/**
+ * `GET /api/app/game/{double|luckycolor}/state` → `data`, as the route declares it
+ * (`roundStateSchema`): the recordings keep its hashes so their chain can be checked
+ * (tests/client/games/round-fixtures.test.ts).
+ */
+export type RoundStateData = z.input<typeof roundStateSchema>;
 
 /** A socket event of the game room (and the player's own balance pushes). */
 export type RoundSocketEvent =
@@ -60,19 +46,11 @@ export interface RoundBetAnswer {
   amount: number;
 }
 
-/** `GET /api/app/game/rounds/{game}/{roundId}` → `data`: what a verifier needs. */
-export interface FinishedRoundData {
-  roundId: string;
-  hash: string;
-  previousHash: string;
-  salt: string;
-  result: number;
-}
-
 /**
  * One recorded visit to a round game: the state answer on arrival, then every socket event and the
  * player's bets in arrival order, `atMs` after the state answer; `verify` is the round's answer
- * after it finished. `?round=<fixture>` replays it without the server.
+ * after it finished (`GET /api/app/game/rounds/{game}/{roundId}`). `?round=<fixture>` replays it
+ * without the server.
  */
 export interface RecordedRound<Request> {
   /** What the fixture shows a designer. */
@@ -83,5 +61,5 @@ export interface RecordedRound<Request> {
     | { atMs: number; kind: 'bet'; request: Request; answer: RoundBetAnswer }
   >;
   /** Null for a cancelled round (its hash is never revealed on its own). */
-  verify: FinishedRoundData | null;
+  verify: FinishedRound | null;
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { vipLevelSchema } from '../../../domain/schemas/site.schema';
 import type { UserInfo } from '../../../domain/schemas/user.schema';
 import { formatMoney } from '../../lib/format';
 import { useEffect, useState } from 'react';
@@ -57,9 +58,10 @@ function useVipTable(): readonly VipRow[] {
   const [table, setTable] = useState<readonly VipRow[]>(VIP_TABLE);
   useEffect(() => {
     let live = true;
-    apiGet<VipRow[]>('/api/app/main/vip', { loading: false }, { silent: true })
+    apiGet<unknown>('/api/app/main/vip', { loading: false }, { silent: true })
       .then((body) => {
-        if (live && Array.isArray(body.data) && body.data.length > 0) setTable(body.data);
+        const rows = vipLevelSchema.array().parse(body.data);
+        if (live && rows.length > 0) setTable(rows);
       })
       .catch(() => undefined);
     return () => {

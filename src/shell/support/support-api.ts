@@ -1,5 +1,8 @@
+import type { z } from 'zod';
 import {
+  complaintFiledSchema,
   complaintStatusSchema,
+  type complaintSchema,
   supportMessageViewSchema,
   supportReplyTimeSchema,
   type ComplaintStatus,
@@ -28,19 +31,13 @@ export async function sendSupportMessage(text: string): Promise<SupportMessageVi
   return supportMessageViewSchema.parse(body.data);
 }
 
-export interface ComplaintForm {
-  subject: string;
-  text: string;
-  contact: string;
-  /** The captcha, for a visitor. */
-  codeId?: number | string;
-  captCode?: string;
-}
+/** What the complaint form sends, as the server's `complaintSchema` takes it (a visitor adds the captcha). */
+export type ComplaintForm = z.input<typeof complaintSchema>;
 
 /** Files a complaint and returns its protocol. */
 export async function fileComplaint(form: ComplaintForm): Promise<string> {
-  const body = await apiPost<{ protocol: string }>('/api/app/main/complaint', { ...form }, { silent: true });
-  return body.data.protocol;
+  const body = await apiPost<unknown>('/api/app/main/complaint', { ...form }, { silent: true });
+  return complaintFiledSchema.parse(body.data).protocol;
 }
 
 /** A complaint's status, for whoever knows its protocol and the contact given with it. */

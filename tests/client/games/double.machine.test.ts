@@ -10,6 +10,7 @@ import {
 import { ApiError } from '../../../src/services/api-client';
 import type { RoundBet, RoundState, RoundStateBet } from '../../../src/services/rounds-api';
 
+const OPENS = '2026-03-14T12:00:00.000Z';
 const CLOSES = '2026-03-14T12:00:15.000Z';
 const ROLLS = '2026-03-14T12:00:16.000Z';
 
@@ -19,22 +20,28 @@ function stateOf(
   extra: { result?: number; myBets?: RoundStateBet[]; serverTime?: string } = {},
 ): RoundState {
   return {
+    game: 'double',
     round: phase
       ? {
           roundId: 'double-7',
           number: 7,
           phase,
+          opensAt: OPENS,
           closesAt: CLOSES,
           rollsAt: ROLLS,
           completesAt: ROLLS,
           result: extra.result ?? null,
+          previousHash: 'h'.repeat(64),
+          hash: phase === 'betting' ? null : 'f'.repeat(64),
           totals: { red: 12.5 },
         }
       : null,
     recent: [
-      ...(extra.result !== undefined ? [{ roundId: 'double-7', number: 7, result: extra.result }] : []),
-      { roundId: 'double-6', number: 6, result: 3 },
-      { roundId: 'double-5', number: 5, result: 0 },
+      ...(extra.result !== undefined
+        ? [{ roundId: 'double-7', number: 7, result: extra.result, hash: 'a'.repeat(64) }]
+        : []),
+      { roundId: 'double-6', number: 6, result: 3, hash: 'a'.repeat(64) },
+      { roundId: 'double-5', number: 5, result: 0, hash: 'a'.repeat(64) },
     ],
     myBets: extra.myBets ?? [],
     serverTime: extra.serverTime ?? new Date().toISOString(),

@@ -10,6 +10,7 @@ import type { RoundBetInput, RoundGameEvent } from '../../../src/machines/games/
 import { ApiError } from '../../../src/services/api-client';
 import type { RoundBet, RoundState, RoundStateBet } from '../../../src/services/rounds-api';
 
+const OPENS = '2026-03-14T12:00:00.000Z';
 const CLOSES = '2026-03-14T12:00:50.000Z';
 
 /** A state answer: period `luckycolor-12` in `phase`, with two finished periods. */
@@ -18,19 +19,23 @@ function stateOf(
   extra: { result?: number; myBets?: RoundStateBet[] } = {},
 ): RoundState {
   return {
+    game: 'luckycolor',
     round: {
       roundId: 'luckycolor-12',
       number: 12,
       phase,
+      opensAt: OPENS,
       closesAt: CLOSES,
       rollsAt: CLOSES,
       completesAt: CLOSES,
       result: extra.result ?? null,
+      previousHash: 'h'.repeat(64),
+      hash: phase === 'betting' ? null : 'f'.repeat(64),
       totals: {},
     },
     recent: [
-      { roundId: 'luckycolor-11', number: 11, result: 5 },
-      { roundId: 'luckycolor-10', number: 10, result: 8 },
+      { roundId: 'luckycolor-11', number: 11, result: 5, hash: 'a'.repeat(64) },
+      { roundId: 'luckycolor-10', number: 10, result: 8, hash: 'a'.repeat(64) },
     ],
     myBets: extra.myBets ?? [],
     serverTime: new Date().toISOString(),
