@@ -2,8 +2,7 @@ import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../infra/http/reply';
-import { allGameSettings } from '../games/settings';
-import { centsToBrl } from '../../../domain/money';
+import { allGameSettings, settingsInBrl } from '../games/settings';
 import { adminGameSettingsSchema } from '../../../domain/schemas/console-desk.schema';
 
 const LIST = { response: adminGameSettingsSchema.array() };
@@ -12,17 +11,6 @@ const LIST = { response: adminGameSettingsSchema.array() };
 export async function adminGamesRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/admin/games', allow(operator(ROLES.trader), LIST), async (request, reply) => {
     const settings = await allGameSettings(ctx.db);
-    return ok(
-      request,
-      reply,
-      settings.map((s) => ({
-        game: s.game,
-        stop: s.stop,
-        minBet: centsToBrl(s.minBetCents),
-        maxBet: centsToBrl(s.maxBetCents),
-        maxPayout: centsToBrl(s.maxPayoutCents),
-        edge: s.edge,
-      })),
-    );
+    return ok(request, reply, settings.map(settingsInBrl));
   });
 }
