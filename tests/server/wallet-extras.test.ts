@@ -170,6 +170,16 @@ describe('transfers', () => {
     // The code was used up.
     const again = await transfer(from, { username: to.email, amount: 1, code });
     expect(again.body.message).toBe('Código incorreto ou expirado');
+    // The sender sees whom they paid (they typed it); the recipient never sees the sender's whole
+    // e-mail address, only enough of it to recognise a friend.
+    const records = async (player: Player) =>
+      (await call(app, { method: 'GET', url: '/api/app/user/records', headers: auth(player.token) })).body
+        .data.list as Array<{ type: number; detail: string }>;
+    expect((await records(from)).find((r) => r.type === 12)?.detail).toBe(`para ${to.email}`);
+    const received = (await records(to)).find((r) => r.type === 12)!.detail;
+    const [local, domain] = from.email.split('@') as [string, string];
+    expect(received).toBe(`de ${local.slice(0, 2)}***@${domain}`);
+    expect(received).not.toContain(local);
   });
 
   it('asks for each field with the specification messages', async () => {

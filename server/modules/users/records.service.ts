@@ -47,7 +47,12 @@ export async function walletRecords(
     select t.id, 12 as type, '10' as status,
            case when t.from_user_id = ${userId} then -t.amount_cents else t.amount_cents end as amount,
            t.created_at,
-           case when t.from_user_id = ${userId} then 'para ' || r.username else 'de ' || s.username end as detail
+           -- The sender typed the recipient's address; the recipient sees only enough of the
+           -- sender's to recognise a friend (usernames are e-mail addresses: LGPD).
+           case when t.from_user_id = ${userId} then 'para ' || r.username
+                else 'de ' || left(s.username, 2) || '***'
+                     || case when position('@' in s.username) > 0
+                             then substr(s.username, position('@' in s.username)) else '' end end as detail
       from transfers t join users s on s.id = t.from_user_id join users r on r.id = t.to_user_id
       where t.from_user_id = ${userId} or t.to_user_id = ${userId}
     union all
