@@ -50,7 +50,7 @@ export async function walletRecords(
            -- The sender typed the recipient's address; the recipient sees only enough of the
            -- sender's to recognise a friend (usernames are e-mail addresses: LGPD).
            case when t.from_user_id = ${userId} then 'para ' || r.username
-                else 'de ' || left(s.username, 2) || '***'
+                else 'de ' || left(split_part(s.username, '@', 1), 2) || '***'
                      || case when position('@' in s.username) > 0
                              then substr(s.username, position('@' in s.username)) else '' end end as detail
       from transfers t join users s on s.id = t.from_user_id join users r on r.id = t.to_user_id
