@@ -31,14 +31,15 @@ export function loggerOptions(
 }
 
 /**
- * One record per answered request when asked (TREVO_LOG_REQUESTS=1): method, path without its
- * query (which may carry codes and tokens), status and milliseconds — instead of Fastify's two
- * records per request, which drowned everything else a developer wanted to read.
+ * One record per answered request when asked (TREVO_LOG_REQUESTS=1): method, the route's pattern
+ * (`/api/app/order/getStatus/:orderId`, never the values: paths and queries carry order ids,
+ * hand-off codes such as `/zgo{code}` and tokens), status and milliseconds — instead of Fastify's
+ * two records per request, which drowned everything else a developer wanted to read.
  */
 export function installRequestLog(app: FastifyInstance, config: Pick<Config, 'logRequests'>): void {
   if (!config.logRequests) return;
   app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?', 1)[0];
+    const path = request.routeOptions.url ?? '(no route)';
     const ms = Math.round(reply.elapsedTime);
     request.log.info(
       { method: request.method, path, status: reply.statusCode, ms },

@@ -21,7 +21,7 @@ describe('the server log', () => {
     expect(auto.transport).toBe(process.stdout.isTTY ? expect.anything() : undefined);
   });
 
-  it('writes one record per request, without the query, only when asked', async () => {
+  it('writes one record per request, with the route pattern and no values, only when asked', async () => {
     for (const logRequests of [true, false]) {
       const lines: string[] = [];
       const stream = new Writable({
@@ -36,17 +36,21 @@ describe('the server log', () => {
       });
       installRequestLog(app, { logRequests });
       app.get('/api/x', async () => ({ ok: true }));
+      app.get('/zgo:code', async () => ({ ok: true }));
       await app.inject({ method: 'GET', url: '/api/x?code=123456' });
+      await app.inject({ method: 'GET', url: '/zgoHANDOFF-SECRET' });
       await app.close();
       const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
       if (!logRequests) {
         expect(records).toEqual([]);
         continue;
       }
-      expect(records).toHaveLength(1);
+      expect(records).toHaveLength(2);
       expect(records[0]).toMatchObject({ method: 'GET', path: '/api/x', status: 200 });
       expect(records[0]!.msg).toMatch(/^GET \/api\/x 200 \d+ ms$/);
+      expect(records[1]).toMatchObject({ path: '/zgo:code' });
       expect(JSON.stringify(records)).not.toContain('123456');
+      expect(JSON.stringify(records)).not.toContain('HANDOFF-SECRET');
     }
   });
 });
