@@ -11,11 +11,14 @@ const dataDir = `.tmp/e2e-data-${Date.now()}`;
 /**
  * The operator configuration with short shared rounds, so DOUBLE and LUCKYCOLOR tests bet in an
  * open round and see it settle within a test's time (defaults: 15 s + 6 s + 3 s and 50 s + 10 s).
+ * Betting lasts 5 s (a journey bets in the first second of a window); rolling keeps the length of
+ * the tables' animations (DOUBLE's reel about 6 s, LUCKYCOLOR's draw about 7 s). A table left open
+ * while a journey waits for its round costs CPU the other journeys need.
  */
 const configPath = '.tmp/e2e-config.json';
 const operatorConfig = JSON.parse(readFileSync('config/default.json', 'utf8'));
-operatorConfig.games.double = { bettingMs: 8000, rollingMs: 7000, completeMs: 1000 };
-operatorConfig.games.luckycolor = { bettingMs: 8000, rollingMs: 8000, completeMs: 0 };
+operatorConfig.games.double = { bettingMs: 5000, rollingMs: 7000, completeMs: 1000 };
+operatorConfig.games.luckycolor = { bettingMs: 5000, rollingMs: 8000, completeMs: 0 };
 // The journeys' large withdrawals test approvals; the identity-document gate (issue 19) has its own tests.
 operatorConfig.withdraw.documentsAbove = 1_000_000;
 mkdirSync('.tmp', { recursive: true });

@@ -40,7 +40,6 @@ const ON_POSTGRES = [
   'tests/server/throttle.test.ts',
   'tests/server/account.test.ts',
   'tests/server/operator-audit.test.ts',
-  'tests/server/crash-restart.test.ts',
   'tests/server/scaled.test.ts',
   'tests/server/sports/*.test.ts',
 ];

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { migrate, openDb } from '../../server/infra/db/connection';
+import { openDb } from '../../server/infra/db/connection';
+import { openMigratedPgliteAt } from '../support/pglite-template';
 import { post } from '../../server/platform/money/ledger';
 import { insertBareUser } from '../support/bare-user';
 
@@ -19,8 +20,7 @@ describe.runIf(process.env.TREVO_TEST_DB !== 'postgres')('ledger:audit', () => {
   it('passes on a sound ledger, fails on a tampered one, and refuses a folder a live server holds', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trevo-audit-'));
     try {
-      const { db } = await openDb({ dataDir: dir });
-      await migrate(db);
+      const { db } = await openMigratedPgliteAt(dir);
       const user = {
         id: await insertBareUser(db, { username: 'a@b.com', cpf: '52998224725', yqm: 'AUDIT001' }),
       };

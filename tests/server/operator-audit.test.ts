@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { auth, buildTestApp, call, registerPlayer } from './helpers';
 import { recordAudit, verifyAuditChain } from '../../server/platform/audit-trail';
-import { migrate, openDb } from '../../server/infra/db/connection';
+import { openDb } from '../../server/infra/db/connection';
+import { openMigratedPgliteAt } from '../support/pglite-template';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -251,8 +252,7 @@ describe.runIf(process.env.TREVO_TEST_DB !== 'postgres')('npm run audit:verify',
   it('passes on an intact chain and names an edited and a removed row', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trevo-audit-chain-'));
     try {
-      let { db } = await openDb({ dataDir: dir });
-      await migrate(db);
+      let { db } = await openMigratedPgliteAt(dir);
       for (let i = 0; i < 3; i++) {
         await db.transaction().execute((trx) =>
           recordAudit(trx, {

@@ -55,3 +55,14 @@ function migratedTemplate(): Promise<Blob> {
 export async function openMigratedPglite(): Promise<{ db: Db; kind: 'postgres' | 'pglite' }> {
   return openDb({ dataDir: 'memory://', loadDataDir: await migratedTemplate() });
 }
+
+/**
+ * A PGlite data folder on disk (as the server and the operators' scripts open it) with the
+ * migrations already applied: a test of a command-line tool starts from here, not from initdb and
+ * every migration under fsync.
+ */
+export async function openMigratedPgliteAt(
+  dataDir: string,
+): Promise<{ db: Db; kind: 'postgres' | 'pglite' }> {
+  return openDb({ dataDir, loadDataDir: await migratedTemplate() });
+}

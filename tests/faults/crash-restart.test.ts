@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createPgDatabase } from './helpers';
+import { startPgCluster, type PgCluster } from '../support/postgres';
+import { faultBinariesPresent } from './harness';
 import {
   closeHttpConnections,
   fundedHttpPlayer,
@@ -18,14 +19,16 @@ import { doubleColor, doubleMultiplier } from '../../domain/games/rules';
  * A real crash: the server process is killed with SIGKILL in the middle of a DOUBLE round and a
  * new process is started on the same database. games.md "Interrupted rounds": a round left open
  * for bets is cancelled and refunded, a round past betting keeps its chain result and is settled,
- * either way within 60 s of the restart. On PGlite (a data folder) and, in the server-pg project,
- * on PostgreSQL.
+ * either way within 60 s of the restart. On PGlite (a data folder) and on PostgreSQL.
+ *
+ * A fault test (processes killed): it runs in `npm run test:sized`, which CI runs after `npm test`.
  */
 let dataDir: string;
 let configPath: string;
 let env: Record<string, string>;
 let server: ServerProcess | undefined;
 let baseConfig: { games: { double: object } };
+let pg: PgCluster | undefined;
 
 /**
  * Shorter rounds from the next start on: the killed round's window was fixed when it opened, and
@@ -35,30 +38,6 @@ function shortenRounds() {
   baseConfig.games.double = { bettingMs: 4000, rollingMs: 2000, completeMs: 500 };
   writeFileSync(configPath, JSON.stringify(baseConfig));
 }
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'trevo-crash-'));
-  const config = JSON.parse(readFileSync('config/default.json', 'utf8'));
-  // Betting lasts long enough that the restart comes before the killed round's close: only the
-  // rule (not the clock) can cancel it.
-  config.games.double = { bettingMs: 15000, rollingMs: 2000, completeMs: 500 };
-  config.games.chainLength = 2000;
-  configPath = join(dataDir, 'config.json');
-  writeFileSync(configPath, JSON.stringify(config));
-  baseConfig = config;
-  const databaseUrl = process.env.TREVO_TEST_DB === 'postgres' ? await createPgDatabase() : undefined;
-  env = {
-    TREVO_CONFIG: configPath,
-    TREVO_STATIC_DIR: join(dataDir, 'no-client'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { TREVO_DATA_DIR: join(dataDir, 'db') }),
-  };
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  closeHttpConnections();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function roundState(port: number): Promise<Json> {
   return (await httpJson(port, 'GET', '/api/app/game/double/state')).json.data.round;
@@ -105,7 +84,38 @@ async function bet(port: number, headers: Record<string, string>, roundId: strin
   expect(placed.status).toBe(200);
 }
 
-describe('a server killed mid-round', () => {
+afterAll(() => closeHttpConnections());
+
+const ENGINES = faultBinariesPresent() ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+
+describe.each(ENGINES)('a server killed mid-round, on %s', (engine) => {
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'trevo-crash-'));
+    const config = JSON.parse(readFileSync('config/default.json', 'utf8'));
+    // Betting lasts long enough that the restart comes before the killed round's close: only the
+    // rule (not the clock) can cancel it.
+    config.games.double = { bettingMs: 15000, rollingMs: 2000, completeMs: 500 };
+    config.games.chainLength = 2000;
+    configPath = join(dataDir, 'config.json');
+    writeFileSync(configPath, JSON.stringify(config));
+    baseConfig = config;
+    if (engine === 'PostgreSQL') pg = await startPgCluster();
+    const databaseUrl = pg?.url;
+    env = {
+      TREVO_CONFIG: configPath,
+      TREVO_STATIC_DIR: join(dataDir, 'no-client'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { TREVO_DATA_DIR: join(dataDir, 'db') }),
+    };
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    pg?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    pg = undefined;
+    server = undefined;
+  });
+
   it('cancels and refunds a round killed while open for bets, then plays on', async () => {
     server = await startServerProcess(env);
     const { headers } = await fundedHttpPlayer(server.port, 0, 1);
