@@ -62,6 +62,8 @@ export interface ServerProcess {
 
 /** The captcha answer the spawned servers accept (TREVO_CAPTCHA_FIXED). */
 export const PROCESS_CAPTCHA = 'bench';
+/** The password of the players `fundedHttpPlayer` signs up. */
+export const PROCESS_PASSWORD = 'Bench#Forte2026';
 
 /** Starts `tsx server/main.ts` with `env` on a free port and waits for its health check. */
 export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
@@ -128,8 +130,8 @@ export async function fundedHttpPlayer(port: number, index: number, deposits: nu
       name: 'Jogador Teste',
       cardNo: cpf,
       username: email,
-      pwd: 'Bench#Forte2026',
-      pwd1: 'Bench#Forte2026',
+      pwd: PROCESS_PASSWORD,
+      pwd1: PROCESS_PASSWORD,
       codeId,
       captCode: PROCESS_CAPTCHA,
     });
@@ -161,7 +163,7 @@ export async function fundedHttpPlayer(port: number, index: number, deposits: nu
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  return { token, headers, cpf };
+  return { token, headers, cpf, email, password: PROCESS_PASSWORD };
 }
 
 /** Closes the kept-alive connections so the calling process can exit. */
