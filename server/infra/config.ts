@@ -119,7 +119,7 @@ const sportsFileSchema = z.object({
   cashoutMinPartial: z.number().min(0.01).max(1000).default(1),
 });
 
-/** An operator text per language key (`pt_BR` required; other languages fall back to it). */
+/** An operator text per language key (`pt_BR` required; a missing language falls back to `en_US`, then `pt_BR`). */
 const localizedSchema = z
   .record(z.string().regex(/^[a-z]{2}_[A-Z]{2}$/), z.string().min(1).max(400))
   .refine((texts) => typeof texts.pt_BR === 'string', 'needs a pt_BR text');

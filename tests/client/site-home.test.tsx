@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { Socket } from 'socket.io-client';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import '../../src/lib/i18n';
+import { setLanguage } from '../../src/lib/i18n';
+import { BannerCarousel, SponsorSection } from '../../src/shell/promo/home-promo';
 import { configureApiClient } from '../../src/services/api-client';
 import type { SportsFixture } from '../../src/services/sports-api';
 import { setSocketFactory, syncSocket } from '../../src/services/socket';
@@ -215,5 +216,38 @@ describe('sports highlights', () => {
     locked.main!.outcomes = [{ ...locked.main!.outcomes[0]!, active: false }];
     list.unshift(locked, fixture('i', { live: true, periodCode: 1, suspended: true }));
     expect(pickHighlights(list).map((f) => f.id)).toEqual(['b', 'a', 'd', 'f']);
+  });
+});
+
+describe("home's operator content and the language switch", () => {
+  it('asks for the banners and sponsors again in the new language, without a reload (issue 18, item 10)', async () => {
+    const texts: Record<string, string> = { pt_BR: 'Presente de boas-vindas', en_US: 'Welcome gift' };
+    const server = installFakeServer((config) => {
+      const lang = String((config.headers as Record<string, unknown>)?.lang ?? 'pt_BR');
+      const title = texts[lang] ?? texts.pt_BR!;
+      if (config.url === '/api/app/main/banners')
+        return ok([{ id: 'boas-vindas', title, subtitle: title, link: '/bonuspage', art: '/promo/a.svg' }]);
+      if (config.url === '/api/app/main/sponsors')
+        return ok([{ id: 'copa', name: 'Copa Trevo', text: `${title} (patrocínio)`, art: '/promo/b.svg' }]);
+      return ok([]);
+    });
+    render(
+      <MemoryRouter>
+        <BannerCarousel />
+        <SponsorSection />
+      </MemoryRouter>,
+    );
+    expect(await screen.findAllByText('Presente de boas-vindas')).not.toHaveLength(0);
+    expect(await screen.findByText('Presente de boas-vindas (patrocínio)')).toBeTruthy();
+    try {
+      await act(() => setLanguage('en_US'));
+      expect(await screen.findAllByText('Welcome gift')).not.toHaveLength(0);
+      expect(await screen.findByText('Welcome gift (patrocínio)')).toBeTruthy();
+      expect(screen.queryByText('Presente de boas-vindas')).toBeNull();
+      const asked = server.requests.filter((r) => r.url === '/api/app/main/banners');
+      expect(asked.map((r) => (r.headers as Record<string, unknown>).lang)).toEqual(['pt_BR', 'en_US']);
+    } finally {
+      await act(() => setLanguage('pt_BR'));
+    }
   });
 });

@@ -36,7 +36,7 @@ async function bettingLeftMs(page: Page, gameType: string) {
  * A shared-round game (DOUBLE, LUCKYCOLOR): bets on `pick` in a round with time to spare (the
  * current one when the server says it stays open for 4 s more, else the next one, so the bet is
  * not racing its close) and waits until the round's result settles the bet. The e2e server runs
- * 8 s betting windows (playwright.config.ts).
+ * 5 s betting windows (playwright.config.ts).
  */
 async function playSharedRound(page: Page, gameType: string, pick: string) {
   const root = page.getByTestId(`game-${gameType}`);
@@ -202,6 +202,12 @@ for (const game of GAMES) {
       await page.setViewportSize(viewport);
       if (viewport === VIEWPORTS[0]) await page.goto(game.route);
       await openTable(page, game);
+      if (game.gameType === 'mines' && viewport.width < 900) {
+        // Issue 18, item 16: on a phone the board's stage is square and as wide as the table.
+        const stage = (await page.locator('.game--mines .game__stage').boundingBox())!;
+        expect(Math.abs(stage.height - stage.width)).toBeLessThanOrEqual(1);
+        expect(stage.width).toBeGreaterThan(viewport.width * 0.8);
+      }
       await game.playRound(page);
       const after = await expectServerBalance(page, player, request);
       expect(after).not.toBe(before);

@@ -59,15 +59,28 @@ describe('site content from the configuration', () => {
     expect(banners[0].art).toMatch(/^\/promo\/.+\.svg$/);
     const english = (await get('/api/app/main/banners', undefined, 'en_US')).body.data;
     expect(english[0].title).toBe('Welcome gift');
-    // A language without a text of its own falls back to pt-BR.
     expect((await get('/api/app/main/banners', undefined, 'ja_JP')).body.data[0].title).toBe(
-      'Presente de boas-vindas',
+      'ウェルカムギフト',
     );
     const promotions = (await get('/api/app/main/promotions')).body.data;
     expect(promotions.map((p: { id: string }) => p.id)).toContain('presente');
+    // A language the operator wrote no text in falls back to English, then to pt-BR (item 10).
+    const russian = (await get('/api/app/main/promotions', undefined, 'ru_RU')).body.data;
+    expect(russian[0].title).toBe('Welcome gift: R$ 5');
     const sponsors = (await get('/api/app/main/sponsors')).body.data;
     expect(sponsors.length).toBeGreaterThan(0);
     expect(sponsors[0]).toHaveProperty('name');
+  });
+
+  it("writes home's banners and sponsors in every language the site speaks (issue 18, item 10)", () => {
+    const promo = app.ctx.config.file.promotions;
+    const texts = [
+      ...promo.banners.flatMap((b) => [b.title, b.subtitle]),
+      ...promo.sponsors.map((s) => s.text),
+    ];
+    // The eight languages the interface is translated into (src/lib/i18n.ts UI_LANGUAGES).
+    const site = ['en_US', 'id_ID', 'ja_JP', 'ko_KR', 'pt_BR', 'ru_RU', 'vi_VN', 'zh_CN'];
+    for (const text of texts) expect(Object.keys(text).sort()).toEqual(site);
   });
 
   it('points every banner, promotion and sponsor at art that exists in public/', () => {

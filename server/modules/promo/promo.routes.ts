@@ -21,9 +21,13 @@ import { announceBalances, announceUserInfo } from '../../platform/announcer';
 import { agentRewards, bonusOverview, giftBonusId, hasGift, receiveBonus } from './promo.service';
 import { referralPage, type ReferralLevel } from './referrals.service';
 
-/** An operator text in the request's language, pt_BR when that language has none. */
+/**
+ * An operator text in the request's language. A language the operator wrote none for falls back
+ * to English, read by more of the site's foreign players than Portuguese, and then to pt_BR, which
+ * every text has (issue 18, item 10: a Russian page showed Portuguese banners).
+ */
 function localized(request: FastifyRequest, texts: Record<string, string>): string {
-  return texts[langOf(request)] ?? texts.pt_BR ?? '';
+  return texts[langOf(request)] ?? texts.en_US ?? texts.pt_BR ?? '';
 }
 
 /**

@@ -4,7 +4,7 @@ import { defineTuning } from '../shared/tuning';
 export const tuning = defineTuning({
   rollDurationMs: {
     kind: 'number',
-    default: 2600,
+    default: 1000,
     min: 400,
     max: 8000,
     step: 50,
@@ -37,7 +37,7 @@ export const tuning = defineTuning({
   },
   settleMs: {
     kind: 'number',
-    default: 320,
+    default: 200,
     min: 0,
     max: 1500,
     step: 10,
@@ -70,7 +70,7 @@ export const tuning = defineTuning({
   },
   popMs: {
     kind: 'number',
-    default: 380,
+    default: 280,
     min: 60,
     max: 1500,
     step: 10,
@@ -103,7 +103,7 @@ export const tuning = defineTuning({
   },
   flashMs: {
     kind: 'number',
-    default: 360,
+    default: 280,
     min: 0,
     max: 1500,
     step: 10,
@@ -111,7 +111,7 @@ export const tuning = defineTuning({
   },
   chipMs: {
     kind: 'number',
-    default: 420,
+    default: 300,
     min: 60,
     max: 1500,
     step: 10,
@@ -120,7 +120,7 @@ export const tuning = defineTuning({
   chipEase: { kind: 'ease', default: 'back.out(2.6)', description: 'Curve of the chip pop.' },
   settleHoldMs: {
     kind: 'number',
-    default: 700,
+    default: 100,
     min: 0,
     max: 4000,
     step: 50,
@@ -128,7 +128,7 @@ export const tuning = defineTuning({
   },
   resetMs: {
     kind: 'number',
-    default: 200,
+    default: 120,
     min: 0,
     max: 1000,
     step: 10,
@@ -136,7 +136,7 @@ export const tuning = defineTuning({
   },
   historySlideMs: {
     kind: 'number',
-    default: 320,
+    default: 260,
     min: 0,
     max: 1500,
     step: 10,

@@ -23,7 +23,11 @@ export function GameLayout(props: {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   return (
-    <div className="game" data-testid={`game-${props.gameType}`} data-state={props.state}>
+    <div
+      className={`game game--${props.gameType}`}
+      data-testid={`game-${props.gameType}`}
+      data-state={props.state}
+    >
       <div className="game__table">
         <div className="game__stage">
           {props.stage(attempt)}

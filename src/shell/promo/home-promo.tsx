@@ -16,14 +16,22 @@ function prefersReducedMotion(): boolean {
 
 /** Home's banners from the operator configuration, one at a time, with dots to pick one. */
 export function BannerCarousel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [banners, setBanners] = useState<Banner[]>([]);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
 
+  // Asked again when the player switches language: the operator's texts come in the request's one.
   useEffect(() => {
-    fetchBanners().then(setBanners, () => undefined);
-  }, []);
+    let current = true;
+    fetchBanners().then(
+      (list) => current && setBanners(list),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [i18n.language]);
 
   useEffect(() => {
     if (banners.length < 2 || paused || prefersReducedMotion()) return;
@@ -81,11 +89,18 @@ export function BannerCarousel() {
 
 /** The partner-sponsor section of home (spec 1), from the operator configuration. */
 export function SponsorSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [sponsors, setSponsors] = useState<Sponsor[]>([]);
   useEffect(() => {
-    fetchSponsors().then(setSponsors, () => undefined);
-  }, []);
+    let current = true;
+    fetchSponsors().then(
+      (list) => current && setSponsors(list),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [i18n.language]);
   if (sponsors.length === 0) return null;
   return (
     <section className="panel" aria-labelledby="home-sponsors" data-testid="home-sponsors">

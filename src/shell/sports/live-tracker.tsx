@@ -3,6 +3,7 @@ import type { SportsFixtureDetail } from '../../services/sports-api';
 import { tennisPoints } from '../../../domain/sports/labels';
 import { formatKickoff, hasStarted, periodLabel } from './sports-format';
 import { useRunningClock } from './use-running-clock';
+import { Crest } from './crest';
 
 /** Statistics the tracker names; others show under their own key. */
 const KNOWN_STATS = [
@@ -83,9 +84,7 @@ export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
     >
       <div className="tracker__field">
         <div className="tracker__team tracker__team--home">
-          <span className="tracker__crest" aria-hidden="true">
-            {fixture.home.slice(0, 1)}
-          </span>
+          <Crest name={fixture.home} className="tracker__crest" />
           <strong>{fixture.home}</strong>
         </div>
         <div className="tracker__centre">
@@ -113,9 +112,7 @@ export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
           {fixture.suspended ? <span className="tracker__stop">{t('sports.fixture.suspended')}</span> : null}
         </div>
         <div className="tracker__team tracker__team--away">
-          <span className="tracker__crest tracker__crest--away" aria-hidden="true">
-            {fixture.away.slice(0, 1)}
-          </span>
+          <Crest name={fixture.away} className="tracker__crest" />
           <strong>{fixture.away}</strong>
         </div>
       </div>

@@ -1,6 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../src/lib/i18n';
+import i18n, { setLanguage } from '../../../src/lib/i18n';
+import { historyResult } from '../../../src/games/shared/hud/bet-lists';
+import type { GameRecord } from '../../../src/services/games-api';
 import { MinesPlay } from '../../../src/games/mines/mines-hud';
 import type { MinesGame } from '../../../src/services/mines-api';
 
@@ -36,5 +38,37 @@ describe('MINES panel', () => {
     );
     expect(screen.getByTestId('mines-multiplier').textContent).toBe('1,28×');
     expect(screen.getByText('1,68×')).toBeTruthy();
+  });
+});
+
+describe('MINES in the game history', () => {
+  const record = (outcome: unknown, game = 'mines'): GameRecord => ({
+    id: 'b1',
+    game,
+    amount: 1,
+    payout: 0,
+    multiplier: 0,
+    status: 'settled',
+    params: {},
+    outcome,
+    roundId: null,
+    fairness: null,
+    createdAt: '2026-11-29T12:00:00Z',
+  });
+  const t = i18n.t.bind(i18n);
+
+  it('reads as gems found and mines laid, not as tile numbers (issue 18, item 15)', async () => {
+    await setLanguage('pt_BR');
+    expect(historyResult(record({ mines: [3, 8, 21], revealed: [1, 2, 4, 5] }), t)).toBe(
+      '4 gemas · minas: 3',
+    );
+    // A board lost on its first tile: the mine it hit is not a gem.
+    expect(historyResult(record({ mines: [3, 8, 21], revealed: [8] }), t)).toBe('Nenhuma gema · minas: 3');
+    expect(historyResult(record({ mines: [7], revealed: [2] }), t)).toBe('1 gema · minas: 1');
+    await setLanguage('en_US');
+    expect(historyResult(record({ mines: [3, 8, 21], revealed: [1] }), t)).toBe('1 gem · mines: 3');
+    await setLanguage('pt_BR');
+    // Other games keep their roll.
+    expect(historyResult(record({ roll: 77.18 }, 'dice'), t)).toBe('77,18');
   });
 });

@@ -93,3 +93,21 @@ describe('ROWDOUBLE drum', () => {
     }
   });
 });
+
+describe('ROWDOUBLE pace', () => {
+  it('plays a round in under 2 s, as instant games do (issue 18, item 15: it took about 4.6 s)', () => {
+    // The scene's sequence (row-double.scene.ts): cue.reset fades the last result; cue.roll spins
+    // and settles the row, then pops the tile beside the flash; cue.settle slides the strip beside
+    // the chip, then holds the result.
+    const round =
+      knobs.resetMs +
+      knobs.rollDurationMs +
+      knobs.settleMs +
+      Math.max(knobs.popMs, knobs.flashMs) +
+      Math.max(knobs.historySlideMs, knobs.chipMs) +
+      knobs.settleHoldMs;
+    expect(round).toBeLessThanOrEqual(2000);
+    // Still a roll the eye can follow: the row turns for most of it.
+    expect(knobs.rollDurationMs / round).toBeGreaterThan(0.45);
+  });
+});

@@ -1,9 +1,24 @@
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
 import { fetchGameRecords, type GameRecord } from '../../../services/games-api';
 import { onSocketEvent } from '../../../services/socket';
 import { describeOutcome } from './fairness-panel';
+
+/**
+ * A history row's result in words. A MINES game reads as the gems found and the mines laid (the
+ * mines' positions are for the fairness check, not for a player's history); the others as their
+ * roll, multiplier or tile.
+ */
+export function historyResult(record: GameRecord, t: TFunction): string {
+  const o = record.outcome as { mines?: unknown; revealed?: unknown } | null | undefined;
+  if (record.game === 'mines' && o && Array.isArray(o.mines) && Array.isArray(o.revealed)) {
+    const gems = o.revealed.filter((tile) => !(o.mines as unknown[]).includes(tile)).length;
+    return t('gameHud.minesResult', { count: gems, mines: o.mines.length });
+  }
+  return describeOutcome(record.outcome, record.game);
+}
 
 /** The player's latest bets in this game (server history), refreshed after each round. */
 export function RecentBets(props: {
@@ -49,7 +64,7 @@ export function RecentBets(props: {
               {new Date(r.createdAt).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })}
             </td>
             <td>{formatMoney(r.amount)}</td>
-            <td>{describeOutcome(r.outcome, r.game)}</td>
+            <td>{historyResult(r, t)}</td>
             <td>{r.payout > 0 ? formatMoney(r.payout) : '—'}</td>
             {onVerify && (
               <td>
