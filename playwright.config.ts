@@ -19,6 +19,9 @@ const configPath = '.tmp/e2e-config.json';
 const operatorConfig = JSON.parse(readFileSync('config/default.json', 'utf8'));
 operatorConfig.games.double = { bettingMs: 5000, rollingMs: 7000, completeMs: 1000 };
 operatorConfig.games.luckycolor = { bettingMs: 5000, rollingMs: 8000, completeMs: 0 };
+// A chain of 20,000 rounds outlasts a run (about 30 of each game); the default million took the
+// server's first start 3–4 s of hashing before the journeys could begin.
+operatorConfig.games.chainLength = 20_000;
 // The journeys' large withdrawals test approvals; the identity-document gate (issue 19) has its own tests.
 operatorConfig.withdraw.documentsAbove = 1_000_000;
 mkdirSync('.tmp', { recursive: true });
