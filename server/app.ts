@@ -384,7 +384,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(
       fp(async (scope) => {
         publicScope(scope);
-        await scope.register(fastifyStatic, { root: staticRoot, wildcard: false, index: false });
+        // The build writes .br and .gz beside each text file (scripts/vite-precompress.ts): they
+        // are sent to a browser that accepts them, with Vary: Accept-Encoding.
+        await scope.register(fastifyStatic, {
+          root: staticRoot,
+          wildcard: false,
+          index: false,
+          preCompressed: true,
+          // Built assets carry their content's hash in their name: a browser keeps them for a
+          // year and never asks again; index.html and the service worker are checked each time.
+          setHeaders(res, filePath) {
+            if (/[/\\]assets[/\\]/.test(filePath))
+              res.header('cache-control', 'public, max-age=31536000, immutable');
+          },
+        });
       }),
     );
   }

@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
+import { closeHttpConnections, fundedHttpPlayer, startServerProcess } from '../tests/support/server-process';
+import { freePort } from '../tests/support/postgres';
+
+/**
+ * `npm run bench` (last part): Lighthouse in mobile mode (its default: a mid-range phone on a slow
+ * 4G line, simulated) on home and the sportsbook as a visitor and on DICE as a player, against the
+ * built client and a real server, in Debian's Chromium. Figures, not pass/fail: the targets
+ * (performance ≥ 90, accessibility ≥ 95, best practices ≥ 95; issue 18) and the last table are
+ * in docs/performance.md. Needs a built client (`npx vite build`).
+ */
+const PAGES = [
+  { path: '/home', player: false },
+  { path: '/footballPage', player: false },
+  { path: '/dice', player: true },
+] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'trevo-lighthouse-'));
+  const config = JSON.parse(readFileSync('config/default.json', 'utf8'));
+  config.games.chainLength = 10_000;
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+  const server = await startServerProcess({
+    TREVO_DATA_DIR: join(dir, 'data'),
+    TREVO_CONFIG: join(dir, 'config.json'),
+    TREVO_STATIC_DIR: 'dist',
+  });
+  const port = await freePort();
+  // A persistent context is the browser's default one, where Lighthouse opens its tab: the
+  // player's session put in its storage is the one Lighthouse's page reads.
+  const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [`--remote-debugging-port=${port}`, '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+  const origin = `http://127.0.0.1:${server.port}`;
+  const rows: string[] = [];
+  try {
+    const { token } = await fundedHttpPlayer(server.port, 0, 1);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${origin}/home`);
+    for (const { path, player } of PAGES) {
+      await page.evaluate(
+        (value) => {
+          if (value) localStorage.setItem('token', value);
+          else localStorage.removeItem('token');
+        },
+        player ? token : null,
+      );
+      const result = await lighthouse(`${origin}${path}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        // The session in storage must survive: Lighthouse clears a site's storage by default.
+        disableStorageReset: true,
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+      const { categories, audits } = result.lhr;
+      const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+      const ms = (key: string) => Math.round(audits[key]?.numericValue ?? 0);
+      const failing = Object.values(audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+        .filter((a) => a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+        .map((a) => a.id);
+      rows.push(
+        `  ${path.padEnd(14)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}` +
+          `  (FCP ${ms('first-contentful-paint')} ms, LCP ${ms('largest-contentful-paint')} ms, TBT ${ms('total-blocking-time')} ms, CLS ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(2)})`,
+        `  ${''.padEnd(14)} below 90: ${failing.join(', ') || 'none'}`,
+      );
+    }
+  } finally {
+    await context.close();
+    await server.stop();
+    closeHttpConnections();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`\nLighthouse ${'12.2'} (mobile, simulated slow 4G), Debian Chromium`);
+  for (const row of rows) console.log(row);
+}
+
+void main();

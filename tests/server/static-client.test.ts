@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './helpers';
+
+/**
+ * The built client as the server sends it (issue 18, Lighthouse: "enable text compression"): the
+ * build's .br and .gz files to a browser that accepts them, the raw file otherwise, and hashed
+ * assets cached for a year while index.html is checked each time.
+ */
+let app: FastifyInstance;
+let dir: string;
+const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'trevo-static-'));
+  mkdirSync(join(dir, 'assets'));
+  const html = '<!doctype html><html lang="pt-BR"><title>Trevo</title><div id="root"></div></html>';
+  writeFileSync(join(dir, 'index.html'), html);
+  writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(html));
+  writeFileSync(join(dir, 'assets', 'app-1a2b3c.js'), script);
+  writeFileSync(join(dir, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dir, 'assets', 'app-1a2b3c.js.gz'), gzipSync(script));
+  app = await buildTestApp({ staticDir: dir });
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding?: string) =>
+  app.inject({ method: 'GET', url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+
+describe('the built client', () => {
+  it('sends a script compressed when the browser accepts it, and the same bytes once decoded', async () => {
+    const br = await get('/assets/app-1a2b3c.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await get('/assets/app-1a2b3c.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await get('/assets/app-1a2b3c.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('keeps hashed assets for a year, and checks the page itself every time', async () => {
+    expect((await get('/assets/app-1a2b3c.js', 'br')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    const page = await get('/home', 'br');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).not.toMatch(/immutable/);
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+  });
+});
