@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Banner, Sponsor } from '../../../domain/schemas/promo.schema';
 import { fetchBanners, fetchSponsors } from '../../services/promo-api';
+import { useFetched } from '../../lib/use-fetched';
 import './promo.css';
 
 /** A banner stays this long before the carousel moves on (paused while hovered or focused). */
@@ -17,21 +18,10 @@ function prefersReducedMotion(): boolean {
 /** Home's banners from the operator configuration, one at a time, with dots to pick one. */
 export function BannerCarousel() {
   const { t, i18n } = useTranslation();
-  const [banners, setBanners] = useState<Banner[]>([]);
+  // Asked again when the player switches language: the operator's texts come in the request's one.
+  const banners = useFetched<Banner[]>(fetchBanners, [], [i18n.language]);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-
-  // Asked again when the player switches language: the operator's texts come in the request's one.
-  useEffect(() => {
-    let current = true;
-    fetchBanners().then(
-      (list) => current && setBanners(list),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [i18n.language]);
 
   useEffect(() => {
     if (banners.length < 2 || paused || prefersReducedMotion()) return;
@@ -90,17 +80,7 @@ export function BannerCarousel() {
 /** The partner-sponsor section of home (spec 1), from the operator configuration. */
 export function SponsorSection() {
   const { t, i18n } = useTranslation();
-  const [sponsors, setSponsors] = useState<Sponsor[]>([]);
-  useEffect(() => {
-    let current = true;
-    fetchSponsors().then(
-      (list) => current && setSponsors(list),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [i18n.language]);
+  const sponsors = useFetched<Sponsor[]>(fetchSponsors, [], [i18n.language]);
   if (sponsors.length === 0) return null;
   return (
     <section className="panel" aria-labelledby="home-sponsors" data-testid="home-sponsors">
