@@ -3,7 +3,9 @@
  * page. It caches static files only. Nothing under /api, the socket, the PSP or /dev is ever
  * touched: balances, bets and payments always come from the server, never from a cache.
  */
-const CACHE = 'trevo-static-v1';
+// v2: v1 could hold a page stored under a missing chunk's name (the server answered it with
+// index.html); a new name drops that cache on activation.
+const CACHE = 'trevo-static-v2';
 const OFFLINE = '/offline.html';
 const PRECACHE = [OFFLINE, '/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png'];
 const NEVER = ['/api/', '/gamecenter-siop', '/sandbox-psp/', '/pix/', '/dev/'];
@@ -31,7 +33,9 @@ async function cacheFirst(request) {
   const cached = await caches.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) {
+  // Only the file itself: a page answered for a script or an image is never kept.
+  const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
+  if (response.ok && !isPage) {
     const cache = await caches.open(CACHE);
     await cache.put(request, response.clone());
   }

@@ -1,7 +1,7 @@
 import { allow, PUBLIC } from './platform/access';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -20,6 +20,7 @@ import { installJsonBodies } from './platform/json-body';
 import { installTextGuard } from './platform/text-guard';
 import { migrate, openDb, type Db } from './infra/db/connection';
 import { AppError } from './infra/http/errors';
+import { isClientRoute } from './infra/http/client-routes';
 import { langOf } from './infra/http/reply';
 import { translate } from '../domain/messages';
 import { memoryRateLimiter, redisRateLimiter } from './infra/security/rate-limit';
@@ -394,7 +395,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           // Built assets carry their content's hash in their name: a browser keeps them for a
           // year and never asks again; index.html and the service worker are checked each time.
           setHeaders(res, filePath) {
-            if (/[/\\]assets[/\\]/.test(filePath))
+            // The file's place under the root, not the whole path: a server folder such as
+            // /srv/assets/trevo/dist must not make index.html immutable.
+            if (relative(staticRoot, filePath).split(sep)[0] === 'assets')
               res.header('cache-control', 'public, max-age=31536000, immutable');
           },
         });
@@ -402,11 +405,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     );
   }
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
-    const isApi = ['/api/', '/dev/', '/gamecenter-siop', '/sandbox-psp/', '/pix/'].some((prefix) =>
-      path.startsWith(prefix),
-    );
-    if (!isApi && hasClient && request.method === 'GET') {
+    if (hasClient && isClientRoute(request.method, request.url)) {
       // Client routes (/home, /y{yqm}, …) are decided by the browser's router.
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }

@@ -16,8 +16,10 @@ let dir: string;
 const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'trevo-static-'));
-  mkdirSync(join(dir, 'assets'));
+  // The server's folder itself lies under a folder named "assets": only the files of the build's
+  // own assets/ folder are immutable (a helper's attack made index.html immutable this way).
+  dir = join(mkdtempSync(join(tmpdir(), 'trevo-static-')), 'assets', 'dist');
+  mkdirSync(join(dir, 'assets'), { recursive: true });
   const html = '<!doctype html><html lang="pt-BR"><title>Trevo</title><div id="root"></div></html>';
   writeFileSync(join(dir, 'index.html'), html);
   writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(html));
@@ -29,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(join(dir, '..', '..'), { recursive: true, force: true });
 });
 
 const get = (url: string, encoding?: string) =>
@@ -62,5 +64,31 @@ describe('the built client', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['cache-control']).not.toMatch(/immutable/);
     expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+  });
+});
+
+describe('a path that is not a page', () => {
+  it('answers a missing script, icon or file with a 404, never with the page', async () => {
+    for (const url of ['/assets/gone-9z8y7x.js', '/icons/x.png', '/assets/', '/logo.svg', '/Assets/x.js']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+    }
+  });
+
+  it("answers the API's unknown paths in JSON however they are spelled", async () => {
+    for (const url of ['/api/nothing', '/API/nothing', '//api/nothing', '/%61pi/nothing']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ status: 404 });
+    }
+  });
+
+  it('answers HEAD on a client route as GET does', async () => {
+    const head = await app.inject({ method: 'HEAD', url: '/home' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect((await get('/y/AMIGO2026')).statusCode).toBe(200);
+    expect((await get('/gameMess?game=dice')).statusCode).toBe(200);
   });
 });
