@@ -55,9 +55,10 @@ export function Footer() {
       <div className="frame site-footer__inner">
         <section className="stats" aria-label={t('footer.stats')}>
           <div className="stat">
-            <p className="stat__value">
+            {/* A figure, not a heading: the label under it says what it counts. */}
+            <strong className="stat__value">
               <CountUp value={stats?.number ?? 0} locale={locale} testId="footer-players" />
-            </p>
+            </strong>
             {/* "1 jogador", "15 jogadores": the word agrees with the number (plural forms per
                 language); before the number arrives, the plural. */}
             <p className="stat__label">
@@ -65,7 +66,7 @@ export function Footer() {
             </p>
           </div>
           <div className="stat">
-            <p className="stat__value">
+            <strong className="stat__value">
               <CountUp
                 value={stats?.amount ?? 0}
                 delayMs={200}
@@ -73,7 +74,7 @@ export function Footer() {
                 prefix="R$ "
                 testId="footer-winnings"
               />
-            </p>
+            </strong>
             <p className="stat__label">{t('footer.winnings')}</p>
           </div>
         </section>

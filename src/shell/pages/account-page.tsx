@@ -62,9 +62,9 @@ export function AccountPage() {
           <div className="account-grid">
             <section className="wallet-card" aria-label={t('account.balance')}>
               <p className="wallet-card__label">{t('account.balance')}</p>
-              <p className="wallet-card__total" data-testid="account-balance">
+              <strong className="wallet-card__total" data-testid="account-balance">
                 {formatMoney(user.freeBalance)}
-              </p>
+              </strong>
               <dl className="balances balances--three">
                 <div>
                   <dt>{t('account.cash')}</dt>

@@ -21,11 +21,14 @@ export function OfferButton({ compact = false }: { compact?: boolean }) {
       type="button"
       className={`offer-button${compact ? ' offer-button--compact' : ''}`}
       onClick={() => openOverlay('secondDeposit')}
-      aria-label={t('offer.buttonLabel', { time })}
+      // Named by what it shows ("Oferta 23:59:46"), so a voice command can say it; what it opens
+      // is its description.
+      aria-label={`${t('offer.button')} ${time}`}
+      title={t('offer.buttonLabel', { time })}
       data-testid="offer-button"
     >
       <GiftIcon className="offer-button__icon" />
-      <span className="offer-button__label">{t('offer.button')}</span>
+      <span className="offer-button__label">{t('offer.button')}</span>{' '}
       <span className="offer-button__time" data-testid="offer-button-countdown">
         {time}
       </span>

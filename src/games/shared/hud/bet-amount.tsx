@@ -53,7 +53,8 @@ export function BetAmount(props: {
           type="button"
           className="hud-chip"
           disabled={disabled}
-          aria-label={t('gameHud.half')}
+          // The name a voice command or a screen reader uses starts with the visible text.
+          aria-label={`½ ${t('gameHud.half')}`}
           onClick={() => onText(clamp(Math.floor(cents / 2)))}
           data-testid="bet-half"
         >
@@ -63,7 +64,7 @@ export function BetAmount(props: {
           type="button"
           className="hud-chip"
           disabled={disabled}
-          aria-label={t('gameHud.double')}
+          aria-label={`2× ${t('gameHud.double')}`}
           onClick={() => onText(clamp(Math.max(cents, minCents) * 2))}
           data-testid="bet-double"
         >
