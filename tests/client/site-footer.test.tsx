@@ -67,5 +67,10 @@ describe('footer legal chrome', () => {
     resetFooterStats();
     serve({}, 15);
     expect(await screen.findByText('Jogadores')).toBeTruthy();
+    // Portuguese's rules count 0 as singular; a site with no player yet still reads "0 jogadores".
+    cleanup();
+    resetFooterStats();
+    serve({}, 0);
+    expect(await screen.findByText('Jogadores')).toBeTruthy();
   });
 });
