@@ -157,6 +157,15 @@ export function potentialReturnCents(
   );
 }
 
+/**
+ * Combined odds as a player reads them (slip, receipt, Minhas apostas): two decimals, cut down, so
+ * the slip and the receipt agree and neither promises more than the thousandths the bet pays on
+ * (issue 18: the slip showed 12,66 and the receipt 12,65).
+ */
+export function shownCombinedOdds(combinedMilli: number): number {
+  return Math.floor(combinedMilli / 10) / 100;
+}
+
 /** Combined odds of a parlay (exact product, in thousandths rounded down). */
 export function combinedOddsMilli(oddsMilli: readonly number[]): number {
   let num = 1n;

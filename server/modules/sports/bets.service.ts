@@ -4,6 +4,7 @@ import type { Sports } from './sports.module';
 import { centsToBrl } from '../../../domain/money';
 import { oddsFromMilli } from '../../../domain/sports/ladder';
 import { RESULT_LABELS } from '../../../domain/sports/labels';
+import { shownCombinedOdds } from '../../../domain/sports/settlement';
 
 /**
  * "Minhas apostas" (API.md `GET /sports/bets`): the player's open bets (waiting for the live
@@ -63,7 +64,7 @@ export async function listSportsBets(
           ? { available: cashout !== null, value: cashout === null ? null : centsToBrl(cashout) }
           : null,
       potentialReturn: centsToBrl(Number(b.potential_cents)),
-      combinedOdds: Math.floor(Number(b.combined_odds_milli) / 10) / 100,
+      combinedOdds: shownCombinedOdds(Number(b.combined_odds_milli)),
       result: b.result_code,
       resultText: b.state === 'cashed_out' ? 'Encerrada (cash-out)' : (RESULT_LABELS[b.result_code] ?? ''),
       orderStatus: b.order_status,

@@ -1,7 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { BodyStatus } from '../../../domain/codes';
 import { parseAmount } from '../../../domain/money';
-import { combinedOddsMilli, potentialReturnCents } from '../../../domain/sports/settlement';
+import {
+  combinedOddsMilli,
+  potentialReturnCents,
+  shownCombinedOdds,
+} from '../../../domain/sports/settlement';
 import { ApiError } from '../../services/api-client';
 import { isOutcomeUnknown, keyForAction, type ActionKey } from '../../services/idempotency';
 import {
@@ -193,7 +197,7 @@ export function slipSummary(context: Pick<BetSlipContext, 'selections' | 'mode' 
     return {
       bets: 1,
       totalStake: stake / 100,
-      combinedOdds: combinedOddsMilli(milli) / 1000,
+      combinedOdds: shownCombinedOdds(combinedOddsMilli(milli)),
       potentialReturn: potentialReturnCents(stake, milli) / 100,
     };
   }
