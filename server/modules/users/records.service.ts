@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { centsToBrl } from '../../../domain/money';
+import { maskPlayer } from '../../../domain/players';
 import { listSportsBets } from '../sports/bets.service';
 import type { Sports } from '../sports/sports.module';
 import { countSportsBets } from './users.repository';
@@ -34,25 +35,25 @@ export async function walletRecords(
     amount: string;
     created_at: Date;
     detail: string;
+    sender: string | null;
   }>`
     select id, case when curreny = 'INSBRL' then 13 else 10 end as type, status, amount_cents as amount,
-           created_at, 'PIX ' || pay_no as detail
+           created_at, 'PIX ' || pay_no as detail, null::text as sender
       from deposit_orders where user_id = ${userId}
     union all
     select id, 11 as type, status, -amount_cents as amount, created_at,
            method || ' ' || case when method = 'USDT' then left(account, 6) || '…' || right(account, 4)
-                                 else '***' || substr(account, 4, length(account) - 5) || '**' end as detail
+                                 else '***' || substr(account, 4, length(account) - 5) || '**' end as detail,
+           null::text as sender
       from withdrawals where user_id = ${userId}
     union all
     select t.id, 12 as type, '10' as status,
            case when t.from_user_id = ${userId} then -t.amount_cents else t.amount_cents end as amount,
            t.created_at,
-           -- The sender typed the recipient's address; the recipient sees only enough of the
-           -- sender's to recognise a friend (usernames are e-mail addresses: LGPD).
-           case when t.from_user_id = ${userId} then 'para ' || r.username
-                else 'de ' || left(split_part(s.username, '@', 1), 2) || '***'
-                     || case when position('@' in s.username) > 0
-                             then substr(s.username, position('@' in s.username)) else '' end end as detail
+           -- The sender typed the recipient's address; the recipient's line is written below
+           -- with the sender masked (usernames are e-mail addresses: LGPD).
+           case when t.from_user_id = ${userId} then 'para ' || r.username end as detail,
+           case when t.from_user_id = ${userId} then null else s.username end as sender
       from transfers t join users s on s.id = t.from_user_id join users r on r.id = t.to_user_id
       where t.from_user_id = ${userId} or t.to_user_id = ${userId}
     union all
@@ -62,7 +63,7 @@ export async function walletRecords(
                                                 or lt.idempotency_key like 'promo:%:commission:%') then 19
                 else 141 end as type,
            '10' as status,
-           p.amount, lt.created_at, lt.reference as detail
+           p.amount, lt.created_at, lt.reference as detail, null::text as sender
       from ledger_postings p
       join ledger_transactions lt on lt.id = p.transaction_id
       join ledger_accounts a on a.id = p.account_id
@@ -73,7 +74,8 @@ export async function walletRecords(
     status: string;
     amount: string;
     created_at: Date;
-    detail: string;
+    detail: string | null;
+    sender: string | null;
     total: string;
   }>`select r.*, count(*) over () as total from (${union}) r order by r.created_at desc, r.id desc
       limit ${size} offset ${(page - 1) * size}`.execute(ctx.db);
@@ -84,7 +86,8 @@ export async function walletRecords(
     status: r.status,
     amount: centsToBrl(Number(r.amount)),
     createdAt: new Date(r.created_at).toISOString(),
-    detail: r.detail,
+    // A received transfer names its sender as every public list does (domain/players.ts).
+    detail: r.sender === null ? (r.detail ?? '') : `de ${maskPlayer(r.sender)}`,
   }));
   if (total === 0 && page > 1) {
     const first = await walletRecords(ctx, userId, 1, 1);
