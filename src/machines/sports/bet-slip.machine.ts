@@ -1,11 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { BodyStatus } from '../../../domain/codes';
 import { parseAmount } from '../../../domain/money';
-import {
-  combinedOddsMilli,
-  potentialReturnCents,
-  shownCombinedOdds,
-} from '../../../domain/sports/settlement';
+import { combinedOddsMilli, potentialReturnCents } from '../../../domain/sports/settlement';
 import { ApiError } from '../../services/api-client';
 import { isOutcomeUnknown, keyForAction, type ActionKey } from '../../services/idempotency';
 import {
@@ -197,7 +193,7 @@ export function slipSummary(context: Pick<BetSlipContext, 'selections' | 'mode' 
     return {
       bets: 1,
       totalStake: stake / 100,
-      combinedOdds: shownCombinedOdds(combinedOddsMilli(milli)),
+      combinedOdds: combinedOddsMilli(milli) / 1000,
       potentialReturn: potentialReturnCents(stake, milli) / 100,
     };
   }

@@ -13,7 +13,7 @@ import { useToken } from '../app/session';
 import { askToLogIn } from '../app/shell-actions';
 import { CloseIcon } from '../components/icons';
 import { betSlip, useSlip } from './bet-slip-store';
-import { formatOdds, resultLabel } from './sports-format';
+import { formatCombinedOdds, formatOdds, resultLabel } from './sports-format';
 
 /** Stakes offered as one tap (BRL). */
 const QUICK_STAKES = [5, 10, 20, 50];
@@ -48,7 +48,7 @@ function ResultLine({ result }: { result: TicketResult }) {
       <strong>{word}</strong>
       <span>
         {t('sports.slip.ticket', { id: result.bet.betId })} · {formatMoney(result.bet.stake)} ·{' '}
-        {t('sports.slip.odds', { odds: formatOdds(result.bet.combinedOdds) })}
+        {t('sports.slip.odds', { odds: formatCombinedOdds(result.bet.combinedOdds) })}
       </span>
     </li>
   );
@@ -253,7 +253,7 @@ export function BetSlip() {
               {context.mode === 'multiple' && summary.combinedOdds !== null ? (
                 <>
                   <dt>{t('sports.slip.combinedOdds')}</dt>
-                  <dd data-testid="slip-combined">{formatOdds(summary.combinedOdds)}</dd>
+                  <dd data-testid="slip-combined">{formatCombinedOdds(summary.combinedOdds)}</dd>
                 </>
               ) : null}
               <dt>{t('sports.slip.totalStake')}</dt>

@@ -11,7 +11,7 @@ import { onSocketEvent } from '../../services/socket';
 import { cashOutBet, fetchMyBets, type MySportsBet } from '../../services/sports-api';
 import { PageHeading } from '../pages/page-heading';
 import { bumpBets, useBetsVersion } from './bet-slip-store';
-import { formatOdds, resultTone } from './sports-format';
+import { formatCombinedOdds, formatOdds, resultTone } from './sports-format';
 import './sports.css';
 
 /** Open bets are re-read this often: their cash-out value follows the prices. */
@@ -268,7 +268,7 @@ function BetCard({
         <dt>{t('sports.bets.stake')}</dt>
         <dd>{formatMoney(bet.stake)}</dd>
         <dt>{t('sports.slip.combinedOdds')}</dt>
-        <dd>{formatOdds(bet.combinedOdds)}</dd>
+        <dd>{formatCombinedOdds(bet.combinedOdds)}</dd>
         {open ? (
           <>
             <dt>{t('sports.slip.potentialReturn')}</dt>

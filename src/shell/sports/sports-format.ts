@@ -1,4 +1,5 @@
 import { periodName, RESULT_LABELS } from '../../../domain/sports/labels';
+import { shownCombinedOdds } from '../../../domain/sports/settlement';
 import { isSportKey } from '../../../domain/sports/sports';
 
 /** How prices, times and codes of the sportsbook read on the pages (pt-BR). */
@@ -8,6 +9,15 @@ const oddsFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, ma
 /** Decimal odds as Brazilian players read them: "1,85". */
 export function formatOdds(odds: number): string {
   return oddsFormat.format(odds);
+}
+
+/**
+ * A múltipla's combined odds (thousandths on the wire) as every page shows them: cut to two
+ * decimals by the server's rule, never rounded up, so the slip, its receipt and Minhas apostas
+ * agree (issue 18: the slip read 12,64 where Minhas apostas read 12,63).
+ */
+export function formatCombinedOdds(odds: number): string {
+  return formatOdds(shownCombinedOdds(Math.round(odds * 1000)));
 }
 
 /**

@@ -5,7 +5,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import i18n, { bcp47 } from '../../lib/i18n';
 import { fetchMyBets, type MySportsBet } from '../../services/sports-api';
 import { useBetsVersion } from './bet-slip-store';
-import { formatOdds, resultTone } from './sports-format';
+import { formatCombinedOdds, resultTone } from './sports-format';
 import './sports.css';
 
 /** How many sports bets the records page lists; "Minhas apostas" has them all. */
@@ -59,7 +59,7 @@ export function SportsHistory() {
                   {bet.legs.length > 1
                     ? `${t('sports.slip.multiple')} (${bet.legs.length})`
                     : (bet.legs[0]?.outcome ?? '')}{' '}
-                  · {formatOdds(bet.combinedOdds)}
+                  · {formatCombinedOdds(bet.combinedOdds)}
                 </strong>
                 <small>{bet.legs.map((l) => l.fixture).join(' · ')}</small>
                 <small>{formatDateTime(bet.placedAt, locale)}</small>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SportsFixtureDetail, SportsMarket } from '../../../src/services/sports-api';
 import { groupMarkets } from '../../../src/shell/sports/fixture-page';
 import {
+  formatCombinedOdds,
   formatKickoff,
   formatOdds,
   periodLabel,
@@ -77,6 +78,15 @@ describe('sportsbook page helpers', () => {
     });
     expect(later).toMatchObject({ periodCode: 3, clock: '61:10', score: { home: 1, away: 0 } });
     expect(later.stats).toEqual(fixture.stats);
+  });
+
+  it("reads a múltipla's combined odds as the server keeps them: cut to two decimals, never rounded up", () => {
+    // 2.03 × 2.47 × 2.52 = 12.635532; the slip's summary and the placement's answer carry 12.635,
+    // Minhas apostas 12.63: all three read 12,63 (the slip and its receipt showed 12,64).
+    expect(formatCombinedOdds(12.635)).toBe('12,63');
+    expect(formatCombinedOdds(12.63)).toBe('12,63');
+    expect(formatCombinedOdds(2.03 * 2.47)).toBe('5,01');
+    expect(formatCombinedOdds(4.8)).toBe('4,80');
   });
 
   it('reads odds, periods and result codes in pt-BR', () => {
