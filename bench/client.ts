@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { closeHttpConnections, fundedHttpPlayer, startServerProcess } from '../tests/support/server-process';
+import { fundedHttpPlayer } from '../tests/support/server-process';
+import { serveBuiltClient, STATIC_DIR } from './built-client';
 
 /**
  * `npm run bench` (second half): what the client costs a player.
@@ -39,12 +40,6 @@ const PARTS = (process.env.BENCH_CLIENT ?? 'bytes,frames,floor').split(',');
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-/**
- * The built client to measure and serve: `dist/` unless `TREVO_STATIC_DIR` names a helper's own build
- * (`npx vite build --outDir .tmp/dist-x`), as the end-to-end tests allow, so a bench never needs to
- * rewrite the shared `dist/`.
- */
-const STATIC_DIR = process.env.TREVO_STATIC_DIR ?? 'dist';
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 /** The gzip size of a built asset, from its URL path. */
@@ -197,21 +192,10 @@ const load = () =>
     .join(' ');
 
 async function main() {
-  if (!existsSync(join(STATIC_DIR, 'index.html'))) {
-    throw new Error(
-      `Build the client first: npx vite build${STATIC_DIR === 'dist' ? '' : ` --outDir ${STATIC_DIR}`}`,
-    );
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'trevo-bench-client-'));
   // Short shared rounds (as the end-to-end tests use), so a measurement sees several spins.
-  const config = JSON.parse(readFileSync('config/default.json', 'utf8'));
-  config.games.double = { bettingMs: 5000, rollingMs: 7000, completeMs: 1000 };
-  config.games.luckycolor = { bettingMs: 5000, rollingMs: 8000, completeMs: 0 };
-  writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
-  const server = await startServerProcess({
-    TREVO_DATA_DIR: join(dir, 'data'),
-    TREVO_CONFIG: join(dir, 'config.json'),
-    TREVO_STATIC_DIR: STATIC_DIR,
+  const { server, stop } = await serveBuiltClient((config) => {
+    config.games.double = { bettingMs: 5000, rollingMs: 7000, completeMs: 1000 };
+    config.games.luckycolor = { bettingMs: 5000, rollingMs: 8000, completeMs: 0 };
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -236,9 +220,7 @@ async function main() {
     console.log(`Load average at the end ${load()} on ${cpus().length} cores`);
   } finally {
     await browser.close();
-    await server.stop();
-    closeHttpConnections();
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }
 

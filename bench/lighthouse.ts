@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { closeHttpConnections, fundedHttpPlayer, startServerProcess } from '../tests/support/server-process';
+import { fundedHttpPlayer } from '../tests/support/server-process';
 import { freePort } from '../tests/support/postgres';
+import { serveBuiltClient } from './built-client';
 
 /**
  * `npm run bench` (last part): Lighthouse in mobile mode (its default: a mid-range phone on a slow
@@ -21,14 +20,8 @@ const PAGES = [
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'trevo-lighthouse-'));
-  const config = JSON.parse(readFileSync('config/default.json', 'utf8'));
-  config.games.chainLength = 10_000;
-  writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
-  const server = await startServerProcess({
-    TREVO_DATA_DIR: join(dir, 'data'),
-    TREVO_CONFIG: join(dir, 'config.json'),
-    TREVO_STATIC_DIR: 'dist',
+  const { server, dir, stop } = await serveBuiltClient((config) => {
+    config.games.chainLength = 10_000;
   });
   const port = await freePort();
   // A persistent context is the browser's default one, where Lighthouse opens its tab: the
@@ -75,11 +68,9 @@ async function main() {
     }
   } finally {
     await context.close();
-    await server.stop();
-    closeHttpConnections();
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
-  console.log(`\nLighthouse ${'12.2'} (mobile, simulated slow 4G), Debian Chromium`);
+  console.log('\nLighthouse 12.2 (mobile, simulated slow 4G), Debian Chromium');
   for (const row of rows) console.log(row);
 }
 
