@@ -1,6 +1,6 @@
 import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import '../../src/lib/i18n';
 import type { Socket } from 'socket.io-client';
 import { configureApiClient } from '../../src/services/api-client';
@@ -35,6 +35,14 @@ beforeEach(() => {
 });
 
 afterEach(() => cleanup());
+
+// The game routes below start loading their tables' code (dynamic imports the test does not wait
+// for). This worker's next file shares the module graph: a load still running when this file's
+// environment ends fails the next file that imports the same modules (seen once, dice-units in a
+// fresh-clone run). Let those loads finish first.
+afterAll(async () => {
+  await Promise.all([import('../../src/games/dice/dice-game'), import('../../src/games/mines/mines-game')]);
+});
 
 // Lazy routes are transformed on their first import; on a busy machine that takes more than 1 s.
 configure({ asyncUtilTimeout: 10_000 });
