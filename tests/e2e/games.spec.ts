@@ -20,6 +20,8 @@ interface GameCase {
   playRound(page: Page): Promise<void>;
   /** Test time limit, when longer than the default 120 s (shared rounds wait for the next one). */
   timeoutMs?: number;
+  /** The table stands still at rest with reduced motion (not the live round tables). */
+  stillAtRest?: boolean;
 }
 
 /** Milliseconds the server's current round of `gameType` still takes bets (0 once it closed). */
@@ -67,6 +69,7 @@ const VIEWPORTS = [
 const GAMES: GameCase[] = [
   {
     gameType: 'dice',
+    stillAtRest: true,
     route: '/dice',
     async playRound(page) {
       const root = page.getByTestId('game-dice');
@@ -79,6 +82,7 @@ const GAMES: GameCase[] = [
   },
   {
     gameType: 'limbo',
+    stillAtRest: true,
     route: '/limbo',
     async playRound(page) {
       const root = page.getByTestId('game-limbo');
@@ -93,6 +97,7 @@ const GAMES: GameCase[] = [
   },
   {
     gameType: 'rowDouble',
+    stillAtRest: true,
     route: '/rowDouble',
     async playRound(page) {
       const root = page.getByTestId('game-rowDouble');
@@ -119,6 +124,7 @@ const GAMES: GameCase[] = [
   },
   {
     gameType: 'mines',
+    stillAtRest: true,
     route: '/mines',
     async playRound(page) {
       const root = page.getByTestId('game-mines');
@@ -164,6 +170,28 @@ async function closeOffers(page: Page) {
     await page.keyboard.press('Escape');
     await expect(page.locator('.modal-backdrop')).toHaveCount(0);
   }
+}
+
+/**
+ * The run asks for reduced motion (playwright.config.ts): a table at rest then holds its ambient
+ * motion (LIMBO's stars and rocket, a gem's glint), so two pictures of its canvas a second apart
+ * are the same; the stage draws only when something changes (frame-rate.ts).
+ */
+async function expectStillAtRest(page: Page) {
+  const canvas = page.getByTestId('game-canvas').locator('canvas');
+  await canvas.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  // The sticky header (its offer countdown ticks every second) may still cover the canvas' top.
+  const picture = () => canvas.screenshot({ mask: [page.locator('header')] });
+  await expect
+    .poll(
+      async () => {
+        const first = await picture();
+        await page.waitForTimeout(1000);
+        return first.equals(await picture());
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 /** The balance on the table equals the server's cash balance. */
@@ -213,6 +241,7 @@ for (const game of GAMES) {
       expect(after).not.toBe(before);
       before = after;
       await photograph(page, testInfo, `${game.gameType}-${viewport.width}x${viewport.height}.png`);
+      if (game.stillAtRest && viewport === VIEWPORTS.at(-1)) await expectStillAtRest(page);
     }
     expect(errors).toEqual([]);
   });

@@ -170,7 +170,8 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
           popEase: t.popEase,
           popScale: t.popScale,
           dimAlpha: t.dimAlpha,
-          glowPulseMs: t.glowPulseMs,
+          // With reduced motion the landed tile glows steadily instead of pulsing.
+          glowPulseMs: context.reducedMotion ? 0 : t.glowPulseMs,
           glowColor: white ? colorNumber(t.winGlowColor) : tileBodyColor(tile, tilePalette(t)),
         },
         speed(),
@@ -233,5 +234,7 @@ export const createScene: SceneFactory<typeof tuning, DoubleCue> = (context) => 
     },
     cues,
     order: 'overlap',
+    // The countdown follows the round's clock every frame.
+    ambient: () => true,
   });
 };

@@ -60,16 +60,20 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
   /** Puts the line, the rocket and the planet where the layout and the running animations say. */
   function place(l: LimboLayout): void {
     line.place(progress);
-    rocket.place(l, clockMs, climbing);
+    rocket.place(l, clockMs, climbing, resting());
     sky.sink(l, rocket.flight.planetDrop);
   }
 
+  /** With reduced motion the table is still at rest: no drifting stars, no bob, no flicker. */
+  const resting = () => context.reducedMotion && !climbing;
+
   kit.everyFrame(() => {
     const ms = Math.min(100, context.app.ticker.deltaMS);
-    clockMs += ms;
+    if (!resting()) clockMs += ms;
     if (!layout) return;
     if (!climbing) climbRate *= Math.pow(0.02, ms / 1000);
-    const speed = t.starIdleSpeed + t.starRushSpeed * climbRate;
+    // After a climb the rush dies away; at rest with reduced motion nothing drifts after it.
+    const speed = (resting() ? 0 : t.starIdleSpeed) + t.starRushSpeed * climbRate;
     sky.update(layout, ms, speed);
     counter.update();
     rocket.updateExhaust(layout, ms, speed, climbing);
@@ -192,5 +196,7 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
     },
     cues,
     order: 'queue',
+    // The stars drift and the rocket bobs at rest, unless the player asked for reduced motion.
+    ambient: () => !context.reducedMotion,
   });
 };

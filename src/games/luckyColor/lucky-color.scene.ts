@@ -202,5 +202,7 @@ export const createScene: SceneFactory<typeof tuning, LuckyColorCue> = (context)
     },
     cues,
     order: 'overlap',
+    // The period header's countdown follows the round's clock every frame.
+    ambient: () => true,
   });
 };

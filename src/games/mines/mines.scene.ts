@@ -127,10 +127,11 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
 
   const gemsFound = () => tiles.filter((x) => x.state === 'gem');
 
-  // Ambient life (an occasional glint on a revealed gem) and skipping invisible layers.
+  // Ambient life (an occasional glint on a revealed gem; none with reduced motion) and skipping
+  // invisible layers.
   kit.everyFrame(() => {
     board.update();
-    effects.glint(context.app.ticker.deltaMS, gemsFound);
+    if (!context.reducedMotion) effects.glint(context.app.ticker.deltaMS, gemsFound);
   });
 
   async function reset(cue: Extract<MinesCue, { type: 'cue.reset' }>, speed: number): Promise<void> {
@@ -230,5 +231,7 @@ export const createScene: SceneFactory<typeof tuning, MinesCue> = (context) => {
     },
     cues,
     order: 'queue',
+    // Only a revealed gem's glint moves at rest.
+    ambient: () => !context.reducedMotion && gemsFound().length > 0,
   });
 };

@@ -151,7 +151,8 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
           popEase: t.popEase,
           popScale: t.popScale,
           dimAlpha: t.dimAlpha,
-          glowPulseMs: t.glowPulseMs,
+          // With reduced motion the landed tile glows steadily instead of pulsing.
+          glowPulseMs: context.reducedMotion ? 0 : t.glowPulseMs,
           glowColor: win || white ? colorNumber(t.winGlowColor) : tileBodyColor(tile, tilePalette(t)),
         },
         speed(),

@@ -59,6 +59,7 @@ export interface ReelWinner {
   popEase: string;
   popScale: number;
   dimAlpha: number;
+  /** Period of the landed glow's pulse; 0: a steady glow (reduced motion). */
   glowPulseMs: number;
   glowColor: number;
 }
@@ -223,7 +224,7 @@ export class TileReel {
       look.popMs,
       durationScale,
     );
-    if (durationScale >= 1) {
+    if (durationScale >= 1 && look.glowPulseMs > 0) {
       this.tweens.loop(this.winner, { glow: 0.45, yoyo: true, ease: 'sine.inOut' }, look.glowPulseMs / 2);
     }
   }

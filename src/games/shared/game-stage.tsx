@@ -2,6 +2,7 @@ import { Application, UPDATE_PRIORITY } from 'pixi.js';
 // The site's CSP has no 'unsafe-eval' (server/security/http-headers.ts): Pixi's eval-free paths.
 import 'pixi.js/unsafe-eval';
 import { useEffect, useRef } from 'react';
+import { prefersReducedMotion } from '../../lib/motion';
 import { capBatchTextures } from './batch-texture-cap';
 import { FrameRate } from './frame-rate';
 import type { GameScene, SceneCue, SceneFactory, SceneInput } from './scene';
@@ -91,32 +92,47 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
       app.canvas.setAttribute('aria-label', latest.current.label);
       app.canvas.classList.add('game-stage__canvas');
       element.appendChild(app.canvas);
-      scene = latest.current.createScene({
+      // Fewer frames at rest (frame-rate.ts); before anything else this frame, so a cue that
+      // just started is drawn at the full rate from its first frame on.
+      const rate = new FrameRate(performance.now());
+      const pace = () => {
+        const fps = rate.maxFps(performance.now(), scene?.busy() ?? false, scene?.ambient() ?? true);
+        if (app.ticker.maxFPS !== fps) app.ticker.maxFPS = fps;
+      };
+      app.ticker.add(pace, undefined, UPDATE_PRIORITY.INTERACTION);
+      const awake = () => {
+        rate.wake(performance.now());
+        app.ticker.maxFPS = 0;
+      };
+      wake = awake;
+      const created = latest.current.createScene({
         app,
         tuning: latest.current.tuning,
         sound,
+        reducedMotion: prefersReducedMotion(),
         onInput: (input) => latest.current.onInput(input),
       });
+      // A cue wakes the stage as it starts: at rest the next frame may be a heartbeat away.
+      scene = {
+        view: created.view,
+        resize: (w, h) => created.resize(w, h),
+        play: (cue, options) => {
+          awake();
+          return created.play(cue, options);
+        },
+        busy: () => created.busy(),
+        ambient: () => created.ambient(),
+        destroy: () => created.destroy(),
+      };
       app.stage.addChild(scene.view);
       scene.resize(width, height);
       observer = new ResizeObserver(() => {
         const next = size();
         app.renderer.resize(next.width, next.height);
         scene?.resize(next.width, next.height);
+        awake();
       });
       observer.observe(element);
-      // Fewer frames at rest (frame-rate.ts); before anything else this frame, so a cue that
-      // just started is drawn at the full rate from its first frame on.
-      const rate = new FrameRate(performance.now());
-      const pace = () => {
-        const fps = rate.maxFps(performance.now(), scene?.busy() ?? false);
-        if (app.ticker.maxFPS !== fps) app.ticker.maxFPS = fps;
-      };
-      app.ticker.add(pace, undefined, UPDATE_PRIORITY.INTERACTION);
-      wake = () => {
-        rate.wake(performance.now());
-        app.ticker.maxFPS = 0;
-      };
       for (const type of WAKE_EVENTS) element.addEventListener(type, wake, { passive: true });
       latest.current.onProgress(PROGRESS.scene);
       latest.current.onScene(scene, size);

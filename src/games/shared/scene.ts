@@ -17,6 +17,11 @@ export interface SceneContext<S extends TuningSchema> {
   readonly sound: SoundBus;
   /** Player input from the scene (e.g. Mines tile taps); the host forwards them to the machine. */
   readonly onInput: (input: SceneInput) => void;
+  /**
+   * The player asked for reduced motion: the scene keeps still at rest (no drifting stars, bobbing
+   * rocket or glints); a cue's animation still plays, since it tells the result.
+   */
+  readonly reducedMotion: boolean;
 }
 
 /** A player gesture the scene reports; the machine decides what it means. */
@@ -49,6 +54,11 @@ export interface GameScene<C extends SceneCue = SceneCue> {
   play(cue: C, options: { turbo: boolean }): Promise<void>;
   /** Whether a cue is animating now (the stage draws every frame then, fewer at rest). */
   busy(): boolean;
+  /**
+   * Whether the table moves by itself at rest (LIMBO's stars, a gem's glint): the stage then keeps
+   * drawing at its rest rate; a still table is drawn only when something changes (frame-rate.ts).
+   */
+  ambient(): boolean;
   /** Frees textures, tweens and listeners. */
   destroy(): void;
 }

@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
 import { abbreviateCount } from '../../lib/format';
+import { prefersReducedMotion } from '../../lib/motion';
 
 /** Spec 9: the footer counters run for 2 s, starting 1 s (plus any delay) after they appear. */
 export const COUNT_UP_DURATION_MS = 2000;
 export const COUNT_UP_START_MS = 1000;
-
-function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /** A number that counts up to `value`, abbreviated (K+, M+, B+) at every frame. */
 export function CountUp({

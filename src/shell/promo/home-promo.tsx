@@ -3,17 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Banner, Sponsor } from '../../../domain/schemas/promo.schema';
 import { fetchBanners, fetchSponsors } from '../../services/promo-api';
+import { prefersReducedMotion } from '../../lib/motion';
 import { useFetched } from '../../lib/use-fetched';
 import './promo.css';
 
 /** A banner stays this long before the carousel moves on (paused while hovered or focused). */
 export const BANNER_INTERVAL_MS = 5000;
-
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
-}
 
 /** Home's banners from the operator configuration, one at a time, with dots to pick one. */
 export function BannerCarousel() {

@@ -69,8 +69,11 @@ export class Rocket {
     this.flame.scale.x = l.rocket.height / h;
   }
 
-  /** Places the rocket for this frame: bobbing when idle (`clockMs`), shaking, the flame flickering. */
-  place(l: LimboLayout, clockMs: number, climbing: boolean): void {
+  /**
+   * Places the rocket for this frame: bobbing when idle (`clockMs`), shaking, the flame flickering;
+   * `still` (reduced motion, at rest): the flame holds its size.
+   */
+  place(l: LimboLayout, clockMs: number, climbing: boolean, still: boolean): void {
     const t = this.t;
     const flight = this.flight;
     const bob = climbing ? 0 : Math.sin((clockMs / t.bobMs) * Math.PI * 2) * t.bobPx;
@@ -78,7 +81,9 @@ export class Rocket {
     this.view.position.set(l.rocket.x + jitter, l.rocket.y + bob - flight.lift);
     this.view.rotation = flight.tilt;
     this.flame.y = l.rocket.height * 0.42;
-    const flicker = 1 + t.flameFlicker * (Math.sin(clockMs * 0.047) * 0.6 + (Math.random() - 0.5));
+    const flicker = still
+      ? 1
+      : 1 + t.flameFlicker * (Math.sin(clockMs * 0.047) * 0.6 + (Math.random() - 0.5));
     this.flame.scale.y =
       (l.rocket.height / (this.textures?.height ?? l.rocket.height)) * flight.flame * flicker;
   }

@@ -16,6 +16,11 @@ export interface SceneParts<C extends SceneCue> {
   cues: CueHandlers<C>;
   /** Whether a cue waits for the ones before it (see `CueOrder`). */
   order: CueOrder;
+  /**
+   * Whether the table moves by itself at rest outside its tweens (see `GameScene.ambient`): frame
+   * callbacks that drift, glint or follow a clock. A running tween (a glow's loop) counts anyway.
+   */
+  ambient?: () => boolean;
 }
 
 /**
@@ -62,6 +67,7 @@ export class SceneKit<N extends string> {
         });
       },
       busy: () => playing > 0,
+      ambient: () => this.tweens.animating() || (parts.ambient?.() ?? false),
       destroy: () => {
         queue.destroy();
         for (const update of this.frames) this.app.ticker.remove(update);

@@ -80,6 +80,11 @@ export class Tweens {
     void this.to(target, { ...vars, repeat: -1 }, ms);
   }
 
+  /** Whether any tween or delay runs now (a loop such as a glow pulse runs until killed). */
+  animating(): boolean {
+    return this.live.size > 0;
+  }
+
   /** Stops every tween of these targets; their promises resolve. */
   kill(...targets: object[]): void {
     for (const entry of [...this.live]) {
