@@ -3,7 +3,7 @@ import {
   type CaptchaProvider,
   type LoginPayload,
   type RegisterPayload,
-  type SessionToken,
+  sessionTokenSchema,
 } from '../../domain/schemas/auth.schema';
 import { apiGet, apiPost } from './api-client';
 
@@ -45,14 +45,14 @@ export function resetCaptchaProvider(): void {
 
 /** Logs in and returns the session token. */
 export async function login(payload: LoginPayload): Promise<string> {
-  const body = await apiPost<SessionToken>('/api/auth/user/restLogin', payload);
-  return body.data.access_token;
+  const body = await apiPost<unknown>('/api/auth/user/restLogin', payload);
+  return sessionTokenSchema.parse(body.data).access_token;
 }
 
 /** Creates the account and returns its first session token. */
 export async function register(payload: RegisterPayload): Promise<string> {
-  const body = await apiPost<SessionToken>('/api/auth/user/restRegister', payload);
-  return body.data.access_token;
+  const body = await apiPost<unknown>('/api/auth/user/restRegister', payload);
+  return sessionTokenSchema.parse(body.data).access_token;
 }
 
 /** Ends this session on the server. */
@@ -62,6 +62,6 @@ export async function logout(): Promise<void> {
 
 /** Exchanges the one-time code of a `/zgo{code}` link for a session token. */
 export async function exchangeHandoff(code: string): Promise<string> {
-  const body = await apiPost<SessionToken>('/api/auth/user/handoff', { code });
-  return body.data.access_token;
+  const body = await apiPost<unknown>('/api/auth/user/handoff', { code });
+  return sessionTokenSchema.parse(body.data).access_token;
 }

@@ -1,4 +1,5 @@
-import type { ResetCheckId } from '../../domain/schemas/auth.schema';
+import { resetCheckIdSchema, type ResetCheckId } from '../../domain/schemas/auth.schema';
+import { userGiftSchema } from '../../domain/schemas/promo.schema';
 import { guestAnalysisSchema, noticeSchema, type Notice } from '../../domain/schemas/user.schema';
 import { apiGet, apiPost, apiPostForm } from './api-client';
 
@@ -12,8 +13,8 @@ export async function sendResetCode(email: string): Promise<string> {
 
 /** Step 2: checks the code and returns the check id that authorises step 3. */
 export async function checkResetCode(email: string, code: string): Promise<ResetCheckId> {
-  const body = await apiPost<ResetCheckId>('/api/app/main/RESETPWD/checkEmail', { email, code });
-  return body.data;
+  const body = await apiPost<unknown>('/api/app/main/RESETPWD/checkEmail', { email, code });
+  return resetCheckIdSchema.parse(body.data);
 }
 
 /** Step 3: sets the new password. Returns the server's message. */
@@ -37,8 +38,8 @@ export async function fetchGuestAnalysis(): Promise<{ number: number; amount: nu
 
 /** True when a promo gift waits for the player (`data` 1). */
 export async function fetchUserGift(): Promise<boolean> {
-  const body = await apiGet<number>('/api/app/main/userGift');
-  return body.data === 1;
+  const body = await apiGet<unknown>('/api/app/main/userGift');
+  return userGiftSchema.parse(body.data) === 1;
 }
 
 /** The latest notices, newest first (the notice bar shows the first until the socket sends one). A failure stays quiet. */
