@@ -8,17 +8,45 @@ export const BodyStatus = {
   forbidden: 1403,
 } as const;
 
-/** The six own games (section 3, game list entry). */
+/**
+ * The six own games (section 3, game list entry), each with the three spellings the contract uses
+ * (API.md "Names"): `gameNameEn` as players read it, `gameType` in routes and test ids, and `key`,
+ * the lower-case `gameNameEn`, in API paths, socket rooms, records and settings. Code compares
+ * games by `key` and turns one spelling into another only through this table.
+ */
 export const GAMES = [
-  { glId: 1, gameCode: 'SE0001', gameNameEn: 'MINES', gameType: 'mines' },
-  { glId: 2, gameCode: 'SE0002', gameNameEn: 'DICE', gameType: 'dice' },
-  { glId: 3, gameCode: 'SE0004', gameNameEn: 'LIMBO', gameType: 'limbo' },
-  { glId: 4, gameCode: 'SE0006', gameNameEn: 'DOUBLE', gameType: 'double' },
-  { glId: 5, gameCode: 'SE0007', gameNameEn: 'LUCKYCOLOR', gameType: 'luckyColor' },
-  { glId: 6, gameCode: 'SE0008', gameNameEn: 'ROWDOUBLE', gameType: 'rowDouble' },
+  { glId: 1, gameCode: 'SE0001', gameNameEn: 'MINES', gameType: 'mines', key: 'mines' },
+  { glId: 2, gameCode: 'SE0002', gameNameEn: 'DICE', gameType: 'dice', key: 'dice' },
+  { glId: 3, gameCode: 'SE0004', gameNameEn: 'LIMBO', gameType: 'limbo', key: 'limbo' },
+  { glId: 4, gameCode: 'SE0006', gameNameEn: 'DOUBLE', gameType: 'double', key: 'double' },
+  { glId: 5, gameCode: 'SE0007', gameNameEn: 'LUCKYCOLOR', gameType: 'luckyColor', key: 'luckycolor' },
+  { glId: 6, gameCode: 'SE0008', gameNameEn: 'ROWDOUBLE', gameType: 'rowDouble', key: 'rowdouble' },
 ] as const;
 
-export type GameType = (typeof GAMES)[number]['gameType'];
+export type Game = (typeof GAMES)[number];
+export type GameType = Game['gameType'];
+export type GameKey = Game['key'];
+export const GAME_KEYS: readonly GameKey[] = GAMES.map((g) => g.key);
+
+/** The game whose `key` this is (an API path's, a record's), or undefined. */
+export function gameByKey(key: string): Game | undefined {
+  return GAMES.find((g) => g.key === key);
+}
+
+/** The game whose `gameType` this is (a route's, a test id's), or undefined. */
+export function gameByType(type: string): Game | undefined {
+  return GAMES.find((g) => g.gameType === type);
+}
+
+/**
+ * The game a person or a link names in any of its spellings and any case (`?game=LuckyColor` in
+ * an address someone typed), or undefined. Not for the API's own calls, which use `key` exactly.
+ */
+export function gameByAnyName(name: string): Game | undefined {
+  const wanted = name.trim().toLowerCase();
+  return GAMES.find((g) => g.key === wanted || g.gameType.toLowerCase() === wanted);
+}
+
 export const GAME_CODES: readonly string[] = GAMES.map((g) => g.gameCode);
 
 /** Payment order status codes (section 4), strings on the wire. */

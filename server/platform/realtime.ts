@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { GAME_CODES, GAMES } from '../../domain/codes';
+import { GAME_CODES, GAME_KEYS } from '../../domain/codes';
 import { isAllowedOrigin } from '../infra/security/http-headers';
 
 /** The socket.io side of Trevo at `/gamecenter-siop` (API.md "Socket events"). */
@@ -68,16 +68,9 @@ export interface SocketEvent<T> {
   handle(socket: Socket, payload: T): Promise<void | false> | void | false;
 }
 
-/** The games whose rooms exist (their API names in lower case, as the rooms are named). */
-const GAME_ROOMS = new Set<string>(GAMES.map((g) => g.gameType.toLowerCase()));
-// A room is joined only for a game that exists (issue 19, item 9: any name made a room).
-const gameJoinSchema = z.object({
-  game: z
-    .string()
-    .min(1)
-    .max(20)
-    .refine((game) => GAME_ROOMS.has(game.toLowerCase())),
-});
+// A room is joined only for a game that exists (issue 19, item 9: any name made a room), named by
+// its key as the rooms are (`game:luckycolor`).
+const gameJoinSchema = z.object({ game: z.enum(GAME_KEYS) });
 const offGameSchema = z.object({ gameCode: z.string().max(10) });
 
 interface SocketData {
@@ -158,13 +151,13 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     access: 'player',
     joins: true,
     schema: gameJoinSchema,
-    handle: (socket, p) => socket.join(`game:${p.game.toLowerCase()}`),
+    handle: (socket, p) => socket.join(`game:${p.game}`),
   });
   on({
     name: 'game.leave',
     access: 'player',
     schema: gameJoinSchema,
-    handle: (socket, p) => socket.leave(`game:${p.game.toLowerCase()}`),
+    handle: (socket, p) => socket.leave(`game:${p.game}`),
   });
   // The client says it left a game screen; round games stop streaming that game to it.
   on({

@@ -5,6 +5,7 @@ import {
   type RoundBet,
   type RoundStateBet,
 } from '../../domain/schemas/game.schema';
+import type { GameKey } from '../../domain/codes';
 import { apiGet, apiPost } from './api-client';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 import { emitSocket, onSocketEvent, type ServerEvents } from './socket';
@@ -15,7 +16,8 @@ import { emitSocket, onSocketEvent, type ServerEvents } from './socket';
  */
 
 /** The round games' wire name. */
-export type RoundGame = 'double' | 'luckycolor';
+/** The shared-round games, by their key (API paths and socket rooms). */
+export type RoundGame = Extract<GameKey, 'double' | 'luckycolor'>;
 
 export type { RoundState, RoundBet, RoundStateBet };
 

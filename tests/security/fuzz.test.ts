@@ -28,7 +28,7 @@ import {
 import { auditLedger } from '../../server/platform/money/ledger-audit';
 import { signWebhook, SIGNATURE_HEADER } from '../../server/modules/payments/webhook-signature';
 import { checkSection, EDITABLE_SECTIONS } from '../../server/modules/admin/config-overrides';
-import { GAME_KEYS } from '../../server/modules/games/settings';
+import { GAME_KEYS } from '../../domain/codes';
 import { parseAmount } from '../../domain/money';
 import { MatchTime } from '../../domain/codes';
 import { translate, type MessageKey } from '../../domain/messages';

@@ -232,13 +232,15 @@ describe('socket at /gamecenter-siop', () => {
       expect((await ack(s, event, payload)).ok).toBe(true);
     });
 
-    it('joins rooms only for games and fixtures that exist (issue 19, item 9)', async () => {
+    it('joins rooms only for games and fixtures that exist, by their one key (issues 19 and 17)', async () => {
       const player = await registerPlayer(app);
       const s = open(player.token);
       await connected(s);
       expect((await ack(s, 'sports.watch', { fixtureId: 'nao-existe' })).ok).toBe(false);
       expect((await ack(s, 'game.join', { game: 'roleta' })).ok).toBe(false);
-      expect((await ack(s, 'game.join', { game: 'LuckyColor' })).ok).toBe(true);
+      // One spelling: a room is named by the game's key (API.md "Names"), not its route's gameType.
+      expect((await ack(s, 'game.join', { game: 'luckyColor' })).ok).toBe(false);
+      expect((await ack(s, 'game.join', { game: 'luckycolor' })).ok).toBe(true);
       const [local] = await app.ctx.realtime.io.in(`user:${await userIdOf(app, player)}`).fetchSockets();
       expect([...local!.rooms].filter((r) => r.startsWith('game:') || r.startsWith('sports:'))).toEqual([
         'game:luckycolor',

@@ -55,7 +55,7 @@ import { recordOperatorAction } from './audit.repository';
 import { listWithdrawals } from './withdrawals.service';
 import { gameRecords, sportsRecords } from '../users/records.service';
 import { countColumn, moneyColumn, ratioColumn, textColumn, toCsv, type CsvColumn } from '../../platform/csv';
-import { GAMES } from '../../../domain/codes';
+import { gameByKey } from '../../../domain/codes';
 import { SPORTS } from '../../../domain/sports/sports';
 
 /** The longest report range, in days. */
@@ -86,7 +86,7 @@ export function dailyCsv(rows: DailyRow[]): string {
 
 /** A product's name as players see it: the game's (DICE) or the sport's (Futebol). */
 function productName(product: string): string {
-  const game = GAMES.find((g) => g.gameType.toLowerCase() === product.toLowerCase());
+  const game = gameByKey(product);
   return game?.gameNameEn ?? SPORTS.find((s) => s.key === product)?.name ?? product;
 }
 

@@ -1,6 +1,7 @@
 import type { Db, Trx } from '../../infra/db/connection';
 import type { AppContext } from '../../platform/context';
-import { gameSettings, updateGameSettings, type GameKey, type GameSettings } from './settings';
+import type { GameKey } from '../../../domain/codes';
+import { gameSettings, updateGameSettings, type GameSettings } from './settings';
 import { rotateSeeds } from './seeds';
 import { openMines, settleOpenMines } from './mines.service';
 

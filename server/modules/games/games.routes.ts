@@ -22,7 +22,7 @@ import { parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import { answerRefusal, moneyRequestOf, replayTwin, runIdempotent } from '../../platform/idempotency';
 import { resolveSession, tokenOf } from '../../platform/sessions';
-import { GAMES } from '../../../domain/codes';
+import { GAME_KEYS, GAMES } from '../../../domain/codes';
 import { centsToBrl } from '../../../domain/money';
 import { instantOutcome } from '../../../domain/fairness/instant';
 import {
@@ -38,7 +38,7 @@ import {
   settledBetSchema,
   verifyQuerySchema,
 } from '../../../domain/schemas/game.schema';
-import { allGameSettings, configuredRtp, GAME_KEYS, settingsInBrl } from './settings';
+import { allGameSettings, configuredRtp, settingsInBrl } from './settings';
 import { publicSeeds, seedsFor } from './seeds';
 import {
   forgetGameSettings,
@@ -76,7 +76,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
         request,
         reply,
         GAMES.map((g) => {
-          const s = settings.find((x) => x.game === g.gameNameEn.toLowerCase())!;
+          const s = settings.find((x) => x.game === g.key)!;
           return {
             ...g,
             productCode: 'SELF',

@@ -10,7 +10,7 @@ import { lossLimitReached } from '../protection/protection.service';
 import type { MoneyRequest } from '../../platform/idempotency';
 import { translate } from '../../../domain/messages';
 import { centsToBrl, parseAmount } from '../../../domain/money';
-import { GAMES } from '../../../domain/codes';
+import { gameByKey, type GameKey } from '../../../domain/codes';
 import {
   floats,
   diceRollFromFloat,
@@ -31,7 +31,7 @@ import {
   type DiceDirection,
   type DoubleColor,
 } from '../../../domain/games/rules';
-import { checkStake, gameSettings, settingsFromRow, type GameKey, type GameSettings } from './settings';
+import { checkStake, gameSettings, settingsFromRow, type GameSettings } from './settings';
 import { seedsFor } from './seeds';
 import { newBetId, type BetSnapshot } from '../../platform/money/bet-money';
 
@@ -43,7 +43,7 @@ export function stakeCents(amount: unknown): number {
   return parsed.cents;
 }
 
-export const gameCodeOf = (game: GameKey) => GAMES.find((g) => g.gameNameEn.toLowerCase() === game)!.gameCode;
+export const gameCodeOf = (game: GameKey) => gameByKey(game)!.gameCode;
 
 export type InstantInput =
   | { game: 'dice'; amount: unknown; target: number; direction: DiceDirection }

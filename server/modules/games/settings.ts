@@ -2,12 +2,11 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../infra/db/connection';
 import type { Trx } from '../../infra/db/connection';
 import { AppError } from '../../infra/http/errors';
+import { GAME_KEYS, type GameKey } from '../../../domain/codes';
 import { centsToBrl } from '../../../domain/money';
 import type { AdminGameSettings } from '../../../domain/schemas/console-desk.schema';
 
-/** Per-game settings (games.md): seeded from TREVO_CONFIG, changed at run time by operators. */
-export const GAME_KEYS = ['dice', 'limbo', 'mines', 'rowdouble', 'double', 'luckycolor'] as const;
-export type GameKey = (typeof GAME_KEYS)[number];
+/** Per-game settings (games.md), by the game's key: seeded from TREVO_CONFIG, changed at run time by operators. */
 
 /**
  * The return a game pays by its rules: the instant games' edge is set by the operator; ROWDOUBLE

@@ -10,8 +10,6 @@ import { tuning } from './tuning';
 /** DICE's part of the instant table: the win and lose zones, the dragged target, the linked inputs. */
 const SPEC: InstantTableSpec<typeof tuning, DiceCue, DiceTerms, DiceCue> = {
   gameType: 'dice',
-  tabsKey: 'dice',
-  gameCode: 'SE0002',
   tuneTitle: 'DICE',
   machine: diceMachine,
   createScene,

@@ -14,8 +14,6 @@ import { tuning } from './tuning';
 const SPEC: Omit<RoundTableSpec<typeof tuning, DoubleCue, DoubleMachineCue>, 'pickName'> = {
   gameType: 'double',
   texts: 'double',
-  tabsKey: 'double',
-  gameCode: 'SE0006',
   tuneTitle: 'DOUBLE',
   machine: doubleMachine,
   createScene,

@@ -15,8 +15,6 @@ import './limbo.css';
 /** LIMBO's part of the instant table: the rocket at rest under the target line, the linked inputs. */
 const SPEC: InstantTableSpec<typeof tuning, LimboCue, LimboTerms, LimboMachineCue> = {
   gameType: 'limbo',
-  tabsKey: 'limbo',
-  gameCode: 'SE0004',
   tuneTitle: 'LIMBO',
   machine: limboMachine,
   createScene,

@@ -17,8 +17,6 @@ function bestPays(pick: string): number {
 const SPEC: Omit<RoundTableSpec<typeof tuning, LuckyColorCue, LuckyColorMachineCue>, 'pickName'> = {
   gameType: 'luckyColor',
   texts: 'luckyColor',
-  tabsKey: 'luckycolor',
-  gameCode: 'SE0007',
   tuneTitle: 'LUCKYCOLOR',
   machine: luckyColorMachine,
   createScene,

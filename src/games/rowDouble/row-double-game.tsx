@@ -23,8 +23,6 @@ function RowDoubleInputs({ terms, onTerms, disabled }: InstantInputsProps<RowDou
 /** ROWDOUBLE's part of the instant table: the row of tiles and the colour buttons. */
 const SPEC: InstantTableSpec<typeof tuning, RowDoubleCue, RowDoubleTerms, RowDoubleMachineCue> = {
   gameType: 'rowDouble',
-  tabsKey: 'rowdouble',
-  gameCode: 'SE0008',
   tuneTitle: 'ROWDOUBLE',
   machine: rowDoubleMachine,
   createScene,

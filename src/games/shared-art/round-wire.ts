@@ -4,10 +4,11 @@
  * texts, amounts BRL numbers, exactly as on the wire (the `data` of the HTTP envelope).
  */
 import type { z } from 'zod';
+import type { GameKey } from '../../../domain/codes';
 import type { FinishedRound, roundStateSchema } from '../../../domain/schemas/game.schema';
 
-/** The round games' wire name. */
-export type RoundGameWire = 'double' | 'luckycolor';
+/** The round games' wire name: their key. */
+export type RoundGameWire = Extract<GameKey, 'double' | 'luckycolor'>;
 
 /**
  * `GET /api/app/game/{double|luckycolor}/state` → `data`, as the route declares it

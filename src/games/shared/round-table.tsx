@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { gameByType } from '../../../domain/codes';
 import { formatMoney } from '../../lib/format';
 import { machineInspector } from '../../lib/inspector';
 import { activeLeafPath, readAmount } from '../../machines/games/bet-actors';
@@ -41,8 +42,6 @@ export interface RoundTableSpec<S extends TuningSchema, C extends SceneCue, M ex
   gameType: 'double' | 'luckyColor';
   /** The key of the game's texts (`games.<texts>.*`) and of its bet list (`GameTabs`). */
   texts: 'double' | 'luckyColor';
-  tabsKey: string;
-  gameCode: string;
   tuneTitle: string;
   machine: ReturnType<typeof createRoundGameMachine<M>>;
   createScene: SceneFactory<S, C>;
@@ -98,7 +97,8 @@ export function RoundTable<S extends TuningSchema, C extends SceneCue, M extends
   // A replay shows the recording's balance (R$ 100 before its first push), never the player's.
   const sessionBalance = fixture ? (replayBalance ?? 100) : host.balance;
 
-  const entry = useGameEntry(spec.gameCode);
+  const game = gameByType(spec.gameType)!;
+  const entry = useGameEntry(game.gameCode);
   const status = useStageStatus();
   // Turbo shortens the scene's animations on this device; the round's timing is the server's.
   const [turbo, setTurbo] = useState(false);
@@ -207,7 +207,7 @@ export function RoundTable<S extends TuningSchema, C extends SceneCue, M extends
       hud={hud}
       below={
         <GameTabs
-          gameKey={spec.tabsKey}
+          gameKey={game.key}
           refreshKey={bets.map((b) => `${b.betId}:${b.outcome === null ? '' : 'done'}`).join()}
           entry={entry}
           rules={<p>{t(`games.${ns}.rules`)}</p>}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GAMES } from '../../../domain/codes';
+import { gameByKey } from '../../../domain/codes';
 import { formatMoney } from '../../lib/format';
 import { bcp47 } from '../../lib/i18n';
 import { onSocketEvent, type ServerEvents } from '../../services/socket';
@@ -40,11 +40,6 @@ function entryOfWinner(w: RecentWinner): FeedEntry {
     multiplier: w.multiplier,
     payout: w.payout,
   };
-}
-
-/** The game's display name and route type from the API name (`dice`, `rowdouble`, …). */
-function gameOf(apiName: string) {
-  return GAMES.find((g) => g.gameNameEn.toLowerCase() === apiName.toLowerCase());
 }
 
 function multiplierText(value: number, locale: string): string {
@@ -111,7 +106,7 @@ export function WinnersFeed() {
       ) : (
         <ul className="winners__list" aria-live="polite" data-testid="winners-feed">
           {entries.map((entry) => {
-            const game = gameOf(entry.game);
+            const game = gameByKey(entry.game);
             return (
               <li key={entry.key} className="winner" data-testid="winner-entry" data-game={entry.game}>
                 {game ? (

@@ -2,7 +2,7 @@ import { useGameList } from '../../services/game-list';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { GAMES } from '../../../domain/codes';
+import { gameByAnyName, GAMES, type Game } from '../../../domain/codes';
 import { formatMoney } from '../../lib/format';
 import { bcp47 } from '../../lib/i18n';
 import { fetchGameRecordsPage, type GameRecord } from '../../services/games-api';
@@ -14,27 +14,20 @@ import '../home/games-groups.css';
 /** Bets per page of the history. */
 export const MESS_PAGE_SIZE = 15;
 
-type Game = (typeof GAMES)[number];
-
 /**
  * The game the query names: `?game=` with the API name (`dice`, `rowdouble`) or the route type
  * (`rowDouble`), or the game record a game route carries (`gameType`, `gameCode`, `glId`).
  */
 export function gameOfQuery(params: URLSearchParams): Game | null {
-  const name = (params.get('game') ?? params.get('gameType') ?? params.get('gameNameEn') ?? '').toLowerCase();
+  const name = params.get('game') ?? params.get('gameType') ?? params.get('gameNameEn') ?? '';
   const code = params.get('gameCode');
   const glId = params.get('glId');
   return (
-    GAMES.find(
-      (g) =>
-        (name !== '' && (g.gameNameEn.toLowerCase() === name || g.gameType.toLowerCase() === name)) ||
-        (code !== null && g.gameCode === code) ||
-        (glId !== null && String(g.glId) === glId),
-    ) ?? null
+    gameByAnyName(name) ??
+    GAMES.find((g) => (code !== null && g.gameCode === code) || (glId !== null && String(g.glId) === glId)) ??
+    null
   );
 }
-
-const apiName = (g: Game) => g.gameNameEn.toLowerCase();
 
 /**
  * `/gameMess` (login required, spec 2): the messages of the player's games — every bet with its
@@ -46,7 +39,7 @@ export function GameMessagesPage() {
   const locale = bcp47(i18n.language);
   const [params, setParams] = useSearchParams();
   const game = gameOfQuery(params);
-  const gameKey = game ? apiName(game) : null;
+  const gameKey = game?.key ?? null;
   const entries = useGameList();
   const [records, setRecords] = useState<{ key: string | null; list: GameRecord[]; total: number } | null>(
     null,
@@ -97,7 +90,7 @@ export function GameMessagesPage() {
             type="button"
             className={`group-tab${game?.gameType === g.gameType ? ' group-tab--on' : ''}`}
             aria-pressed={game?.gameType === g.gameType}
-            onClick={() => setParams({ game: apiName(g) }, { replace: true })}
+            onClick={() => setParams({ game: g.key }, { replace: true })}
             data-testid={`mess-tab-${g.gameType}`}
           >
             {t(`games.${g.gameType}.name`)}

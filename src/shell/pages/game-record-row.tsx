@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { GAMES } from '../../../domain/codes';
+import { gameByKey } from '../../../domain/codes';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import type { GameRecord } from '../../services/games-api';
-
-const apiName = (g: (typeof GAMES)[number]) => g.gameNameEn.toLowerCase();
 
 function multiplier(value: number, locale: string) {
   return `${value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}×`;
@@ -12,7 +10,7 @@ function multiplier(value: number, locale: string) {
 /** One bet: game, time, stake, multiplier, prize and the seeds that prove it. */
 export function MessRow({ record, locale }: { record: GameRecord; locale: string }) {
   const { t } = useTranslation();
-  const game = GAMES.find((g) => apiName(g) === record.game);
+  const game = gameByKey(record.game);
   const won = record.payout > 0;
   return (
     <li className="mess" data-testid="mess-row" data-game={record.game}>

@@ -58,7 +58,7 @@ function GameCard({ type, entry }: { type: GameType; entry: GameEntry | undefine
         {token && (
           <Link
             className="link-button"
-            to={`/gameMess?game=${game.gameNameEn.toLowerCase()}`}
+            to={`/gameMess?game=${game.key}`}
             data-testid={`group-history-${type}`}
           >
             {t('gameList.history')}
@@ -113,11 +113,7 @@ export function GamesPage() {
           <p className="muted">{t(`gameList.${g.key}.lead`)}</p>
           <ul className="game-group__list" data-testid={`group-list-${g.key}`}>
             {g.games.map((type) => (
-              <GameCard
-                key={type}
-                type={type}
-                entry={entries.find((e) => e.gameType.toLowerCase() === type.toLowerCase())}
-              />
+              <GameCard key={type} type={type} entry={entries.find((e) => e.gameType === type)} />
             ))}
           </ul>
         </section>

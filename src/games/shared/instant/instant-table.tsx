@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { gameByType } from '../../../../domain/codes';
 import { fromPromise } from 'xstate';
 import type { SettledBet } from '../../../../domain/schemas/game.schema';
 import { machineInspector } from '../../../lib/inspector';
@@ -49,9 +50,6 @@ export interface InstantInputsProps<T> {
 export interface InstantTableSpec<S extends TuningSchema, C extends SceneCue, T, M extends { type: string }> {
   /** The root's `data-testid` (`game-<gameType>`) and the key of the game's texts (`games.<gameType>.*`). */
   gameType: 'dice' | 'limbo' | 'rowDouble';
-  /** The key of the game's bet list (`GameTabs`). */
-  tabsKey: string;
-  gameCode: string;
   tuneTitle: string;
   machine: InstantGameMachine<T, M>;
   createScene: SceneFactory<S, C>;
@@ -111,7 +109,8 @@ export function InstantTable<S extends TuningSchema, C extends SceneCue, T, M ex
   const amountText = useSelector(actor, (s) => s.context.amountText);
   const betId = useSelector(actor, (s) => s.context.bet?.betId ?? null);
 
-  const entry = useGameEntry(spec.gameCode);
+  const game = gameByType(spec.gameType)!;
+  const entry = useGameEntry(game.gameCode);
   const status = useStageStatus();
   const bridge = useSceneBridge<C>(actor, () => actor.getSnapshot().context.turbo);
   useTunePanel(debug.tune && status.ready, spec.tuneTitle, spec.tuning, values, bridge.redraw);
@@ -168,7 +167,7 @@ export function InstantTable<S extends TuningSchema, C extends SceneCue, T, M ex
       }
       below={
         <GameTabs
-          gameKey={spec.tabsKey}
+          gameKey={game.key}
           refreshKey={betId}
           entry={entry}
           rules={<p>{t(`games.${spec.gameType}.rules`)}</p>}
