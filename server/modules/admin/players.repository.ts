@@ -2,6 +2,7 @@ import { containsPattern } from '../../infra/db/like';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
 import { notFound } from '../../infra/http/errors';
+import { lockPlayer } from '../../platform/money/lock-order';
 
 /** Players found per search (a search is for one person, not a listing). */
 /** Postings shown in a player's money history, newest first. */
@@ -151,12 +152,7 @@ export async function setPlayerLock(
   audit: (trx: Trx, before: { locked_at: Date | null; locked_reason: string }) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('users')
-      .select(['locked_at', 'locked_reason'])
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await lockPlayer(trx, userId, ['locked_at', 'locked_reason']);
     if (!before) throw notFound();
     await trx
       .updateTable('users')

@@ -16,6 +16,7 @@ import { countWager, newBetId, payBet, stakeBet } from '../../platform/money/bet
 import { announceBalances } from '../../platform/announcer';
 import { ensureChain, hashAt } from './chain';
 import { stakeCents } from './instant.service';
+import { lockPlayers } from '../../platform/money/lock-order';
 
 /**
  * Shared rounds of DOUBLE and LUCKYCOLOR (games.md): betting (countdown) → rolling (result
@@ -235,7 +236,7 @@ async function settleRoundBets(
     const chunk = players.slice(i, i + SETTLE_CHUNK_PLAYERS);
     const mine = new Set(chunk);
     const paid = await ctx.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').where('id', 'in', chunk).orderBy('id').forUpdate().execute();
+      await lockPlayers(trx, chunk);
       const done: number[] = [];
       for (const bet of bets.filter((b) => mine.has(b.user_id))) {
         const amount = Number(bet.amount_cents);

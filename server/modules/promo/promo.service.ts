@@ -7,6 +7,7 @@ import type { AgentRewards, Bonus, BonusList } from '../../../domain/schemas/pro
 import { playerBalances, post } from '../../platform/money/ledger';
 import type { Trx } from '../../infra/db/connection';
 import { commissionRates, qualifiedInvitees, referralTotals } from './referrals.service';
+import { lockPlayer } from '../../platform/money/lock-order';
 
 /**
  * Bonuses a player receives by hand (issue 7, `/bonuspage` and the home promo gift):
@@ -93,7 +94,7 @@ function referenceOf(bonus: Bonus): string {
  * finds the bonus taken (409) or, for the commission, nothing left to pay.
  */
 export async function receiveBonus(ctx: AppContext, trx: Trx, userId: number, bonusId: string) {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  if (!(await lockPlayer(trx, userId, ['id']))) throw new Error(`no player ${userId}`);
   const receipts = await receiptsOf(trx, userId);
   const bonus = (await receivableBonuses(ctx, trx, userId)).find((b) => b.bonusId === bonusId);
   if (!bonus) {

@@ -18,6 +18,7 @@ import type { Db } from '../../infra/db/connection';
 import { verifyPassword } from '../../infra/security/passwords';
 import type { Trx } from '../../infra/db/connection';
 import { liveSessionIds, revokeSessions } from '../../platform/sessions';
+import { lockPlayer } from '../../platform/money/lock-order';
 
 /**
  * Player protection (issue 9): limits the player sets on themself, cool-offs and self-exclusion.
@@ -402,17 +403,16 @@ export const lossLimitReached = (userId: number, leftCents: number) =>
 /**
  * Refuses a stake that could take the player's net loss past a loss limit (the stake counts whole:
  * it may be lost). Runs inside the bet's transaction, once per bet, as one statement: it takes the
- * player's row first (the lock order of money, bet-money.ts lockWallet), so two bets of one player
+ * player's row first (the lock order of money, platform/money/lock-order.ts), so two bets of one player
  * cannot both pass the check on the same loss, then asks `loss_limit_left` (migration 019), the rule
  * the one-call instant bets use too. `amount` is the wire value; the game itself refuses a bad one.
  */
 export async function assertStakeAllowed(trx: Trx, userId: number, amount: unknown): Promise<void> {
   const parsed = parseAmount(amount);
   if (!parsed.ok) return;
+  await lockPlayer(trx, userId, ['id']);
   const { rows } = await sql<{ left: string | null }>`
-    select loss_limit_left(id, ${parsed.cents}, ${new Date()}) as left from users where id = ${userId} for update`.execute(
-    trx,
-  );
+    select loss_limit_left(${userId}, ${parsed.cents}, ${new Date()}) as left`.execute(trx);
   const left = rows[0]?.left;
   if (left !== null && left !== undefined) throw lossLimitReached(userId, Number(left));
 }

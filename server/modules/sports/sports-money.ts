@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { post } from '../../platform/money/ledger';
-import { countWager, lockWallet, payBet, stakeBet } from '../../platform/money/bet-money';
+import { countWager, payBet, stakeBet } from '../../platform/money/bet-money';
+import { lockWallet } from '../../platform/money/lock-order';
 import { BetResult } from '../../../domain/codes';
 import type { Trx } from '../../infra/db/connection';
 

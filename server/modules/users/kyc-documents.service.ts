@@ -1,3 +1,4 @@
+import { lockPlayer } from '../../platform/money/lock-order';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
@@ -82,12 +83,8 @@ export async function storeDocument(
     replaced = await ctx.db.transaction().execute(async (trx) => {
       // The player's row first: two uploads at once cannot both see the set incomplete, and an
       // approval decided meanwhile is seen here (red-team review: a file landed after approval).
-      const locked = await trx
-        .selectFrom('users')
-        .select('kyc_review')
-        .where('id', '=', userId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const locked = await lockPlayer(trx, userId, ['kyc_review']);
+      if (!locked) throw new Error(`no player ${userId}`);
       if (locked.kyc_review === 'approved') throw new AppError(409, 'kycAlreadyApproved');
       const gone = await insertDocument(trx, {
         user_id: userId,
@@ -202,7 +199,7 @@ export async function decideKyc(
   audit: AuditEntry,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', decision.userId).forUpdate().execute();
+    await lockPlayer(trx, decision.userId, ['id']);
     const current = (await currentDocuments(trx, decision.userId)).map((d) => d.id).sort((a, b) => a - b);
     const seen = [...new Set(shown)].sort((a, b) => a - b);
     if (current.join(',') !== seen.join(',')) throw new AppError(409, 'kycSetChanged');

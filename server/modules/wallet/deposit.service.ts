@@ -6,7 +6,7 @@ import type { PspAdapter } from '../../platform/psp';
 import { post } from '../../platform/money/ledger';
 import type { Db, Trx } from '../../infra/db/connection';
 import { applyVipUpgrades } from '../../platform/money/vip';
-import { lockWallet } from '../../platform/money/bet-money';
+import { lockPlayer, lockWallet } from '../../platform/money/lock-order';
 import { assertDepositAllowed, depositRefusalAtPayment } from '../protection/protection.service';
 import { depositAdvantagesAllowed, offersFor, payDiscountFor } from './offers';
 import { announceBalances, announceUserInfo } from '../../platform/announcer';
@@ -235,7 +235,7 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
     // The player's row first: two charges paid at once are credited one after the other, so an
     // offer's gift goes to the one deposit its offer was open for (the first, or the second), and
     // the deposit limits count them one at a time.
-    await trx.selectFrom('users').select('id').where('id', '=', order.user_id).forUpdate().execute();
+    await lockPlayer(trx, order.user_id, ['id']);
     const refusal = await depositRefusalAtPayment(trx, order.user_id, amountCents);
     if (refusal) return (await markReturned(trx, order.id, e2e, refusal)) ? 'returned' : false;
     const giftCents = (await offerGiftStands(trx, order))

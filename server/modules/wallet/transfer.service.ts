@@ -8,6 +8,7 @@ import { CODE_CHECKS, throttledGuess } from '../../platform/throttle';
 import { post } from '../../platform/money/ledger';
 import type { Trx } from '../../infra/db/connection';
 import { assertDocumentsFor, withdrawLimits } from './withdraw.service';
+import { lockPlayer } from '../../platform/money/lock-order';
 
 /**
  * Transfers between players (payments.md): confirmed with a code e-mailed to the sender, limited
@@ -89,12 +90,8 @@ export async function planTransfer(
 
 /** Uses the code once and moves the cash, in the caller's transaction. */
 export async function executeTransfer(ctx: AppContext, trx: Trx, userId: number, plan: TransferPlan) {
-  const sender = await trx
-    .selectFrom('users')
-    .select('kyc_review')
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const sender = await lockPlayer(trx, userId, ['kyc_review']);
+  if (!sender) throw new Error(`no player ${userId}`);
   const used = await trx
     .updateTable('transfer_codes')
     .set({ used_at: new Date() })

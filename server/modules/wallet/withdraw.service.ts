@@ -15,6 +15,7 @@ import {
 import { playerBalances, post } from '../../platform/money/ledger';
 import type { Trx } from '../../infra/db/connection';
 import { announceUserInfo } from '../../platform/announcer';
+import { lockPlayer } from '../../platform/money/lock-order';
 
 /** Withdrawals (design/payments.md "Withdrawals"). */
 
@@ -161,7 +162,7 @@ export async function assertDocumentsFor(
 }
 
 export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: number, input: WithdrawRequest) {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await lockPlayer(trx, userId, ['id']);
   const { limits, minCents, wdCents, user } = await limitFacts(ctx, trx, userId);
   if (user.test_flag === 1) throw forbidden('demoNoWithdraw');
   if (limits.lock) throw badRequest('withdrawLocked');

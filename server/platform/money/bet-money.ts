@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import type { Trx } from '../../infra/db/connection';
 import { insufficientFunds, INSUFFICIENT_FUNDS_STATE } from './ledger';
+import type { Wallet } from './lock-order';
 import { applyVipUpgrades, vipDue } from './vip';
 
 /**
@@ -16,12 +17,6 @@ import { applyVipUpgrades, vipDue } from './vip';
 /** A new bet id: B + date + 12 hex digits. */
 export function newBetId(): string {
   return `B${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
-}
-
-/** A player's cash and bonus balances in centavos. */
-export interface Wallet {
-  cashCents: number;
-  bonusCents: number;
 }
 
 /**
@@ -46,13 +41,6 @@ async function call<T>(trx: Trx, query: ReturnType<typeof sql<{ result: T | stri
     if ((err as { code?: string }).code === INSUFFICIENT_FUNDS_STATE) throw insufficientFunds();
     throw err;
   }
-}
-
-/** Locks a player's row, then cash and bonus accounts, for the rest of the transaction; reads them. */
-export async function lockWallet(trx: Trx, userId: number): Promise<Wallet> {
-  const { rows } = await sql<{ cash: string; bonus: string }>`
-    select cash, bonus from wallet_lock(${userId})`.execute(trx);
-  return { cashCents: Number(rows[0]!.cash), bonusCents: Number(rows[0]!.bonus) };
 }
 
 /**

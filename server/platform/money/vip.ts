@@ -2,6 +2,7 @@ import type { FileConfig } from '../../infra/config';
 import type { Db } from '../../infra/db/connection';
 import { post } from './ledger';
 import type { Trx } from '../../infra/db/connection';
+import { lockPlayer } from './lock-order';
 
 /** VIP levels 0–12 from deposit and wager sums (API.md: five values per row of the VIP table). */
 
@@ -43,12 +44,8 @@ export async function depositSumCents(db: Db | Trx, userId: number): Promise<num
  * transaction; levels never go down.
  */
 export async function applyVipUpgrades(trx: Trx, vip: FileConfig['vip'], userId: number): Promise<number> {
-  const user = await trx
-    .selectFrom('users')
-    .select(['level', 'wagered_cents'])
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const user = await lockPlayer(trx, userId, ['level', 'wagered_cents']);
+  if (!user) throw new Error(`no player ${userId}`);
   const target = levelFor(vip, await depositSumCents(trx, userId), Number(user.wagered_cents));
   if (target <= user.level) return user.level;
   for (let level = user.level + 1; level <= target; level++) {

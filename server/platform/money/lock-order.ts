@@ -1,0 +1,57 @@
+import { sql, type Selectable } from 'kysely';
+import type { Trx } from '../../infra/db/connection';
+import type { UsersTable } from '../../infra/db/schema';
+
+/**
+ * The one lock order of money (decision 40): a player's row first, then the player's ledger
+ * accounts, and several players in ascending id. Every transaction that moves or judges a player's
+ * money, or changes what may move it (a lock, a KYC decision, a level), takes the player's row
+ * through here, so two paths can never take the same rows in opposite orders and deadlock, and a
+ * check made under the lock (a loss limit, a KYC state) cannot be raced. The database's own
+ * functions (`wallet_lock`, `play_instant`, migration 021) follow the same order.
+ */
+
+/** A player's cash and bonus balances in centavos. */
+export interface Wallet {
+  cashCents: number;
+  bonusCents: number;
+}
+
+type UserColumn = keyof UsersTable & string;
+
+/**
+ * Locks a player's row for the rest of the transaction (the order's first step) and reads
+ * `columns` of it; undefined when there is no such player.
+ */
+export async function lockPlayer<C extends UserColumn>(
+  trx: Trx,
+  userId: number,
+  columns: readonly C[],
+): Promise<Pick<Selectable<UsersTable>, C> | undefined> {
+  const row = await trx
+    .selectFrom('users')
+    .select([...columns] as UserColumn[])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row as Pick<Selectable<UsersTable>, C> | undefined;
+}
+
+/** Locks several players' rows, in ascending id (the order's rule for more than one player). */
+export async function lockPlayers(trx: Trx, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...userIds])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Locks a player's row, then cash and bonus accounts, for the rest of the transaction; reads them. */
+export async function lockWallet(trx: Trx, userId: number): Promise<Wallet> {
+  const { rows } = await sql<{ cash: string; bonus: string }>`
+    select cash, bonus from wallet_lock(${userId})`.execute(trx);
+  return { cashCents: Number(rows[0]!.cash), bonusCents: Number(rows[0]!.bonus) };
+}
