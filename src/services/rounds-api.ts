@@ -6,6 +6,11 @@ import {
   type RoundStateBet,
 } from '../../domain/schemas/game.schema';
 import type { GameKey } from '../../domain/codes';
+import {
+  roundEventSchemas,
+  type RoundEvent,
+  type RoundEventName,
+} from '../../domain/schemas/round-events.schema';
 import { apiGet, apiPost } from './api-client';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 import { emitSocket, onSocketEvent, type ServerEvents } from './socket';
@@ -15,7 +20,6 @@ import { emitSocket, onSocketEvent, type ServerEvents } from './socket';
  * for a late joiner, a bet in the open round, and the room's socket events.
  */
 
-/** The round games' wire name. */
 /** The shared-round games, by their key (API paths and socket rooms). */
 export type RoundGame = Extract<GameKey, 'double' | 'luckycolor'>;
 
@@ -56,10 +60,11 @@ export type RoundSocketMessage =
   /** The socket (re)connected and the room was joined again: events may have been missed. */
   | { type: 'joined' };
 
-// The room's events are not in the foundation's ServerEvents; they are read here by name.
+// The room's events are not in the foundation's ServerEvents; they are read here by name, as
+// unknown payloads, and parsed with their schemas.
 const listen = onSocketEvent as unknown as (
   event: string,
-  listener: (payload: { game?: string } & Record<string, unknown>) => void,
+  listener: (payload: unknown) => void,
 ) => () => void;
 
 /**
@@ -68,34 +73,24 @@ const listen = onSocketEvent as unknown as (
  * (a new login opens a new socket too) and the machine is told to catch up on what it missed.
  */
 export function followRoundRoom(game: RoundGame, send: (message: RoundSocketMessage) => void): () => void {
-  const own = (payload: { game?: string }) => payload.game === game;
+  /** One of the room's events, parsed with its domain schema; one that breaks it is dropped. */
+  const on = <E extends RoundEventName>(event: E, handle: (p: RoundEvent<E>) => void) =>
+    listen(event, (payload) => {
+      const parsed = roundEventSchemas[event].safeParse(payload);
+      if (parsed.success && parsed.data.game === game) handle(parsed.data as RoundEvent<E>);
+    });
   const offs = [
     listen('connect', () => {
       emitSocket('game.join', { game });
       send({ type: 'joined' });
     }),
-    listen('round.opened', (p) => {
-      if (own(p))
-        send({
-          type: 'opened',
-          roundId: String(p.roundId),
-          closesAt: String(p.closesAt),
-          rollsAt: String(p.rollsAt),
-        });
-    }),
-    listen('round.bets', (p) => {
-      if (own(p))
-        send({ type: 'bets', roundId: String(p.roundId), totals: p.totals as Record<string, number> });
-    }),
-    listen('round.closed', (p) => {
-      if (own(p)) send({ type: 'closed', roundId: String(p.roundId) });
-    }),
-    listen('round.result', (p) => {
-      if (own(p)) send({ type: 'result', roundId: String(p.roundId), result: Number(p.result) });
-    }),
-    listen('round.cancelled', (p) => {
-      if (own(p)) send({ type: 'cancelled', roundId: String(p.roundId) });
-    }),
+    on('round.opened', (p) =>
+      send({ type: 'opened', roundId: p.roundId, closesAt: p.closesAt, rollsAt: p.rollsAt }),
+    ),
+    on('round.bets', (p) => send({ type: 'bets', roundId: p.roundId, totals: p.totals })),
+    on('round.closed', (p) => send({ type: 'closed', roundId: p.roundId })),
+    on('round.result', (p) => send({ type: 'result', roundId: p.roundId, result: p.result })),
+    on('round.cancelled', (p) => send({ type: 'cancelled', roundId: p.roundId })),
     onSocketEvent('insBalance', (p: ServerEvents['insBalance']) =>
       send({ type: 'balance', balance: p.balance }),
     ),

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import { roundTotals, type RoundGame } from './rounds.service';
+import { announceRound } from './round-events';
 
 /**
  * `round.bets` (the live totals per colour or pick of the open round) throttled per game: the first
@@ -33,11 +34,7 @@ function send(ctx: AppContext, game: RoundGame, roundId: string, throttle: Throt
 
 async function readAndSend(ctx: AppContext, game: RoundGame, roundId: string): Promise<void> {
   try {
-    ctx.realtime.io.to(`game:${game}`).emit('round.bets', {
-      game,
-      roundId,
-      totals: await roundTotals(ctx.db, roundId),
-    });
+    announceRound(ctx, 'round.bets', { game, roundId, totals: await roundTotals(ctx.db, roundId) });
   } catch (err) {
     // Totals are a view; the next bet or the round's close sends them again.
     ctx.log.warn({ err, game, roundId }, 'round totals not sent');

@@ -17,6 +17,7 @@ import { announceBalances } from '../../platform/announcer';
 import { ensureChain, hashAt } from './chain';
 import { stakeCents } from './instant.service';
 import { lockPlayers } from '../../platform/money/lock-order';
+import { announceRound } from './round-events';
 
 /**
  * Shared rounds of DOUBLE and LUCKYCOLOR (games.md): betting (countdown) → rolling (result
@@ -77,7 +78,6 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
     .orderBy('number', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const room = `game:${game}`;
 
   if (!current || current.status === 'complete' || current.status === 'cancelled') {
     const number = (current?.number ?? 0) + 1;
@@ -99,7 +99,7 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
       .returning('id')
       .executeTakeFirst();
     if (inserted) {
-      ctx.realtime.io.to(room).emit('round.opened', {
+      announceRound(ctx, 'round.opened', {
         game,
         roundId: inserted.id,
         closesAt: closesAt.toISOString(),
@@ -114,7 +114,7 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
     const late = now - new Date(current.closes_at).getTime() > RECOVERY_GRACE_MS;
     if (late) {
       await cancelRound(ctx, current.id);
-      ctx.realtime.io.to(room).emit('round.cancelled', { game, roundId: current.id });
+      announceRound(ctx, 'round.cancelled', { game, roundId: current.id });
       return;
     }
     const hash = await hashAt(ctx.db, game, current.number, chain.length);
@@ -130,10 +130,8 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
       .executeTakeFirst();
     if (!closed) return;
     const settled = await settleRoundBets(ctx, current.id, { game, result });
-    ctx.realtime.io.to(room).emit('round.closed', { game, roundId: current.id });
-    ctx.realtime.io
-      .to(room)
-      .emit('round.result', { game, roundId: current.id, result, hash, sentAt: Date.now() });
+    announceRound(ctx, 'round.closed', { game, roundId: current.id });
+    announceRound(ctx, 'round.result', { game, roundId: current.id, result, hash, sentAt: Date.now() });
     for (const userId of new Set(settled)) await announceBalances(ctx, userId);
     return;
   }
@@ -170,7 +168,7 @@ export async function cancelInterruptedRound(ctx: AppContext, game: RoundGame): 
     .execute();
   for (const round of open) {
     await cancelRound(ctx, round.id);
-    ctx.realtime.io.to(`game:${game}`).emit('round.cancelled', { game, roundId: round.id });
+    announceRound(ctx, 'round.cancelled', { game, roundId: round.id });
   }
   // Bets a stopped instance left open in a round it had already closed or cancelled.
   const unfinished = await ctx.db

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { GameKey } from '../../../domain/codes';
+import type { RoundEventName, roundEventSchemas } from '../../../domain/schemas/round-events.schema';
 import type { FinishedRound, roundStateSchema } from '../../../domain/schemas/game.schema';
 
 /** The round games' wire name: their key. */
@@ -17,25 +18,9 @@ export type RoundGameWire = Extract<GameKey, 'double' | 'luckycolor'>;
  */
 export type RoundStateData = z.input<typeof roundStateSchema>;
 
-/** A socket event of the game room (and the player's own balance pushes). */
+/** A socket event of the game room (and the player's own balance pushes), as the domain's schemas say. */
 export type RoundSocketEvent =
-  | {
-      name: 'round.opened';
-      payload: {
-        game: RoundGameWire;
-        roundId: string;
-        closesAt: string;
-        rollsAt: string;
-        previousHash: string;
-      };
-    }
-  | { name: 'round.bets'; payload: { game: RoundGameWire; roundId: string; totals: Record<string, number> } }
-  | { name: 'round.closed'; payload: { game: RoundGameWire; roundId: string } }
-  | {
-      name: 'round.result';
-      payload: { game: RoundGameWire; roundId: string; result: number; hash: string; sentAt: number };
-    }
-  | { name: 'round.cancelled'; payload: { game: RoundGameWire; roundId: string } }
+  | { [E in RoundEventName]: { name: E; payload: z.input<(typeof roundEventSchemas)[E]> } }[RoundEventName]
   | { name: 'insBalance'; payload: { balance: number } };
 
 /** `POST /api/app/game/{double|luckycolor}/bet` → `data` (placeRoundBet). */

@@ -59,8 +59,25 @@ describe('followRoundRoom: the DOUBLE room', () => {
     syncSocket('tok');
     const seen: RoundSocketMessage[] = [];
     followRoundRoom('double', (m) => seen.push(m));
-    sockets[0]!.serverSends('round.result', { game: 'luckycolor', roundId: 'luckycolor-3', result: 4 });
-    sockets[0]!.serverSends('round.result', { game: 'double', roundId: 'double-3', result: 4 });
+    const result = { result: 4, hash: 'ab12', sentAt: 1 };
+    sockets[0]!.serverSends('round.result', { game: 'luckycolor', roundId: 'luckycolor-3', ...result });
+    sockets[0]!.serverSends('round.result', { game: 'double', roundId: 'double-3', ...result });
     expect(seen).toEqual([{ type: 'result', roundId: 'double-3', result: 4 }]);
+  });
+
+  it('drops an event that breaks the domain schema instead of acting on it', () => {
+    syncSocket('tok');
+    const seen: RoundSocketMessage[] = [];
+    followRoundRoom('double', (m) => seen.push(m));
+    sockets[0]!.serverSends('round.result', {
+      game: 'double',
+      roundId: 'double-4',
+      result: 'red',
+      hash: 'x',
+      sentAt: 1,
+    });
+    sockets[0]!.serverSends('round.bets', { game: 'double', roundId: 'double-4', totals: { red: '10' } });
+    sockets[0]!.serverSends('round.closed', { game: 'double', roundId: 'double-4' });
+    expect(seen).toEqual([{ type: 'closed', roundId: 'double-4' }]);
   });
 });
