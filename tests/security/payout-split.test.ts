@@ -63,10 +63,13 @@ describe('the split of a payout between cash and bonus', () => {
         ],
       });
     });
+    // Over 2 wins about 98 % of rolls; a lost roll spends the centavo of cash, so it is put back and
+    // the next roll tries again (a first roll lost failed the test, about 2 % of runs: seen once in a
+    // fresh-clone run).
     let wins = 0;
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6 && wins < 3; i++) {
       const before = await playerBalances(app.ctx.db, player.userId);
-      if (before.user_cash !== 1) break;
+      if (before.user_cash === 0) await fundCash(app, player.userId, 1);
       const res = await call(app, {
         method: 'POST',
         url: '/api/app/game/dice/bet',
