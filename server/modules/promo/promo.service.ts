@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../infra/db/connection';
 import { AppError } from '../../infra/http/errors';
@@ -8,6 +7,15 @@ import { playerBalances, post } from '../../platform/money/ledger';
 import type { Trx } from '../../infra/db/connection';
 import { commissionRates, qualifiedInvitees, referralTotals } from './referrals.service';
 import { lockPlayer } from '../../platform/money/lock-order';
+import {
+  addBonusTurnover,
+  bonusCredits,
+  insertReceipt,
+  receiptsOf,
+  testFlagOf,
+  turnoverOf,
+  type Receipt,
+} from './promo.repository';
 
 /**
  * Bonuses a player receives by hand (issue 7, `/bonuspage` and the home promo gift):
@@ -25,28 +33,13 @@ import { lockPlayer } from '../../platform/money/lock-order';
 
 const MIN_COMMISSION_CENTS = 1;
 
-interface Receipt {
-  bonus_id: string;
-  kind: string;
-  amount_cents: string | number | bigint;
-}
-
-async function receiptsOf(db: Db | Trx, userId: number): Promise<Receipt[]> {
-  return db
-    .selectFrom('promo_receipts')
-    .select(['bonus_id', 'kind', 'amount_cents'])
-    .where('user_id', '=', userId)
-    .execute();
-}
-
 const sumOf = (rows: Receipt[], kind: string) =>
   rows.filter((r) => r.kind === kind).reduce((acc, r) => acc + Number(r.amount_cents), 0);
 
 /** Whether this player may receive promotions at all. */
 async function eligible(ctx: AppContext, db: Db | Trx, userId: number): Promise<boolean> {
   if (ctx.config.profile !== 'seed') return false;
-  const user = await db.selectFrom('users').select('test_flag').where('id', '=', userId).executeTakeFirst();
-  return user?.test_flag === 0;
+  return (await testFlagOf(db, userId)) === 0;
 }
 
 /** Everything the player can receive now, in centavos inside, BRL on the wire. */
@@ -111,13 +104,9 @@ export async function receiveBonus(ctx: AppContext, trx: Trx, userId: number, bo
     bonus.kind === 'commission'
       ? `commission:${receipts.filter((r) => r.kind === 'commission').length + 1}`
       : bonus.bonusId;
-  const inserted = await trx
-    .insertInto('promo_receipts')
-    .values({ user_id: userId, bonus_id: receiptId, kind: bonus.kind, amount_cents: amountCents })
-    .onConflict((oc) => oc.columns(['user_id', 'bonus_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) throw new AppError(409, 'bonusAlreadyReceived');
+  if (!(await insertReceipt(trx, { userId, bonusId: receiptId, kind: bonus.kind, amountCents }))) {
+    throw new AppError(409, 'bonusAlreadyReceived');
+  }
   const result = await post(trx, {
     key: `promo:${userId}:${receiptId}`,
     kind: 'promotion',
@@ -129,15 +118,7 @@ export async function receiveBonus(ctx: AppContext, trx: Trx, userId: number, bo
   });
   if (result.replayed) throw new AppError(409, 'bonusAlreadyReceived');
   // A bonus must be wagered `turnover.bonus` times before it turns into cash (payments.md).
-  await trx
-    .updateTable('users')
-    .set({
-      bonus_turnover_required_cents: sql`greatest(bonus_turnover_required_cents, wagered_cents) + ${Math.round(
-        amountCents * ctx.config.file.turnover.bonus,
-      )}`,
-    })
-    .where('id', '=', userId)
-    .execute();
+  await addBonusTurnover(trx, userId, Math.round(amountCents * ctx.config.file.turnover.bonus));
   const bonusCents = result.balances[`user_bonus:${userId}`] ?? 0;
   return { bonusId: bonus.bonusId, amount: bonus.amount, bonusBalance: centsToBrl(bonusCents) };
 }
@@ -146,24 +127,13 @@ export async function receiveBonus(ctx: AppContext, trx: Trx, userId: number, bo
 export async function bonusOverview(ctx: AppContext, userId: number): Promise<BonusList> {
   const [list, history, balances, user] = await Promise.all([
     receivableBonuses(ctx, ctx.db, userId),
-    sql<{ kind: string; amount: string; created_at: Date; reference: string }>`
-      select lt.kind, p.amount, lt.created_at, lt.reference
-        from ledger_postings p
-        join ledger_transactions lt on lt.id = p.transaction_id
-        join ledger_accounts a on a.id = p.account_id
-        where a.user_id = ${userId} and a.kind = 'user_bonus'
-          and lt.kind in ('vip_award', 'deposit_gift', 'promotion')
-        order by lt.created_at desc, lt.id desc limit 20`.execute(ctx.db),
+    bonusCredits(ctx.db, userId),
     playerBalances(ctx.db, userId),
-    ctx.db
-      .selectFrom('users')
-      .select(['bonus_turnover_required_cents', 'wagered_cents'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow(),
+    turnoverOf(ctx.db, userId),
   ]);
   return {
     list,
-    history: history.rows.map((r) => ({
+    history: history.map((r) => ({
       type: r.kind === 'vip_award' ? 14 : 141,
       source: r.kind === 'vip_award' ? 'vip' : r.kind === 'deposit_gift' ? 'deposit' : 'promotion',
       amount: centsToBrl(Number(r.amount)),

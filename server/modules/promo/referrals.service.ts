@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../infra/db/connection';
 import type { Trx } from '../../infra/db/connection';
 import { centsToBrl } from '../../../domain/money';
 import { maskPlayer } from '../../../domain/players';
+import { countAtLevel, inviteesAt, levelSums, qualifiedInviteeCount } from './promo.repository';
 
 /**
  * Referrals in three levels (payments.md "KYC, transfers, VIP, bonuses, referrals"): level 1 are the
@@ -29,14 +29,6 @@ export function commissionRates(ctx: AppContext): [number, number, number] {
   if (ctx.config.profile !== 'seed') return [0, 0, 0];
   return ctx.config.file.promotions.referralCommission;
 }
-
-/** The ids of the players `levels` deep below `userId`, with their level. */
-const chain = (userId: number) => sql`
-  with recursive chain(id, lvl) as (
-    select id, 1 from users where referrer_id = ${userId}
-    union all
-    select u.id, c.lvl + 1 from users u join chain c on u.referrer_id = c.id where c.lvl < 3
-  )`;
 
 export interface ReferralRow {
   joinedAt: string;
@@ -64,23 +56,8 @@ export async function referralPage(
   size: number;
 }> {
   const rate = commissionRates(ctx)[level - 1]!;
-  const rows = await sql<{
-    username: string;
-    created_at: Date;
-    wagered_cents: string;
-    first_deposit: string | null;
-    total_deposit: string | null;
-    total: string;
-  }>`${chain(userId)}
-    select u.username, u.created_at, u.wagered_cents,
-      (select d.amount_cents from deposit_orders d where d.user_id = u.id and d.status = '10'
-        order by d.paid_at asc, d.id asc limit 1) as first_deposit,
-      (select sum(d.amount_cents) from deposit_orders d where d.user_id = u.id and d.status = '10') as total_deposit,
-      count(*) over () as total
-    from users u where u.id in (select id from chain where lvl = ${level})
-    order by u.created_at desc, u.id desc
-    limit ${size} offset ${(page - 1) * size}`.execute(ctx.db);
-  const list = rows.rows.map((r) => {
+  const rows = await inviteesAt(ctx.db, userId, level, page, size);
+  const list = rows.map((r) => {
     const wagered = Number(r.wagered_cents);
     return {
       joinedAt: new Date(r.created_at).toISOString(),
@@ -92,15 +69,8 @@ export async function referralPage(
       profit: centsToBrl(Math.floor(wagered * rate)),
     };
   });
-  const total = rows.rows[0] ? Number(rows.rows[0].total) : await countAtLevel(ctx.db, userId, level);
+  const total = rows[0] ? Number(rows[0].total) : await countAtLevel(ctx.db, userId, level);
   return { level, rate, list, total, page, size };
-}
-
-async function countAtLevel(db: Db, userId: number, level: ReferralLevel): Promise<number> {
-  const r = await sql<{
-    n: string;
-  }>`${chain(userId)} select count(*) as n from chain where lvl = ${level}`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
 }
 
 export interface LevelTotals {
@@ -114,14 +84,9 @@ export interface LevelTotals {
 
 /** Invitees, their wagers and the commission earned, per level. */
 export async function referralTotals(ctx: AppContext, db: Db | Trx, userId: number): Promise<LevelTotals[]> {
-  const rates = commissionRates(ctx);
-  const rows = await sql<{ lvl: number; persons: string; wagered: string | null; commission: string | null }>`
-    ${chain(userId)}
-    select c.lvl, count(*) as persons, sum(u.wagered_cents) as wagered,
-      sum(floor(u.wagered_cents * (array[${rates[0]}, ${rates[1]}, ${rates[2]}]::numeric[])[c.lvl])) as commission
-    from chain c join users u on u.id = c.id group by c.lvl`.execute(db);
+  const rows = await levelSums(db, userId, commissionRates(ctx));
   return REFERRAL_LEVELS.map((level) => {
-    const r = rows.rows.find((x) => Number(x.lvl) === level);
+    const r = rows.find((x) => Number(x.lvl) === level);
     return {
       level,
       persons: Number(r?.persons ?? 0),
@@ -140,10 +105,5 @@ export async function qualifiedInvitees(
   userId: number,
   minFirstDepositCents: number,
 ): Promise<number> {
-  const r = await sql<{ n: string }>`
-    select count(*) as n from users u
-    where u.referrer_id = ${userId}
-      and (select d.amount_cents from deposit_orders d where d.user_id = u.id and d.status = '10'
-           order by d.paid_at asc, d.id asc limit 1) >= ${minFirstDepositCents}`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
+  return qualifiedInviteeCount(db, userId, minFirstDepositCents);
 }
