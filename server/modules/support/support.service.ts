@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, notFound, tooMany } from '../../infra/http/errors';
 import type { Trx } from '../../infra/db/connection';
@@ -10,6 +9,23 @@ import {
   type SupportReplyTime,
 } from '../../../domain/schemas/support.schema';
 import { consumeCaptcha } from '../auth/captcha.service';
+import {
+  addMessage,
+  answerWaits,
+  complaintByProtocol,
+  complaintRows,
+  conversationIdOf,
+  conversationRows,
+  conversationWithPlayer,
+  ensureConversation,
+  insertComplaint,
+  latestMessages,
+  lockComplaint,
+  lockConversation,
+  markComplaintAnswered,
+  nextComplaintId,
+  type MessageRow,
+} from './support.repository';
 
 /**
  * Customer service (issue 7): the support chat and the complaints. The chat has one conversation
@@ -26,8 +42,6 @@ export const COMPLAINT_LOOKUPS_PER_MINUTE = 10;
 /** Messages a thread shows: the latest ones. */
 const THREAD_LIMIT = 200;
 
-type MessageRow = { id: number; author: 'player' | 'operator'; text: string; created_at: Date };
-
 const view = (row: MessageRow): SupportMessageView => ({
   id: row.id,
   author: row.author,
@@ -35,42 +49,15 @@ const view = (row: MessageRow): SupportMessageView => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-/** The player's conversation id, created on first use. */
-async function conversationOf(trx: Trx, userId: number): Promise<number> {
-  await trx
-    .insertInto('support_conversations')
-    .values({ user_id: userId })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-  const row = await trx
-    .selectFrom('support_conversations')
-    .select('id')
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** The latest messages of a conversation, oldest first. */
 async function threadOf(ctx: AppContext, conversationId: number): Promise<SupportMessageView[]> {
-  const rows = await ctx.db
-    .selectFrom('support_messages')
-    .select(['id', 'author', 'text', 'created_at'])
-    .where('conversation_id', '=', conversationId)
-    .orderBy('id', 'desc')
-    .limit(THREAD_LIMIT)
-    .execute();
-  return rows.reverse().map(view);
+  return (await latestMessages(ctx.db, conversationId, THREAD_LIMIT)).reverse().map(view);
 }
 
 /** The player's own messages (empty before the first one). */
 export async function playerThread(ctx: AppContext, userId: number): Promise<SupportMessageView[]> {
-  const conversation = await ctx.db
-    .selectFrom('support_conversations')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return conversation ? threadOf(ctx, conversation.id) : [];
+  const conversationId = await conversationIdOf(ctx.db, userId);
+  return conversationId === undefined ? [] : threadOf(ctx, conversationId);
 }
 
 /** The window and the least number of answers a measured reply time needs. */
@@ -100,25 +87,7 @@ const replyTimes = new WeakMap<AppContext, { until: number; value: Promise<Suppo
 
 async function measureReplyTime(ctx: AppContext, now: number): Promise<SupportReplyTime> {
   const since = new Date(now - REPLY_WINDOW_MS);
-  const { rows } = await sql<{ seconds: string | number }>`
-    select extract(epoch from (o.created_at - w.asked)) as seconds
-    from support_messages o
-    cross join lateral (
-      select min(p.created_at) as asked
-      from support_messages p
-      where p.conversation_id = o.conversation_id
-        and p.author = 'player'
-        and p.id < o.id
-        and p.id > coalesce((
-          select max(x.id) from support_messages x
-          where x.conversation_id = o.conversation_id and x.author = 'operator' and x.id < o.id
-        ), 0)
-    ) w
-    where o.author = 'operator' and o.created_at > ${since} and w.asked is not null
-    order by o.id desc
-    limit 500
-  `.execute(ctx.db);
-  const waits = rows.map((r) => Number(r.seconds)).sort((a, b) => a - b);
+  const waits = (await answerWaits(ctx.db, since)).sort((a, b) => a - b);
   if (waits.length < REPLY_SAMPLES_MIN) {
     return { minutes: ctx.config.file.site.support.replyMinutes, measured: false };
   }
@@ -133,18 +102,8 @@ export async function playerSays(ctx: AppContext, userId: number, text: string):
     throw tooMany();
   }
   const message = await ctx.db.transaction().execute(async (trx) => {
-    const conversationId = await conversationOf(trx, userId);
-    const row = await trx
-      .insertInto('support_messages')
-      .values({ conversation_id: conversationId, author: 'player', operator_id: null, text })
-      .returning(['id', 'author', 'text', 'created_at'])
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('support_conversations')
-      .set({ awaiting_reply: true, last_message_at: row.created_at })
-      .where('id', '=', conversationId)
-      .execute();
-    return view(row);
+    const conversationId = await ensureConversation(trx, userId);
+    return view(await addMessage(trx, { conversationId, author: 'player', operatorId: null, text }));
   });
   ctx.realtime.emitToUser(userId, 'support.message', message);
   return message;
@@ -152,29 +111,7 @@ export async function playerSays(ctx: AppContext, userId: number, text: string):
 
 /** The operator's list: conversations waiting for an answer first, then the most recent. */
 export async function listConversations(ctx: AppContext) {
-  const rows = await ctx.db
-    .selectFrom('support_conversations as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select([
-      'c.id',
-      'c.user_id',
-      'c.awaiting_reply',
-      'c.last_message_at',
-      'u.username',
-      'u.name',
-      (eb) =>
-        eb
-          .selectFrom('support_messages as m')
-          .select('m.text')
-          .whereRef('m.conversation_id', '=', 'c.id')
-          .orderBy('m.id', 'desc')
-          .limit(1)
-          .as('last_text'),
-    ])
-    .orderBy('c.awaiting_reply', 'desc')
-    .orderBy('c.last_message_at', 'desc')
-    .limit(200)
-    .execute();
+  const rows = await conversationRows(ctx.db);
   return rows.map((r) => ({
     id: r.id,
     userId: r.user_id,
@@ -190,12 +127,7 @@ export async function listConversations(ctx: AppContext) {
 
 /** One conversation for the console: the player's identity and the thread. */
 export async function conversationForOperator(ctx: AppContext, id: number) {
-  const row = await ctx.db
-    .selectFrom('support_conversations as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.id', 'c.user_id', 'c.awaiting_reply', 'u.username', 'u.name', 'u.level', 'u.created_at'])
-    .where('c.id', '=', id)
-    .executeTakeFirst();
+  const row = await conversationWithPlayer(ctx.db, id);
   if (!row) throw notFound();
   return {
     id: row.id,
@@ -222,24 +154,9 @@ export async function operatorSays(
   record: (trx: Trx, message: SupportMessageView, userId: number) => Promise<void>,
 ): Promise<SupportMessageView> {
   const { message, userId } = await ctx.db.transaction().execute(async (trx) => {
-    const conversation = await trx
-      .selectFrom('support_conversations')
-      .select(['id', 'user_id'])
-      .where('id', '=', conversationId)
-      .forUpdate()
-      .executeTakeFirst();
+    const conversation = await lockConversation(trx, conversationId);
     if (!conversation) throw notFound();
-    const row = await trx
-      .insertInto('support_messages')
-      .values({ conversation_id: conversationId, author: 'operator', operator_id: operatorId, text })
-      .returning(['id', 'author', 'text', 'created_at'])
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('support_conversations')
-      .set({ awaiting_reply: false, last_message_at: row.created_at })
-      .where('id', '=', conversationId)
-      .execute();
-    const message = view(row);
+    const message = view(await addMessage(trx, { conversationId, author: 'operator', operatorId, text }));
     await record(trx, message, conversation.user_id);
     return { message, userId: conversation.user_id };
   });
@@ -272,23 +189,17 @@ export async function fileComplaint(
   }
   return ctx.db.transaction().execute(async (trx) => {
     // The number is the row's id, taken first so the protocol is written with the row.
-    const next = await sql<{
-      id: string;
-    }>`select nextval(pg_get_serial_sequence('complaints', 'id')) as id`.execute(trx);
-    const id = Number(next.rows[0]!.id);
+    const id = await nextComplaintId(trx);
     const protocol = complaintProtocol(brasiliaYear(new Date()), id);
-    await trx
-      .insertInto('complaints')
-      .values({
-        id,
-        protocol,
-        user_id: filer.userId,
-        subject: input.subject,
-        text: input.text,
-        contact: input.contact,
-        ip: filer.ip,
-      })
-      .execute();
+    await insertComplaint(trx, {
+      id,
+      protocol,
+      userId: filer.userId,
+      subject: input.subject,
+      text: input.text,
+      contact: input.contact,
+      ip: filer.ip,
+    });
     return { protocol };
   });
 }
@@ -310,11 +221,7 @@ export async function complaintStatus(
   if ((await ctx.limiter.hit(`complaint-lookup:${ip}`, 60_000)) > COMPLAINT_LOOKUPS_PER_MINUTE) {
     throw tooMany();
   }
-  const row = await ctx.db
-    .selectFrom('complaints')
-    .select(['protocol', 'subject', 'status', 'answer', 'contact', 'created_at', 'answered_at'])
-    .where('protocol', '=', protocol)
-    .executeTakeFirst();
+  const row = await complaintByProtocol(ctx.db, protocol);
   if (!row || !sameContact(row.contact, contact)) throw new AppError(404, 'complaintNotFound');
   return {
     protocol: row.protocol,
@@ -328,28 +235,7 @@ export async function complaintStatus(
 
 /** The operator's list of complaints, open ones first (oldest first: they have waited longest). */
 export async function listComplaints(ctx: AppContext, status?: 'open' | 'answered') {
-  let query = ctx.db
-    .selectFrom('complaints as k')
-    .leftJoin('users as u', 'u.id', 'k.user_id')
-    .leftJoin('operators as o', 'o.id', 'k.answered_by')
-    .select([
-      'k.id',
-      'k.protocol',
-      'k.subject',
-      'k.text',
-      'k.contact',
-      'k.status',
-      'k.answer',
-      'k.answered_at',
-      'k.created_at',
-      'u.username',
-      'o.username as answered_by',
-    ])
-    .orderBy(sql`case when k.status = 'open' then 0 else 1 end`)
-    .orderBy('k.id', 'asc')
-    .limit(200);
-  if (status) query = query.where('k.status', '=', status);
-  const rows = await query.execute();
+  const rows = await complaintRows(ctx.db, status);
   return rows.map((r) => ({
     id: r.id,
     protocol: r.protocol,
@@ -374,19 +260,10 @@ export async function answerComplaint(
   record: (trx: Trx, protocol: string) => Promise<void>,
 ): Promise<{ protocol: string; status: 'answered' }> {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('complaints')
-      .select(['protocol', 'status'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockComplaint(trx, id);
     if (!row) throw notFound();
     if (row.status === 'answered') throw new AppError(409, 'complaintAlreadyAnswered');
-    await trx
-      .updateTable('complaints')
-      .set({ status: 'answered', answer, answered_by: operatorId, answered_at: new Date() })
-      .where('id', '=', id)
-      .execute();
+    await markComplaintAnswered(trx, id, operatorId, answer);
     await record(trx, row.protocol);
     return { protocol: row.protocol, status: 'answered' as const };
   });
