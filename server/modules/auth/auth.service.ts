@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, tooMany } from '../../infra/http/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../infra/security/passwords';
@@ -7,6 +6,23 @@ import { inviteCode, newToken, sha256Hex, sixDigitCode } from '../../infra/secur
 import { isAdult, isValidCpf, normaliseCpf, passwordProblem } from '../../../domain/identity';
 import type { LoginPayload, RegisterPayload } from '../../../domain/schemas/auth.schema';
 import { consumeCaptcha } from './captcha.service';
+import {
+  accountHolding,
+  claimResetCheckId,
+  clearLoginThrottle,
+  credentialsByUsername,
+  insertAccount,
+  insertHandoff,
+  insertResetCode,
+  passwordHashOf,
+  setPasswordByUsername,
+  setPasswordHash,
+  spendLoginAttempt,
+  useHandoff,
+  useResetCheckId,
+  userIdByInviteCode,
+  userIdByUsername,
+} from './auth.repository';
 import { assertNotExcluded, assertSessionTimeLeft } from '../protection/protection.service';
 import { guessCode } from '../../platform/one-time-codes';
 import { CODE_CHECKS, throttledGuess } from '../../platform/throttle';
@@ -76,13 +92,9 @@ export async function register(ctx: AppContext, input: RegisterPayload, origin: 
 
   let referrerId: number | null = null;
   if (input.regcode) {
-    const referrer = await ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('yqm', '=', input.regcode.toUpperCase())
-      .executeTakeFirst();
-    if (!referrer) throw badRequest('inviteInvalid');
-    referrerId = referrer.id;
+    const referrer = await userIdByInviteCode(ctx.db, input.regcode.toUpperCase());
+    if (referrer === undefined) throw badRequest('inviteInvalid');
+    referrerId = referrer;
   }
 
   // Whether an e-mail or a CPF has an account is answered at most TAKEN_PER_HOUR times an hour per
@@ -90,13 +102,7 @@ export async function register(ctx: AppContext, input: RegisterPayload, origin: 
   // here costs a solved captcha per question and a new address every few (docs/security.md).
   const probe = `register-taken-ip:${ip}`;
   if ((await ctx.limiter.hit(probe, 3_600_000)) > TAKEN_PER_HOUR) throw tooMany();
-  const taken = await ctx.db
-    .selectFrom('users')
-    .select(['username', 'cpf'])
-    .where((eb) =>
-      eb.or([eb('username', '=', username), eb.and([eb('cpf', '=', cpf), eb('test_flag', '=', 0)])]),
-    )
-    .executeTakeFirst();
+  const taken = await accountHolding(ctx.db, username, cpf);
   if (taken) throw new AppError(409, taken.username === username ? 'emailTaken' : 'cpfTaken');
   await ctx.limiter.release(probe);
 
@@ -105,50 +111,33 @@ export async function register(ctx: AppContext, input: RegisterPayload, origin: 
   // An invite code collision is astronomically rare, but a unique index decides, so retry on it.
   for (let attempt = 0; attempt < 5 && userId === undefined; attempt++) {
     try {
-      const row = await ctx.db.transaction().execute(async (trx) => {
-        const created = await trx
-          .insertInto('users')
-          .values({
-            username,
-            name: input.name ?? '',
-            cpf,
-            phone: input.phone ?? '',
-            country: input.country ?? '+55',
-            password_hash: passwordHash,
-            yqm: inviteCode(),
-            referrer_id: referrerId,
-            birth_date: input.birthDate ?? null,
-            // Spec 4: after registration the first-deposit offer is open.
-            fp_expires_at: new Date(Date.now() + ctx.config.file.offers.firstDepositHours * 3_600_000),
-            // Deposit bonuses exist only outside the regulated profile (Lei 14.790/2023).
-            ...(ctx.config.profile === 'seed' && ctx.config.file.offers.payDiscount.discount > 0
-              ? {
-                  pay_discount: ctx.config.file.offers.payDiscount.discount,
-                  pay_discount_expires_at: new Date(
-                    Date.now() + ctx.config.file.offers.payDiscount.hours * 3_600_000,
-                  ),
-                }
-              : {}),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        // The limits chosen at sign-up start at once, in the same transaction as the account.
-        if (limits.length > 0) {
-          await trx
-            .insertInto('player_limits')
-            .values(
-              limits.map((l) => ({
-                user_id: created.id,
-                kind: l.kind,
-                period: 'day' as const,
-                amount: l.amount,
-              })),
-            )
-            .execute();
-        }
-        return created;
-      });
-      userId = row.id;
+      // The limits chosen at sign-up start at once, in the same transaction as the account.
+      userId = await insertAccount(
+        ctx.db,
+        {
+          username,
+          name: input.name ?? '',
+          cpf,
+          phone: input.phone ?? '',
+          country: input.country ?? '+55',
+          password_hash: passwordHash,
+          yqm: inviteCode(),
+          referrer_id: referrerId,
+          birth_date: input.birthDate ?? null,
+          // Spec 4: after registration the first-deposit offer is open.
+          fp_expires_at: new Date(Date.now() + ctx.config.file.offers.firstDepositHours * 3_600_000),
+          // Deposit bonuses exist only outside the regulated profile (Lei 14.790/2023).
+          ...(ctx.config.profile === 'seed' && ctx.config.file.offers.payDiscount.discount > 0
+            ? {
+                pay_discount: ctx.config.file.offers.payDiscount.discount,
+                pay_discount_expires_at: new Date(
+                  Date.now() + ctx.config.file.offers.payDiscount.hours * 3_600_000,
+                ),
+              }
+            : {}),
+        },
+        limits.map((l) => ({ kind: l.kind, period: 'day' as const, amount: l.amount })),
+      );
     } catch (err) {
       const message = String((err as Error).message);
       if (message.includes('users_username_key')) throw new AppError(409, 'emailTaken');
@@ -188,11 +177,7 @@ function signupLimits(
  * account's row lock, so a burst of concurrent guesses is judged one by one.
  */
 async function spendAccountAttempt(ctx: AppContext, username: string): Promise<void> {
-  const { rows } = await sql<{ result: { status: string; seconds?: number } | string }>`
-    select login_attempt_spend(${username}, ${new Date()}, ${THROTTLE.freeFailures},
-      ${THROTTLE.maxDelayS}, ${THROTTLE.perAccountPerHour}) as result`.execute(ctx.db);
-  const raw = rows[0]!.result;
-  const result = typeof raw === 'string' ? (JSON.parse(raw) as { status: string; seconds?: number }) : raw;
+  const result = await spendLoginAttempt(ctx.db, username, THROTTLE);
   if (result.status !== 'ok') throw tooMany('tooManyAttempts', { seconds: Number(result.seconds) });
 }
 
@@ -202,15 +187,11 @@ export async function login(ctx: AppContext, input: LoginPayload, origin: Origin
   await spendIpAttempt(ctx, ip);
   await consumeCaptcha(ctx, input.codeId, input.captCode, ip);
   await spendAccountAttempt(ctx, input.username);
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'password_hash'])
-    .where('username', '=', input.username)
-    .executeTakeFirst();
+  const user = await credentialsByUsername(ctx.db, input.username);
   const ok = user ? await verifyPassword(input.pwd, user.password_hash) : await verifyAgainstDummy(input.pwd);
   if (!user || !ok) throw badRequest('badCredentials');
   // The right password: neither the attempt nor the address counts as failing.
-  await ctx.db.deleteFrom('login_throttle').where('username', '=', input.username).execute();
+  await clearLoginThrottle(ctx.db, input.username);
   await giveBackIpAttempt(ctx, ip);
   // Right credentials, but a cool-off or self-exclusion keeps the door shut (issue 9).
   await assertNotExcluded(ctx, user.id);
@@ -225,18 +206,11 @@ export async function logout(ctx: AppContext, session: SessionRef): Promise<void
 
 /** Changes the password after checking the current one; every other session ends. */
 export async function changePassword(ctx: AppContext, session: SessionRef, oldPwd: string, nPwd: string) {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', session.subjectId)
-    .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(oldPwd, user.password_hash))) throw badRequest('passwordWrong');
+  if (!(await verifyPassword(oldPwd, await passwordHashOf(ctx.db, session.subjectId)))) {
+    throw badRequest('passwordWrong');
+  }
   assertPasswordPolicy(nPwd);
-  await ctx.db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(nPwd) })
-    .where('id', '=', session.subjectId)
-    .execute();
+  await setPasswordHash(ctx.db, session.subjectId, await hashPassword(nPwd));
   await revokeSessions(ctx, await liveSessionIds(ctx, 'player', session.subjectId, session.sessionId));
 }
 
@@ -247,13 +221,13 @@ export async function changePassword(ctx: AppContext, session: SessionRef, oldPw
 export async function sendResetCode(ctx: AppContext, email: string, ip: string): Promise<void> {
   if ((await ctx.limiter.hit(`reset-ip:${ip}`, 60_000)) > 10) throw tooMany();
   if ((await ctx.limiter.hit(`reset-mail:${email}`, 15 * 60_000)) > 3) throw tooMany();
-  const user = await ctx.db.selectFrom('users').select('id').where('username', '=', email).executeTakeFirst();
-  if (!user) return;
+  if ((await userIdByUsername(ctx.db, email)) === undefined) return;
   const code = sixDigitCode();
-  await ctx.db
-    .insertInto('password_resets')
-    .values({ email, code_hash: sha256Hex(code), expires_at: new Date(Date.now() + RESET_TTL_MS) })
-    .execute();
+  await insertResetCode(ctx.db, {
+    email,
+    codeHash: sha256Hex(code),
+    expiresAt: new Date(Date.now() + RESET_TTL_MS),
+  });
   await ctx.mailer.send({
     to: email,
     subject: 'Trevo: código para redefinir a senha',
@@ -283,50 +257,29 @@ export async function checkResetCode(
   if (id === null) throw badRequest('resetCodeWrong');
   // The check id is handed out once: a second right guess racing this one finds it taken.
   const chkId = randomBytes(24).toString('base64url');
-  const claimed = await ctx.db
-    .updateTable('password_resets')
-    .set({ check_id_hash: sha256Hex(chkId) })
-    .where('id', '=', id)
-    .where('check_id_hash', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('resetCodeWrong');
+  if (!(await claimResetCheckId(ctx.db, id, sha256Hex(chkId)))) throw badRequest('resetCodeWrong');
   return chkId;
 }
 
 /** Step 3: sets the new password once per check id and ends every session of the account. */
 export async function setPasswordWithCheckId(ctx: AppContext, chkId: string, nPwd: string): Promise<void> {
   assertPasswordPolicy(nPwd);
-  const reset = await ctx.db
-    .updateTable('password_resets')
-    .set({ used_at: new Date() })
-    .where('check_id_hash', '=', sha256Hex(chkId))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning('email')
-    .executeTakeFirst();
-  if (!reset) throw badRequest('resetCodeWrong');
-  const user = await ctx.db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(nPwd) })
-    .where('username', '=', reset.email)
-    .returning('id')
-    .executeTakeFirst();
-  if (!user) throw badRequest('resetCodeWrong');
-  await revokeSessions(ctx, await liveSessionIds(ctx, 'player', user.id));
+  const email = await useResetCheckId(ctx.db, sha256Hex(chkId));
+  if (email === undefined) throw badRequest('resetCodeWrong');
+  const userId = await setPasswordByUsername(ctx.db, email, await hashPassword(nPwd));
+  if (userId === undefined) throw badRequest('resetCodeWrong');
+  await revokeSessions(ctx, await liveSessionIds(ctx, 'player', userId));
 }
 
 /** A one-time code (60 s) that `/zgo{code}` exchanges for a session, so tokens never go in URLs. */
 export async function createHandoff(ctx: AppContext, session: SessionRef): Promise<string> {
   const code = newToken();
-  await ctx.db
-    .insertInto('handoff_codes')
-    .values({
-      code_hash: sha256Hex(code),
-      user_id: session.subjectId,
-      session_id: session.sessionId,
-      expires_at: new Date(Date.now() + HANDOFF_TTL_MS),
-    })
-    .execute();
+  await insertHandoff(ctx.db, {
+    codeHash: sha256Hex(code),
+    userId: session.subjectId,
+    sessionId: session.sessionId,
+    expiresAt: new Date(Date.now() + HANDOFF_TTL_MS),
+  });
   return code;
 }
 
@@ -335,25 +288,9 @@ export async function createHandoff(ctx: AppContext, session: SessionRef): Promi
  * live, and under the same rules as a login (exclusions, the daily session-time limit).
  */
 export async function exchangeHandoff(ctx: AppContext, code: string, origin: Origin): Promise<string> {
-  const row = await ctx.db
-    .updateTable('handoff_codes')
-    .set({ used_at: new Date() })
-    .where('code_hash', '=', sha256Hex(code))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('sessions')
-          .select('sessions.id')
-          .whereRef('sessions.id', '=', 'handoff_codes.session_id')
-          .where('sessions.revoked_at', 'is', null),
-      ),
-    )
-    .returning('user_id')
-    .executeTakeFirst();
-  if (!row) throw badRequest('handoffInvalid');
-  await assertNotExcluded(ctx, row.user_id);
-  await assertSessionTimeLeft(ctx, row.user_id);
-  return createSession(ctx, 'player', row.user_id, origin);
+  const userId = await useHandoff(ctx.db, sha256Hex(code));
+  if (userId === undefined) throw badRequest('handoffInvalid');
+  await assertNotExcluded(ctx, userId);
+  await assertSessionTimeLeft(ctx, userId);
+  return createSession(ctx, 'player', userId, origin);
 }

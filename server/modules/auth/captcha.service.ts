@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'kysely';
+import { storeCaptcha, takeCaptcha } from './auth.repository';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest } from '../../infra/http/errors';
 import { sameDigest, sha256Hex } from '../../infra/security/tokens';
@@ -21,23 +21,11 @@ export async function issueCaptcha(ctx: AppContext, codeId: string): Promise<str
   if (!answer)
     for (let i = 0; i < CAPTCHA_LENGTH; i++)
       answer += CAPTCHA_ALPHABET[randomInt(0, CAPTCHA_ALPHABET.length)];
-  const values = {
-    code_id: codeId,
-    answer_hash: sha256Hex(normalise(answer)),
-    expires_at: new Date(Date.now() + CAPTCHA_TTL_MS),
-  };
-  await ctx.db
-    .insertInto('captchas')
-    .values(values)
-    .onConflict((oc) =>
-      oc.column('code_id').doUpdateSet({ answer_hash: values.answer_hash, expires_at: values.expires_at }),
-    )
-    .execute();
-  // Expired answers are useless; clearing them here keeps the table small without a scheduler.
-  await ctx.db
-    .deleteFrom('captchas')
-    .where('expires_at', '<', sql<Date>`now() - interval '10 minutes'`)
-    .execute();
+  await storeCaptcha(ctx.db, {
+    codeId,
+    answerHash: sha256Hex(normalise(answer)),
+    expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS),
+  });
   return answer;
 }
 
@@ -65,11 +53,7 @@ export async function consumeCaptcha(
     }
     return;
   }
-  const row = await ctx.db
-    .deleteFrom('captchas')
-    .where('code_id', '=', codeId)
-    .returning(['answer_hash', 'expires_at'])
-    .executeTakeFirst();
+  const row = await takeCaptcha(ctx.db, codeId);
   if (!row) throw badRequest('captchaWrong');
   if (new Date(row.expires_at).getTime() <= Date.now()) throw badRequest('captchaExpired');
   if (!sameDigest(row.answer_hash, sha256Hex(normalise(answer)))) throw badRequest('captchaWrong');
