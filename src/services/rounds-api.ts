@@ -73,11 +73,15 @@ const listen = onSocketEvent as unknown as (
  * (a new login opens a new socket too) and the machine is told to catch up on what it missed.
  */
 export function followRoundRoom(game: RoundGame, send: (message: RoundSocketMessage) => void): () => void {
-  /** One of the room's events, parsed with its domain schema; one that breaks it is dropped. */
+  /**
+   * One of the room's events, parsed with its domain schema; one that breaks it is dropped and
+   * reported (the table would otherwise wait for it in silence; the journeys fail on the error).
+   */
   const on = <E extends RoundEventName>(event: E, handle: (p: RoundEvent<E>) => void) =>
     listen(event, (payload) => {
       const parsed = roundEventSchemas[event].safeParse(payload);
-      if (parsed.success && parsed.data.game === game) handle(parsed.data as RoundEvent<E>);
+      if (!parsed.success) console.error(`${event} dropped: it breaks the contract`, parsed.error.issues);
+      else if (parsed.data.game === game) handle(parsed.data as RoundEvent<E>);
     });
   const offs = [
     listen('connect', () => {

@@ -17,8 +17,8 @@ function files(dir: string): string[] {
 
 /** A query builder chain from `users` that ends in a row lock, or raw SQL doing the same. */
 const LOCKS_USERS = [
-  /selectFrom\(\s*'users'\s*\)[^;]*?\.forUpdate\(\)/,
-  /from\s+users\b[^;`]*\bfor\s+update/i,
+  /selectFrom\(\s*'users(\s+as\s+\w+)?'\s*\)[^;]*?\.for(Update|NoKeyUpdate|Share|KeyShare)\(\)/,
+  /from\s+users\b[^;`]*\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i,
 ];
 
 describe('the lock order of money', () => {
@@ -37,6 +37,10 @@ describe('the lock order of money', () => {
     const raw = 'select loss_limit_left(id, 1) from users where id = 5 for update';
     expect(LOCKS_USERS.some((re) => re.test(builder))).toBe(true);
     expect(LOCKS_USERS.some((re) => re.test(raw))).toBe(true);
+    expect(
+      LOCKS_USERS.some((re) => re.test("db.selectFrom('users as u').select('u.id').forNoKeyUpdate()")),
+    ).toBe(true);
+    expect(LOCKS_USERS.some((re) => re.test('select 1 from users u where u.id = 1 for share'))).toBe(true);
     expect(LOCKS_USERS.some((re) => re.test("trx.selectFrom('users').select('id').execute();"))).toBe(false);
   });
 });

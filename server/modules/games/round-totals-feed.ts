@@ -33,12 +33,16 @@ function send(ctx: AppContext, game: RoundGame, roundId: string, throttle: Throt
 }
 
 async function readAndSend(ctx: AppContext, game: RoundGame, roundId: string): Promise<void> {
+  let totals: Record<string, number>;
   try {
-    announceRound(ctx, 'round.bets', { game, roundId, totals: await roundTotals(ctx.db, roundId) });
+    totals = await roundTotals(ctx.db, roundId);
   } catch (err) {
     // Totals are a view; the next bet or the round's close sends them again.
     ctx.log.warn({ err, game, roundId }, 'round totals not sent');
+    return;
   }
+  // Outside the catch: in the test runs an event the client would drop fails loudly.
+  announceRound(ctx, 'round.bets', { game, roundId, totals });
 }
 
 /** Announces that a bet joined `roundId`: its totals reach the game's room within 250 ms. */

@@ -402,10 +402,12 @@ export const lossLimitReached = (userId: number, leftCents: number) =>
 
 /**
  * Refuses a stake that could take the player's net loss past a loss limit (the stake counts whole:
- * it may be lost). Runs inside the bet's transaction, once per bet, as one statement: it takes the
- * player's row first (the lock order of money, platform/money/lock-order.ts), so two bets of one player
- * cannot both pass the check on the same loss, then asks `loss_limit_left` (migration 019), the rule
- * the one-call instant bets use too. `amount` is the wire value; the game itself refuses a bad one.
+ * it may be lost). Runs inside the bet's transaction, once per bet: it takes the player's row first
+ * (the lock order of money, platform/money/lock-order.ts), so two bets of one player cannot both
+ * pass the check on the same loss, then asks `loss_limit_left` (migration 019), the rule the
+ * one-call instant bets use too, in a statement of its own: on PostgreSQL a statement that both
+ * locked the row and called the (stable) function read the losses as they were before the lock
+ * was granted, so a bet waiting on the lock judged without the bet it waited for. `amount` is the wire value; the game itself refuses a bad one.
  */
 export async function assertStakeAllowed(trx: Trx, userId: number, amount: unknown): Promise<void> {
   const parsed = parseAmount(amount);

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followRoundRoom, type RoundSocketMessage } from '../../../src/services/rounds-api';
 import { setSocketFactory, syncSocket } from '../../../src/services/socket';
 import { FakeSocket } from '../support';
@@ -66,6 +66,7 @@ describe('followRoundRoom: the DOUBLE room', () => {
   });
 
   it('drops an event that breaks the domain schema instead of acting on it', () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
     syncSocket('tok');
     const seen: RoundSocketMessage[] = [];
     followRoundRoom('double', (m) => seen.push(m));
@@ -79,5 +80,9 @@ describe('followRoundRoom: the DOUBLE room', () => {
     sockets[0]!.serverSends('round.bets', { game: 'double', roundId: 'double-4', totals: { red: '10' } });
     sockets[0]!.serverSends('round.closed', { game: 'double', roundId: 'double-4' });
     expect(seen).toEqual([{ type: 'closed', roundId: 'double-4' }]);
+    expect(reported).toHaveBeenCalledWith(expect.stringContaining('round.result dropped'), expect.anything());
+    expect(reported).toHaveBeenCalledWith(expect.stringContaining('round.bets dropped'), expect.anything());
+    expect(reported).not.toHaveBeenCalledWith(expect.stringContaining('round.closed'), expect.anything());
+    reported.mockRestore();
   });
 });
