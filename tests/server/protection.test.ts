@@ -182,6 +182,31 @@ describe('loss and session-time limits at work', () => {
     expect((await protection(player)).limits[0]).toMatchObject({ kind: 'loss', used: Math.max(0, lost) });
   });
 
+  it('simultaneous stakes are judged one at a time against the loss limit (a burst on PostgreSQL)', async () => {
+    // Each check locks the player's row first and then reads the window's losses, so a stake that
+    // waited for another's lock sees it; the window never loses more than the limit.
+    const player = await fundedPlayer(app, 100);
+    await limit(player, { kind: 'loss', period: 'day', amount: 10 });
+    // Over 95 loses about 96 % of rolls: nearly every accepted stake is a loss.
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(app, {
+          method: 'POST',
+          url: '/api/app/game/dice/bet',
+          headers: { ...auth(player.token), 'idempotency-key': randomUUID() },
+          payload: { amount: 4, target: 95, direction: 'over' },
+        }),
+      ),
+    );
+    const accepted = results.filter((r) => r.code === 200);
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    expect(results.filter((r) => r.code !== 200).every((r) => r.code === 400)).toBe(true);
+    const lost = accepted.reduce((sum, r) => sum + 4 - (r.body.data.payout as number), 0);
+    expect(lost).toBeLessThanOrEqual(10);
+    expect((await protection(player)).limits[0]).toMatchObject({ kind: 'loss' });
+    expect(((await protection(player)).limits[0] as { used: number }).used).toBeLessThanOrEqual(10);
+  });
+
   it('a used-up session-time limit logs the player out (the minute job) and refuses the next login', async () => {
     const player = await fundedPlayer(app, 0);
     await limit(player, { kind: 'session', period: 'day', amount: 1 });
