@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest } from '../../infra/http/errors';
 import { centsToBrl, parseAmount } from '../../../domain/money';
@@ -19,6 +18,28 @@ import { verifyPassword } from '../../infra/security/passwords';
 import type { Trx } from '../../infra/db/connection';
 import { liveSessionIds, revokeSessions } from '../../platform/sessions';
 import { lockPlayer } from '../../platform/money/lock-order';
+import {
+  activeExclusion,
+  applyDueLimitChanges,
+  depositedCents,
+  exclusionPasswordHash,
+  gamingNetCents,
+  insertExclusion,
+  insertLimit,
+  insertLimitHit,
+  limitOf,
+  limitRowsOf,
+  lockedAtOf,
+  lossLimitLeft,
+  lostCents,
+  lowerLimit,
+  playersWithSessionLimitOnline,
+  realityCheckMinutesOf,
+  scheduleLimitChange,
+  sessionSeconds,
+  sessionStartedAt,
+  setRealityCheckMinutes,
+} from './protection.repository';
 
 /**
  * Player protection (issue 9): limits the player sets on themself, cool-offs and self-exclusion.
@@ -50,24 +71,8 @@ interface LimitRow {
 
 /** The player's limit rows, with every raise or removal whose 24 h have passed applied first. */
 async function limitRows(db: Db | Trx, userId: number): Promise<LimitRow[]> {
-  await db
-    .updateTable('player_limits')
-    .set({ amount: sql`pending_amount`, pending_amount: null, pending_from: null, updated_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('pending_from', '<=', new Date())
-    .where('pending_amount', 'is not', null)
-    .execute();
-  await db
-    .deleteFrom('player_limits')
-    .where('user_id', '=', userId)
-    .where('pending_from', '<=', new Date())
-    .where('pending_amount', 'is', null)
-    .execute();
-  const rows = await db
-    .selectFrom('player_limits')
-    .select(['kind', 'period', 'amount', 'pending_amount', 'pending_from'])
-    .where('user_id', '=', userId)
-    .execute();
+  await applyDueLimitChanges(db, userId);
+  const rows = await limitRowsOf(db, userId);
   return rows.map((r) => ({
     kind: r.kind,
     period: r.period,
@@ -77,58 +82,9 @@ async function limitRows(db: Db | Trx, userId: number): Promise<LimitRow[]> {
   }));
 }
 
-/**
- * Centavos deposited in the window: credited orders plus, unless `creditedOnly`, charges still open
- * (they may yet be paid).
- */
-async function depositedCents(
-  db: Db | Trx,
-  userId: number,
-  since: Date,
-  creditedOnly = false,
-): Promise<number> {
-  const row = await db
-    .selectFrom('deposit_orders')
-    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('cents'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>=', since)
-    .where((eb) =>
-      creditedOnly
-        ? eb('status', '=', '10')
-        : eb.or([
-            eb('status', '=', '10'),
-            eb.and([eb('status', '=', '00'), eb('expires_at', '>', new Date())]),
-          ]),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.cents);
-}
-
-/**
- * Net loss in the window (stakes minus payouts of casino and sports bets; open stakes count whole):
- * `player_lost_cents` (migration 019), the same sum the loss-limit check uses.
- */
-async function lostCents(db: Db | Trx, userId: number, since: Date): Promise<number> {
-  const { rows } = await sql<{
-    cents: string;
-  }>`select player_lost_cents(${userId}, ${since}) as cents`.execute(db);
-  return Number(rows[0]!.cents);
-}
-
 /** Minutes the player's sessions were active in the window (from login to last activity). */
 async function sessionMinutes(ctx: AppContext, userId: number, since: Date): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('sessions')
-    .select(
-      sql<string>`coalesce(sum(extract(epoch from (last_seen_at - greatest(created_at, ${since})))), 0)`.as(
-        'seconds',
-      ),
-    )
-    .where('kind', '=', 'player')
-    .where('subject_id', '=', userId)
-    .where('last_seen_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Math.floor(Math.max(0, Number(row.seconds)) / 60);
+  return Math.floor(Math.max(0, await sessionSeconds(ctx.db, userId, since)) / 60);
 }
 
 async function usedOf(
@@ -169,12 +125,7 @@ export async function protectionOf(ctx: AppContext, userId: number) {
       LIMIT_KINDS.indexOf(a.kind) - LIMIT_KINDS.indexOf(b.kind) ||
       LIMIT_PERIODS.indexOf(a.period) - LIMIT_PERIODS.indexOf(b.period),
   );
-  const user = await ctx.db
-    .selectFrom('users')
-    .select('reality_check_minutes')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return { limits, realityCheckMinutes: user.reality_check_minutes };
+  return { limits, realityCheckMinutes: await realityCheckMinutesOf(ctx.db, userId) };
 }
 
 /** Sets or clears the player's reality-check interval (takes effect at once: it only reminds). */
@@ -183,11 +134,7 @@ export async function setRealityCheck(
   userId: number,
   minutes: number | null,
 ): Promise<void> {
-  await ctx.db
-    .updateTable('users')
-    .set({ reality_check_minutes: minutes })
-    .where('id', '=', userId)
-    .execute();
+  await setRealityCheckMinutes(ctx.db, userId, minutes);
 }
 
 /**
@@ -200,40 +147,13 @@ export async function sessionSummary(
   userId: number,
   sessionId: number,
 ): Promise<SessionSummary> {
-  const session = await ctx.db
-    .selectFrom('sessions')
-    .select('created_at')
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  const since = new Date(session.created_at);
-  const row = await ctx.db
-    .selectFrom('ledger_postings as p')
-    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
-    .select(sql<string>`coalesce(sum(p.amount), 0)`.as('cents'))
-    .where('a.user_id', '=', userId)
-    .where('a.kind', 'in', ['user_cash', 'user_bonus'])
-    .where('t.created_at', '>=', since)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('ledger_postings as hp')
-          .innerJoin('ledger_accounts as ha', 'ha.id', 'hp.account_id')
-          .select('hp.id')
-          .whereRef('hp.transaction_id', '=', 't.id')
-          .where('ha.kind', 'in', ['house_game', 'house_sports']),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  const user = await ctx.db
-    .selectFrom('users')
-    .select('reality_check_minutes')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const since = await sessionStartedAt(ctx.db, sessionId);
+  const net = await gamingNetCents(ctx.db, userId, since);
   return {
     startedAt: since.toISOString(),
     minutes: Math.floor((Date.now() - since.getTime()) / 60_000),
-    net: centsToBrl(Number(row.cents)),
-    realityCheckMinutes: user.reality_check_minutes,
+    net: centsToBrl(net),
+    realityCheckMinutes: await realityCheckMinutesOf(ctx.db, userId),
   };
 }
 
@@ -261,58 +181,20 @@ function limitAmount(input: LimitInput): number | null {
 export async function setLimit(ctx: AppContext, userId: number, input: LimitInput) {
   const amount = limitAmount(input);
   await limitRows(ctx.db, userId);
-  const current = await ctx.db
-    .selectFrom('player_limits')
-    .select(['amount', 'pending_from'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', input.kind)
-    .where('period', '=', input.period)
-    .executeTakeFirst();
-  const key = { user_id: userId, kind: input.kind, period: input.period };
+  const current = await limitOf(ctx.db, userId, input.kind, input.period);
+  const limit = { userId, kind: input.kind, period: input.period };
   if (!current) {
-    if (amount === null) return { key: 'limitLowered' as const, params: NO_PARAMS };
-    await ctx.db
-      .insertInto('player_limits')
-      .values({ ...key, amount })
-      .execute();
+    if (amount !== null) await insertLimit(ctx.db, { ...limit, amount });
     return { key: 'limitLowered' as const, params: NO_PARAMS };
   }
   if (amount !== null && amount <= Number(current.amount)) {
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('player_limits')
-        .set({ amount, pending_amount: null, pending_from: null, updated_at: new Date() })
-        .where('user_id', '=', userId)
-        .where('kind', '=', input.kind)
-        .where('period', '=', input.period)
-        .execute();
-      // A raise still waiting is withdrawn with it: it never takes effect.
-      await trx
-        .deleteFrom('rg_events')
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'limit_raised')
-        .where('detail', '=', `${input.kind}/${input.period}`)
-        .where('at', '>', new Date())
-        .execute();
-    });
+    // A raise still waiting is withdrawn with it: it never takes effect.
+    await lowerLimit(ctx.db, { ...limit, amount });
     return { key: 'limitLowered' as const, params: NO_PARAMS };
   }
   const from = current.pending_from ?? new Date(Date.now() + LIMIT_RAISE_DELAY_MS);
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('player_limits')
-      .set({ pending_amount: amount, pending_from: from, updated_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('kind', '=', input.kind)
-      .where('period', '=', input.period)
-      .execute();
-    // The raise takes effect at `from`: the responsible-gaming queue watches deposits soon after.
-    if (!current.pending_from)
-      await trx
-        .insertInto('rg_events')
-        .values({ user_id: userId, kind: 'limit_raised', detail: `${input.kind}/${input.period}`, at: from })
-        .execute();
-  });
+  // The raise takes effect at `from`: the responsible-gaming queue watches deposits soon after.
+  await scheduleLimitChange(ctx.db, { ...limit, amount, from }, !current.pending_from);
   return { key: 'limitPending' as const, params: { from: whenFormat.format(from) } };
 }
 
@@ -385,13 +267,7 @@ export class LimitReached extends AppError {
  * thousands of rows (red-team review: 2,757 rows in 10 s from one repeated request).
  */
 export async function recordLimitHit(db: Db, hit: LimitReached): Promise<void> {
-  const detail = `${hit.limit} ${hit.key}`;
-  await sql`
-    insert into rg_events (user_id, kind, detail)
-    select ${hit.userId}, 'limit_hit', ${detail}
-    where not exists (
-      select 1 from rg_events where user_id = ${hit.userId} and kind = 'limit_hit'
-        and detail = ${detail} and at > now() - interval '1 minute')`.execute(db);
+  await insertLimitHit(db, hit.userId, `${hit.limit} ${hit.key}`);
 }
 
 /** The refusal of a stake over a loss limit, saying how much may still be risked. */
@@ -413,10 +289,8 @@ export async function assertStakeAllowed(trx: Trx, userId: number, amount: unkno
   const parsed = parseAmount(amount);
   if (!parsed.ok) return;
   await lockPlayer(trx, userId, ['id']);
-  const { rows } = await sql<{ left: string | null }>`
-    select loss_limit_left(${userId}, ${parsed.cents}, ${new Date()}) as left`.execute(trx);
-  const left = rows[0]?.left;
-  if (left !== null && left !== undefined) throw lossLimitReached(userId, Number(left));
+  const left = await lossLimitLeft(trx, userId, parsed.cents, new Date());
+  if (left !== null) throw lossLimitReached(userId, left);
 }
 
 /** True when a session-time limit of the player is used up in its window. */
@@ -440,38 +314,14 @@ export async function assertSessionTimeLeft(ctx: AppContext, userId: number): Pr
  * player whose limit is used up. Returns how many players were logged out.
  */
 export async function endSessionsOverTime(ctx: AppContext): Promise<number> {
-  const players = await ctx.db
-    .selectFrom('player_limits')
-    .innerJoin('sessions', (join) =>
-      join
-        .onRef('sessions.subject_id', '=', 'player_limits.user_id')
-        .on('sessions.kind', '=', 'player')
-        .on('sessions.revoked_at', 'is', null),
-    )
-    .select('player_limits.user_id')
-    .distinct()
-    .where('player_limits.kind', '=', 'session')
-    .execute();
+  const players = await playersWithSessionLimitOnline(ctx.db);
   let ended = 0;
-  for (const { user_id: userId } of players) {
+  for (const userId of players) {
     if (!(await sessionTimeUsedUp(ctx, userId))) continue;
     await revokeSessions(ctx, await liveSessionIds(ctx, 'player', userId));
     ended++;
   }
   return ended;
-}
-
-/** The exclusion in force for the player, if any. */
-export async function activeExclusion(db: Db | Trx, userId: number) {
-  return db
-    .selectFrom('player_exclusions')
-    .select(['kind', 'ends_at'])
-    .where('user_id', '=', userId)
-    .where('starts_at', '<=', new Date())
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', new Date())]))
-    .orderBy(sql`ends_at is null`, 'desc')
-    .orderBy('ends_at', 'desc')
-    .executeTakeFirst();
 }
 
 /**
@@ -480,8 +330,7 @@ export async function activeExclusion(db: Db | Trx, userId: number) {
  * (depositRefusalAtPayment).
  */
 async function playerBlock(db: Db | Trx, userId: number) {
-  const user = await db.selectFrom('users').select('locked_at').where('id', '=', userId).executeTakeFirst();
-  if (user?.locked_at) return { kind: 'locked' as const };
+  if (await lockedAtOf(db, userId)) return { kind: 'locked' as const };
   const exclusion = await activeExclusion(db, userId);
   return exclusion ? { kind: 'excluded' as const, endsAt: exclusion.ends_at } : null;
 }
@@ -500,21 +349,15 @@ export async function assertNotExcluded(ctx: AppContext, userId: number): Promis
  * socket of the player at once. It cannot be shortened or undone by the player.
  */
 export async function exclude(ctx: AppContext, userId: number, input: ExclusionInput): Promise<void> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(input.pwd, user.password_hash))) throw badRequest('passwordWrong');
+  if (!(await verifyPassword(input.pwd, await exclusionPasswordHash(ctx.db, userId)))) {
+    throw badRequest('passwordWrong');
+  }
   const endsAt =
     input.kind === 'cooloff'
       ? new Date(Date.now() + input.hours * 3_600_000)
       : input.months === null
         ? null
         : new Date(Date.now() + input.months * 30 * 24 * 3_600_000);
-  await ctx.db
-    .insertInto('player_exclusions')
-    .values({ user_id: userId, kind: input.kind, ends_at: endsAt })
-    .execute();
+  await insertExclusion(ctx.db, { userId, kind: input.kind, endsAt });
   await revokeSessions(ctx, await liveSessionIds(ctx, 'player', userId));
 }
