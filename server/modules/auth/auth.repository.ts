@@ -73,15 +73,6 @@ export async function credentialsByUsername(db: Db, username: string) {
     .executeTakeFirst();
 }
 
-export async function passwordHashOf(db: Db, userId: number): Promise<string> {
-  const row = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.password_hash;
-}
-
 export async function setPasswordHash(db: Db, userId: number, hash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
 }

@@ -6,6 +6,7 @@ import { inviteCode, newToken, sha256Hex, sixDigitCode } from '../../infra/secur
 import { isAdult, isValidCpf, normaliseCpf, passwordProblem } from '../../../domain/identity';
 import type { LoginPayload, RegisterPayload } from '../../../domain/schemas/auth.schema';
 import { consumeCaptcha } from './captcha.service';
+import { isPlayerPassword } from '../../platform/player-password';
 import {
   accountHolding,
   claimResetCheckId,
@@ -14,7 +15,6 @@ import {
   insertAccount,
   insertHandoff,
   insertResetCode,
-  passwordHashOf,
   setPasswordByUsername,
   setPasswordHash,
   spendLoginAttempt,
@@ -206,7 +206,7 @@ export async function logout(ctx: AppContext, session: SessionRef): Promise<void
 
 /** Changes the password after checking the current one; every other session ends. */
 export async function changePassword(ctx: AppContext, session: SessionRef, oldPwd: string, nPwd: string) {
-  if (!(await verifyPassword(oldPwd, await passwordHashOf(ctx.db, session.subjectId)))) {
+  if (!(await isPlayerPassword(ctx.db, session.subjectId, oldPwd))) {
     throw badRequest('passwordWrong');
   }
   assertPasswordPolicy(nPwd);

@@ -265,16 +265,6 @@ export async function lockedAtOf(db: Db | Trx, userId: number): Promise<Date | n
   return user?.locked_at;
 }
 
-/** The password hash the player confirms an exclusion with. */
-export async function exclusionPasswordHash(db: Db, userId: number): Promise<string> {
-  const user = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return user.password_hash;
-}
-
 export async function insertExclusion(
   db: Db,
   exclusion: { userId: number; kind: ExclusionInput['kind']; endsAt: Date | null },

@@ -14,15 +14,14 @@ import {
   type SessionSummary,
 } from '../../../domain/schemas/protection.schema';
 import type { Db } from '../../infra/db/connection';
-import { verifyPassword } from '../../infra/security/passwords';
 import type { Trx } from '../../infra/db/connection';
 import { liveSessionIds, revokeSessions } from '../../platform/sessions';
 import { lockPlayer } from '../../platform/money/lock-order';
+import { isPlayerPassword } from '../../platform/player-password';
 import {
   activeExclusion,
   applyDueLimitChanges,
   depositedCents,
-  exclusionPasswordHash,
   gamingNetCents,
   insertExclusion,
   insertLimit,
@@ -349,7 +348,7 @@ export async function assertNotExcluded(ctx: AppContext, userId: number): Promis
  * socket of the player at once. It cannot be shortened or undone by the player.
  */
 export async function exclude(ctx: AppContext, userId: number, input: ExclusionInput): Promise<void> {
-  if (!(await verifyPassword(input.pwd, await exclusionPasswordHash(ctx.db, userId)))) {
+  if (!(await isPlayerPassword(ctx.db, userId, input.pwd))) {
     throw badRequest('passwordWrong');
   }
   const endsAt =
