@@ -218,7 +218,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
           let placed: Awaited<ReturnType<typeof placeRoundBet>> | undefined;
           return runIdempotent(ctx, request, reply, userId, {
             effect: async (trx) => {
-              await assertStakeAllowed(trx, userId, input.amount);
+              await assertStakeAllowed(trx, userId, input.amount, new Date());
               placed = await placeRoundBet(ctx, trx, userId, game, input);
               return placed.answer;
             },
@@ -291,7 +291,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       minesBetSchema,
       minesGameSchema,
       async (trx, userId, input: { amount: unknown; mines: number }) => {
-        await assertStakeAllowed(trx, userId, input.amount);
+        await assertStakeAllowed(trx, userId, input.amount, new Date());
         return startMines(ctx, trx, userId, input);
       },
     );

@@ -281,14 +281,21 @@ export const lossLimitReached = (userId: number, leftCents: number) =>
  * (the lock order of money, platform/money/lock-order.ts), so two bets of one player cannot both
  * pass the check on the same loss, then asks `loss_limit_left` (migration 019), the rule the
  * one-call instant bets use too, in a statement of its own: on PostgreSQL a statement that both
- * locked the row and called the (stable) function read the losses as they were before the lock
- * was granted, so a bet waiting on the lock judged without the bet it waited for. `amount` is the wire value; the game itself refuses a bad one.
+ * locked the row and called the (stable) function read the losses as they were before the lock was
+ * granted, so a bet waiting on the lock judged without the bet it waited for. `now` is the clock
+ * the bet is stamped with (the sportsbook's, which tests move), so the window holds the bets it
+ * counts. `amount` is the wire value; the game itself refuses a bad one.
  */
-export async function assertStakeAllowed(trx: Trx, userId: number, amount: unknown): Promise<void> {
+export async function assertStakeAllowed(
+  trx: Trx,
+  userId: number,
+  amount: unknown,
+  now: Date,
+): Promise<void> {
   const parsed = parseAmount(amount);
   if (!parsed.ok) return;
   await lockPlayer(trx, userId, ['id']);
-  const left = await lossLimitLeft(trx, userId, parsed.cents, new Date());
+  const left = await lossLimitLeft(trx, userId, parsed.cents, now);
   if (left !== null) throw lossLimitReached(userId, left);
 }
 

@@ -150,7 +150,7 @@ export async function sportsRoutes(
         let placed: PlacedBet | undefined;
         return runIdempotent(ctx, request, reply, userId, {
           effect: async (trx) => {
-            await assertStakeAllowed(trx, userId, input.stake);
+            await assertStakeAllowed(trx, userId, input.stake, new Date(sports.now()));
             placed = await placeSportsBet(ctx, sports, trx, userId, input);
             return placed;
           },

@@ -282,6 +282,37 @@ describe('single bets', () => {
   });
 });
 
+describe('the loss limit against simultaneous bets', () => {
+  it('judges a burst of singles one at a time: the open stakes never pass the limit (a burst on PostgreSQL)', async () => {
+    // Review of the lock order: the check was one statement that locked the player's row and
+    // called loss_limit_left; on PostgreSQL that statement read the losses as they were before its
+    // lock was granted, so a bet that waited for another's lock judged without it.
+    const p = await fundedPlayer(app, 100);
+    const limit = await call(app, {
+      method: 'POST',
+      url: '/api/app/user/protection/limit',
+      headers: auth(p.token),
+      payload: { kind: 'loss', period: 'day', amount: 10 },
+    });
+    expect(limit.code).toBe(200);
+    const f = upcomingFixture(clock.now(), 1);
+    const detail = await fixtureDetail(f.id);
+    const leg: Leg = {
+      fixtureId: f.id,
+      marketId: 'match_winner:full',
+      outcomeId: 'home',
+      odds: priceOf(detail, 'match_winner:full', 'home'),
+    };
+    // Open stakes count whole: two of R$ 4 fit a R$ 10 limit, a third does not.
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => placeBet(p.token, { stake: 4, legs: [leg] })),
+    );
+    expect(results.filter((r) => r.code === 200)).toHaveLength(2);
+    expect(results.filter((r) => r.code !== 200).every((r) => r.code === 400)).toBe(true);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 800);
+  });
+});
+
 describe('fixtures that cannot be bet, and the payout limit', () => {
   it('refuses a finished, a postponed or an unknown fixture, and a single over the payout per bet', async () => {
     clock.set(START + 5 * 86_400_000);
