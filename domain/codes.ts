@@ -33,9 +33,9 @@ export function gameByKey(key: string): Game | undefined {
   return GAMES.find((g) => g.key === key);
 }
 
-/** The game whose `gameType` this is (a route's, a test id's), or undefined. */
-export function gameByType(type: string): Game | undefined {
-  return GAMES.find((g) => g.gameType === type);
+/** The game whose `gameType` this is (a route's, a test id's). */
+export function gameByType(type: GameType): Game {
+  return GAMES.find((g) => g.gameType === type)!;
 }
 
 /**

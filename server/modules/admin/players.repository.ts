@@ -153,7 +153,6 @@ export async function setPlayerLock(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await lockPlayer(trx, userId, ['locked_at', 'locked_reason']);
-    if (!before) throw notFound();
     await trx
       .updateTable('users')
       .set(

@@ -75,8 +75,9 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(
         request,
         reply,
-        GAMES.map((g) => {
-          const s = settings.find((x) => x.game === g.key)!;
+        // The key is the server's spelling of the game (API paths); the entry carries the spec's fields.
+        GAMES.map(({ key, ...g }) => {
+          const s = settings.find((x) => x.game === key)!;
           return {
             ...g,
             productCode: 'SELF',

@@ -6,8 +6,6 @@ import { GAME_KEYS, type GameKey } from '../../../domain/codes';
 import { centsToBrl } from '../../../domain/money';
 import type { AdminGameSettings } from '../../../domain/schemas/console-desk.schema';
 
-/** Per-game settings (games.md), by the game's key: seeded from TREVO_CONFIG, changed at run time by operators. */
-
 /**
  * The return a game pays by its rules: the instant games' edge is set by the operator; ROWDOUBLE
  * and DOUBLE pay 14× on 1 in 15 and 2× on 7 in 15, LUCKY COLOR's table returns 97 %.

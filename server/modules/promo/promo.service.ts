@@ -87,7 +87,7 @@ function referenceOf(bonus: Bonus): string {
  * finds the bonus taken (409) or, for the commission, nothing left to pay.
  */
 export async function receiveBonus(ctx: AppContext, trx: Trx, userId: number, bonusId: string) {
-  if (!(await lockPlayer(trx, userId, ['id']))) throw new Error(`no player ${userId}`);
+  await lockPlayer(trx, userId);
   const receipts = await receiptsOf(trx, userId);
   const bonus = (await receivableBonuses(ctx, trx, userId)).find((b) => b.bonusId === bonusId);
   if (!bonus) {

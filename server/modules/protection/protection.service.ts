@@ -294,7 +294,7 @@ export async function assertStakeAllowed(
 ): Promise<void> {
   const parsed = parseAmount(amount);
   if (!parsed.ok) return;
-  await lockPlayer(trx, userId, ['id']);
+  await lockPlayer(trx, userId);
   const left = await lossLimitLeft(trx, userId, parsed.cents, now);
   if (left !== null) throw lossLimitReached(userId, left);
 }

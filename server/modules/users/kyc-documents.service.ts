@@ -84,7 +84,6 @@ export async function storeDocument(
       // The player's row first: two uploads at once cannot both see the set incomplete, and an
       // approval decided meanwhile is seen here (red-team review: a file landed after approval).
       const locked = await lockPlayer(trx, userId, ['kyc_review']);
-      if (!locked) throw new Error(`no player ${userId}`);
       if (locked.kyc_review === 'approved') throw new AppError(409, 'kycAlreadyApproved');
       const gone = await insertDocument(trx, {
         user_id: userId,
@@ -199,7 +198,7 @@ export async function decideKyc(
   audit: AuditEntry,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    await lockPlayer(trx, decision.userId, ['id']);
+    await lockPlayer(trx, decision.userId);
     const current = (await currentDocuments(trx, decision.userId)).map((d) => d.id).sort((a, b) => a - b);
     const seen = [...new Set(shown)].sort((a, b) => a - b);
     if (current.join(',') !== seen.join(',')) throw new AppError(409, 'kycSetChanged');

@@ -235,7 +235,7 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
     // The player's row first: two charges paid at once are credited one after the other, so an
     // offer's gift goes to the one deposit its offer was open for (the first, or the second), and
     // the deposit limits count them one at a time.
-    await lockPlayer(trx, order.user_id, ['id']);
+    await lockPlayer(trx, order.user_id);
     const refusal = await depositRefusalAtPayment(trx, order.user_id, amountCents);
     if (refusal) return (await markReturned(trx, order.id, e2e, refusal)) ? 'returned' : false;
     const giftCents = (await offerGiftStands(trx, order))

@@ -91,7 +91,6 @@ export async function planTransfer(
 /** Uses the code once and moves the cash, in the caller's transaction. */
 export async function executeTransfer(ctx: AppContext, trx: Trx, userId: number, plan: TransferPlan) {
   const sender = await lockPlayer(trx, userId, ['kyc_review']);
-  if (!sender) throw new Error(`no player ${userId}`);
   const used = await trx
     .updateTable('transfer_codes')
     .set({ used_at: new Date() })

@@ -162,7 +162,7 @@ export async function assertDocumentsFor(
 }
 
 export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: number, input: WithdrawRequest) {
-  await lockPlayer(trx, userId, ['id']);
+  await lockPlayer(trx, userId);
   const { limits, minCents, wdCents, user } = await limitFacts(ctx, trx, userId);
   if (user.test_flag === 1) throw forbidden('demoNoWithdraw');
   if (limits.lock) throw badRequest('withdrawLocked');

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Trx } from '../../infra/db/connection';
 import type { UsersTable } from '../../infra/db/schema';
+import { notFound } from '../../infra/http/errors';
 
 /**
  * The one lock order of money (decision 40): a player's row first, then the player's ledger
@@ -21,20 +22,27 @@ type UserColumn = keyof UsersTable & string;
 
 /**
  * Locks a player's row for the rest of the transaction (the order's first step) and reads
- * `columns` of it; undefined when there is no such player.
+ * `columns` of it; a player that does not exist is a 404.
  */
+export async function lockPlayer(trx: Trx, userId: number): Promise<void>;
 export async function lockPlayer<C extends UserColumn>(
   trx: Trx,
   userId: number,
   columns: readonly C[],
-): Promise<Pick<Selectable<UsersTable>, C> | undefined> {
+): Promise<Pick<Selectable<UsersTable>, C>>;
+export async function lockPlayer(
+  trx: Trx,
+  userId: number,
+  columns: readonly UserColumn[] = ['id'],
+): Promise<Partial<Selectable<UsersTable>> | void> {
   const row = await trx
     .selectFrom('users')
-    .select([...columns] as UserColumn[])
+    .select([...columns])
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
-  return row as Pick<Selectable<UsersTable>, C> | undefined;
+  if (!row) throw notFound();
+  return row;
 }
 
 /** Locks several players' rows, in ascending id (the order's rule for more than one player). */

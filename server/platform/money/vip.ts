@@ -45,7 +45,6 @@ export async function depositSumCents(db: Db | Trx, userId: number): Promise<num
  */
 export async function applyVipUpgrades(trx: Trx, vip: FileConfig['vip'], userId: number): Promise<number> {
   const user = await lockPlayer(trx, userId, ['level', 'wagered_cents']);
-  if (!user) throw new Error(`no player ${userId}`);
   const target = levelFor(vip, await depositSumCents(trx, userId), Number(user.wagered_cents));
   if (target <= user.level) return user.level;
   for (let level = user.level + 1; level <= target; level++) {

@@ -114,15 +114,11 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
       });
       // A cue wakes the stage as it starts: at rest the next frame may be a heartbeat away.
       scene = {
-        view: created.view,
-        resize: (w, h) => created.resize(w, h),
+        ...created,
         play: (cue, options) => {
           awake();
           return created.play(cue, options);
         },
-        busy: () => created.busy(),
-        ambient: () => created.ambient(),
-        destroy: () => created.destroy(),
       };
       app.stage.addChild(scene.view);
       scene.resize(width, height);

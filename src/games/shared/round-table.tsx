@@ -97,7 +97,7 @@ export function RoundTable<S extends TuningSchema, C extends SceneCue, M extends
   // A replay shows the recording's balance (R$ 100 before its first push), never the player's.
   const sessionBalance = fixture ? (replayBalance ?? 100) : host.balance;
 
-  const game = gameByType(spec.gameType)!;
+  const game = gameByType(spec.gameType);
   const entry = useGameEntry(game.gameCode);
   const status = useStageStatus();
   // Turbo shortens the scene's animations on this device; the round's timing is the server's.

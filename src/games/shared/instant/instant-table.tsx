@@ -109,7 +109,7 @@ export function InstantTable<S extends TuningSchema, C extends SceneCue, T, M ex
   const amountText = useSelector(actor, (s) => s.context.amountText);
   const betId = useSelector(actor, (s) => s.context.bet?.betId ?? null);
 
-  const game = gameByType(spec.gameType)!;
+  const game = gameByType(spec.gameType);
   const entry = useGameEntry(game.gameCode);
   const status = useStageStatus();
   const bridge = useSceneBridge<C>(actor, () => actor.getSnapshot().context.turbo);
