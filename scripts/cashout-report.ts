@@ -4,6 +4,7 @@ import { MINUTE_MS, dayOf } from '../server/modules/sports/sim/clock';
 import { randomStream } from '../server/modules/sports/sim/random';
 import { openLegValue } from '../domain/sports/cashout';
 import { removeMargin } from '../domain/sports/margin';
+import { byShape } from '../domain/sports/book-margins';
 import type { FeedMarket } from '../server/modules/sports/feed';
 
 /**
@@ -35,10 +36,8 @@ interface LegSample {
   fair: number;
 }
 
-const methodOf = (market: FeedMarket, live: boolean) => {
-  const m = sports.margins[live ? 'live' : 'preMatch'];
-  return (market.outcomes.length >= 3 ? m.threeWay : m.twoWay).method;
-};
+const methodOf = (market: FeedMarket, live: boolean) =>
+  byShape(sports.margins[live ? 'live' : 'preMatch'])(market.key).method;
 
 const samples: LegSample[] = [];
 for (let day = from; day < from + days; day++) {

@@ -38,6 +38,28 @@ export const productRowSchema = z.object({
 /** `GET /api/admin/reports/products` (JSON): one row a game or sport. */
 export type ProductRow = z.infer<typeof productRowSchema>;
 
+/**
+ * The sportsbook's margins against what it kept, over settled and cashed-out bets of a range
+ * (decision 80): singles by market group and competition tier, múltiplas in one row. `marginBook`
+ * is the stake-weighted overround of the books bet into (a múltipla's: of the product of its
+ * legs'); `holdExpected` what those books keep of a stake on average (m ÷ (1 + m), exact for a
+ * proportional margin); `holdObserved` what was kept, 1 − returns ÷ stakes. Null when unknown
+ * (bets placed before the book was recorded, or nothing staked).
+ */
+export const marginRowSchema = z.object({
+  group: z.enum(['main', 'secondary', 'niche', 'parlay']),
+  tier: z.number().int().min(1).max(3).nullable(),
+  bets: z.number(),
+  stakes: z.number(),
+  returns: z.number(),
+  ggr: z.number(),
+  marginBook: z.number().nullable(),
+  holdExpected: z.number().nullable(),
+  holdObserved: z.number().nullable(),
+});
+/** `GET /api/admin/reports/margins` (JSON): one row a market group and tier. */
+export type MarginRow = z.infer<typeof marginRowSchema>;
+
 /** What a reconciled deposit or withdrawal found; anything but `ok` needs an operator. */
 export const VERDICTS = [
   'ok',

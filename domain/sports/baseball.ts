@@ -8,9 +8,9 @@ import {
   quoteLine,
   quotePrices,
   type Distribution,
-  type MarginSetting,
   type Quote,
 } from './pricing';
+import type { MarginFor } from './book-margins';
 
 /**
  * Baseball runs as a count model (research §3.4): each side's runs still to come are Poisson over
@@ -21,17 +21,12 @@ import {
 /** P(home wins in extra innings) — the research's "coin flip with a slight home edge". */
 export const EXTRA_INNINGS_HOME = 0.52;
 
-interface BaseballMargins {
-  threeWay: MarginSetting;
-  twoWay: MarginSetting;
-}
-
 export interface BaseballPricingInput {
   score: { home: number; away: number };
   /** Expected runs each side still scores in regulation. */
   homeRunsLeft: number;
   awayRunsLeft: number;
-  margins: BaseballMargins;
+  margins: MarginFor;
 }
 
 /** Final margin and total, with a regulation tie resolved by one run in extra innings. */
@@ -66,10 +61,10 @@ function marketFrom(
   key: MarketKey,
 ): Quote | null {
   if (key.period !== 'full') return null;
-  const twoWay = input.margins.twoWay;
+  const setting = input.margins(key);
   switch (key.type) {
     case 'moneyline': {
-      const prices = quotePrices([law.home, 1 - law.home], twoWay);
+      const prices = quotePrices([law.home, 1 - law.home], setting);
       if (prices.some((p) => p === null)) return null;
       return { key, outcomes: ['home', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
     }
@@ -81,11 +76,19 @@ function marketFrom(
         key.lineQ!,
         negate(law.margin),
         -key.lineQ!,
-        twoWay,
+        setting,
       );
     case 'totals':
       if (key.lineQ! <= 4 * law.runs) return null;
-      return quoteLine(key, ['over', 'under'], law.total, -key.lineQ!, negate(law.total), key.lineQ!, twoWay);
+      return quoteLine(
+        key,
+        ['over', 'under'],
+        law.total,
+        -key.lineQ!,
+        negate(law.total),
+        key.lineQ!,
+        setting,
+      );
     default:
       return null;
   }

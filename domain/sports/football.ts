@@ -16,21 +16,15 @@ import {
   quoteLine,
   quotePrices,
   type Distribution,
-  type MarginSetting,
   type Quote,
 } from './pricing';
+import type { MarginFor } from './book-margins';
 
 /**
  * Football prices (design/sports.md "Pricing"): every goals market of both periods from the
  * Dixon–Coles grid, corners from their own count model, and in play the remaining goals from the
  * time left, shifted by the current score (research §3.1 "In-play football").
  */
-
-/** Margins by market shape: three-way (1X2, European handicap) and two-way (lines, odd/even). */
-export interface FootballMargins {
-  threeWay: MarginSetting;
-  twoWay: MarginSetting;
-}
 
 /** Where a match stands, as pricing needs it. */
 export type FootballPhase = 'pre' | 'first_half' | 'half_time' | 'second_half';
@@ -50,7 +44,8 @@ export interface FootballPricingInput {
   /** Goals so far, and goals of the first half so far (equal during the first half). */
   score: { home: number; away: number };
   corners: { home: number; away: number };
-  margins: FootballMargins;
+  /** The margin of each market (book-margins.ts). */
+  margins: MarginFor;
 }
 
 /** Share of the first half's goals in the whole match (f ≈ 0.45, research §3.1 "1st half"). */
@@ -131,7 +126,7 @@ function handicapQuotes(
   period: Period,
   type: 'asian_handicap' | 'corners_handicap',
   margin: Distribution,
-  setting: MarginSetting,
+  margins: MarginFor,
   spread: number[],
 ): Quote[] {
   const candidates = Array.from({ length: 65 }, (_, k) => k - 32);
@@ -142,7 +137,7 @@ function handicapQuotes(
   for (const d of spread) {
     const lineQ = main + d;
     const key: MarketKey = { type, period, lineQ };
-    const q = quoteLine(key, ['home', 'away'], margin, lineQ, away, -lineQ, setting);
+    const q = quoteLine(key, ['home', 'away'], margin, lineQ, away, -lineQ, margins(key));
     if (q) quotes.push(q);
   }
   return quotes;
@@ -154,7 +149,7 @@ function totalQuotes(
   type: 'totals' | 'corners_totals',
   total: Distribution,
   current: number,
-  setting: MarginSetting,
+  margins: MarginFor,
   spread: number[],
 ): Quote[] {
   const first = 4 * current + 2;
@@ -168,7 +163,8 @@ function totalQuotes(
   for (const d of spread) {
     const lineQ = main + d;
     if (lineQ < first) continue;
-    const q = quoteLine({ type, period, lineQ }, ['over', 'under'], total, -lineQ, under, lineQ, setting);
+    const key: MarketKey = { type, period, lineQ };
+    const q = quoteLine(key, ['over', 'under'], total, -lineQ, under, lineQ, margins(key));
     if (q) quotes.push(q);
   }
   return quotes;
@@ -186,8 +182,8 @@ function europeanHandicap(finalMargin: Distribution, lineQ: number): [number, nu
   return [home, draw, 1 - home - draw];
 }
 
-function threeWay(key: MarketKey, probs: [number, number, number], setting: MarginSetting): Quote {
-  const prices = quotePrices(probs, setting);
+function threeWay(key: MarketKey, probs: [number, number, number], margins: MarginFor): Quote {
+  const prices = quotePrices(probs, margins(key));
   return { key, outcomes: ['home', 'draw', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
 }
 
@@ -207,7 +203,7 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
     threeWay(
       { type: 'match_winner', period: 'full', lineQ: null },
       matchWinnerProbabilities(rest, score),
-      margins.threeWay,
+      margins,
     ),
   );
   const lead = score.home - score.away;
@@ -216,7 +212,7 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
       'full',
       'asian_handicap',
       handicapMargin('asian_handicap', restMargin, lead),
-      margins.twoWay,
+      margins,
       [-2, -1, 0, 1, 2],
     ),
   );
@@ -226,25 +222,19 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
       threeWay(
         { type: 'european_handicap', period: 'full', lineQ },
         europeanHandicap(finalMargin, lineQ),
-        margins.threeWay,
+        margins,
       ),
     );
   }
   const goals = score.home + score.away;
   quotes.push(
-    ...totalQuotes(
-      'full',
-      'totals',
-      shift(restTotal, goals),
-      goals,
-      margins.twoWay,
-      [-4, -2, -1, 0, 1, 2, 4],
-    ),
+    ...totalQuotes('full', 'totals', shift(restTotal, goals), goals, margins, [-4, -2, -1, 0, 1, 2, 4]),
   );
   const odd = expectOver(rest, (i, j) => ((i + j + goals) % 2 === 1 ? 1 : 0));
-  const oddEven = quotePrices([odd, 1 - odd], margins.twoWay);
+  const oddEvenKey: MarketKey = { type: 'odd_even', period: 'full', lineQ: null };
+  const oddEven = quotePrices([odd, 1 - odd], margins(oddEvenKey));
   quotes.push({
-    key: { type: 'odd_even', period: 'full', lineQ: null },
+    key: oddEvenKey,
     outcomes: [
       { id: 'odd', oddsMilli: oddEven[0]! },
       { id: 'even', oddsMilli: oddEven[1]! },
@@ -259,7 +249,7 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
       threeWay(
         { type: 'match_winner', period: 'first_half', lineQ: null },
         matchWinnerProbabilities(half, score),
-        margins.threeWay,
+        margins,
       ),
     );
     quotes.push(
@@ -267,13 +257,11 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
         'first_half',
         'asian_handicap',
         handicapMargin('asian_handicap', halfMargin, lead),
-        margins.twoWay,
+        margins,
         [0],
       ),
     );
-    quotes.push(
-      ...totalQuotes('first_half', 'totals', shift(halfTotal, goals), goals, margins.twoWay, [-2, 0, 2]),
-    );
+    quotes.push(...totalQuotes('first_half', 'totals', shift(halfTotal, goals), goals, margins, [-2, 0, 2]));
   }
 
   // Corners: independent Poisson counts per side, spread evenly over the match.
@@ -282,14 +270,7 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
   const { margin: cornerMargin, total: cornerTotal } = marginAndTotal(corners);
   const taken = input.corners.home + input.corners.away;
   quotes.push(
-    ...totalQuotes(
-      'full',
-      'corners_totals',
-      shift(cornerTotal, taken),
-      taken,
-      margins.twoWay,
-      [-4, -1, 0, 1, 4],
-    ),
+    ...totalQuotes('full', 'corners_totals', shift(cornerTotal, taken), taken, margins, [-4, -1, 0, 1, 4]),
   );
   const cornerLead = input.corners.home - input.corners.away;
   quotes.push(
@@ -297,7 +278,7 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
       'full',
       'corners_handicap',
       handicapMargin('corners_handicap', cornerMargin, cornerLead),
-      margins.twoWay,
+      margins,
       [0],
     ),
   );
@@ -318,11 +299,11 @@ export function priceFootballMarket(input: FootballPricingInput, key: MarketKey)
   if (key.period !== 'full' && key.period !== 'first_half') return null;
   const share = key.period === 'full' ? shares.full : shares.firstHalf;
   const line = (dist: Distribution, lineQ: number) =>
-    quoteLine(key, ['home', 'away'], dist, lineQ, negate(dist), -lineQ, margins.twoWay);
+    quoteLine(key, ['home', 'away'], dist, lineQ, negate(dist), -lineQ, margins(key));
   const totals = (dist: Distribution, current: number, lineQ: number) =>
     lineQ <= 4 * current
       ? null
-      : quoteLine(key, ['over', 'under'], dist, -lineQ, negate(dist), lineQ, margins.twoWay);
+      : quoteLine(key, ['over', 'under'], dist, -lineQ, negate(dist), lineQ, margins(key));
   if (key.type === 'corners_totals' || key.type === 'corners_handicap') {
     if (key.period !== 'full') return null;
     const cornerShare = remainingCornerShare(input.phase, input.minute);
@@ -338,22 +319,18 @@ export function priceFootballMarket(input: FootballPricingInput, key: MarketKey)
   const { margin, total } = marginAndTotal(grid);
   switch (key.type) {
     case 'match_winner':
-      return threeWay(key, matchWinnerProbabilities(grid, score), margins.threeWay);
+      return threeWay(key, matchWinnerProbabilities(grid, score), margins);
     case 'asian_handicap':
       return line(handicapMargin('asian_handicap', margin, score.home - score.away), key.lineQ!);
     case 'european_handicap':
       if (key.period !== 'full') return null;
-      return threeWay(
-        key,
-        europeanHandicap(shift(margin, score.home - score.away), key.lineQ!),
-        margins.threeWay,
-      );
+      return threeWay(key, europeanHandicap(shift(margin, score.home - score.away), key.lineQ!), margins);
     case 'totals':
       return totals(shift(total, goals), goals, key.lineQ!);
     case 'odd_even': {
       if (key.period !== 'full') return null;
       const odd = expectOver(grid, (i, j) => ((i + j + goals) % 2 === 1 ? 1 : 0));
-      const prices = quotePrices([odd, 1 - odd], margins.twoWay);
+      const prices = quotePrices([odd, 1 - odd], margins(key));
       return {
         key,
         outcomes: [

@@ -7,9 +7,9 @@ import {
   quoteLine,
   quotePrices,
   type Distribution,
-  type MarginSetting,
   type Quote,
 } from './pricing';
+import type { MarginFor } from './book-margins';
 
 /**
  * The normal approximation for basketball and American football (research/sports.md §3.2): the
@@ -67,12 +67,6 @@ export function inPlayWinProbability(lead: number, mean: number, sd: number, tim
   return phi((lead + mean * timeLeft) / (sd * Math.sqrt(timeLeft)));
 }
 
-/** Margins by market shape (as football's). */
-interface NormalMargins {
-  threeWay: MarginSetting;
-  twoWay: MarginSetting;
-}
-
 /**
  * A game priced by the normal model at one moment: the score so far, and for what is left the
  * expected margin and total with their standard deviations (already scaled to the time left).
@@ -96,7 +90,7 @@ export interface NormalGameInput {
    * sport's `asian_handicap`): it is then priced on the rest of the game alone.
    */
   spreadFromPlacement: boolean;
-  margins: NormalMargins;
+  margins: MarginFor;
 }
 
 /** Whole and half lines within 12 points of a centre: the sports of this model have no quarter lines. */
@@ -122,10 +116,10 @@ function moneylineQuote(margin: Distribution, input: NormalGameInput): Quote | n
   const key: MarketKey = { type: 'moneyline', period: 'full', lineQ: null };
   if (input.tie === 'void') {
     // A tie refunds: the two sides are the handicap 0 line.
-    return quoteLine(key, ['home', 'away'], margin, 0, negate(margin), 0, input.margins.twoWay);
+    return quoteLine(key, ['home', 'away'], margin, 0, negate(margin), 0, input.margins(key));
   }
   const home = moneylineWithOvertime(margin);
-  const prices = quotePrices([home, 1 - home], input.margins.twoWay);
+  const prices = quotePrices([home, 1 - home], input.margins(key));
   if (prices.some((p) => p === null)) return null;
   return { key, outcomes: ['home', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
 }
@@ -137,9 +131,10 @@ function regulationQuote(margin: Distribution, input: NormalGameInput): Quote {
     if (k > 0) home += p;
     else if (k === 0) draw += p;
   }
-  const prices = quotePrices([home, draw, 1 - home - draw], input.margins.threeWay);
+  const key: MarketKey = { type: 'match_winner', period: 'regulation', lineQ: null };
+  const prices = quotePrices([home, draw, 1 - home - draw], input.margins(key));
   return {
-    key: { type: 'match_winner', period: 'regulation', lineQ: null },
+    key,
     outcomes: ['home', 'draw', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })),
   };
 }
@@ -187,7 +182,7 @@ function marketFrom(
   { margin, spread, total, points }: ReturnType<typeof normalDistributions>,
   key: MarketKey,
 ): Quote | null {
-  const twoWay = input.margins.twoWay;
+  const setting = input.margins(key);
   if (key.period === 'regulation') {
     return key.type === 'match_winner' && input.inRegulation ? regulationQuote(margin, input) : null;
   }
@@ -196,10 +191,10 @@ function marketFrom(
     case 'moneyline':
       return moneylineQuote(margin, input);
     case 'asian_handicap':
-      return quoteLine(key, ['home', 'away'], spread, key.lineQ!, negate(spread), -key.lineQ!, twoWay);
+      return quoteLine(key, ['home', 'away'], spread, key.lineQ!, negate(spread), -key.lineQ!, setting);
     case 'totals':
       if (key.lineQ! <= 4 * points) return null;
-      return quoteLine(key, ['over', 'under'], total, -key.lineQ!, negate(total), key.lineQ!, twoWay);
+      return quoteLine(key, ['over', 'under'], total, -key.lineQ!, negate(total), key.lineQ!, setting);
     default:
       return null;
   }

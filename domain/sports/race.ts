@@ -7,9 +7,9 @@ import {
   quoteLine,
   quotePrices,
   type Distribution,
-  type MarginSetting,
   type Quote,
 } from './pricing';
+import type { MarginFor } from './book-margins';
 
 /**
  * Matches that are races to a number of units — sets of volleyball, games of badminton and table
@@ -57,18 +57,12 @@ export function raceOutcomes(need: number, won: [number, number], current: numbe
   return out;
 }
 
-/** Margins by market shape (as football's). */
-interface RaceMargins {
-  threeWay: MarginSetting;
-  twoWay: MarginSetting;
-}
-
 export interface RacePricingInput {
   need: number;
   won: [number, number];
   current: number | null;
   unit: number;
-  margins: RaceMargins;
+  margins: MarginFor;
 }
 
 function raceLaw(input: RacePricingInput) {
@@ -90,10 +84,10 @@ function raceMarketFrom(
   key: MarketKey,
 ): Quote | null {
   if (key.period !== 'full') return null;
-  const twoWay = input.margins.twoWay;
+  const setting = input.margins(key);
   switch (key.type) {
     case 'moneyline': {
-      const prices = quotePrices([law.home, 1 - law.home], twoWay);
+      const prices = quotePrices([law.home, 1 - law.home], setting);
       if (prices.some((p) => p === null)) return null;
       return { key, outcomes: ['home', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
     }
@@ -105,11 +99,19 @@ function raceMarketFrom(
         key.lineQ!,
         negate(law.margin),
         -key.lineQ!,
-        twoWay,
+        setting,
       );
     case 'totals':
       if (key.lineQ! <= 4 * law.played) return null;
-      return quoteLine(key, ['over', 'under'], law.total, -key.lineQ!, negate(law.total), key.lineQ!, twoWay);
+      return quoteLine(
+        key,
+        ['over', 'under'],
+        law.total,
+        -key.lineQ!,
+        negate(law.total),
+        key.lineQ!,
+        setting,
+      );
     default:
       return null;
   }

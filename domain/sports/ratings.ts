@@ -1,17 +1,13 @@
 import type { MarketKey } from './markets';
 import { discreteNormal, moneylineWithOvertime, phi } from './normal';
 import { mainLine, quotePrices, type MarginSetting, type Quote } from './pricing';
+import type { MarginFor } from './book-margins';
 
 /**
  * The sports priced "from ratings" (research §3.4): boxing from per-round stoppage chances and a
  * decision (its winner and its total rounds), cricket from the normal law of an innings' runs, and motor-racing head-to-heads from
  * the drivers' pace and their chances of not finishing.
  */
-
-interface Margins {
-  threeWay: MarginSetting;
-  twoWay: MarginSetting;
-}
 
 /** A two-way market from P(home), P(away) and what is left refunded (a tie, a void). */
 function twoWayQuote(key: MarketKey, home: number, away: number, setting: MarginSetting): Quote | null {
@@ -31,7 +27,7 @@ export interface BoxingPricingInput {
   /** If it goes the distance: P(home wins the decision), P(draw). */
   decisionHome: number;
   decisionDraw: number;
-  margins: Margins;
+  margins: MarginFor;
 }
 
 /** P(home wins), P(draw), P(away wins) of a fight from now. */
@@ -87,14 +83,14 @@ export function priceBoxingMarket(input: BoxingPricingInput, key: MarketKey): Qu
   if (key.type === 'rounds_totals') {
     const over = lastsPast(input, (key.lineQ! + 2) / 4);
     if (over === null) return null;
-    const prices = quotePrices([over, 1 - over], input.margins.twoWay);
+    const prices = quotePrices([over, 1 - over], input.margins(key));
     if (prices.some((p) => p === null)) return null;
     return { key, outcomes: ['over', 'under'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
   }
   const [home, draw, away] = boxingOutcomes(input);
-  if (key.type === 'moneyline') return twoWayQuote(key, home, away, input.margins.twoWay);
+  if (key.type === 'moneyline') return twoWayQuote(key, home, away, input.margins(key));
   if (key.type !== 'match_winner') return null;
-  const prices = quotePrices([home, draw, away], input.margins.threeWay);
+  const prices = quotePrices([home, draw, away], input.margins(key));
   return { key, outcomes: ['home', 'draw', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
 }
 
@@ -106,7 +102,7 @@ export interface CricketPricingInput {
   awaySd: number;
   /** In the chase: the chasing side stops once past the target, so only reaching it matters. */
   chase: { side: 'home' | 'away'; target: number } | null;
-  margins: Margins;
+  margins: MarginFor;
 }
 
 /**
@@ -141,7 +137,7 @@ export function priceCricket(input: CricketPricingInput): Quote[] {
 export function priceCricketMarket(input: CricketPricingInput, key: MarketKey): Quote | null {
   if (key.type !== 'moneyline' || key.period !== 'full') return null;
   const home = cricketHomeShare(input);
-  return twoWayQuote(key, home, 1 - home, input.margins.twoWay);
+  return twoWayQuote(key, home, 1 - home, input.margins(key));
 }
 
 export interface HeadToHeadInput {
@@ -150,7 +146,7 @@ export interface HeadToHeadInput {
   /** Each driver's chance of not finishing, and the race's laps. */
   dnf: number;
   laps: number;
-  margins: Margins;
+  margins: MarginFor;
 }
 
 /**
@@ -170,6 +166,7 @@ export function headToHeadOutcomes(input: HeadToHeadInput): [number, number, num
 /** A head-to-head of two drivers (pre-race only). */
 export function priceHeadToHead(input: HeadToHeadInput): Quote[] {
   const [a, b] = headToHeadOutcomes(input);
-  const q = twoWayQuote({ type: 'head_to_head', period: 'full', lineQ: null }, a, b, input.margins.twoWay);
+  const key: MarketKey = { type: 'head_to_head', period: 'full', lineQ: null };
+  const q = twoWayQuote(key, a, b, input.margins(key));
   return q ? [q] : [];
 }

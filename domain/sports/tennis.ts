@@ -7,9 +7,9 @@ import {
   quoteLine,
   quotePrices,
   type Distribution,
-  type MarginSetting,
   type Quote,
 } from './pricing';
+import type { MarginFor } from './book-margins';
 
 /**
  * The point-level Markov model of tennis (research/sports.md §3.3): each player wins a point on
@@ -227,19 +227,13 @@ export function currentSetProbability(pA: number, pB: number, score: TennisScore
   return p;
 }
 
-/** Margins by market shape (as football's). */
-interface TennisMargins {
-  threeWay: MarginSetting;
-  twoWay: MarginSetting;
-}
-
 export interface TennisPricingInput {
   /** Each player's probability of winning a point on their own serve. */
   pA: number;
   pB: number;
   bestOf: 3 | 5;
   score: TennisScore;
-  margins: TennisMargins;
+  margins: MarginFor;
 }
 
 interface TennisLaw {
@@ -292,9 +286,9 @@ const gameLines = (centre: number) => {
 };
 
 function tennisMarketFrom(input: TennisPricingInput, law: TennisLaw, key: MarketKey): Quote | null {
-  const twoWay = input.margins.twoWay;
+  const setting = input.margins(key);
   const winner = (p: number): Quote | null => {
-    const prices = quotePrices([p, 1 - p], twoWay);
+    const prices = quotePrices([p, 1 - p], setting);
     if (prices.some((x) => x === null)) return null;
     return { key, outcomes: ['home', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
   };
@@ -311,11 +305,19 @@ function tennisMarketFrom(input: TennisPricingInput, law: TennisLaw, key: Market
         key.lineQ!,
         negate(law.margin),
         -key.lineQ!,
-        twoWay,
+        setting,
       );
     case 'games_totals':
       if (key.period !== 'full' || key.lineQ! <= 4 * law.gamesSoFar) return null;
-      return quoteLine(key, ['over', 'under'], law.total, -key.lineQ!, negate(law.total), key.lineQ!, twoWay);
+      return quoteLine(
+        key,
+        ['over', 'under'],
+        law.total,
+        -key.lineQ!,
+        negate(law.total),
+        key.lineQ!,
+        setting,
+      );
     // Sets: the match score in sets is what `asian_handicap` and `totals` count in tennis.
     case 'asian_handicap':
       if (key.period !== 'full') return null;
@@ -326,7 +328,7 @@ function tennisMarketFrom(input: TennisPricingInput, law: TennisLaw, key: Market
         key.lineQ!,
         negate(law.setMargin),
         -key.lineQ!,
-        twoWay,
+        setting,
       );
     case 'totals':
       if (key.period !== 'full' || key.lineQ! <= 4 * law.setsSoFar) return null;
@@ -337,7 +339,7 @@ function tennisMarketFrom(input: TennisPricingInput, law: TennisLaw, key: Market
         -key.lineQ!,
         negate(law.setTotal),
         key.lineQ!,
-        twoWay,
+        setting,
       );
     default:
       return null;

@@ -95,6 +95,22 @@ const marginSchema = z.object({
 });
 /** Margins of three-way markets (1X2, European handicap) and two-way ones (lines, odd/even). */
 const bookMarginsSchema = z.object({ threeWay: marginSchema, twoWay: marginSchema });
+const marginPoints = z.number().min(0).max(0.2);
+/**
+ * The base margins per shape and phase, and the points each market group and competition tier
+ * adds to them (domain/sports/book-margins.ts, decision 80).
+ */
+const marginPlanSchema = z.object({
+  preMatch: bookMarginsSchema,
+  live: bookMarginsSchema,
+  // A plan saved before groups and tiers existed (an operator's override) keeps its flat prices.
+  groups: z
+    .object({ main: marginPoints, secondary: marginPoints, niche: marginPoints })
+    .default({ main: 0, secondary: 0, niche: 0 }),
+  tiers: z
+    .object({ '1': marginPoints, '2': marginPoints, '3': marginPoints })
+    .default({ '1': 0, '2': 0, '3': 0 }),
+});
 
 /** The sportsbook's limits, margins, live delays and windows (design/sports.md). */
 const sportsFileSchema = z.object({
@@ -108,7 +124,7 @@ const sportsFileSchema = z.object({
   /** Largest payout of one bet and of the bets a player places in one day (São Paulo), BRL. */
   maxPayoutPerBet: z.number().positive(),
   maxPayoutPerDay: z.number().positive(),
-  margins: z.object({ preMatch: bookMarginsSchema, live: bookMarginsSchema }),
+  margins: marginPlanSchema,
   /** Seconds a live bet waits before acceptance (3–10 s by sport, research §3.6); scaled by the feed speed. */
   liveDelaySeconds: z.record(SPORT_KEY, z.number().min(0).max(60)),
   /** Hours (at most two weeks) a postponed or interrupted fixture may still be played before its bets are void (research §1.10). */

@@ -222,8 +222,8 @@ async function kycFile(id: number): Promise<Blob> {
 const auditCsv = (search: AuditSearch) =>
   csvText(`/api/admin/audit?${queryText({ ...search, page: undefined })}&format=csv`);
 
-/** A report as the server's CSV text (the same rows as the JSON): `daily` or `products`. */
-const reportCsv = (from: string, to: string, report: 'daily' | 'products' = 'daily') =>
+/** A report as the server's CSV text (the same rows as the JSON): `daily`, `products` or `margins`. */
+const reportCsv = (from: string, to: string, report: 'daily' | 'products' | 'margins' = 'daily') =>
   csvText(`/api/admin/reports/${report}?${queryText({ from, to, format: 'csv' })}`);
 
 /** What the player list is filtered by (all optional; days as typed). */

@@ -1,4 +1,4 @@
-import type { ProductRow, Reconciliation } from '../../domain/schemas/back-office.schema';
+import type { MarginRow, ProductRow, Reconciliation } from '../../domain/schemas/back-office.schema';
 import type {
   LedgerAccountRow,
   LedgerAudit,
@@ -14,6 +14,7 @@ import { request } from './admin-api';
 
 export type {
   ProductRow as ProductReportRow,
+  MarginRow as MarginReportRow,
   Reconciliation,
   Verdict,
 } from '../../domain/schemas/back-office.schema';
@@ -37,6 +38,8 @@ export const moneyApi = {
     request<Reconciliation>('get', `/api/admin/ledger/reconciliation?${range(from, to)}`),
   products: (from: string, to: string) =>
     request<ProductRow[]>('get', `/api/admin/reports/products?${range(from, to)}`),
+  margins: (from: string, to: string) =>
+    request<MarginRow[]>('get', `/api/admin/reports/margins?${range(from, to)}`),
   lock: (id: number, reason: string) =>
     request<PlayerLocked>('post', `/api/admin/players/${id}/lock`, { reason }),
   unlock: (id: number) => request<PlayerUnlocked>('post', `/api/admin/players/${id}/unlock`),

@@ -9,6 +9,11 @@ export function brl(value: number): string {
   return value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
 }
 
+/** A ratio as a percentage ("98,7 %"), or a dash. */
+export function percent(value: number | null): string {
+  return value === null ? '—' : `${(value * 100).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} %`;
+}
+
 const saoPauloTime = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
   dateStyle: 'short',

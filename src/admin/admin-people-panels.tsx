@@ -6,11 +6,12 @@ import { errorText } from './admin-login';
 import { ConfirmButton } from './admin-confirm';
 import { ChoiceField, DateRangeFields, downloadText, Pager } from './admin-fields';
 import { usePagedSearch } from './admin-search';
-import { brl } from './admin-panels';
+import { brl, percent } from './admin-panels';
+import { MarginTable } from './admin-margin-report';
 import { PlayerCare } from './admin-player-care';
 import { PlayerHistory } from './admin-player-history';
 import { GgrChart } from './admin-charts';
-import { moneyApi, type ProductReportRow } from './admin-money-api';
+import { moneyApi, type MarginReportRow, type ProductReportRow } from './admin-money-api';
 import { SPORT_KEYS, type SportKey } from '../../domain/sports/sports';
 import { saoPauloDayOf } from '../../domain/sao-paulo-days';
 
@@ -260,11 +261,6 @@ function useProductName() {
   };
 }
 
-/** A return as a percentage ("98,7 %"), or a dash. */
-function percent(value: number | null): string {
-  return value === null ? '—' : `${(value * 100).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} %`;
-}
-
 /**
  * The São Paulo day `days` before today: finance counts São Paulo days, and the UTC date ran into
  * tomorrow every evening after 21:00 (issue 19, item 5).
@@ -276,6 +272,10 @@ function isoDaysAgo(days: number): string {
 /** The range a report opens with: the last seven São Paulo days. */
 const FIRST_RANGE = () => ({ from: isoDaysAgo(6), to: isoDaysAgo(0) });
 
+type ReportName = 'daily' | 'products' | 'margins';
+/** The file names' prefixes, as the server names its downloads. */
+const CSV_PREFIX: Record<ReportName, string> = { daily: '', products: 'produtos-', margins: 'margens-' };
+
 /** A São Paulo day as Brazilians write it (28/11/2026). */
 const dayText = (day: string) => day.split('-').reverse().join('/');
 
@@ -286,6 +286,7 @@ export function ReportsPanel() {
   const [to, setTo] = useState(() => FIRST_RANGE().to);
   const [rows, setRows] = useState<DailyReportRow[]>([]);
   const [products, setProducts] = useState<ProductReportRow[]>([]);
+  const [margins, setMargins] = useState<MarginReportRow[]>([]);
   const productName = useProductName();
   const [message, setMessage] = useState('');
 
@@ -293,12 +294,14 @@ export function ReportsPanel() {
     async (range: { from: string; to: string }) => {
       setMessage('');
       try {
-        const [daily, byProduct] = await Promise.all([
+        const [daily, byProduct, byGroup] = await Promise.all([
           adminApi.dailyReport(range.from, range.to),
           moneyApi.products(range.from, range.to),
+          moneyApi.margins(range.from, range.to),
         ]);
         setRows(daily);
         setProducts(byProduct);
+        setMargins(byGroup);
       } catch (err) {
         setMessage(errorText(err, t('admin.error')));
       }
@@ -313,10 +316,10 @@ export function ReportsPanel() {
   // The last seven days show as the section opens; "Mostrar" is for another range.
   useEffect(() => void load(FIRST_RANGE()), [load]);
 
-  const exportCsv = async (report: 'daily' | 'products') => {
+  const exportCsv = async (report: ReportName) => {
     try {
       const csv = await adminApi.reportCsv(from, to, report);
-      downloadText(`trevo-${report === 'daily' ? '' : 'produtos-'}${from}-${to}.csv`, csv);
+      downloadText(`trevo-${CSV_PREFIX[report]}${from}-${to}.csv`, csv);
     } catch (err) {
       setMessage(errorText(err, t('admin.error')));
     }
@@ -333,6 +336,9 @@ export function ReportsPanel() {
         </button>
         <button type="button" className="admin-secondary" onClick={() => void exportCsv('products')}>
           {t('admin.reports.csvProducts')}
+        </button>
+        <button type="button" className="admin-secondary" onClick={() => void exportCsv('margins')}>
+          {t('admin.reports.csvMargins')}
         </button>
       </form>
       {message && <p role="status">{message}</p>}
@@ -394,6 +400,7 @@ export function ReportsPanel() {
           </table>
         </>
       )}
+      <MarginTable rows={margins} />
     </section>
   );
 }

@@ -478,6 +478,12 @@ function routes(w: World): Record<string, Entry> {
         baseline: () => ({ from: '2026-01-01', to: '2026-01-31', format: 'csv' }),
       },
     },
+    'GET /api/admin/reports/margins': {
+      query: {
+        schema: CONTRACT.report,
+        baseline: () => ({ from: '2026-01-01', to: '2026-01-31', format: 'json' }),
+      },
+    },
     'GET /api/admin/ledger/accounts': NONE,
     'GET /api/admin/ledger/transactions': {
       query: {

@@ -85,6 +85,7 @@ const ROLE_MATRIX: Record<string, Array<'support' | 'finance' | 'trader' | 'comp
   'POST /api/admin/players/:id/unlock': ['support', 'compliance'],
   'POST /api/admin/players/:id/notes': ['support', 'finance', 'compliance'],
   'GET /api/admin/reports/products': ['finance'],
+  'GET /api/admin/reports/margins': ['finance'],
   'GET /api/admin/ledger/accounts': ['finance'],
   'GET /api/admin/ledger/transactions': ['finance'],
   'POST /api/admin/ledger/audit': ['finance'],

@@ -5,6 +5,7 @@ import { parseMarketId, settleLeg } from '../../domain/sports/markets';
 import { placementCountOf } from '../../domain/sports/rules';
 import { legMultiplier } from '../../domain/sports/settlement';
 import type { SportKey } from '../../domain/sports/sports';
+import { flatPlan } from './margins';
 
 /**
  * Do prices and settlement agree? Plays the simulated world's matches, prices every listed market
@@ -48,12 +49,12 @@ const ZERO = { margin: 0, method: 'proportional' as const };
 
 export function fairReturns(options: FairReturnOptions): FairReturnGroup[] {
   // No margin: quotes are the fair prices rounded down to the ladder, normalised below.
-  const margins = { threeWay: ZERO, twoWay: ZERO };
+  const margins = flatPlan({ threeWay: ZERO, twoWay: ZERO });
   const feed = new SimulatedFeed({
     seed: options.seed,
     speed: 1,
     windowHours: () => 48,
-    margins: { preMatch: margins, live: margins },
+    margins,
   });
   const from = options.fromDay ?? dayOf(Date.UTC(2026, 2, 7, 20, 0));
   const pick = randomStream(options.seed, 'fair-returns');

@@ -39,6 +39,7 @@ import * as m031 from './migrations/031-kyc-documents';
 import * as m032 from './migrations/032-alert-reported-at';
 import * as m033 from './migrations/033-address-and-device';
 import * as m034 from './migrations/034-address-history';
+import * as m035 from './migrations/035-book-margins';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '032-alert-reported-at': m032,
   '033-address-and-device': m033,
   '034-address-history': m034,
+  '035-book-margins': m035,
 };
 
 /**

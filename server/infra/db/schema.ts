@@ -407,6 +407,8 @@ export interface SportsFixturesTable {
   id: string;
   sport: string;
   competition: string;
+  /** The competition's tier at the first bet (migration 035); null before it. */
+  tier: number | null;
   home: string;
   away: string;
   starts_at: Timestamp;
@@ -466,6 +468,8 @@ export interface SportsBetLegsTable {
   fixture_label: string;
   market_label: string;
   outcome_label: string;
+  /** The market's overround at placement, thousandths (migration 035); null when unknown. */
+  book_margin_milli: ColumnType<number | null, number | null | undefined, number | null>;
   kind: string | null;
   result_code: ColumnType<number, number | undefined, number>;
   settled_version: ColumnType<number, number | undefined, number>;

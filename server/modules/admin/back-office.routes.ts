@@ -10,6 +10,8 @@ import {
   reportQuerySchema,
   dailyReportRowSchema,
   productRowSchema,
+  marginRowSchema,
+  type MarginRow,
 } from '../../../domain/schemas/back-office.schema';
 import {
   playerHistoryPageSchema,
@@ -50,7 +52,7 @@ import {
   findPlayers,
   setPlayerLock,
 } from './players.repository';
-import { dailyReport, productReport, type DailyRow } from './reports.repository';
+import { dailyReport, marginReport, productReport, type DailyRow } from './reports.repository';
 import { recordOperatorAction } from './audit.repository';
 import { listWithdrawals } from './withdrawals.service';
 import { gameRecords, sportsRecords } from '../users/records.service';
@@ -99,6 +101,24 @@ const PRODUCT_COLUMNS: ReadonlyArray<CsvColumn<ProductRow>> = [
   moneyColumn('GGR (R$)', (r) => r.ggr),
   ratioColumn('RTP observado', (r) => r.rtpObserved),
   ratioColumn('RTP configurado', (r) => r.rtpConfigured),
+];
+
+const GROUP_NAMES: Record<MarginRow['group'], string> = {
+  main: 'Linhas principais',
+  secondary: 'Mercados secundários',
+  niche: 'Mercados de nicho',
+  parlay: 'Múltiplas',
+};
+const MARGIN_COLUMNS: ReadonlyArray<CsvColumn<MarginRow>> = [
+  textColumn('Grupo', (r) => GROUP_NAMES[r.group]),
+  textColumn('Nível', (r) => (r.tier === null ? '' : String(r.tier))),
+  countColumn('Apostas', (r) => r.bets),
+  moneyColumn('Valor apostado (R$)', (r) => r.stakes),
+  moneyColumn('Devolvido (R$)', (r) => r.returns),
+  moneyColumn('GGR (R$)', (r) => r.ggr),
+  ratioColumn('Margem do livro', (r) => r.marginBook),
+  ratioColumn('Retenção esperada', (r) => r.holdExpected),
+  ratioColumn('Retenção observada', (r) => r.holdObserved),
 ];
 
 /** Players (support) and daily reports (finance) of the back office. */
@@ -394,5 +414,8 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     PRODUCT_COLUMNS,
     productRowSchema,
     (from, to) => productReport(ctx.db, from, to),
+  );
+  reportRoute('/api/admin/reports/margins', 'trevo-margens-', MARGIN_COLUMNS, marginRowSchema, (from, to) =>
+    marginReport(ctx.db, from, to),
   );
 }

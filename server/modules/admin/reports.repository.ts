@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../infra/db/connection';
 import { centsToBrl } from '../../../domain/money';
 import { configuredRtp } from '../games/settings';
-import type { DailyReportRow, ProductRow } from '../../../domain/schemas/back-office.schema';
+import type { DailyReportRow, MarginRow, ProductRow } from '../../../domain/schemas/back-office.schema';
+import { MARKET_GROUPS, marketGroup } from '../../../domain/sports/book-margins';
+import { MARKET_TYPES, PERIODS, type MarketType, type Period } from '../../../domain/sports/markets';
 
 /** Reports count days as the players live them. */
 const REPORT_TIME_ZONE = 'America/Sao_Paulo';
@@ -131,9 +133,10 @@ export async function productReport(db: Db, from: string, to: string): Promise<P
       's.sport as product',
       sql<string>`count(*)`.as('bets'),
       sql<string>`sum(sb.stake_cents)`.as('stakes'),
-      sql<string>`sum(sb.payout_cents)`.as('payouts'),
+      // A cash-out is a return too: a cashed-out bet's, and the part sold of one settled later.
+      sql<string>`sum(sb.payout_cents + sb.cashed_out_cents)`.as('payouts'),
     ])
-    .where('sb.state', '=', 'settled')
+    .where('sb.state', 'in', ['settled', 'cashed_out'])
     .where(inRange('sb.settled_at'))
     .groupBy('s.sport')
     .execute();
@@ -161,4 +164,100 @@ export async function productReport(db: Db, from: string, to: string): Promise<P
     ),
     ...sports.map((r) => row('sports', r, null)),
   ].sort((a, b) => b.stakes - a.stakes);
+}
+
+/** A single's market group from its market id's type and period; null for one Trevo never offered. */
+function groupOf(typeAndPeriod: string): MarginRow['group'] | null {
+  const [type, period] = typeAndPeriod.split(':');
+  if (
+    !(MARKET_TYPES as readonly string[]).includes(type!) ||
+    !(PERIODS as readonly string[]).includes(period!)
+  ) {
+    return null;
+  }
+  return marketGroup({ type: type as MarketType, period: period as Period });
+}
+
+/**
+ * The book's margins against what it kept (MarginRow): settled and cashed-out bets of the range,
+ * a bet's return being its payout and every cash-out of it. A leg's book is its market's
+ * overround at placement; a bet keeps 1 − ∏ 1/(1 + m) of its stake in expectation.
+ */
+export async function marginReport(db: Db, from: string, to: string): Promise<MarginRow[]> {
+  const inRange = (column: string) =>
+    sql<boolean>`(${sql.ref(column)} at time zone ${sql.lit(REPORT_TIME_ZONE)})::date between ${from}::date and ${to}::date`;
+  const perBet = db
+    .selectFrom('sports_bets as sb')
+    .innerJoin('sports_bet_legs as l', 'l.bet_id', 'sb.id')
+    .innerJoin('sports_fixtures as f', 'f.id', 'l.fixture_id')
+    .select([
+      'sb.kind',
+      sql<string>`max(sb.stake_cents)`.as('stake'),
+      sql<string>`max(sb.payout_cents + sb.cashed_out_cents)`.as('returned'),
+      sql<string>`min(split_part(l.market_id, ':', 1) || ':' || split_part(l.market_id, ':', 2))`.as(
+        'market',
+      ),
+      sql<number | null>`min(f.tier)`.as('tier'),
+      // ∏ 1/(1 + m) over the legs, known only when every leg's book is.
+      sql<string | null>`case when count(l.book_margin_milli) = count(*)
+        then exp(sum(ln(1000.0 / (1000 + l.book_margin_milli)))) end`.as('keep'),
+    ])
+    .where('sb.state', 'in', ['settled', 'cashed_out'])
+    .where(inRange('sb.settled_at'))
+    .groupBy(['sb.id', 'sb.kind'])
+    .as('b');
+  const single = sql<boolean>`b.kind = 'single'`;
+  const rows = await db
+    .selectFrom(perBet)
+    .select([
+      sql<string | null>`case when ${single} then b.market end`.as('market'),
+      sql<number | null>`case when ${single} then b.tier end`.as('tier'),
+      sql<string>`count(*)`.as('bets'),
+      sql<string>`sum(b.stake)`.as('stakes'),
+      sql<string>`sum(b.returned)`.as('returns'),
+      sql<string | null>`sum(case when b.keep is not null then b.stake end)`.as('known'),
+      sql<string | null>`sum(b.stake * b.keep)`.as('kept'),
+      sql<string | null>`sum(b.stake / b.keep)`.as('booked'),
+    ])
+    .groupBy([sql`1`, sql`2`])
+    .execute();
+
+  interface Sum {
+    bets: number;
+    stakes: number;
+    returns: number;
+    known: number;
+    kept: number;
+    booked: number;
+  }
+  const sums = new Map<string, Sum & { group: MarginRow['group']; tier: number | null }>();
+  for (const r of rows) {
+    const group = r.market === null ? 'parlay' : groupOf(r.market);
+    if (group === null) continue;
+    const tier = group === 'parlay' ? null : r.tier;
+    const id = `${group}|${tier}`;
+    const s = sums.get(id) ?? { group, tier, bets: 0, stakes: 0, returns: 0, known: 0, kept: 0, booked: 0 };
+    s.bets += Number(r.bets);
+    s.stakes += Number(r.stakes);
+    s.returns += Number(r.returns);
+    s.known += Number(r.known ?? 0);
+    s.kept += Number(r.kept ?? 0);
+    s.booked += Number(r.booked ?? 0);
+    sums.set(id, s);
+  }
+  const ratio = (x: number) => Math.round(x * 10_000) / 10_000;
+  const order = [...MARKET_GROUPS, 'parlay'];
+  return [...sums.values()]
+    .sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group) || (a.tier ?? 0) - (b.tier ?? 0))
+    .map((s) => ({
+      group: s.group,
+      tier: s.tier,
+      bets: s.bets,
+      stakes: centsToBrl(s.stakes),
+      returns: centsToBrl(s.returns),
+      ggr: centsToBrl(s.stakes - s.returns),
+      marginBook: s.known > 0 ? ratio(s.booked / s.known - 1) : null,
+      holdExpected: s.known > 0 ? ratio(1 - s.kept / s.known) : null,
+      holdObserved: s.stakes > 0 ? ratio(1 - s.returns / s.stakes) : null,
+    }));
 }

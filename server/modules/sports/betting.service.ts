@@ -8,6 +8,7 @@ import { oddsFromMilli, oddsToMilli } from '../../../domain/sports/ladder';
 import { marketName, OrderStatus, outcomeName } from '../../../domain/sports/labels';
 import { combinedOddsMilli, potentialReturnCents } from '../../../domain/sports/settlement';
 import { placementCountOf } from '../../../domain/sports/rules';
+import { overroundMilli } from '../../../domain/sports/book-margins';
 import type { SportsBetInput } from '../../../domain/sports/sports.schema';
 import type { FeedMarket, FixtureSnapshot } from './feed';
 import { debitSportsStake, newSportsBetId, paySports } from './sports-money';
@@ -140,12 +141,15 @@ export async function placeSportsBet(
         id: leg.snap.id,
         sport: leg.snap.sport,
         competition: leg.snap.competition,
+        tier: leg.snap.tier,
         home: leg.snap.home,
         away: leg.snap.away,
         starts_at: new Date(leg.snap.startsAt),
       })
       .onConflict((oc) =>
-        oc.column('id').doUpdateSet({ starts_at: new Date(leg.snap.startsAt), done: false }),
+        oc
+          .column('id')
+          .doUpdateSet({ starts_at: new Date(leg.snap.startsAt), tier: leg.snap.tier, done: false }),
       )
       .returning('result_source')
       .executeTakeFirstOrThrow();
@@ -195,6 +199,8 @@ export async function placeSportsBet(
           fixture_label: `${leg.snap.home} x ${leg.snap.away}`,
           market_label: marketName(leg.market.key, leg.snap.sport),
           outcome_label: outcomeName(leg.market.key, leg.outcomeId, leg.snap),
+          // The book the player bet into, for the margin report (reports.repository.ts).
+          book_margin_milli: overroundMilli(leg.market.outcomes.map((o) => (o.active ? o.oddsMilli : null))),
         };
       }),
     )

@@ -9,6 +9,7 @@ import { centsToBrl, parseAmount } from '../../../domain/money';
 import { OrderStatus } from '../../../domain/sports/labels';
 import { marketId, parseMarketId } from '../../../domain/sports/markets';
 import { cashoutValueCents, type OpenLegPrices } from '../../../domain/sports/cashout';
+import { marginFor } from '../../../domain/sports/book-margins';
 import { potentialReturnCents } from '../../../domain/sports/settlement';
 import { countsFromPlacement, placementCountOf } from '../../../domain/sports/rules';
 import { evaluateLegs } from './settlement.service';
@@ -50,12 +51,13 @@ function pricesNow(ctx: AppContext, sports: Sports, leg: LegRow, now: number): O
   const market = sports.feed.price(leg.fixture_id, id, now);
   const outcome = market?.outcomes.find((o) => o.id === leg.outcome_id);
   if (!market || market.status !== 1 || !outcome?.active) return null;
-  const margins = ctx.config.file.sports.margins[snap.state.phase === 'live' ? 'live' : 'preMatch'];
+  const plan = ctx.config.file.sports.margins;
+  const margins = marginFor(plan, snap.state.phase === 'live', snap.tier);
   return {
     oddsMilli: leg.odds_milli,
     outcomeId: leg.outcome_id,
     prices: market.outcomes.map((o) => ({ id: o.id, oddsMilli: o.active ? o.oddsMilli : null })),
-    method: (market.outcomes.length >= 3 ? margins.threeWay : margins.twoWay).method,
+    method: margins(market.key).method,
     refundShare: market.refundShare ?? 0,
   };
 }

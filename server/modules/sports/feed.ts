@@ -1,4 +1,5 @@
 import type { FixtureResult, MarketKey } from '../../../domain/sports/markets';
+import type { CompetitionTier } from '../../../domain/sports/book-margins';
 import type { SportKey } from '../../../domain/sports/sports';
 
 /**
@@ -33,6 +34,8 @@ export interface FeedFixture {
   id: string;
   sport: SportKey;
   competition: string;
+  /** The competition's tier (1 top, 3 lower divisions): it sets the margins and groups the report. */
+  tier: CompetitionTier;
   home: string;
   away: string;
   /** Kick-off (a rescheduled fixture reports its new start). */

@@ -431,6 +431,7 @@ export async function enterResult(
         id: fixtureId,
         sport: fixture.sport,
         competition: snap?.competition ?? '',
+        tier: snap?.tier ?? null,
         home: fixture.home,
         away: fixture.away,
         starts_at: new Date(fixture.startsAt),

@@ -10,6 +10,7 @@ import { marketId, parseMarketId, settleLeg } from '../../../domain/sports/marke
 import { returnCents, settled, potentialReturnCents } from '../../../domain/sports/settlement';
 import { cashoutValueCents, type CashoutLeg } from '../../../domain/sports/cashout';
 import { MatchTime } from '../../../domain/codes';
+import { byShape } from '../../../domain/sports/book-margins';
 import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
 
 /** Friday 13 March 2026, 09:00 in São Paulo. */
@@ -55,14 +56,14 @@ function openLeg(
 ): CashoutLeg {
   const market = feed().price(fixtureId, marketId, now)!;
   const phase = feed().snapshot(fixtureId, now)!.state.phase === 'live' ? 'live' : 'preMatch';
-  const margins = app.ctx.config.file.sports.margins[phase];
+  const shape = byShape(app.ctx.config.file.sports.margins[phase]);
   return {
     settlement: null,
     open: {
       oddsMilli,
       outcomeId,
       prices: market.outcomes.map((o) => ({ id: o.id, oddsMilli: o.oddsMilli })),
-      method: (market.outcomes.length >= 3 ? margins.threeWay : margins.twoWay).method,
+      method: shape(market.key).method,
       refundShare: market.refundShare ?? 0,
     },
   };

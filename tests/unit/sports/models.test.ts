@@ -20,6 +20,7 @@ import { marketId } from '../../../domain/sports/markets';
 import { priceRace, raceOutcomes, rallyGameFrom } from '../../../domain/sports/race';
 import { lastsPast, priceBoxing, priceBoxingMarket } from '../../../domain/sports/ratings';
 import { handicapKinds } from '../../../domain/sports/pricing';
+import { byShape } from '../../../domain/sports/book-margins';
 
 /** Tennis test vectors of research/sports.md §3.3 (computed there by DP; games match the closed form). */
 describe('tennis Markov model', () => {
@@ -110,10 +111,10 @@ describe('tennis Markov model', () => {
     // Who serves first alternates between sets, so the values sit next to the i.i.d. formulas.
     expect(sets(2, 0)).toBeCloseTo(s * s, 2);
     expect(sets(2, 1) + sets(1, 2)).toBeCloseTo(2 * s * (1 - s), 2);
-    const margins = {
+    const margins = byShape({
       threeWay: { margin: 0, method: 'proportional' as const },
       twoWay: { margin: 0, method: 'proportional' as const },
-    };
+    });
     const quotes = priceTennis({ pA: 0.64, pB: 0.6, bestOf: 3, score: start as never, margins });
     const implied = (id: string, outcome: string) =>
       1000 / quotes.find((q) => marketId(q.key) === id)!.outcomes.find((o) => o.id === outcome)!.oddsMilli!;
@@ -158,10 +159,11 @@ describe('normal margin model (basketball, American football)', () => {
 });
 
 describe('normal-model games on the ladder', () => {
-  const margins = {
+  const shapes = {
     threeWay: { margin: 0.06, method: 'shin' as const },
     twoWay: { margin: 0.05, method: 'proportional' as const },
   };
+  const margins = byShape(shapes);
   const base = {
     score: { home: 0, away: 0 },
     marginLeft: 6,
@@ -192,7 +194,7 @@ describe('normal-model games on the ladder', () => {
       priceNormalGame({
         ...base,
         tie,
-        margins: { ...margins, twoWay: { margin: 0, method: 'proportional' } },
+        margins: byShape({ ...shapes, twoWay: { margin: 0, method: 'proportional' } }),
       }).find((q) => q.key.type === 'moneyline')!.outcomes[0]!.oddsMilli;
     // Fair 1/0.6913 = 1.4466 → 1.44 on the ladder.
     expect(ml('overtime')).toBe(1440);
@@ -222,10 +224,10 @@ describe('races to a number of units (volleyball, badminton, table tennis, snook
       won: [2, 1],
       current: 0.55,
       unit: 0.55,
-      margins: {
+      margins: byShape({
         threeWay: { margin: 0.06, method: 'shin' },
         twoWay: { margin: 0.05, method: 'proportional' },
-      },
+      }),
     });
     const ids = quotes.map((q) => marketId(q.key));
     expect(ids).toContain('moneyline:full');
@@ -247,10 +249,10 @@ describe('boxing from per-round stoppage chances', () => {
     stopAway: 0.02,
     decisionHome: 0.5,
     decisionDraw: 0.04,
-    margins: {
+    margins: byShape({
       threeWay: { margin: 0.06, method: 'shin' as const },
       twoWay: { margin: 0.05, method: 'proportional' as const },
-    },
+    }),
   };
 
   it('lasts past the half-way mark of a round when no round before it and not its first half ended it', () => {

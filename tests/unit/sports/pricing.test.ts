@@ -14,6 +14,7 @@ import {
 } from '../../../domain/sports/football';
 import { isLadderPrice, roundDownToLadder } from '../../../domain/sports/ladder';
 import { marketId } from '../../../domain/sports/markets';
+import { byShape } from '../../../domain/sports/book-margins';
 
 /** Football test vectors of research/sports.md §3.1 (computed there; λ = 1.55, μ = 1.10). */
 const LAMBDA = 1.55;
@@ -135,10 +136,10 @@ describe('football prices with margin on the ladder', () => {
     minute: 0,
     score: { home: 0, away: 0 },
     corners: { home: 0, away: 0 },
-    margins: {
+    margins: byShape({
       threeWay: { margin: 0.06, method: 'shin' as const },
       twoWay: { margin: 0.05, method: 'proportional' as const },
-    },
+    }),
   };
 
   it('quotes every pre-match market on the ladder, rounded down from the fair price with margin', () => {
@@ -203,10 +204,10 @@ describe('one market at any line', () => {
     cornersAway: 4.7,
     score: { home: 1, away: 0 },
     corners: { home: 3, away: 2 },
-    margins: {
+    margins: byShape({
       threeWay: { margin: 0.06, method: 'shin' as const },
       twoWay: { margin: 0.05, method: 'proportional' as const },
-    },
+    }),
   };
 
   it('prices every listed market exactly as the book lists it', () => {

@@ -3,13 +3,14 @@ import { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed
 import { dayOf } from '../../../server/modules/sports/sim/clock';
 import { MatchTime } from '../../../domain/codes';
 import { settleLeg } from '../../../domain/sports/markets';
+import { flatPlan } from '../../support/margins';
 
 const margins = {
   threeWay: { margin: 0.06, method: 'shin' as const },
   twoWay: { margin: 0.05, method: 'proportional' as const },
 };
 const feedOf = (seed: string, speed = 1) =>
-  new SimulatedFeed({ seed, speed, windowHours: () => 48, margins: { preMatch: margins, live: margins } });
+  new SimulatedFeed({ seed, speed, windowHours: () => 48, margins: flatPlan(margins) });
 
 /** Saturday 7 March 2026, 17:00 in São Paulo. */
 const NOW = Date.UTC(2026, 2, 7, 20, 0);

@@ -1,3 +1,4 @@
+import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
 import type { FixtureResult } from '../../../../domain/sports/markets';
 import {
@@ -19,10 +20,10 @@ import {
   type Pair,
   type SimEvent,
   type SimFixture,
-  type SimMargins,
   type SimState,
   type SimTimeline,
   type SportSim,
+  fixtureMargins,
 } from './sport-sim';
 import type { Competition } from './world';
 
@@ -75,6 +76,7 @@ const COMPETITIONS: readonly Competition[] = [
     key: 'mlb',
     sport: 'baseball',
     name: 'MLB',
+    tier: 1,
     teams: MLB,
     weekdays: [0, 1, 2, 3, 4, 5, 6],
     kickoffs: ['14:05', '17:10', '20:05', '20:40', '23:10'],
@@ -85,6 +87,7 @@ const COMPETITIONS: readonly Competition[] = [
     key: 'npb',
     sport: 'baseball',
     name: 'NPB',
+    tier: 2,
     teams: NPB,
     weekdays: [0, 2, 3, 4, 5, 6],
     kickoffs: ['05:00', '06:00'],
@@ -244,7 +247,7 @@ function at(tl: BaseballTimeline, t: number) {
   };
 }
 
-function pricingInput(tl: BaseballTimeline, t: number, margins: SimMargins): BaseballPricingInput | null {
+function pricingInput(tl: BaseballTimeline, t: number, margins: MarginPlan): BaseballPricingInput | null {
   const s = at(tl, t);
   const live = s.code === MatchTime.firstHalf;
   if (!live && s.code !== MatchTime.notStarted) return null;
@@ -260,7 +263,7 @@ function pricingInput(tl: BaseballTimeline, t: number, margins: SimMargins): Bas
     score: live ? s.score : { home: 0, away: 0 },
     homeRunsLeft: (home * (live ? homeLeft : 9)) / 9,
     awayRunsLeft: (away * (live ? awayLeft : 9)) / 9,
-    margins: live ? margins.live : margins.preMatch,
+    margins: fixtureMargins(margins, tl, live),
   };
 }
 

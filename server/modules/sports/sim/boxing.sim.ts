@@ -1,3 +1,4 @@
+import type { CompetitionTier, MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
 import { ROUND_SECONDS, type FightLength, type FixtureResult } from '../../../../domain/sports/markets';
 import { priceBoxing, priceBoxingMarket, type BoxingPricingInput } from '../../../../domain/sports/ratings';
@@ -14,10 +15,10 @@ import {
   stopsAt,
   type SimEvent,
   type SimFixture,
-  type SimMargins,
   type SimState,
   type SimTimeline,
   type SportSim,
+  fixtureMargins,
 } from './sport-sim';
 import type { Competition } from './world';
 import { phi } from '../../../../domain/sports/normal';
@@ -30,10 +31,16 @@ import { phi } from '../../../../domain/sports/normal';
  */
 
 /** Boxers by division: a fight is made within one (a heavyweight never meets a lightweight). */
-const DIVISIONS: ReadonlyArray<{ key: string; name: string; fighters: readonly string[] }> = [
+const DIVISIONS: ReadonlyArray<{
+  key: string;
+  name: string;
+  tier: CompetitionTier;
+  fighters: readonly string[];
+}> = [
   {
     key: 'heavy',
     name: 'Peso-pesado',
+    tier: 1,
     fighters: [
       'Oleksandr Usyk',
       'Tyson Fury',
@@ -50,6 +57,7 @@ const DIVISIONS: ReadonlyArray<{ key: string; name: string; fighters: readonly s
   {
     key: 'light-heavy',
     name: 'Supermédio e meio-pesado',
+    tier: 2,
     fighters: [
       'Canelo Álvarez',
       'Dmitry Bivol',
@@ -66,6 +74,7 @@ const DIVISIONS: ReadonlyArray<{ key: string; name: string; fighters: readonly s
   {
     key: 'welter',
     name: 'Meio-médio e superwelter',
+    tier: 2,
     fighters: [
       'Terence Crawford',
       'Jaron Ennis',
@@ -82,6 +91,7 @@ const DIVISIONS: ReadonlyArray<{ key: string; name: string; fighters: readonly s
   {
     key: 'light',
     name: 'Leve e superpena',
+    tier: 2,
     fighters: [
       'Gervonta Davis',
       'Shakur Stevenson',
@@ -108,6 +118,7 @@ const COMPETITIONS: readonly Competition[] = DIVISIONS.map((d) => ({
   key: `boxing-${d.key}`,
   sport: 'boxing',
   name: d.name,
+  tier: d.tier,
   teams: d.fighters,
   weekdays: [5, 6],
   kickoffs: ['21:00', '22:00', '23:00'],
@@ -216,7 +227,7 @@ function at(tl: BoxingTimeline, t: number) {
   return { code, rounds, seq: i + 1 };
 }
 
-function pricingInput(tl: BoxingTimeline, t: number, margins: SimMargins): BoxingPricingInput | null {
+function pricingInput(tl: BoxingTimeline, t: number, margins: MarginPlan): BoxingPricingInput | null {
   const s = at(tl, t);
   const live = s.code === MatchTime.firstHalf;
   if (!live && s.code !== MatchTime.notStarted) return null;
@@ -227,7 +238,7 @@ function pricingInput(tl: BoxingTimeline, t: number, margins: SimMargins): Boxin
     rounds: ROUNDS,
     roundsLeft: live ? ROUNDS - s.rounds + 1 : ROUNDS,
     ...chances(tl.edge0 + tl.drift[step]!),
-    margins: live ? margins.live : margins.preMatch,
+    margins: fixtureMargins(margins, tl, live),
   };
 }
 

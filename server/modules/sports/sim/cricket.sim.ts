@@ -1,3 +1,4 @@
+import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
 import type { FixtureResult } from '../../../../domain/sports/markets';
 import {
@@ -19,10 +20,10 @@ import {
   type Pair,
   type SimEvent,
   type SimFixture,
-  type SimMargins,
   type SimState,
   type SimTimeline,
   type SportSim,
+  fixtureMargins,
 } from './sport-sim';
 import type { Competition } from './world';
 
@@ -60,6 +61,7 @@ const COMPETITIONS: readonly Competition[] = [
     key: 'ipl',
     sport: 'cricket',
     name: 'Indian Premier League',
+    tier: 1,
     teams: IPL,
     weekdays: [0, 1, 2, 3, 4, 5, 6],
     kickoffs: ['07:00', '11:00'],
@@ -70,6 +72,7 @@ const COMPETITIONS: readonly Competition[] = [
     key: 'bbl',
     sport: 'cricket',
     name: 'Big Bash League',
+    tier: 2,
     teams: BBL,
     weekdays: [0, 3, 5, 6],
     kickoffs: ['05:15', '06:30'],
@@ -225,7 +228,7 @@ function at(tl: CricketTimeline, t: number) {
   };
 }
 
-function pricingInput(tl: CricketTimeline, t: number, margins: SimMargins): CricketPricingInput | null {
+function pricingInput(tl: CricketTimeline, t: number, margins: MarginPlan): CricketPricingInput | null {
   const s = at(tl, t);
   const listedFrom = tl.fixture.startsAt - LISTING_MS;
   const inPlay = s.code === MatchTime.firstHalf || s.code === MatchTime.secondHalf;
@@ -236,7 +239,7 @@ function pricingInput(tl: CricketTimeline, t: number, margins: SimMargins): Cric
   );
   const mean = { home: tl.homeMean0 + tl.drift[step]!, away: tl.awayMean0 - tl.drift[step]! };
   const sd = { home: INNINGS_SD, away: INNINGS_SD };
-  const m = inPlay ? margins.live : margins.preMatch;
+  const m = fixtureMargins(margins, tl, inPlay);
   if (!inPlay)
     return {
       homeMean: mean.home,

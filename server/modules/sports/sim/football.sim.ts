@@ -1,3 +1,4 @@
+import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
 import { GOAL_TIME_PROFILE } from '../../../../domain/sports/dixon-coles';
 import {
@@ -20,10 +21,10 @@ import {
   type Pair,
   type SimEvent,
   type SimFixture,
-  type SimMargins,
   type SimState,
   type SimTimeline,
   type SportSim,
+  fixtureMargins,
 } from './sport-sim';
 import { FOOTBALL_COMPETITIONS } from './world';
 
@@ -398,7 +399,7 @@ function pricingInput(
   tl: FootballTimeline,
   state: FootballState,
   t: number,
-  margins: SimMargins,
+  margins: MarginPlan,
 ): FootballPricingInput | null {
   const phase = phaseOf(state);
   if (phase === null) return null;
@@ -416,7 +417,7 @@ function pricingInput(
     minute: state.minute,
     score: state.score,
     corners: state.corners,
-    margins: pre ? margins.preMatch : margins.live,
+    margins: fixtureMargins(margins, tl, !pre),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
 import type { FixtureResult, RaceResult } from '../../../../domain/sports/markets';
 import { priceHeadToHead, type HeadToHeadInput } from '../../../../domain/sports/ratings';
@@ -12,10 +13,10 @@ import {
   STATUS_CODES,
   type SimEvent,
   type SimFixture,
-  type SimMargins,
   type SimState,
   type SimTimeline,
   type SportSim,
+  fixtureMargins,
 } from './sport-sim';
 import type { Competition } from './world';
 
@@ -91,6 +92,7 @@ const COMPETITIONS: readonly Competition[] = [
     key: 'f1',
     sport: 'motor_racing',
     name: 'Fórmula 1',
+    tier: 1,
     teams: F1,
     weekdays: [0],
     kickoffs: ['10:00'],
@@ -101,6 +103,7 @@ const COMPETITIONS: readonly Competition[] = [
     key: 'stockcar',
     sport: 'motor_racing',
     name: 'Stock Car Pro Series',
+    tier: 2,
     teams: STOCK_CAR,
     weekdays: [0],
     kickoffs: ['13:00'],
@@ -111,6 +114,7 @@ const COMPETITIONS: readonly Competition[] = [
     key: 'indycar',
     sport: 'motor_racing',
     name: 'IndyCar',
+    tier: 2,
     teams: INDYCAR,
     weekdays: [6],
     kickoffs: ['15:30'],
@@ -183,14 +187,19 @@ function codeAt(tl: MotorTimeline, t: number): number {
   return kind === 'start' ? MatchTime.firstHalf : (STATUS_CODES[kind] ?? MatchTime.notStarted);
 }
 
-function pricingInput(tl: MotorTimeline, t: number, margins: SimMargins): HeadToHeadInput | null {
+function pricingInput(tl: MotorTimeline, t: number, margins: MarginPlan): HeadToHeadInput | null {
   // Head-to-heads are sold before the race only.
   if (codeAt(tl, t) !== MatchTime.notStarted) return null;
   const step = Math.max(
     0,
     Math.min(tl.drift.length - 1, Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS)),
   );
-  return { paceEdge: tl.edge0 + tl.drift[step]!, dnf: DNF, laps: tl.laps, margins: margins.preMatch };
+  return {
+    paceEdge: tl.edge0 + tl.drift[step]!,
+    dnf: DNF,
+    laps: tl.laps,
+    margins: fixtureMargins(margins, tl, false),
+  };
 }
 
 /** Laps a driver has completed at t. */

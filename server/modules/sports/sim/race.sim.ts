@@ -1,3 +1,4 @@
+import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
 import type { FixtureResult } from '../../../../domain/sports/markets';
 import {
@@ -21,10 +22,10 @@ import {
   type Fate,
   type SimEvent,
   type SimFixture,
-  type SimMargins,
   type SimState,
   type SimTimeline,
   type SportSim,
+  fixtureMargins,
 } from './sport-sim';
 import type { Competition } from './world';
 
@@ -160,6 +161,7 @@ const CONFIGS: readonly RaceConfig[] = [
         key: 'superliga-men',
         sport: 'volleyball',
         name: 'Superliga Masculina',
+        tier: 1,
         teams: SUPERLIGA_MEN,
         weekdays: [2, 3, 4, 5, 6],
         kickoffs: ['18:30', '21:00'],
@@ -170,6 +172,7 @@ const CONFIGS: readonly RaceConfig[] = [
         key: 'superliga-women',
         sport: 'volleyball',
         name: 'Superliga Feminina',
+        tier: 2,
         teams: SUPERLIGA_WOMEN,
         weekdays: [2, 3, 4, 5, 6],
         kickoffs: ['19:00', '21:30'],
@@ -195,6 +198,7 @@ const CONFIGS: readonly RaceConfig[] = [
         key: 'bwf',
         sport: 'badminton',
         name: 'BWF World Tour — Simples masculino',
+        tier: 2,
         teams: BADMINTON_MEN,
         weekdays: every,
         kickoffs: ['02:00', '04:00', '06:00', '08:00'],
@@ -205,6 +209,7 @@ const CONFIGS: readonly RaceConfig[] = [
         key: 'bwf-women',
         sport: 'badminton',
         name: 'BWF World Tour — Simples feminino',
+        tier: 2,
         teams: BADMINTON_WOMEN,
         weekdays: every,
         kickoffs: ['03:00', '05:00', '07:00'],
@@ -230,6 +235,7 @@ const CONFIGS: readonly RaceConfig[] = [
         key: 'wtt',
         sport: 'table_tennis',
         name: 'WTT Series — Simples masculino',
+        tier: 3,
         teams: TABLE_TENNIS_MEN,
         weekdays: every,
         kickoffs: ['03:00', '05:00', '07:00', '09:00', '11:00'],
@@ -240,6 +246,7 @@ const CONFIGS: readonly RaceConfig[] = [
         key: 'wtt-women',
         sport: 'table_tennis',
         name: 'WTT Series — Simples feminino',
+        tier: 3,
         teams: TABLE_TENNIS_WOMEN,
         weekdays: every,
         kickoffs: ['04:00', '06:00', '08:00', '10:00'],
@@ -265,6 +272,7 @@ const CONFIGS: readonly RaceConfig[] = [
         key: 'wst',
         sport: 'snooker',
         name: 'World Snooker Tour',
+        tier: 1,
         teams: SNOOKER,
         weekdays: every,
         kickoffs: ['06:00', '10:00', '14:00'],
@@ -415,7 +423,7 @@ function raceSim(cfg: RaceConfig): SportSim<RaceTimeline> {
     const snap = i >= 0 ? tl.snapshots[i]! : { units: [0, 0] as Two, points: [0, 0] as Two, seq: 0 };
     return { i, code: codeAt(tl, i), snap };
   };
-  const input = (tl: RaceTimeline, t: number, margins: SimMargins): RacePricingInput | null => {
+  const input = (tl: RaceTimeline, t: number, margins: MarginPlan): RacePricingInput | null => {
     const { code, snap } = snapAt(tl, t);
     const live = code === MatchTime.firstHalf;
     if (!live && code !== MatchTime.notStarted) return null;
@@ -434,7 +442,7 @@ function raceSim(cfg: RaceConfig): SportSim<RaceTimeline> {
       won: snap.units,
       current: live ? current : null,
       unit,
-      margins: live ? margins.live : margins.preMatch,
+      margins: fixtureMargins(margins, tl, live),
     };
   };
   return {

@@ -1,3 +1,4 @@
+import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
 import type { FixtureResult } from '../../../../domain/sports/markets';
 import { priceNormalGame, priceNormalMarket, type NormalGameInput } from '../../../../domain/sports/normal';
@@ -17,10 +18,10 @@ import {
   type Pair,
   type SimEvent,
   type SimFixture,
-  type SimMargins,
   type SimState,
   type SimTimeline,
   type SportSim,
+  fixtureMargins,
 } from './sport-sim';
 import type { Competition } from './world';
 
@@ -156,6 +157,7 @@ const BASKETBALL: ScoringConfig = {
       key: 'nbb',
       sport: 'basketball',
       name: 'NBB',
+      tier: 2,
       teams: NBB,
       weekdays: [1, 2, 4, 5, 6],
       kickoffs: ['18:00', '19:00', '20:00'],
@@ -166,6 +168,7 @@ const BASKETBALL: ScoringConfig = {
       key: 'nba',
       sport: 'basketball',
       name: 'NBA',
+      tier: 1,
       teams: NBA,
       weekdays: [0, 1, 2, 3, 4, 5, 6],
       kickoffs: ['20:00', '20:30', '21:00', '22:00', '23:00'],
@@ -176,6 +179,7 @@ const BASKETBALL: ScoringConfig = {
       key: 'euroleague',
       sport: 'basketball',
       name: 'EuroLeague',
+      tier: 1,
       teams: EUROLEAGUE,
       weekdays: [2, 3, 4, 5],
       kickoffs: ['14:30', '15:00', '15:45', '16:45'],
@@ -255,6 +259,7 @@ const AMERICAN_FOOTBALL: ScoringConfig = {
       key: 'nfl',
       sport: 'american_football',
       name: 'NFL',
+      tier: 1,
       teams: NFL,
       weekdays: [0, 1, 4],
       kickoffs: ['14:00', '17:05', '17:25', '21:20'],
@@ -265,6 +270,7 @@ const AMERICAN_FOOTBALL: ScoringConfig = {
       key: 'ncaa',
       sport: 'american_football',
       name: 'NCAA Football',
+      tier: 2,
       teams: NCAA,
       weekdays: [6],
       kickoffs: ['13:00', '16:30', '20:00'],
@@ -524,7 +530,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
     return score;
   };
 
-  const pricingInput = (tl: ScoringTimeline, t: number, margins: SimMargins): NormalGameInput | null => {
+  const pricingInput = (tl: ScoringTimeline, t: number, margins: MarginPlan): NormalGameInput | null => {
     const p = phaseAt(tl, t);
     const sd = gameSd(tl.league);
     const total = 2 * tl.league.chances * tl.league.pointsPerChance;
@@ -542,7 +548,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
         inRegulation: true,
         tie,
         spreadFromPlacement,
-        margins: margins.preMatch,
+        margins: fixtureMargins(margins, tl, false),
       };
     }
     if (!live.has(p.code) || tl.kickoff === null) return null;
@@ -558,7 +564,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
       inRegulation: !overtime && p.left > 0,
       tie,
       spreadFromPlacement,
-      margins: margins.live,
+      margins: fixtureMargins(margins, tl, true),
     };
   };
 

@@ -1,3 +1,4 @@
+import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { sha256Hex } from '../../../../domain/fairness/hash';
 import { MatchTime } from '../../../../domain/codes';
 import { marketId, parseMarketId } from '../../../../domain/sports/markets';
@@ -28,7 +29,6 @@ import {
   assignFates,
   LISTING_MS,
   type SimFixture,
-  type SimMargins,
   type SimState,
   type SimTimeline,
   type SportSim,
@@ -41,7 +41,8 @@ export interface SimulatedFeedOptions {
   speed: number;
   /** Hours a postponed or abandoned fixture may still be played, per sport (simulated time). */
   windowHours: (sport: SportKey) => number;
-  margins: SimMargins;
+  /** The operator's margin plan (config `sports.margins`). */
+  margins: MarginPlan;
 }
 
 /** A bounded map that forgets its oldest entries. */
@@ -95,7 +96,7 @@ export class SimulatedFeed implements SportsFeed {
   private readonly timelines = new Bounded<string, SimTimeline>(6000);
   private readonly quoteCache = new Bounded<string, Quote[]>(6000);
   /** The margins the cached quotes were priced with; new margins (an operator's change) empty the cache. */
-  private pricedWith: SimMargins | null = null;
+  private pricedWith: MarginPlan | null = null;
   private readonly listeners = new Set<(message: FeedMessage) => void>();
   private readonly sent = new Map<
     string,
@@ -182,6 +183,7 @@ export class SimulatedFeed implements SportsFeed {
       id: f.id,
       sport: f.sport,
       competition: f.competition,
+      tier: f.tier,
       home: f.home,
       away: f.away,
       startsAt: this.clock.toReal(this.startOf(tl, t)),

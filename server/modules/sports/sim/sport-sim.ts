@@ -1,4 +1,9 @@
-import type { FootballMargins } from '../../../../domain/sports/football';
+import {
+  marginFor,
+  type CompetitionTier,
+  type MarginFor,
+  type MarginPlan,
+} from '../../../../domain/sports/book-margins';
 import type { FixtureResult, MarketKey } from '../../../../domain/sports/markets';
 import type { Quote } from '../../../../domain/sports/pricing';
 import type { SportKey } from '../../../../domain/sports/sports';
@@ -23,6 +28,8 @@ export interface SimFixture {
   id: string;
   sport: SportKey;
   competition: string;
+  /** The competition's tier: its margins (book-margins.ts). */
+  tier: CompetitionTier;
   home: string;
   away: string;
   day: number;
@@ -74,11 +81,9 @@ export interface SimState {
   phase: 'pre' | 'live' | null;
 }
 
-/** Margins by market shape, before the start and in play. */
-export interface SimMargins {
-  preMatch: FootballMargins;
-  live: FootballMargins;
-}
+/** The margins of a fixture's markets, in play or before it. */
+export const fixtureMargins = (plan: MarginPlan, tl: SimTimeline, live: boolean): MarginFor =>
+  marginFor(plan, live, tl.fixture.tier);
 
 export interface SportSim<T extends SimTimeline = SimTimeline> {
   sport: SportKey;
@@ -93,9 +98,9 @@ export interface SportSim<T extends SimTimeline = SimTimeline> {
   result(tl: T, t: number): FixtureResult;
   /** A key that changes whenever the prices may change (quotes are cached by it). */
   quoteKey(tl: T, state: SimState, t: number): string;
-  quotes(tl: T, state: SimState, t: number, margins: SimMargins): Quote[];
+  quotes(tl: T, state: SimState, t: number, margins: MarginPlan): Quote[];
   /** One market at any line, or null when it cannot be priced now. */
-  price(tl: T, state: SimState, t: number, margins: SimMargins, key: MarketKey): Quote | null;
+  price(tl: T, state: SimState, t: number, margins: MarginPlan, key: MarketKey): Quote | null;
 }
 
 /**
@@ -203,6 +208,7 @@ export function scheduleDay(
         id: `${prefix}-${seedTag}-${day}-${ci}-${k}`,
         sport: comp.sport,
         competition: comp.name,
+        tier: comp.tier,
         home: teams[2 * k]!,
         away: teams[2 * k + 1]!,
         day,

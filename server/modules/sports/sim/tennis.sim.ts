@@ -1,3 +1,4 @@
+import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
 import type { FixtureResult } from '../../../../domain/sports/markets';
 import { priceTennis, priceTennisMarket, type TennisScore } from '../../../../domain/sports/tennis';
@@ -14,10 +15,10 @@ import {
   stopsAt,
   type SimEvent,
   type SimFixture,
-  type SimMargins,
   type SimState,
   type SimTimeline,
   type SportSim,
+  fixtureMargins,
 } from './sport-sim';
 import type { Competition } from './world';
 
@@ -74,6 +75,7 @@ const COMPETITIONS: readonly Competition[] = [
     key: 'atp',
     sport: 'tennis',
     name: 'ATP Tour',
+    tier: 1,
     teams: ATP,
     weekdays: [0, 1, 2, 3, 4, 5, 6],
     kickoffs: ['08:00', '10:00', '12:00', '14:00', '16:00', '19:00', '21:00'],
@@ -84,6 +86,7 @@ const COMPETITIONS: readonly Competition[] = [
     key: 'wta',
     sport: 'tennis',
     name: 'WTA Tour',
+    tier: 1,
     teams: WTA,
     weekdays: [0, 1, 2, 3, 4, 5, 6],
     kickoffs: ['07:00', '09:00', '11:00', '13:00', '15:00', '18:00'],
@@ -313,7 +316,7 @@ function result(tl: TennisTimeline, t: number): FixtureResult {
   return { status: code, scores };
 }
 
-function pricingInput(tl: TennisTimeline, t: number, margins: SimMargins) {
+function pricingInput(tl: TennisTimeline, t: number, margins: MarginPlan) {
   const { code, snap } = at(tl, t);
   const live = code === MatchTime.firstHalf;
   if (!live && code !== MatchTime.notStarted) return null;
@@ -325,7 +328,7 @@ function pricingInput(tl: TennisTimeline, t: number, margins: SimMargins) {
     pB: clamp(tl.pB0 - tl.drift[step]!),
     bestOf: 3 as const,
     score: live ? snap.score : startScore(true),
-    margins: live ? margins.live : margins.preMatch,
+    margins: fixtureMargins(margins, tl, live),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { CompetitionTier } from '../../../../domain/sports/book-margins';
 import type { SportKey } from '../../../../domain/sports/sports';
 
 /**
@@ -8,6 +9,8 @@ export interface Competition {
   key: string;
   sport: SportKey;
   name: string;
+  /** 1 the top leagues and tours, 2 the second level, 3 the lower divisions (book-margins.ts). */
+  tier: CompetitionTier;
   teams: readonly string[];
   /** Days of the week with matches (0 = Sunday). */
   weekdays: readonly number[];
@@ -267,6 +270,7 @@ export const FOOTBALL_COMPETITIONS: readonly Competition[] = [
     key: 'br-serie-a',
     sport: 'football',
     name: 'Brasileirão Série A',
+    tier: 1,
     teams: SERIE_A,
     weekdays: [0, 3, 4, 6],
     kickoffs: ['16:00', '18:30', '19:00', '21:30'],
@@ -277,6 +281,7 @@ export const FOOTBALL_COMPETITIONS: readonly Competition[] = [
     key: 'br-serie-b',
     sport: 'football',
     name: 'Brasileirão Série B',
+    tier: 2,
     teams: SERIE_B,
     weekdays: [1, 2, 5, 6],
     kickoffs: ['16:00', '19:00', '21:00'],
@@ -287,6 +292,7 @@ export const FOOTBALL_COMPETITIONS: readonly Competition[] = [
     key: 'libertadores',
     sport: 'football',
     name: 'CONMEBOL Libertadores',
+    tier: 1,
     teams: LIBERTADORES,
     weekdays: [2, 3, 4],
     kickoffs: ['19:00', '21:30'],
@@ -297,6 +303,7 @@ export const FOOTBALL_COMPETITIONS: readonly Competition[] = [
     key: 'premier-league',
     sport: 'football',
     name: 'Premier League',
+    tier: 1,
     teams: PREMIER,
     weekdays: [0, 1, 6],
     kickoffs: ['08:30', '11:00', '13:30', '16:00'],
@@ -307,6 +314,7 @@ export const FOOTBALL_COMPETITIONS: readonly Competition[] = [
     key: 'la-liga',
     sport: 'football',
     name: 'La Liga',
+    tier: 1,
     teams: LALIGA,
     weekdays: [0, 5, 6],
     kickoffs: ['09:15', '11:30', '14:00', '16:00'],
@@ -317,6 +325,7 @@ export const FOOTBALL_COMPETITIONS: readonly Competition[] = [
     key: 'ar-liga',
     sport: 'football',
     name: 'Liga Profesional Argentina',
+    tier: 2,
     teams: ARGENTINA,
     weekdays: [0, 1, 5, 6],
     kickoffs: ['17:00', '19:15', '21:30'],
@@ -327,6 +336,7 @@ export const FOOTBALL_COMPETITIONS: readonly Competition[] = [
     key: 'br-serie-c',
     sport: 'football',
     name: 'Brasileirão Série C',
+    tier: 3,
     teams: SERIE_C,
     weekdays: [0, 1, 6],
     kickoffs: ['15:00', '17:00', '19:00', '20:00'],
@@ -337,6 +347,7 @@ export const FOOTBALL_COMPETITIONS: readonly Competition[] = [
     key: 'copa-do-brasil',
     sport: 'football',
     name: 'Copa do Brasil',
+    tier: 2,
     teams: COPA_DO_BRASIL,
     weekdays: [2, 3, 4],
     kickoffs: ['19:00', '20:00', '21:30'],
@@ -347,6 +358,7 @@ export const FOOTBALL_COMPETITIONS: readonly Competition[] = [
     key: 'serie-a-it',
     sport: 'football',
     name: 'Serie A (Itália)',
+    tier: 1,
     teams: SERIE_A_IT,
     weekdays: [0, 1, 6],
     kickoffs: ['10:30', '13:00', '15:45'],
@@ -357,6 +369,7 @@ export const FOOTBALL_COMPETITIONS: readonly Competition[] = [
     key: 'bundesliga',
     sport: 'football',
     name: 'Bundesliga',
+    tier: 1,
     teams: BUNDESLIGA,
     weekdays: [0, 5, 6],
     kickoffs: ['10:30', '11:30', '13:30', '15:30'],
@@ -367,6 +380,7 @@ export const FOOTBALL_COMPETITIONS: readonly Competition[] = [
     key: 'mls',
     sport: 'football',
     name: 'MLS',
+    tier: 2,
     teams: MLS,
     weekdays: [3, 6],
     kickoffs: ['20:30', '21:30', '23:30'],

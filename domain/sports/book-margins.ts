@@ -1,0 +1,81 @@
+import { outcomeIds, type MarketKey } from './markets';
+import type { MarginSetting } from './pricing';
+
+/**
+ * How much margin each market carries (docs/decisions.md, decision 80). A real book does
+ * not price every market alike: the main lines, where prices are compared and volume is largest,
+ * carry the least; secondary markets (periods, alternative shapes, tennis games) more; niche
+ * markets (corners, odd/even) the most, because they are harder to price and bet less. Lower
+ * divisions carry more than the top leagues for the same reasons. The operator sets the base per
+ * shape and phase and the points each group and tier adds; every pricer asks this one function.
+ */
+
+export const MARKET_GROUPS = ['main', 'secondary', 'niche'] as const;
+export type MarketGroup = (typeof MARKET_GROUPS)[number];
+
+/** A competition's tier: 1 the top leagues and tours, 2 the second level, 3 the lower divisions. */
+export const COMPETITION_TIERS = [1, 2, 3] as const;
+export type CompetitionTier = (typeof COMPETITION_TIERS)[number];
+
+/** The group a market belongs to, from its type and period alone. */
+export function marketGroup(key: Pick<MarketKey, 'type' | 'period'>): MarketGroup {
+  switch (key.type) {
+    case 'corners_totals':
+    case 'corners_handicap':
+    case 'odd_even':
+      return 'niche';
+    case 'european_handicap':
+    case 'games_handicap':
+    case 'games_totals':
+    case 'rounds_totals':
+      return 'secondary';
+    default:
+      // Winner, handicap and totals of the whole match are the main lines; a period's are not.
+      return key.period === 'full' ? 'main' : 'secondary';
+  }
+}
+
+/** The base margin of each market shape: three-way (1X2, European handicap) and two-way. */
+export interface ShapeMargins {
+  threeWay: MarginSetting;
+  twoWay: MarginSetting;
+}
+
+/** The operator's margin plan (config `sports.margins`). */
+export interface MarginPlan {
+  preMatch: ShapeMargins;
+  live: ShapeMargins;
+  /** Points (0.01 = 1 %) each market group adds to the base. */
+  groups: Record<MarketGroup, number>;
+  /** Points each competition tier adds to the base (keys "1", "2", "3"). */
+  tiers: Record<`${CompetitionTier}`, number>;
+}
+
+/** What a pricer asks for each market it quotes. */
+export type MarginFor = (key: MarketKey) => MarginSetting;
+
+/** The base setting of a market's shape: three outcomes or more, or two. */
+export const byShape =
+  (shapes: ShapeMargins): MarginFor =>
+  (key) =>
+    outcomeIds(key.type).length >= 3 ? shapes.threeWay : shapes.twoWay;
+
+/** The margin of a market of a competition of `tier`, in play or before it. */
+export function marginFor(plan: MarginPlan, live: boolean, tier: CompetitionTier): MarginFor {
+  const shape = byShape(live ? plan.live : plan.preMatch);
+  const tierPoints = plan.tiers[`${tier}`];
+  return (key) => {
+    const base = shape(key);
+    return { method: base.method, margin: base.margin + plan.groups[marketGroup(key)] + tierPoints };
+  };
+}
+
+/**
+ * A market's book margin (overround) from its quoted prices, in thousandths: Σ 1/odds − 1 over
+ * the outcomes offered; null when an outcome has no price (its share of the book is unknown).
+ */
+export function overroundMilli(pricesMilli: ReadonlyArray<number | null>): number | null {
+  if (pricesMilli.length < 2 || pricesMilli.some((p) => p === null || p <= 0)) return null;
+  const book = pricesMilli.reduce<number>((sum, p) => sum + 1000 / p!, 0);
+  return Math.round((book - 1) * 1000);
+}

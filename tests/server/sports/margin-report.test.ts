@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { auth, call, fundedPlayer, operatorAuth } from '../helpers';
+import { buildSportsApp, manualClock } from './sports-helpers';
+import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
+import { runSettlement } from '../../../server/modules/sports/jobs';
+import { marketGroup } from '../../../domain/sports/book-margins';
+import { parseMarketId } from '../../../domain/sports/markets';
+import { MatchTime } from '../../../domain/codes';
+
+/** Saturday 7 March 2026, 10:00 in São Paulo: a football day of the seeded world. */
+const START = Date.UTC(2026, 2, 7, 13, 0);
+const clock = manualClock(START);
+let app: FastifyInstance;
+let opAuth: Record<string, string>;
+
+beforeAll(async () => {
+  app = await buildSportsApp(clock.now);
+  opAuth = await operatorAuth(app);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const feed = () => app.sports.feed as SimulatedFeed;
+let counter = 0;
+
+interface Market {
+  id: string;
+  outcomes: Array<{ id: string; odds: number }>;
+}
+const detailOf = async (id: string): Promise<{ markets: Market[] }> =>
+  (await call(app, { method: 'GET', url: `/api/app/sports/fixtures/${id}` })).body.data;
+const overround = (m: Market) => m.outcomes.reduce((sum, o) => sum + 1 / o.odds, 0) - 1;
+/** The São Paulo date of a moment (reports count São Paulo days). */
+const spDay = (t: number) => new Date(t - 3 * 3_600_000).toISOString().slice(0, 10);
+
+describe('the margin report', () => {
+  it('sets each single’s book beside what it kept, by market group and tier, and the múltiplas apart', async () => {
+    const upcoming = feed()
+      .listFixtures({ sport: 'football' }, clock.now())
+      .filter((f) => f.state.periodCode === MatchTime.notStarted)
+      .filter((f) => feed().timelineOf(f.id)!.fixture.fate === 'normal');
+    // Two singles on competitions of different tiers, a múltipla over a third fixture.
+    const a = upcoming[0]!;
+    const b = upcoming.find((f) => f.tier !== a.tier)!;
+    const c = upcoming.find((f) => f !== a && f !== b)!;
+    const fixtures = [a, b, c];
+    const [da, db, dc] = await Promise.all([detailOf(a.id), detailOf(b.id), detailOf(c.id)]);
+    const market = (d: { markets: Market[] }, prefix: string) =>
+      d.markets.find((m) => m.id.startsWith(prefix))!;
+    const p = await fundedPlayer(app, 200);
+    const place = (legs: Array<{ fixtureId: string; m: Market }>, stake: number) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/app/sports/bet',
+        headers: { ...auth(p.token), 'idempotency-key': `margin-${counter++}` },
+        payload: {
+          stake,
+          legs: legs.map(({ fixtureId, m }) => ({
+            fixtureId,
+            marketId: m.id,
+            outcomeId: m.outcomes[0]!.id,
+            odds: m.outcomes[0]!.odds,
+          })),
+        },
+      });
+    const main = market(da, 'match_winner:full');
+    const niche = market(db, 'corners_totals:full');
+    const parlayLegs = [
+      { fixtureId: a.id, m: market(da, 'totals:full') },
+      { fixtureId: c.id, m: market(dc, 'match_winner:full') },
+    ];
+    for (const bet of [
+      place([{ fixtureId: a.id, m: main }], 10),
+      place([{ fixtureId: b.id, m: niche }], 20),
+      place(parlayLegs, 5),
+    ]) {
+      expect((await bet).code).toBe(200);
+    }
+    // A fourth single, sold back at once: its cash-out is what it returned.
+    const sold = await place([{ fixtureId: c.id, m: market(dc, 'match_winner:first_half') }], 8);
+    const cashout = await call(app, {
+      method: 'POST',
+      url: '/api/app/sports/cashout',
+      headers: { ...auth(p.token), 'idempotency-key': `margin-${counter++}` },
+      payload: { betId: sold.body.data.betId },
+    });
+    expect(cashout.code).toBe(200);
+    const soldFor = cashout.body.data.amount as number;
+    // The shipped plan shows in the prices: corners carry more than the 1X2 of the same tier.
+    expect(marketGroup(parseMarketId(niche.id)!)).toBe('niche');
+
+    clock.set(
+      Math.max(...fixtures.map((f) => feed().clock.toReal(feed().timelineOf(f.id)!.finalAt!))) + 1_000,
+    );
+    await runSettlement(app.ctx, app.sports);
+    const day = spDay(clock.now());
+    const res = await call(app, {
+      method: 'GET',
+      url: `/api/admin/reports/margins?from=${day}&to=${day}`,
+      headers: opAuth,
+    });
+    expect(res.code).toBe(200);
+    type Row = {
+      group: string;
+      tier: number | null;
+      bets: number;
+      stakes: number;
+      returns: number;
+      ggr: number;
+      marginBook: number | null;
+      holdExpected: number | null;
+      holdObserved: number | null;
+    };
+    const rows = res.body.data as Row[];
+    const bets = await call(app, {
+      method: 'GET',
+      url: '/api/app/sports/bets?status=settled',
+      headers: auth(p.token),
+    });
+    expect(bets.body.data).toHaveLength(4);
+    const returned = (fixtureId: string, legs = 1) =>
+      bets.body.data.find(
+        (x: { legs: Array<{ fixtureId: string }> }) =>
+          x.legs.length === legs && x.legs.some((l) => l.fixtureId === fixtureId),
+      ).payout as number;
+    const tierOf = (id: string) => feed().timelineOf(id)!.fixture.tier;
+    const check = (row: Row | undefined, stake: number, back: number, book: number) => {
+      expect(row).toMatchObject({ bets: 1, stakes: stake, returns: back });
+      expect(row!.ggr).toBeCloseTo(stake - back, 2);
+      expect(row!.marginBook).toBeCloseTo(book, 3);
+      expect(row!.holdExpected).toBeCloseTo(1 - 1 / (1 + book), 3);
+      expect(row!.holdObserved).toBeCloseTo(1 - back / stake, 3);
+    };
+    const rowOf = (group: string, tier: number | null) =>
+      rows.find((r) => r.group === group && r.tier === tier);
+    check(rowOf('main', tierOf(a.id)), 10, returned(a.id), overround(main));
+    check(rowOf('niche', tierOf(b.id)), 20, returned(b.id), overround(niche));
+    const parlayBook = parlayLegs.reduce((k, l) => k * (1 + overround(l.m)), 1) - 1;
+    check(rowOf('parlay', null), 5, returned(c.id, 2), parlayBook);
+    expect(rowOf('secondary', tierOf(c.id))).toMatchObject({ bets: 1, stakes: 8, returns: soldFor });
+    // The report per sport counts the same bets, the cash-out among the returns.
+    const products = await call(app, {
+      method: 'GET',
+      url: `/api/admin/reports/products?from=${day}&to=${day}`,
+      headers: opAuth,
+    });
+    const football = products.body.data.find((r: { product: string }) => r.product === 'football');
+    const sum = (k: 'stakes' | 'returns') => rows.reduce((t, r) => t + Math.round(r[k] * 100), 0);
+    expect(Math.round(football.stakes * 100)).toBe(sum('stakes'));
+    expect(Math.round(football.payouts * 100)).toBe(sum('returns'));
+    expect(sum('stakes')).toBe(4_300);
+    expect(overround(niche)).toBeGreaterThan(overround(market(db, 'match_winner:full')));
+
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/admin/reports/margins?from=${day}&to=${day}&format=csv`,
+      headers: opAuth,
+    });
+    expect(csv.body.split('\r\n')[0]).toBe(
+      '\uFEFF"Grupo";"Nível";"Apostas";"Valor apostado (R$)";"Devolvido (R$)";"GGR (R$)";"Margem do livro";"Retenção esperada";"Retenção observada"',
+    );
+    expect(csv.body).toContain('"Múltiplas";"";"1";');
+  });
+});
