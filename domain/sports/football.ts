@@ -15,6 +15,8 @@ import {
   negate,
   quoteLine,
   quotePrices,
+  handicapQuote,
+  totalQuote,
   type Distribution,
   type Quote,
 } from './pricing';
@@ -298,12 +300,9 @@ export function priceFootballMarket(input: FootballPricingInput, key: MarketKey)
   if (key.period === 'first_half' && !halfOpen) return null;
   if (key.period !== 'full' && key.period !== 'first_half') return null;
   const share = key.period === 'full' ? shares.full : shares.firstHalf;
-  const line = (dist: Distribution, lineQ: number) =>
-    quoteLine(key, ['home', 'away'], dist, lineQ, negate(dist), -lineQ, margins(key));
-  const totals = (dist: Distribution, current: number, lineQ: number) =>
-    lineQ <= 4 * current
-      ? null
-      : quoteLine(key, ['over', 'under'], dist, -lineQ, negate(dist), lineQ, margins(key));
+  const line = (dist: Distribution) => handicapQuote(key, dist, margins(key));
+  const totals = (dist: Distribution, current: number) =>
+    key.lineQ! <= 4 * current ? null : totalQuote(key, dist, margins(key));
   if (key.type === 'corners_totals' || key.type === 'corners_handicap') {
     if (key.period !== 'full') return null;
     const cornerShare = remainingCornerShare(input.phase, input.minute);
@@ -312,8 +311,8 @@ export function priceFootballMarket(input: FootballPricingInput, key: MarketKey)
     const taken = input.corners.home + input.corners.away;
     const cornerLead = input.corners.home - input.corners.away;
     return key.type === 'corners_handicap'
-      ? line(handicapMargin('corners_handicap', margin, cornerLead), key.lineQ!)
-      : totals(shift(total, taken), taken, key.lineQ!);
+      ? line(handicapMargin('corners_handicap', margin, cornerLead))
+      : totals(shift(total, taken), taken);
   }
   const grid = dixonColesGrid(lambda * share, mu * share, rho);
   const { margin, total } = marginAndTotal(grid);
@@ -321,12 +320,12 @@ export function priceFootballMarket(input: FootballPricingInput, key: MarketKey)
     case 'match_winner':
       return threeWay(key, matchWinnerProbabilities(grid, score), margins);
     case 'asian_handicap':
-      return line(handicapMargin('asian_handicap', margin, score.home - score.away), key.lineQ!);
+      return line(handicapMargin('asian_handicap', margin, score.home - score.away));
     case 'european_handicap':
       if (key.period !== 'full') return null;
       return threeWay(key, europeanHandicap(shift(margin, score.home - score.away), key.lineQ!), margins);
     case 'totals':
-      return totals(shift(total, goals), goals, key.lineQ!);
+      return totals(shift(total, goals), goals);
     case 'odd_even': {
       if (key.period !== 'full') return null;
       const odd = expectOver(grid, (i, j) => ((i + j + goals) % 2 === 1 ? 1 : 0));

@@ -8,6 +8,8 @@ import {
   quotePrices,
   type Distribution,
   type Quote,
+  handicapQuote,
+  totalQuote,
 } from './pricing';
 import type { MarginFor } from './book-margins';
 
@@ -191,10 +193,10 @@ function marketFrom(
     case 'moneyline':
       return moneylineQuote(margin, input);
     case 'asian_handicap':
-      return quoteLine(key, ['home', 'away'], spread, key.lineQ!, negate(spread), -key.lineQ!, setting);
+      return handicapQuote(key, spread, setting);
     case 'totals':
       if (key.lineQ! <= 4 * points) return null;
-      return quoteLine(key, ['over', 'under'], total, -key.lineQ!, negate(total), key.lineQ!, setting);
+      return totalQuote(key, total, setting);
     default:
       return null;
   }

@@ -100,6 +100,14 @@ export function quoteLine(
   };
 }
 
+/** A handicap at the key's line (home's), from the distribution of home's margin. */
+export const handicapQuote = (key: MarketKey, margin: Distribution, setting: MarginSetting) =>
+  quoteLine(key, ['home', 'away'], margin, key.lineQ!, negate(margin), -key.lineQ!, setting);
+
+/** Over and under at the key's line, from the distribution of the total. */
+export const totalQuote = (key: MarketKey, total: Distribution, setting: MarginSetting) =>
+  quoteLine(key, ['over', 'under'], total, -key.lineQ!, negate(total), key.lineQ!, setting);
+
 /** The line (quarter units) among `candidates` whose first side is closest to an even price. */
 export function mainLine(candidates: number[], probabilityAt: (lineQ: number) => number): number | null {
   let best: number | null = null;

@@ -3,11 +3,11 @@ import {
   effectiveProbability,
   handicapKinds,
   mainLine,
-  negate,
-  quoteLine,
   quotePrices,
   type Distribution,
   type Quote,
+  handicapQuote,
+  totalQuote,
 } from './pricing';
 import type { MarginFor } from './book-margins';
 
@@ -92,26 +92,10 @@ function raceMarketFrom(
       return { key, outcomes: ['home', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
     }
     case 'asian_handicap':
-      return quoteLine(
-        key,
-        ['home', 'away'],
-        law.margin,
-        key.lineQ!,
-        negate(law.margin),
-        -key.lineQ!,
-        setting,
-      );
+      return handicapQuote(key, law.margin, setting);
     case 'totals':
       if (key.lineQ! <= 4 * law.played) return null;
-      return quoteLine(
-        key,
-        ['over', 'under'],
-        law.total,
-        -key.lineQ!,
-        negate(law.total),
-        key.lineQ!,
-        setting,
-      );
+      return totalQuote(key, law.total, setting);
     default:
       return null;
   }

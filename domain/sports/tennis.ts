@@ -3,11 +3,11 @@ import {
   effectiveProbability,
   handicapKinds,
   mainLine,
-  negate,
-  quoteLine,
   quotePrices,
   type Distribution,
   type Quote,
+  handicapQuote,
+  totalQuote,
 } from './pricing';
 import type { MarginFor } from './book-margins';
 
@@ -298,49 +298,17 @@ function tennisMarketFrom(input: TennisPricingInput, law: TennisLaw, key: Market
       return key.period === 'first_set' && law.firstSet !== null ? winner(law.firstSet) : null;
     case 'games_handicap':
       if (key.period !== 'full') return null;
-      return quoteLine(
-        key,
-        ['home', 'away'],
-        law.margin,
-        key.lineQ!,
-        negate(law.margin),
-        -key.lineQ!,
-        setting,
-      );
+      return handicapQuote(key, law.margin, setting);
     case 'games_totals':
       if (key.period !== 'full' || key.lineQ! <= 4 * law.gamesSoFar) return null;
-      return quoteLine(
-        key,
-        ['over', 'under'],
-        law.total,
-        -key.lineQ!,
-        negate(law.total),
-        key.lineQ!,
-        setting,
-      );
+      return totalQuote(key, law.total, setting);
     // Sets: the match score in sets is what `asian_handicap` and `totals` count in tennis.
     case 'asian_handicap':
       if (key.period !== 'full') return null;
-      return quoteLine(
-        key,
-        ['home', 'away'],
-        law.setMargin,
-        key.lineQ!,
-        negate(law.setMargin),
-        -key.lineQ!,
-        setting,
-      );
+      return handicapQuote(key, law.setMargin, setting);
     case 'totals':
       if (key.period !== 'full' || key.lineQ! <= 4 * law.setsSoFar) return null;
-      return quoteLine(
-        key,
-        ['over', 'under'],
-        law.setTotal,
-        -key.lineQ!,
-        negate(law.setTotal),
-        key.lineQ!,
-        setting,
-      );
+      return totalQuote(key, law.setTotal, setting);
     default:
       return null;
   }
