@@ -10,15 +10,15 @@ import type { MarginSetting } from './pricing';
  * shape and phase and the points each group and tier adds; every pricer asks this one function.
  */
 
-export const MARKET_GROUPS = ['main', 'secondary', 'niche'] as const;
-export type MarketGroup = (typeof MARKET_GROUPS)[number];
+export const MARGIN_GROUPS = ['main', 'secondary', 'niche'] as const;
+export type MarginGroup = (typeof MARGIN_GROUPS)[number];
 
 /** A competition's tier: 1 the top leagues and tours, 2 the second level, 3 the lower divisions. */
 export const COMPETITION_TIERS = [1, 2, 3] as const;
 export type CompetitionTier = (typeof COMPETITION_TIERS)[number];
 
 /** The group a market belongs to, from its type and period alone. */
-export function marketGroup(key: Pick<MarketKey, 'type' | 'period'>): MarketGroup {
+export function marginGroup(key: Pick<MarketKey, 'type' | 'period'>): MarginGroup {
   switch (key.type) {
     case 'corners_totals':
     case 'corners_handicap':
@@ -46,7 +46,7 @@ export interface MarginPlan {
   preMatch: ShapeMargins;
   live: ShapeMargins;
   /** Points (0.01 = 1 %) each market group adds to the base. */
-  groups: Record<MarketGroup, number>;
+  groups: Record<MarginGroup, number>;
   /** Points each competition tier adds to the base (keys "1", "2", "3"). */
   tiers: Record<`${CompetitionTier}`, number>;
 }
@@ -66,7 +66,7 @@ export function marginFor(plan: MarginPlan, live: boolean, tier: CompetitionTier
   const tierPoints = plan.tiers[`${tier}`];
   return (key) => {
     const base = shape(key);
-    return { method: base.method, margin: base.margin + plan.groups[marketGroup(key)] + tierPoints };
+    return { method: base.method, margin: base.margin + plan.groups[marginGroup(key)] + tierPoints };
   };
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../infra/db/connection';
 import { centsToBrl } from '../../../domain/money';
 import { configuredRtp } from '../games/settings';
 import type { DailyReportRow, MarginRow, ProductRow } from '../../../domain/schemas/back-office.schema';
-import { MARKET_GROUPS, marketGroup } from '../../../domain/sports/book-margins';
+import { MARGIN_GROUPS, marginGroup } from '../../../domain/sports/book-margins';
 import { MARKET_TYPES, PERIODS, type MarketType, type Period } from '../../../domain/sports/markets';
 
 /** Reports count days as the players live them. */
@@ -175,7 +175,7 @@ function groupOf(typeAndPeriod: string): MarginRow['group'] | null {
   ) {
     return null;
   }
-  return marketGroup({ type: type as MarketType, period: period as Period });
+  return marginGroup({ type: type as MarketType, period: period as Period });
 }
 
 /**
@@ -246,7 +246,7 @@ export async function marginReport(db: Db, from: string, to: string): Promise<Ma
     sums.set(id, s);
   }
   const ratio = (x: number) => Math.round(x * 10_000) / 10_000;
-  const order = [...MARKET_GROUPS, 'parlay'];
+  const order = [...MARGIN_GROUPS, 'parlay'];
   return [...sums.values()]
     .sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group) || (a.tier ?? 0) - (b.tier ?? 0))
     .map((s) => ({

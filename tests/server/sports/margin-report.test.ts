@@ -4,7 +4,7 @@ import { auth, call, fundedPlayer, operatorAuth } from '../helpers';
 import { buildSportsApp, manualClock } from './sports-helpers';
 import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
 import { runSettlement } from '../../../server/modules/sports/jobs';
-import { marketGroup } from '../../../domain/sports/book-margins';
+import { marginGroup } from '../../../domain/sports/book-margins';
 import { parseMarketId } from '../../../domain/sports/markets';
 import { MatchTime } from '../../../domain/codes';
 
@@ -89,7 +89,7 @@ describe('the margin report', () => {
     expect(cashout.code).toBe(200);
     const soldFor = cashout.body.data.amount as number;
     // The shipped plan shows in the prices: corners carry more than the 1X2 of the same tier.
-    expect(marketGroup(parseMarketId(niche.id)!)).toBe('niche');
+    expect(marginGroup(parseMarketId(niche.id)!)).toBe('niche');
 
     clock.set(
       Math.max(...fixtures.map((f) => feed().clock.toReal(feed().timelineOf(f.id)!.finalAt!))) + 1_000,

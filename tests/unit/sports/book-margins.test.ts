@@ -4,10 +4,10 @@ import { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed
 import { dayOf } from '../../../server/modules/sports/sim/clock';
 import {
   marginFor,
-  marketGroup,
+  marginGroup,
   overroundMilli,
   type CompetitionTier,
-  type MarketGroup,
+  type MarginGroup,
 } from '../../../domain/sports/book-margins';
 import { parseMarketId, type MarketKey } from '../../../domain/sports/markets';
 import { outcomeIds } from '../../../domain/sports/markets';
@@ -17,7 +17,7 @@ const key = (id: string) => parseMarketId(id)!;
 
 describe('margins by market group and competition tier', () => {
   it('sorts markets into main lines, secondary and niche markets', () => {
-    const groups: Record<string, MarketGroup> = {
+    const groups: Record<string, MarginGroup> = {
       'match_winner:full': 'main',
       'moneyline:full': 'main',
       'asian_handicap:full:-0.5': 'main',
@@ -34,7 +34,7 @@ describe('margins by market group and competition tier', () => {
       'corners_handicap:full:0': 'niche',
       'odd_even:full': 'niche',
     };
-    for (const [id, group] of Object.entries(groups)) expect([id, marketGroup(key(id))]).toEqual([id, group]);
+    for (const [id, group] of Object.entries(groups)) expect([id, marginGroup(key(id))]).toEqual([id, group]);
   });
 
   it('adds the group and tier points to the base of the shape and phase, and keeps the shape method', () => {
@@ -84,7 +84,7 @@ describe('margins by market group and competition tier', () => {
         if (outcomeIds(market.key.type).length === 2 && market.outcomes.every((o) => o.oddsMilli! < 3000)) {
           expect(over, `${snap.id} ${market.id}`).toBeLessThanOrEqual(set + 25);
         }
-        const bucket = `${snap.sport}|${marketGroup(market.key)}|${snap.tier}`;
+        const bucket = `${snap.sport}|${marginGroup(market.key)}|${snap.tier}`;
         const b = byGroup.get(bucket) ?? { sum: 0, n: 0 };
         byGroup.set(bucket, { sum: b.sum + over, n: b.n + 1 });
         checked++;
