@@ -23,7 +23,14 @@ export function marginGroup(key: Pick<MarketKey, 'type' | 'period'>): MarginGrou
     case 'corners_totals':
     case 'corners_handicap':
     case 'odd_even':
+    case 'correct_score':
+    case 'ht_ft':
       return 'niche';
+    case 'btts':
+    case 'double_chance':
+    case 'draw_no_bet':
+    case 'home_totals':
+    case 'away_totals':
     case 'european_handicap':
     case 'games_handicap':
     case 'games_totals':
@@ -58,7 +65,8 @@ export type MarginFor = (key: MarketKey) => MarginSetting;
 export const byShape =
   (shapes: ShapeMargins): MarginFor =>
   (key) =>
-    outcomeIds(key.type).length >= 3 ? shapes.threeWay : shapes.twoWay;
+    // Dupla Chance's selections each stand against their complement: two-way, whatever their count.
+    outcomeIds(key.type).length >= 3 && key.type !== 'double_chance' ? shapes.threeWay : shapes.twoWay;
 
 /** The margin of a market of a competition of `tier`, in play or before it. */
 export function marginFor(plan: MarginPlan, live: boolean, tier: CompetitionTier): MarginFor {

@@ -31,6 +31,11 @@ export interface OpenLegPrices {
   /** How the book applied its margin to this market. */
   method: MarginMethod;
   /**
+   * How many of its selections win on any one result (markets.ts winnersPerResult: 2 for Dupla
+   * Chance); its fair chances sum to this. Absent: 1.
+   */
+  winners?: number;
+  /**
    * The expected share of a stake the market refunds (pushes, half results, a void tie), from the
    * pricing model (0 for a market that cannot refund).
    */
@@ -51,6 +56,7 @@ export function leastFairChance(
   prices: OpenLegPrices['prices'],
   outcomeId: string,
   method: MarginMethod,
+  winners = 1,
 ): number | null {
   const mine = prices.findIndex((p) => p.id === outcomeId);
   const own = prices[mine]?.oddsMilli;
@@ -58,12 +64,12 @@ export function leastFairChance(
   const implied = prices.map((p, i) =>
     i === mine ? 1000 / nextLadderPrice(own) : p.oddsMilli === null ? 1 : 1000 / p.oddsMilli,
   );
-  return removeMarginFromImplied(implied, method)[mine]!;
+  return Math.min(1, removeMarginFromImplied(implied, method)[mine]! * winners);
 }
 
 /** A lower bound of what an open leg returns per unit staked, or null when it has no price now. */
 export function openLegValue(leg: OpenLegPrices): number | null {
-  const q = leastFairChance(leg.prices, leg.outcomeId, leg.method);
+  const q = leastFairChance(leg.prices, leg.outcomeId, leg.method, leg.winners);
   if (q === null) return null;
   const x = (leg.oddsMilli / 1000) * q;
   // At or below even, o·q is itself below the expected return whatever the refunds.

@@ -21,6 +21,7 @@ import {
   type Quote,
 } from './pricing';
 import type { MarginFor } from './book-margins';
+import { halvesOf, priceGoalsMarket, priceGoalsMarkets, type GoalsNow } from './football-goals';
 
 /**
  * Football prices (design/sports.md "Pricing"): every goals market of both periods from the
@@ -45,6 +46,8 @@ export interface FootballPricingInput {
   minute: number;
   /** Goals so far, and goals of the first half so far (equal during the first half). */
   score: { home: number; away: number };
+  /** The first half's score once it is over (half-time, second half); null before. */
+  halfTime: { home: number; away: number } | null;
   corners: { home: number; away: number };
   /** The margin of each market (book-margins.ts). */
   margins: MarginFor;
@@ -172,6 +175,36 @@ function totalQuotes(
   return quotes;
 }
 
+/** Where the goals stand now, for the markets of football-goals.ts. */
+function goalsNow(
+  input: FootballPricingInput,
+  rest: ScoreGrid,
+  shares: { firstHalf: number; full: number },
+): GoalsNow {
+  const halfOver = input.phase === 'half_time' || input.phase === 'second_half';
+  return {
+    rest,
+    score: input.score,
+    halves: halfOver ? null : halvesOf(input.lambda, input.mu, input.rho, shares),
+    halfTime: input.halfTime,
+  };
+}
+
+/** Over and under on one side's goals at the key's line (Gols por Equipe: x.5 lines above the count). */
+function teamTotal(key: MarketKey, now: GoalsNow, margins: MarginFor): Quote | null {
+  const side = key.type === 'home_totals' ? 'home' : 'away';
+  const current = now.score[side];
+  if (key.lineQ! <= 4 * current) return null;
+  const goals: Distribution = new Map();
+  for (let i = 0; i < now.rest.size; i++) {
+    for (let j = 0; j < now.rest.size; j++) {
+      const g = current + (side === 'home' ? i : j);
+      goals.set(g, (goals.get(g) ?? 0) + now.rest.p[i]![j]!);
+    }
+  }
+  return totalQuote(key, goals, margins(key));
+}
+
 /** Home, draw and away of a European handicap (added to the home side) on the final margin. */
 function europeanHandicap(finalMargin: Distribution, lineQ: number): [number, number, number] {
   let home = 0;
@@ -242,6 +275,18 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
       { id: 'even', oddsMilli: oddEven[1]! },
     ],
   });
+  const now = goalsNow(input, rest, shares);
+  quotes.push(...priceGoalsMarkets(now, margins));
+  for (const side of ['home', 'away'] as const) {
+    for (let n = 0; n < 3; n++) {
+      const q = teamTotal(
+        { type: `${side}_totals`, period: 'full', lineQ: 4 * (score[side] + n) + 2 },
+        now,
+        margins,
+      );
+      if (q) quotes.push(q);
+    }
+  }
 
   // First half: offered until half-time (the score so far is the first half's score).
   if (input.phase === 'pre' || input.phase === 'first_half') {
@@ -338,7 +383,10 @@ export function priceFootballMarket(input: FootballPricingInput, key: MarketKey)
         ],
       };
     }
+    case 'home_totals':
+    case 'away_totals':
+      return key.period === 'full' ? teamTotal(key, goalsNow(input, grid, shares), margins) : null;
     default:
-      return null;
+      return key.period === 'full' ? priceGoalsMarket(goalsNow(input, grid, shares), key, margins) : null;
   }
 }

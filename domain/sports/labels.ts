@@ -66,10 +66,26 @@ export function marketGroup(key: MarketKey, sport: SportKey = 'football'): strin
       return 'Duelos';
     case 'rounds_totals':
       return 'Total de Rounds';
+    case 'btts':
+      return 'Ambas Marcam';
+    case 'double_chance':
+      return 'Dupla Chance';
+    case 'draw_no_bet':
+      return 'Empate Anula';
+    case 'correct_score':
+      return 'Placar Exato';
+    case 'ht_ft':
+      return 'Intervalo/Final';
+    case 'home_totals':
+    case 'away_totals':
+      return 'Gols por Equipe';
   }
 }
 
-function baseName(type: MarketKey['type'], sport: SportKey): string {
+/** The two sides' names, where a market's name or a selection's needs them. */
+type Teams = { home: string; away: string };
+
+function baseName(type: MarketKey['type'], sport: SportKey, teams?: Teams): string {
   const unit = UNITS[sport];
   switch (type) {
     case 'match_winner':
@@ -100,21 +116,43 @@ function baseName(type: MarketKey['type'], sport: SportKey): string {
       return 'Duelo (Head-to-Head)';
     case 'rounds_totals':
       return 'Total de Rounds';
+    case 'btts':
+      return 'Ambas Marcam';
+    case 'double_chance':
+      return 'Dupla Chance';
+    case 'draw_no_bet':
+      return 'Empate Anula Aposta';
+    case 'correct_score':
+      return 'Placar Exato';
+    case 'ht_ft':
+      return 'Intervalo/Final';
+    case 'home_totals':
+      return `Total de ${unit} - ${teams?.home ?? 'Mandante'}`;
+    case 'away_totals':
+      return `Total de ${unit} - ${teams?.away ?? 'Visitante'}`;
   }
 }
 
 /** A market's name with its period and line: "1º Tempo - Total de Gols 1,5". */
-export function marketName(key: MarketKey, sport: SportKey = 'football'): string {
-  const base = baseName(key.type, sport);
+export function marketName(key: MarketKey, sport: SportKey = 'football', teams?: Teams): string {
+  const base = baseName(key.type, sport, teams);
   const handicap = key.type.endsWith('handicap');
   const withLine = key.lineQ === null ? base : `${base} ${formatLine(lineOf(key.lineQ), handicap)}`;
   return `${PERIOD_PREFIX[key.period]}${withLine}`;
 }
 
 /** A selection's name: the team (with its handicap), "Empate", "Mais de 2,5", "Par". */
-export function outcomeName(key: MarketKey, outcome: string, teams: { home: string; away: string }): string {
+export function outcomeName(key: MarketKey, outcome: string, teams: Teams): string {
   const line = key.lineQ === null ? 0 : lineOf(key.lineQ);
+  const side = (result: string) => (result === 'draw' ? 'Empate' : teams[result as 'home' | 'away']);
+  if (key.type === 'double_chance') return outcome.split('_').map(side).join(' ou ');
+  if (key.type === 'ht_ft') return outcome.split('-').map(side).join(' / ');
+  if (key.type === 'correct_score') return outcome === 'other' ? 'Outro placar' : outcome.replace('-', ' x ');
   switch (outcome) {
+    case 'yes':
+      return 'Sim';
+    case 'no':
+      return 'Não';
     case 'home':
     case 'away': {
       const team = teams[outcome];

@@ -13,6 +13,15 @@ export const MARKET_TYPES = [
   'games_totals',
   'head_to_head',
   'rounds_totals',
+  // Football's goals markets Brazilian bettors use most (issue 16): Ambas Marcam, Dupla Chance,
+  // Empate Anula, Placar Exato, Intervalo/Final and each team's goals.
+  'btts',
+  'double_chance',
+  'draw_no_bet',
+  'correct_score',
+  'ht_ft',
+  'home_totals',
+  'away_totals',
 ] as const;
 export type MarketType = (typeof MARKET_TYPES)[number];
 

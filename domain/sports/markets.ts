@@ -42,12 +42,61 @@ export function outcomeIds(type: MarketType): readonly string[] {
       return ['over', 'under'];
     case 'odd_even':
       return ['odd', 'even'];
+    case 'btts':
+      return ['yes', 'no'];
+    case 'double_chance':
+      return DOUBLE_CHANCES;
+    case 'draw_no_bet':
+      return ['home', 'away'];
+    case 'home_totals':
+    case 'away_totals':
+      return ['over', 'under'];
+    case 'correct_score':
+      return CORRECT_SCORES;
+    case 'ht_ft':
+      return HT_FT;
   }
 }
 
+/** Dupla Chance: each selection wins on two of the three results (1X, 12, X2). */
+const DOUBLE_CHANCES = ['home_draw', 'home_away', 'draw_away'] as const;
+
+/**
+ * Placar Exato: every score up to 4 goals a side ("2-1"), and `other` for any score with a side
+ * above 4. The list is fixed, so `other` means the same whatever the prices show.
+ */
+export const CORRECT_SCORE_MAX = 4;
+const CORRECT_SCORES: readonly string[] = [
+  ...Array.from({ length: (CORRECT_SCORE_MAX + 1) ** 2 }, (_, k) => {
+    const home = Math.floor(k / (CORRECT_SCORE_MAX + 1));
+    return `${home}-${k % (CORRECT_SCORE_MAX + 1)}`;
+  }),
+  'other',
+];
+
+/** The correct-score selection a final score falls in. */
+export const correctScoreOf = (home: number, away: number) =>
+  home > CORRECT_SCORE_MAX || away > CORRECT_SCORE_MAX ? 'other' : `${home}-${away}`;
+
+const RESULTS = ['home', 'draw', 'away'] as const;
+/** Intervalo/Final: the half-time result and the full-time result ("home-draw"). */
+const HT_FT: readonly string[] = RESULTS.flatMap((ht) => RESULTS.map((ft) => `${ht}-${ft}`));
+
+/** 1X2 of a margin: home, draw or away. */
+export const resultOf = (diff: number): (typeof RESULTS)[number] =>
+  diff > 0 ? 'home' : diff < 0 ? 'away' : 'draw';
+
+/**
+ * How many selections of a market win on any one result: 2 for Dupla Chance, 1 for every other
+ * market. Its fair probabilities sum to this, which removing the margin must respect (cash-out,
+ * the fair-return checks).
+ */
+export const winnersPerResult = (type: MarketType): number => (type === 'double_chance' ? 2 : 1);
+
 /** Market types that take a line. */
 export const hasLine = (type: MarketType) =>
-  !['match_winner', 'moneyline', 'odd_even', 'head_to_head'].includes(type);
+  ['asian_handicap', 'european_handicap', 'totals', 'corners_totals', 'corners_handicap'].includes(type) ||
+  ['games_handicap', 'games_totals', 'rounds_totals', 'home_totals', 'away_totals'].includes(type);
 
 export interface MarketKey {
   type: MarketType;
@@ -244,9 +293,28 @@ function settleComplete(
   const diff = score.home - score.away;
   const total = score.home + score.away;
   switch (leg.type) {
-    case 'match_winner': {
-      const winner = diff > 0 ? 'home' : diff < 0 ? 'away' : 'draw';
-      return settled(leg.outcome === winner ? 'won' : 'lost');
+    case 'match_winner':
+      return settled(leg.outcome === resultOf(diff) ? 'won' : 'lost');
+    case 'double_chance':
+      return settled(leg.outcome.split('_').includes(resultOf(diff)) ? 'won' : 'lost');
+    case 'draw_no_bet':
+      if (diff === 0) return settled('void');
+      return settled(leg.outcome === resultOf(diff) ? 'won' : 'lost');
+    case 'btts':
+      return settled((score.home > 0 && score.away > 0 ? 'yes' : 'no') === leg.outcome ? 'won' : 'lost');
+    case 'correct_score':
+      return settled(leg.outcome === correctScoreOf(score.home, score.away) ? 'won' : 'lost');
+    case 'ht_ft': {
+      // A full time played to its end had its first half too; a result without it is void.
+      const half = result.scores.first_half;
+      if (!half?.complete) return settled('void');
+      const picked = `${resultOf(half.home - half.away)}-${resultOf(diff)}`;
+      return settled(leg.outcome === picked ? 'won' : 'lost');
+    }
+    case 'home_totals':
+    case 'away_totals': {
+      const goals = leg.type === 'home_totals' ? score.home : score.away;
+      return leg.outcome === 'over' ? settleHandicap(goals, -leg.lineQ!) : settleHandicap(-goals, leg.lineQ!);
     }
     case 'moneyline': {
       if (diff !== 0) return settled(leg.outcome === (diff > 0 ? 'home' : 'away') ? 'won' : 'lost');
@@ -290,10 +358,19 @@ function settleComplete(
 
 /** A period that will never be finished: only parts already decided stand (research §1.10). */
 function settleUndetermined(leg: LegSpec, score: PeriodScore): LegSettlement {
-  if (leg.type !== 'totals' && leg.type !== 'corners_totals' && leg.type !== 'games_totals') {
-    return settled('void');
+  // Both sides have scored: Ambas Marcam is decided whatever the rest would have been.
+  if (leg.type === 'btts' && score.home > 0 && score.away > 0) {
+    return settled(leg.outcome === 'yes' ? 'won' : 'lost');
   }
-  const total = score.home + score.away;
+  const counted: Partial<Record<MarketType, number>> = {
+    totals: score.home + score.away,
+    corners_totals: score.home + score.away,
+    games_totals: score.home + score.away,
+    home_totals: score.home,
+    away_totals: score.away,
+  };
+  const total = counted[leg.type];
+  if (total === undefined) return settled('void');
   // Counts only grow: an over part is won once passed, an under part lost once passed.
   const part = (partQ: number): Part => {
     const p = partOf(4 * total - partQ);

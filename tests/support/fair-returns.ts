@@ -1,7 +1,7 @@
 import { SimulatedFeed } from '../../server/modules/sports/sim/simulated-feed';
 import { MINUTE_MS, dayOf } from '../../server/modules/sports/sim/clock';
 import { randomStream } from '../../server/modules/sports/sim/random';
-import { parseMarketId, settleLeg } from '../../domain/sports/markets';
+import { parseMarketId, settleLeg, winnersPerResult } from '../../domain/sports/markets';
 import { placementCountOf } from '../../domain/sports/rules';
 import { legMultiplier } from '../../domain/sports/settlement';
 import type { SportKey } from '../../domain/sports/sports';
@@ -105,7 +105,8 @@ export function fairReturns(options: FairReturnOptions): FairReturnGroup[] {
           const counts =
             placementCountOf(key.type) === 'corners' ? snap.state.stats.corners! : snap.state.score;
           market.outcomes.forEach((o, i) => {
-            const fair = implied[i]! / book;
+            // Dupla Chance's chances sum to 2: each result wins two of its selections.
+            const fair = (implied[i]! / book) * winnersPerResult(key.type);
             const settlement = settleLeg(
               { ...key, outcome: o.id, scoreAtPlacement: live ? counts : null },
               end.result,

@@ -197,7 +197,7 @@ export async function placeSportsBet(
           state_seq: leg.snap.state.stateSeq,
           stop_seq: leg.snap.state.stopSeq,
           fixture_label: `${leg.snap.home} x ${leg.snap.away}`,
-          market_label: marketName(leg.market.key, leg.snap.sport),
+          market_label: marketName(leg.market.key, leg.snap.sport, leg.snap),
           outcome_label: outcomeName(leg.market.key, leg.outcomeId, leg.snap),
           // The book the player bet into, for the margin report (reports.repository.ts).
           book_margin_milli: overroundMilli(leg.market.outcomes.map((o) => (o.active ? o.oddsMilli : null))),

@@ -7,7 +7,7 @@ import type { Trx } from '../../infra/db/connection';
 import { BetResult } from '../../../domain/codes';
 import { centsToBrl, parseAmount } from '../../../domain/money';
 import { OrderStatus } from '../../../domain/sports/labels';
-import { marketId, parseMarketId } from '../../../domain/sports/markets';
+import { marketId, parseMarketId, winnersPerResult } from '../../../domain/sports/markets';
 import { cashoutValueCents, type OpenLegPrices } from '../../../domain/sports/cashout';
 import { marginFor } from '../../../domain/sports/book-margins';
 import { potentialReturnCents } from '../../../domain/sports/settlement';
@@ -58,6 +58,7 @@ function pricesNow(ctx: AppContext, sports: Sports, leg: LegRow, now: number): O
     outcomeId: leg.outcome_id,
     prices: market.outcomes.map((o) => ({ id: o.id, oddsMilli: o.active ? o.oddsMilli : null })),
     method: margins(market.key).method,
+    winners: winnersPerResult(market.key.type),
     refundShare: market.refundShare ?? 0,
   };
 }

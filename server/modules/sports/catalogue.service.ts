@@ -20,7 +20,7 @@ export function marketView(snap: Pick<FixtureSnapshot, 'home' | 'away' | 'sport'
     period: m.key.period,
     line: m.key.lineQ === null ? null : lineOf(m.key.lineQ),
     status: m.status,
-    name: marketName(m.key, snap.sport),
+    name: marketName(m.key, snap.sport, snap),
     group: marketGroup(m.key, snap.sport),
     outcomes: m.outcomes.map((o) => ({
       id: o.id,

@@ -16,6 +16,8 @@ import {
   type KindProbabilities,
 } from '../../../domain/sports/pricing';
 import { legMultiplier, settled, type LegKind } from '../../../domain/sports/settlement';
+import { priceGoalsMarket } from '../../../domain/sports/football-goals';
+import { winnersPerResult } from '../../../domain/sports/markets';
 
 /**
  * Cash-out from fair prices (sportsbook issue, fault 2): the offer was stake × odds taken ÷ odds
@@ -34,6 +36,7 @@ interface TrueLeg {
   outcomeId: string;
   method: MarginMethod;
   refundShare: number;
+  winners?: number;
   expected: (oddsMilli: number) => number;
 }
 
@@ -100,7 +103,45 @@ const line = fc
     };
   });
 
-const openLeg = fc.oneof(threeWay, line).filter((l): l is TrueLeg => l !== null);
+/**
+ * A Dupla Chance selection, priced by the real code (football-goals.ts) from a true 1X2 set in a
+ * one-goal grid: its three selections' chances sum to 2 (winners 2).
+ */
+const doubleChance = fc
+  .record({
+    w: fc.array(fc.double({ min: 0.03, max: 1, noNaN: true }), { minLength: 3, maxLength: 3 }),
+    margin: fc.double({ min: 0.02, max: 0.15, noNaN: true }),
+    pick: fc.integer({ min: 0, max: 2 }),
+  })
+  .map(({ w, margin, pick }): TrueLeg | null => {
+    const total = w.reduce((a, b) => a + b, 0);
+    const [home, draw, away] = w.map((x) => x / total) as [number, number, number];
+    const rest = {
+      size: 2,
+      p: [
+        [draw, away],
+        [home, 0],
+      ],
+    };
+    const quote = priceGoalsMarket(
+      { rest, score: { home: 0, away: 0 }, halves: null, halfTime: null },
+      { type: 'double_chance', period: 'full', lineQ: null },
+      () => ({ margin, method: 'proportional' }),
+    );
+    if (!quote) return null;
+    const chance = { home_draw: home + draw, home_away: home + away, draw_away: draw + away };
+    const outcomeId = quote.outcomes[pick]!.id as keyof typeof chance;
+    return {
+      prices: quote.outcomes,
+      outcomeId,
+      method: 'proportional',
+      refundShare: 0,
+      winners: winnersPerResult('double_chance'),
+      expected: (oddsMilli) => chance[outcomeId] * (oddsMilli / 1000),
+    };
+  });
+
+const openLeg = fc.oneof(threeWay, line, doubleChance).filter((l): l is TrueLeg => l !== null);
 
 /** Odds taken: the price quoted then, anywhere from a quarter to four times the price now. */
 const taken = (leg: TrueLeg, factor: number) => {
@@ -171,6 +212,21 @@ describe('cash-out from fair prices', () => {
         },
       ),
       { numRuns: 4000, seed: 20261129 },
+    );
+  });
+
+  it('values a Dupla Chance selection from chances that sum to 2, not 1', () => {
+    fc.assert(
+      fc.property(doubleChance, (leg) => {
+        if (!leg) return;
+        const oddsMilli = leg.prices.find((p) => p.id === leg.outcomeId)!.oddsMilli!;
+        const value = openLegValue({ ...leg, oddsMilli })!;
+        // Right after placement: the fair value less the margin and the ladder, far above the
+        // half a one-winner reading would give.
+        expect(value).toBeLessThanOrEqual(leg.expected(oddsMilli) + 1e-12);
+        expect(value).toBeGreaterThan(0.8);
+      }),
+      { numRuns: 2000, seed: 20261206 },
     );
   });
 

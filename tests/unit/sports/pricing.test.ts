@@ -135,6 +135,7 @@ describe('football prices with margin on the ladder', () => {
     cornersAway: 4.7,
     minute: 0,
     score: { home: 0, away: 0 },
+    halfTime: null,
     corners: { home: 0, away: 0 },
     margins: byShape({
       threeWay: { margin: 0.06, method: 'shin' as const },
@@ -203,6 +204,7 @@ describe('one market at any line', () => {
     cornersHome: 5.6,
     cornersAway: 4.7,
     score: { home: 1, away: 0 },
+    halfTime: null as { home: number; away: number } | null,
     corners: { home: 3, away: 2 },
     margins: byShape({
       threeWay: { margin: 0.06, method: 'shin' as const },
@@ -212,7 +214,12 @@ describe('one market at any line', () => {
 
   it('prices every listed market exactly as the book lists it', () => {
     for (const phase of ['pre', 'first_half', 'second_half'] as const) {
-      const at = { ...input, phase, minute: phase === 'pre' ? 0 : phase === 'first_half' ? 30 : 70 };
+      const at = {
+        ...input,
+        phase,
+        minute: phase === 'pre' ? 0 : phase === 'first_half' ? 30 : 70,
+        halfTime: phase === 'second_half' ? { home: 1, away: 0 } : null,
+      };
       const listed = priceFootball(
         phase === 'pre' ? { ...at, score: { home: 0, away: 0 }, corners: { home: 0, away: 0 } } : at,
       );

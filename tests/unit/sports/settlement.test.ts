@@ -203,6 +203,45 @@ describe('other football markets (research §1.11)', () => {
     expect(settleAt(leg('odd_even', 'odd', null), '2-1').kind).toBe('won');
   });
 
+  it('Ambas Marcam, Dupla Chance and Empate Anula (issue 16)', () => {
+    expect(settleAt(leg('btts', 'yes', null), '1-1')).toEqual({ kind: 'won', x: 1.9 });
+    expect(settleAt(leg('btts', 'yes', null), '3-0').kind).toBe('lost');
+    expect(settleAt(leg('btts', 'no', null), '0-0').kind).toBe('won');
+    expect(settleAt(leg('double_chance', 'home_draw', null), '1-1').kind).toBe('won');
+    expect(settleAt(leg('double_chance', 'home_draw', null), '2-0').kind).toBe('won');
+    expect(settleAt(leg('double_chance', 'home_draw', null), '0-1').kind).toBe('lost');
+    expect(settleAt(leg('double_chance', 'home_away', null), '2-2').kind).toBe('lost');
+    expect(settleAt(leg('double_chance', 'draw_away', null), '0-3').kind).toBe('won');
+    // A draw gives the stake back: refunded, code 0 words, not a loss.
+    const refunded = settleLeg(leg('draw_no_bet', 'home', null), finished(1, 1))!;
+    expect(refunded.kind).toBe('void');
+    expect(multiplier(refunded)).toBe(1);
+    expect(settleAt(leg('draw_no_bet', 'away', null), '0-2')).toEqual({ kind: 'won', x: 1.9 });
+    expect(settleAt(leg('draw_no_bet', 'away', null), '2-0').kind).toBe('lost');
+  });
+
+  it('Placar Exato up to four a side, anything else as "other"; Intervalo/Final from both periods', () => {
+    expect(settleAt(leg('correct_score', '2-1', null), '2-1').kind).toBe('won');
+    expect(settleAt(leg('correct_score', '1-2', null), '2-1').kind).toBe('lost');
+    expect(settleAt(leg('correct_score', 'other', null), '5-0').kind).toBe('won');
+    expect(settleAt(leg('correct_score', 'other', null), '4-4').kind).toBe('lost');
+    expect(settleAt(leg('correct_score', '4-4', null), '4-4').kind).toBe('won');
+    const ht = (h: number, a: number, fh: number, fa: number) =>
+      finished(fh, fa, { first_half: { home: h, away: a, complete: true } });
+    expect(settleLeg(leg('ht_ft', 'draw-home', null), ht(0, 0, 2, 1))!.kind).toBe('won');
+    expect(settleLeg(leg('ht_ft', 'home-home', null), ht(0, 0, 2, 1))!.kind).toBe('lost');
+    expect(settleLeg(leg('ht_ft', 'away-home', null), ht(0, 1, 2, 1))!.kind).toBe('won');
+    // Without the first half's score there is nothing to judge the interval on: void.
+    expect(settleLeg(leg('ht_ft', 'draw-home', null), finished(2, 1))!.kind).toBe('void');
+  });
+
+  it('a team’s goals over and under, x.5 lines', () => {
+    expect(settleAt(leg('home_totals', 'over', 1.5), '2-0').kind).toBe('won');
+    expect(settleAt(leg('home_totals', 'under', 1.5), '2-0').kind).toBe('lost');
+    expect(settleAt(leg('away_totals', 'over', 0.5), '2-0').kind).toBe('lost');
+    expect(settleAt(leg('away_totals', 'under', 0.5), '2-0').kind).toBe('won');
+  });
+
   it('first half stands after an abandonment at 60′, full-time bets are void', () => {
     const abandoned: FixtureResult = {
       status: MatchTime.cutInHalf,
@@ -228,6 +267,14 @@ describe('other football markets (research §1.11)', () => {
     expect(settleLeg(leg('totals', 'under', 1.5), abandoned)!.kind).toBe('lost');
     // Over 1.75: the 1.5 half is won, the 2 half undetermined and refunded.
     expect(settleLeg(leg('totals', 'over', 1.75), abandoned)!.kind).toBe('halfWon');
+    // Both have scored: Ambas Marcam is decided; a team's goals stand once past the line.
+    expect(settleLeg(leg('btts', 'yes', null), abandoned)!.kind).toBe('won');
+    expect(settleLeg(leg('btts', 'no', null), abandoned)!.kind).toBe('lost');
+    expect(settleLeg(leg('home_totals', 'over', 0.5), abandoned)!.kind).toBe('won');
+    expect(settleLeg(leg('home_totals', 'over', 1.5), abandoned)!.kind).toBe('void');
+    for (const spec of [leg('correct_score', '1-1', null), leg('double_chance', 'home_draw', null)]) {
+      expect(settleLeg(spec, abandoned)!.kind).toBe('void');
+    }
   });
 
   it('holds a leg while its period is not over and the match may go on', () => {

@@ -416,6 +416,7 @@ function pricingInput(
     phase,
     minute: state.minute,
     score: state.score,
+    halfTime: phase === 'half_time' || phase === 'second_half' ? state.firstHalf : null,
     corners: state.corners,
     margins: fixtureMargins(margins, tl, !pre),
   };
