@@ -7,6 +7,7 @@ import { PageHeading } from '../pages/page-heading';
 import { BetSlip } from './bet-slip';
 import { LiveTracker } from './live-tracker';
 import { OddsButton } from './odds-button';
+import { shortLabel } from './short-labels';
 import { useFixture } from './use-sports-data';
 import './sports.css';
 
@@ -43,6 +44,7 @@ function MarketBlock({
             fixture={fixture}
             market={market}
             outcome={o}
+            label={shortLabel(market.type, o.id)}
             suspended={fixture.suspended}
           />
         ))}

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SportsFixture } from '../../services/sports-api';
 import { OddsButton } from './odds-button';
+import { listLabel } from './short-labels';
 import { formatKickoff, hasStarted, periodLabel } from './sports-format';
 import { useRunningClock } from './use-running-clock';
 
 /** Short labels of the winner market's outcomes in a list: 1, X, 2. */
-const SHORT: Record<string, string> = { home: '1', draw: 'X', away: '2' };
 
 /** When a fixture is: live with period and clock, or its kick-off. */
 function FixtureWhen({ fixture }: { fixture: SportsFixture }) {
@@ -78,7 +78,7 @@ export function FixtureRow({ fixture }: { fixture: SportsFixture }) {
               fixture={fixture}
               market={main}
               outcome={o}
-              label={main.outcomes.length <= 3 ? (SHORT[o.id] ?? o.name) : o.name}
+              label={listLabel(o.id, main.outcomes.length) ?? o.name}
               suspended={fixture.suspended}
             />
           ))

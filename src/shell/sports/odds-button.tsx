@@ -107,6 +107,7 @@ export function OddsButton({
       disabled={locked}
       onClick={() => togglePick(selectionOf(fixture, market, outcome))}
       data-testid="odds-button"
+      title={label === undefined ? undefined : outcome.name}
       data-outcome={outcome.id}
       data-market={market.id}
     >
