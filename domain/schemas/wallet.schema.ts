@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { flag01, jsonBrl, pageParam } from './common.schema';
 import { gameRecordSchema } from './game.schema';
-import { mySportsBetSchema } from '../sports/sports.schema';
+import { mySportsBetsPageSchema } from './sports-bets.schema';
 import { OrderStatus, WalletRecordStatus } from '../codes';
 
 /** `curreny` variants of price packages (spec 3 and 7). */
@@ -213,7 +213,7 @@ export type WalletRecordsPage = z.infer<typeof walletRecordsPageSchema>;
 export const gameRecordsPageSchema = recordsPage(gameRecordSchema);
 export type GameRecordsPage = z.infer<typeof gameRecordsPageSchema>;
 /** kind=sports: the bets of "Minhas apostas", every state, newest first. */
-export const sportsRecordsPageSchema = recordsPage(mySportsBetSchema);
+export const sportsRecordsPageSchema = mySportsBetsPageSchema;
 export type SportsRecordsPage = z.infer<typeof sportsRecordsPageSchema>;
 
 /** `GET /api/app/user/records`: one page of the `kind` asked for (wallet by default). */

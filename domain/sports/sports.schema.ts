@@ -28,7 +28,6 @@ export const sportsBetSchema = z.strictObject({
 export type SportsBetInput = z.infer<typeof sportsBetSchema>;
 
 /** `GET /sports/bets?status=`: open (waiting) or settled bets; both when absent. */
-export const sportsBetsQuerySchema = z.object({ status: z.enum(['open', 'settled']).optional() });
 
 const scoreSchema = z.strictObject({
   home: z.number().int().min(0).max(999),

@@ -1,6 +1,5 @@
 import {
   cashoutResultSchema,
-  mySportsBetSchema,
   placedSportsBetSchema,
   sportSummarySchema,
   sportsFixtureDetailSchema,
@@ -15,6 +14,7 @@ import {
   type MySportsBetLeg,
   type CashoutResult,
 } from '../../domain/sports/sports.schema';
+import { mySportsBetsPageSchema, type MySportsBetsPage } from '../../domain/schemas/sports-bets.schema';
 import { apiGet, apiPost } from './api-client';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 
@@ -85,12 +85,13 @@ export async function placeSportsBet(
   return placedSportsBetSchema.parse(answer.data);
 }
 
-/** The player's open or settled bets (both without `status`), newest first. */
-export async function fetchMyBets(status?: 'open' | 'settled'): Promise<MySportsBet[]> {
-  const params: Record<string, unknown> = { loading: false };
-  if (status) params.status = status;
+/** A page of the player's open or settled bets (both without `status`), newest first. */
+export async function fetchMyBets(
+  query: { status?: 'open' | 'settled'; page?: number; size?: number } = {},
+): Promise<MySportsBetsPage> {
+  const params: Record<string, unknown> = { loading: false, ...query };
   const body = await apiGet<unknown>('/api/app/sports/bets', params, { silent: true });
-  return mySportsBetSchema.array().parse(body.data);
+  return mySportsBetsPageSchema.parse(body.data);
 }
 
 /** Cashes out a bet: all of it, or `amount` BRL of its current value. */

@@ -116,8 +116,9 @@ export async function periodOf(request: APIRequestContext, fixtureId: string): P
 }
 
 export async function myBets(request: APIRequestContext, token: string): Promise<WireBet[]> {
-  const response = await request.get('/api/app/sports/bets', {
+  // Every bet a journey places fits the largest page.
+  const response = await request.get('/api/app/sports/bets?size=100', {
     headers: { Authorization: `Bearer ${token}` },
   });
-  return ((await response.json()) as { data: WireBet[] }).data;
+  return ((await response.json()) as { data: { list: WireBet[] } }).data.list;
 }

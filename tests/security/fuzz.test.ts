@@ -106,9 +106,9 @@ import {
   fixturesQuerySchema,
   operatorResultSchema,
   sportsBetSchema,
-  sportsBetsQuerySchema,
   sportsCashoutSchema,
 } from '../../domain/sports/sports.schema';
+import { sportsBetsQuerySchema } from '../../domain/schemas/sports-bets.schema';
 import { alertActionSchema, alertsQuerySchema } from '../../domain/schemas/compliance.schema';
 import {
   kycApproveSchema,
@@ -703,7 +703,7 @@ function routes(w: World): Record<string, Entry> {
       judge: { stake: amount },
     },
     'GET /api/app/sports/bets': {
-      query: { schema: sportsBetsQuerySchema, baseline: () => ({ status: 'open' }) },
+      query: { schema: sportsBetsQuerySchema, baseline: () => ({ status: 'open', page: '1', size: '20' }) },
     },
     'POST /api/app/sports/cashout': {
       body: { schema: sportsCashoutSchema, baseline: () => ({ betId: 'fz-none', amount: 1 }) },

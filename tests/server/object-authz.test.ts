@@ -341,7 +341,7 @@ describe("AT-10: another player's ids answer 404 and reveal nothing", () => {
     const inPlay = await call(app, { method: 'GET', url: '/api/app/game/inPlay', headers: auth(a.token) });
     expect(inPlay.body.data.mines).toMatchObject({ gameId: owned.minesGameId, step: 0 });
     const bets = await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(a.token) });
-    expect(bets.body.data.map((x: { betId: string }) => x.betId)).toContain(owned.sportsBetId);
+    expect(bets.body.data.list.map((x: { betId: string }) => x.betId)).toContain(owned.sportsBetId);
   });
 
   it("no GET route answers B with any of A's ids or identity", async () => {

@@ -55,7 +55,8 @@ import {
 import { dailyReport, marginReport, productReport, type DailyRow } from './reports.repository';
 import { recordOperatorAction } from './audit.repository';
 import { listWithdrawals } from './withdrawals.service';
-import { gameRecords, sportsRecords } from '../users/records.service';
+import { gameRecords } from '../users/records.service';
+import { sportsBetsPage } from '../sports/bets.service';
 import { countColumn, moneyColumn, ratioColumn, textColumn, toCsv, type CsvColumn } from '../../platform/csv';
 import { gameByKey } from '../../../domain/codes';
 import { SPORTS } from '../../../domain/sports/sports';
@@ -197,7 +198,8 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
       const { kind, page, size } = parseInput(playerHistoryQuerySchema, request.query);
       if (!(await findPlayerAccount(ctx.db, id))) throw notFound();
       if (kind === 'casino') return ok(request, reply, await gameRecords(ctx, id, page, size));
-      if (kind === 'sports') return ok(request, reply, await sportsRecords(ctx, app.sports, id, page, size));
+      if (kind === 'sports')
+        return ok(request, reply, await sportsBetsPage(ctx, app.sports, id, {}, { page, size }));
       if (kind === 'withdrawals')
         return ok(request, reply, await listWithdrawals(ctx, { userId: id, page, size }));
       const { rows, total } = await findDepositOrders(ctx.db, id, page, size);

@@ -5,6 +5,7 @@ import { centsToBrl } from '../../../domain/money';
 import { oddsFromMilli } from '../../../domain/sports/ladder';
 import { RESULT_LABELS } from '../../../domain/sports/labels';
 import { shownCombinedOdds } from '../../../domain/sports/settlement';
+import { countPlayerBets, findLegsOf, findPlayerBets, type BetsFilter } from './bets.repository';
 
 /**
  * "Minhas apostas" (API.md `GET /sports/bets`): the player's open bets (waiting for the live
@@ -12,46 +13,31 @@ import { shownCombinedOdds } from '../../../domain/sports/settlement';
  * its result in words and in the specification's codes.
  */
 
-// A bet held for review (−1) is still open: its result is yet to come.
-const OPEN_STATES = ['pending', 'open', 'exception'];
-const CLOSED_STATES = ['settled', 'refused', 'cashed_out'];
-
-/** A player's sports bets, newest first. */
-export async function listSportsBets(
+/**
+ * One page of a player's sports bets, newest first, with how many there are in all: the page of
+ * "Minhas apostas" and of the records' sports history alike.
+ */
+export async function sportsBetsPage(
   ctx: AppContext,
   sports: Sports,
   userId: number,
-  options: { status?: 'open' | 'settled'; page?: number; size?: number } = {},
+  filter: BetsFilter,
+  paging: { page: number; size: number },
 ) {
-  const size = Math.min(Math.max(options.size ?? 50, 1), 100);
-  const page = Math.max(options.page ?? 1, 1);
-  let query = ctx.db.selectFrom('sports_bets').selectAll().where('user_id', '=', userId);
-  if (options.status)
-    query = query.where('state', 'in', options.status === 'open' ? OPEN_STATES : CLOSED_STATES);
-  const bets = await query
-    .orderBy('placed_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(size)
-    .offset((page - 1) * size)
-    .execute();
-  const legs = bets.length
-    ? await ctx.db
-        .selectFrom('sports_bet_legs')
-        .selectAll()
-        .where(
-          'bet_id',
-          'in',
-          bets.map((b) => b.id),
-        )
-        .orderBy('idx')
-        .execute()
-    : [];
-  const out = [];
+  const [bets, total] = await Promise.all([
+    findPlayerBets(ctx.db, userId, filter, paging),
+    countPlayerBets(ctx.db, userId, filter),
+  ]);
+  const legs = await findLegsOf(
+    ctx.db,
+    bets.map((b) => b.id),
+  );
+  const list = [];
   for (const b of bets) {
     const mine = legs.filter((l) => l.bet_id === b.id);
     // An open bet shows what it can be cashed out for now (null while unavailable).
     const cashout = b.state === 'open' ? await cashoutValue(ctx, sports, ctx.db, b, mine) : null;
-    out.push({
+    list.push({
       betId: b.id,
       kind: b.kind,
       state: b.state,
@@ -87,5 +73,5 @@ export async function listSportsBets(
       })),
     });
   }
-  return out;
+  return { list, total, page: paging.page, size: paging.size };
 }

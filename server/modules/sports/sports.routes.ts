@@ -11,22 +11,21 @@ import type { FixtureResult } from '../../../domain/sports/markets';
 import {
   cashoutResultSchema,
   fixturesQuerySchema,
-  mySportsBetSchema,
   operatorResultAnswerSchema,
   operatorResultSchema,
   placedSportsBetSchema,
   sportsBetSchema,
-  sportsBetsQuerySchema,
   sportsCashoutSchema,
   sportsFixtureDetailSchema,
   sportsFixtureSchema,
   sportSummarySchema,
   type OperatorResultInput,
 } from '../../../domain/sports/sports.schema';
+import { mySportsBetsPageSchema, sportsBetsQuerySchema } from '../../../domain/schemas/sports-bets.schema';
 import type { SportKey } from '../../../domain/sports/sports';
 import { fixtureDetailView, fixturesView, sportsView } from './catalogue.service';
 import { placeSportsBet, type PlacedBet } from './betting.service';
-import { listSportsBets } from './bets.service';
+import { sportsBetsPage } from './bets.service';
 import { cashoutBet } from './cashout.service';
 import { enterResult } from './settlement.service';
 import { withHolds } from './holds';
@@ -176,13 +175,13 @@ export async function sportsRoutes(
 
     scope.get(
       '/api/app/sports/bets',
-      allow(PLAYER, { query: sportsBetsQuerySchema, response: mySportsBetSchema.array() }),
+      allow(PLAYER, { query: sportsBetsQuerySchema, response: mySportsBetsPageSchema }),
       async (request, reply) => {
-        const q = parseInput(sportsBetsQuerySchema, request.query);
+        const { status, page, size } = parseInput(sportsBetsQuerySchema, request.query);
         return ok(
           request,
           reply,
-          await listSportsBets(ctx, sports, request.session!.subjectId, { status: q.status }),
+          await sportsBetsPage(ctx, sports, request.session!.subjectId, { status }, { page, size }),
         );
       },
     );

@@ -2,9 +2,6 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { centsToBrl } from '../../../domain/money';
 import { maskPlayer } from '../../../domain/players';
-import { listSportsBets } from '../sports/bets.service';
-import type { Sports } from '../sports/sports.module';
-import { countSportsBets } from './users.repository';
 
 /**
  * Wallet records for `/registros` (API.md): deposits (type 10; 13 when bought through a game's
@@ -156,22 +153,4 @@ export async function gameRecords(
     page,
     size,
   };
-}
-
-/**
- * Sports history (kind=sports): the bets of "Minhas apostas", every state, newest first, page by
- * page — for the player's `/registros` and the console's player history alike.
- */
-export async function sportsRecords(
-  ctx: AppContext,
-  sports: Sports,
-  userId: number,
-  page: number,
-  size: number,
-) {
-  const [list, total] = await Promise.all([
-    listSportsBets(ctx, sports, userId, { page, size }),
-    countSportsBets(ctx.db, userId),
-  ]);
-  return { list, total: Number(total.n) };
 }

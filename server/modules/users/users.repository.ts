@@ -22,15 +22,6 @@ export async function recordKyc(
     .execute();
 }
 
-/** How many sports bets the player has placed, in every state. */
-export async function countSportsBets(db: Db, userId: number) {
-  return db
-    .selectFrom('sports_bets')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
-
 /** Sets the player's avatar (1..AVATAR_COUNT). */
 export async function setAvatar(db: Db, userId: number, header: number): Promise<void> {
   await db.updateTable('users').set({ header }).where('id', '=', userId).execute();

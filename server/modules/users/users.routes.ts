@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, parseInput } from '../../infra/http/errors';
 import { kycSchema, recordsPageSchema, recordsQuerySchema } from '../../../domain/schemas/wallet.schema';
-import { gameRecords, sportsRecords, walletRecords } from './records.service';
+import { gameRecords, walletRecords } from './records.service';
+import { sportsBetsPage } from '../sports/bets.service';
 import { isValidCnpj, isValidCpf } from '../../../domain/identity';
 import { ok } from '../../infra/http/reply';
 import { userInfo } from './users.service';
@@ -68,9 +69,13 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         const { kind, page, size, game } = parseInput(recordsQuerySchema, request.query);
         if (kind === 'game')
           return ok(request, reply, await gameRecords(ctx, request.session!.subjectId, page, size, game));
+        // The sports history is "Minhas apostas" in every state, page by page.
         if (kind === 'sports') {
-          const records = await sportsRecords(ctx, app.sports, request.session!.subjectId, page, size);
-          return ok(request, reply, { ...records, page, size });
+          return ok(
+            request,
+            reply,
+            await sportsBetsPage(ctx, app.sports, request.session!.subjectId, {}, { page, size }),
+          );
         }
         return ok(request, reply, await walletRecords(ctx, request.session!.subjectId, page, size));
       },

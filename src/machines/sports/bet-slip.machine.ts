@@ -276,7 +276,8 @@ export const placeTicketsActor = fromPromise<TicketResult[], PlaceInput>(async (
 export const confirmBetsActor = fromPromise<ConfirmedBet[], ConfirmInput>(async ({ input, signal }) => {
   const wanted = new Set(input.betIds);
   for (;;) {
-    const bets = (await fetchMyBets()).filter((b) => wanted.has(b.betId));
+    // The bets just placed are the newest: the first page holds them.
+    const bets = (await fetchMyBets({ size: 100 })).list.filter((b) => wanted.has(b.betId));
     if (bets.length === wanted.size && bets.every((b) => b.state !== 'pending')) {
       return bets.map((b) => ({
         betId: b.betId,

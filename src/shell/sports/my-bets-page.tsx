@@ -300,12 +300,23 @@ function BetCard({
   );
 }
 
-/** The player's bets of a tab, re-read on settlements, placements and (open bets) periodically. */
+/** Bets per page of "Minhas apostas"; "Ver mais" adds the next page. */
+export const MY_BETS_PAGE = 20;
+
+/**
+ * The player's bets of a tab, the pages shown so far, re-read on settlements, placements and
+ * periodically (an open bet's cash-out value follows the prices). A bet that moved between two
+ * pages while they were read shows once.
+ */
 function useMyBets(tab: Tab) {
   const version = useBetsVersion();
   const [bets, setBets] = useState<MySportsBet[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [pages, setPages] = useState(1);
   const [failed, setFailed] = useState(false);
   const [tick, setTick] = useState(0);
+  // Another tab starts again from its first page.
+  useEffect(() => setPages(1), [tab]);
 
   useEffect(() => {
     const offSettled = onSocketEvent('sports.betSettled', () => bumpBets());
@@ -318,10 +329,13 @@ function useMyBets(tab: Tab) {
 
   useEffect(() => {
     let alive = true;
-    fetchMyBets(tab)
-      .then((list) => {
+    const numbers = Array.from({ length: pages }, (_, i) => i + 1);
+    Promise.all(numbers.map((page) => fetchMyBets({ status: tab, page, size: MY_BETS_PAGE })))
+      .then((answers) => {
         if (!alive) return;
-        setBets(list);
+        const seen = new Set<string>();
+        setBets(answers.flatMap((a) => a.list).filter((b) => !seen.has(b.betId) && seen.add(b.betId)));
+        setTotal(answers[answers.length - 1]!.total);
         setFailed(false);
       })
       .catch(() => alive && setFailed(true));
@@ -330,16 +344,16 @@ function useMyBets(tab: Tab) {
       alive = false;
       clearTimeout(timer);
     };
-  }, [tab, version, tick]);
+  }, [tab, version, tick, pages]);
 
-  return { bets, failed };
+  return { bets, total, failed, more: () => setPages((n) => n + 1) };
 }
 
 /** `/sports/bets` ("Minhas apostas"): open bets with cash-out, settled bets with their results. */
 export function MyBetsPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('open');
-  const { bets, failed } = useMyBets(tab);
+  const { bets, total, failed, more } = useMyBets(tab);
   const locale = bcp47(i18n.language);
   // Bets cashed out here: a receipt stays where the card was, so the list does not jump.
   const [receipts, setReceipts] = useState<Array<{ betId: string; amount: number; at: number }>>([]);
@@ -413,6 +427,16 @@ export function MyBetsPage() {
             )}
           </ul>
         )}
+        {bets && bets.length < total ? (
+          <button
+            type="button"
+            className="button button--ghost my-bets__more"
+            onClick={more}
+            data-testid="my-bets-more"
+          >
+            {t('sports.bets.more', { shown: bets.length, total })}
+          </button>
+        ) : null}
       </div>
     </article>
   );

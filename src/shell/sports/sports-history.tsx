@@ -24,8 +24,8 @@ export function SportsHistory() {
 
   useEffect(() => {
     let alive = true;
-    fetchMyBets()
-      .then((list) => alive && setBets(list.slice(0, SPORTS_HISTORY_SIZE)))
+    fetchMyBets({ size: SPORTS_HISTORY_SIZE })
+      .then((page) => alive && setBets(page.list))
       .catch(() => alive && setFailed(true));
     return () => {
       alive = false;

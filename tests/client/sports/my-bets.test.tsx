@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -79,7 +79,11 @@ beforeEach(async () => {
   cashouts.length = 0;
   server = installFakeServer((config) => {
     if (config.url?.endsWith('/sports/bets')) {
-      return ok(config.params?.status === 'settled' ? settled : open);
+      // A page as the server answers it: `size` bets from `page`, and how many there are.
+      const all = config.params?.status === 'settled' ? settled : open;
+      const page = Number(config.params?.page ?? 1);
+      const size = Number(config.params?.size ?? 20);
+      return ok({ list: all.slice((page - 1) * size, page * size), total: all.length, page, size });
     }
     if (config.url?.endsWith('/sports/cashout')) {
       cashouts.push(config);
@@ -128,6 +132,25 @@ describe('Minhas apostas', () => {
     );
     expect(within(lost!).getByTestId('my-bet-result').textContent).toBe('Perdeu');
     expect(within(lost!).getByTestId('my-bet-leg-result').textContent).toBe('Perdeu');
+  });
+
+  it('shows twenty bets, then the next twenty on "Ver mais", each once', async () => {
+    const user = userEvent.setup();
+    settled = Array.from({ length: 45 }, (_, i) =>
+      bet({ betId: `s-${i}`, state: 'settled', result: 20, orderStatus: 9999, cashout: null }),
+    );
+    page();
+    await user.click(await screen.findByTestId('my-bets-tab-settled'));
+    await screen.findByText('Ver mais apostas (20 de 45)');
+    expect(await screen.findAllByTestId('my-bet')).toHaveLength(20);
+    await user.click(screen.getByTestId('my-bets-more'));
+    await screen.findByText('Ver mais apostas (40 de 45)');
+    await user.click(screen.getByTestId('my-bets-more'));
+    await waitFor(() => expect(screen.getAllByTestId('my-bet')).toHaveLength(45));
+    expect(screen.queryByTestId('my-bets-more')).toBeNull();
+    const ids = screen.getAllByTestId('my-bet').map((el) => el.getAttribute('data-bet'));
+    expect(ids).toHaveLength(45);
+    expect(new Set(ids).size).toBe(45);
   });
 
   it('reads in the player language', async () => {

@@ -34,7 +34,7 @@ const key = () => `co-${Date.now()}-${counter++}`;
 const post = (token: string, url: string, payload: object) =>
   call(app, { method: 'POST', url, headers: { ...auth(token), 'idempotency-key': key() }, payload });
 const myBets = async (token: string) =>
-  (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(token) })).body.data;
+  (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(token) })).body.data.list;
 
 function upcoming(skip = 0): FixtureSnapshot {
   return feed()

@@ -119,9 +119,9 @@ describe('the margin report', () => {
       url: '/api/app/sports/bets?status=settled',
       headers: auth(p.token),
     });
-    expect(bets.body.data).toHaveLength(4);
+    expect(bets.body.data.list).toHaveLength(4);
     const returned = (fixtureId: string, legs = 1) =>
-      bets.body.data.find(
+      bets.body.data.list.find(
         (x: { legs: Array<{ fixtureId: string }> }) =>
           x.legs.length === legs && x.legs.some((l) => l.fixtureId === fixtureId),
       ).payout as number;

@@ -85,7 +85,7 @@ const enter = (fixtureId: string, payload: object) =>
 
 async function betsOf(token: string) {
   const list = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(token) })).body
-    .data as Array<{
+    .data.list as Array<{
     betId: string;
     state: string;
     result: number;

@@ -161,7 +161,7 @@ describe('settlement exactly once', () => {
       .reduce((a, b) => a + b);
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 7_000 + paidNow);
     const bets = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
-      .body.data;
+      .body.data.list;
     // Old postings stay; a changed bet has its reversal and its new payout after them.
     const reversed = [];
     for (const b of bets) {
@@ -306,7 +306,7 @@ describe('settlement exactly once', () => {
     );
     const settled = (
       await call(app, { method: 'GET', url: '/api/app/sports/bets?status=settled', headers: auth(q.token) })
-    ).body.data;
+    ).body.data.list;
     expect(settled.map((b: { result: number }) => b.result).sort()).toEqual(
       [BetResult.won, BetResult.refund].sort(),
     );
@@ -349,7 +349,7 @@ describe('cancellations and exceptions', () => {
     await feedPump(app.ctx, app.sports)();
     await runSettlement(app.ctx, app.sports);
     const listed = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
-      .body.data;
+      .body.data.list;
     const cancelled = listed.find((b: { betId: string }) => b.betId === live.body.data.betId);
     expect(cancelled).toMatchObject({
       result: BetResult.cancelled,
@@ -362,7 +362,7 @@ describe('cancellations and exceptions', () => {
     clock.set(realFinal(f!.id));
     await runSettlement(app.ctx, app.sports);
     const bets = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
-      .body.data;
+      .body.data.list;
     const prematch = bets.find((b: { betId: string }) => b.betId === before.body.data.betId);
     expect([BetResult.won, BetResult.lost]).toContain(prematch.result);
   });
@@ -389,7 +389,7 @@ describe('cancellations and exceptions', () => {
     });
     let [held] = (
       await call(app, { method: 'GET', url: '/api/app/sports/bets?status=open', headers: auth(p.token) })
-    ).body.data;
+    ).body.data.list;
     expect(held).toMatchObject({
       betId: bet.body.data.betId,
       state: 'exception',
@@ -406,7 +406,7 @@ describe('cancellations and exceptions', () => {
     });
     [held] = (
       await call(app, { method: 'GET', url: '/api/app/sports/bets?status=settled', headers: auth(p.token) })
-    ).body.data;
+    ).body.data.list;
     const line = corners.key.lineQ! / 4;
     expect(held.result).toBe(17 > line ? BetResult.won : BetResult.lost);
   });
@@ -455,7 +455,7 @@ describe('live bets', () => {
       expect.objectContaining({ betId: res.body.data.betId, accepted: true }),
     ]);
     const [bet] = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
-      .body.data;
+      .body.data.list;
     expect(bet.state).toBe('open');
     expect(bet.legs[0].scoreAtPlacement).toEqual(before.state.score);
 
@@ -481,7 +481,7 @@ describe('live bets', () => {
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000);
     const [bet] = (
       await call(app, { method: 'GET', url: '/api/app/sports/bets?status=settled', headers: auth(p.token) })
-    ).body.data;
+    ).body.data.list;
     expect(bet).toMatchObject({
       result: BetResult.refused,
       resultText: 'Recusada',
@@ -561,9 +561,9 @@ describe('live bets: prices moving in the delay, and other sports', () => {
     expect(decided.get(bets.higherDown.body.data.betId)).toBe(false);
     expect(decided.get(bets.anyDown.body.data.betId)).toBe(true);
     const listed = new Map(
-      (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) })).body.data.map(
-        (b: { betId: string }) => [b.betId, b],
-      ),
+      (
+        await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) })
+      ).body.data.list.map((b: { betId: string }) => [b.betId, b]),
     ) as Map<string, { result: number; combinedOdds: number; legs: Array<{ odds: number }> }>;
     // Accepted at the price at acceptance, the refused ones −11 with the stake back.
     expect(listed.get(bets.higherUp.body.data.betId)!.legs[0]!.odds).toBe(
@@ -597,7 +597,7 @@ describe('live bets: prices moving in the delay, and other sports', () => {
     clock.set(at + delay);
     expect(await decideDueBets(app.ctx, app.sports)).toEqual([expect.objectContaining({ accepted: true })]);
     const [bet] = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
-      .body.data;
+      .body.data.list;
     expect(bet.legs[0].scoreAtPlacement).toEqual(before.state.score);
 
     clock.set(realFinal(before.id));

@@ -174,8 +174,28 @@ describe('single bets', () => {
 
     const open = (
       await call(app, { method: 'GET', url: '/api/app/sports/bets?status=open', headers: auth(p.token) })
-    ).body.data;
+    ).body.data.list;
     expect(open).toHaveLength(3);
+    // A page at a time, newest first, with the total: two, then the third.
+    const pageOf = async (n: number) =>
+      (
+        await call(app, {
+          method: 'GET',
+          url: `/api/app/sports/bets?status=open&page=${n}&size=2`,
+          headers: auth(p.token),
+        })
+      ).body.data;
+    const [one, two] = [await pageOf(1), await pageOf(2)];
+    expect([one.total, one.page, one.size, one.list.length, two.list.length]).toEqual([3, 1, 2, 2, 1]);
+    expect([...one.list, ...two.list].map((b: { betId: string }) => b.betId)).toEqual(
+      open.map((b: { betId: string }) => b.betId),
+    );
+    const tooBig = await call(app, {
+      method: 'GET',
+      url: '/api/app/sports/bets?size=101',
+      headers: auth(p.token),
+    });
+    expect(tooBig.code).toBe(400);
     expect(open.find((b: { betId: string }) => b.betId === first.body.data.betId)).toMatchObject({
       result: 1000,
       resultText: 'Em aberto',
@@ -203,7 +223,7 @@ describe('single bets', () => {
 
     const settled = (
       await call(app, { method: 'GET', url: '/api/app/sports/bets?status=settled', headers: auth(p.token) })
-    ).body.data;
+    ).body.data.list;
     expect(settled).toHaveLength(3);
     for (const b of settled) {
       expect(b.orderStatus).toBe(9999);
@@ -405,7 +425,7 @@ describe('every sport', () => {
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(expected);
     const open = (
       await call(app, { method: 'GET', url: '/api/app/sports/bets?status=open', headers: auth(p.token) })
-    ).body.data;
+    ).body.data.list;
     expect(open).toEqual([]);
   });
 });

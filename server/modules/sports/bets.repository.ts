@@ -1,0 +1,49 @@
+import type { Db } from '../../infra/db/connection';
+
+/**
+ * The queries of "Minhas apostas" (bets.service.ts): a player's bets by state, a page at a time,
+ * newest first, with their legs.
+ */
+
+// A bet held for review (exception) is still open: its result is yet to come.
+const OPEN_STATES = ['pending', 'open', 'exception'];
+const CLOSED_STATES = ['settled', 'refused', 'cashed_out'];
+
+export type BetsFilter = { status?: 'open' | 'settled' };
+
+function playerBets(db: Db, userId: number, filter: BetsFilter) {
+  let query = db.selectFrom('sports_bets').where('user_id', '=', userId);
+  if (filter.status)
+    query = query.where('state', 'in', filter.status === 'open' ? OPEN_STATES : CLOSED_STATES);
+  return query;
+}
+
+/** One page of a player's bets, newest first. */
+export async function findPlayerBets(
+  db: Db,
+  userId: number,
+  filter: BetsFilter,
+  page: { page: number; size: number },
+) {
+  return playerBets(db, userId, filter)
+    .selectAll()
+    .orderBy('placed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.size)
+    .offset((page.page - 1) * page.size)
+    .execute();
+}
+
+/** How many bets a player has in the filter's states. */
+export async function countPlayerBets(db: Db, userId: number, filter: BetsFilter = {}): Promise<number> {
+  const row = await playerBets(db, userId, filter)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The legs of the given bets, in their order. */
+export async function findLegsOf(db: Db, betIds: string[]) {
+  if (betIds.length === 0) return [];
+  return db.selectFrom('sports_bet_legs').selectAll().where('bet_id', 'in', betIds).orderBy('idx').execute();
+}
