@@ -3,13 +3,16 @@ import { SimulatedFeed } from '../server/modules/sports/sim/simulated-feed';
 import { DAY_MS, MINUTE_MS, SIM_ANCHOR_MS, dayOf } from '../server/modules/sports/sim/clock';
 import type { SimTimeline } from '../server/modules/sports/sim/sport-sim';
 import { SPORT_KEYS } from '../domain/sports/sports';
+import { calibration, calibrationTable } from './feed-calibration';
 
 /**
- * `npm run feed:report [-- --seed S --days N --from YYYY-MM-DD]`: the simulated feed's realism
- * figures of design/sports.md per seeded day — fixtures per sport, peak live fixtures, mean
- * football goals (2.4–2.9 expected), postponements, abandonments, retirements and corrections —
- * then the feed's cost at the day's peak: CPU per tick of the 500 ms feed loop and
- * messages per second. Exits 1 when a day misses a figure.
+ * `npm run feed:report [-- --seed S --days N --from YYYY-MM-DD --calibration-days D]`: the
+ * simulated feed's realism figures of design/sports.md per seeded day — fixtures per sport, peak
+ * live fixtures, mean football goals (2.4–2.9 expected), postponements, abandonments,
+ * retirements and corrections — then the feed's cost at the day's peak (CPU per tick of the
+ * 500 ms feed loop, messages per second), then the calibration table (feed-calibration.ts): each
+ * sport's figures beside real ones. Exits 1 when a day misses a figure; the calibration is
+ * reported, and held to its tolerances by tests/stats/sports-calibration.test.ts.
  */
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -100,4 +103,11 @@ console.log(
 );
 // One day's mean of a few dozen matches varies by ±0.3; the figure is judged over the whole run.
 if (allGoals.length >= 100 && (overall < 2.4 || overall > 2.9)) failed = true;
+
+// The calibration table: a trader's figures over a season's worth of days (weekly sports need
+// them), from the same seed; ✗ marks a figure outside its tolerance (docs/operations.md).
+const seasonDays = Number(arg('calibration-days', '120'));
+const rows = calibration(new SimulatedFeed(options), from, seasonDays);
+console.log(`\ncalibration over ${seasonDays} simulated days (measured, reference ± tolerance):`);
+console.log(calibrationTable(rows));
 process.exitCode = failed ? 1 : 0;

@@ -1,4 +1,3 @@
-import { dixonColesGrid } from './dixon-coles';
 import type { MarketKey } from './markets';
 import {
   effectiveProbability,
@@ -13,13 +12,41 @@ import {
 import type { MarginFor } from './book-margins';
 
 /**
- * Baseball runs as a count model (research §3.4): each side's runs still to come are Poisson over
- * the innings it has left, added to the score. A tie after nine goes to extra innings, which the
- * home side wins slightly more often and which usually end by one run.
+ * Baseball runs as a count model (research §3.4): each side's runs still to come over the innings
+ * it has left, added to the score. Runs come in bunches (a big inning), so a side's runs are
+ * negative binomial rather than Poisson: MLB's runs per team and game have a standard deviation
+ * near 3.2 at 4.4 a game, a variance 2.4 times the mean, which gives the run margin its spread
+ * (sd ≈ 4.4) and one-run games their share (≈ 28 %; Poisson runs gave 2.9 and 41 %). The
+ * half-innings of the simulation draw from the same law, which adds up over innings. A tie after
+ * nine goes to extra innings, which the home side wins slightly more often and which usually end
+ * by one run.
  */
 
 /** P(home wins in extra innings) — the research's "coin flip with a slight home edge". */
 export const EXTRA_INNINGS_HOME = 0.52;
+
+/** Variance of a side's runs over its mean, over any number of innings. */
+export const RUNS_DISPERSION = 2.4;
+
+/**
+ * The negative binomial of runs with this mean (variance RUNS_DISPERSION × mean), as the ratio
+ * of P(k + 1) to P(k) and P(0): what both the pricing and the simulation's draws are made of.
+ */
+export function runsLaw(mean: number) {
+  const keep = 1 / RUNS_DISPERSION;
+  const shape = (mean * keep) / (1 - keep);
+  return { zero: keep ** shape, next: (k: number) => ((k + shape) / (k + 1)) * (1 - keep) };
+}
+
+/** P(0 … max runs) from now, normalised over that range. */
+export function runsDistribution(mean: number, max = 40): number[] {
+  if (mean <= 0) return Array.from({ length: max + 1 }, (_, k) => (k === 0 ? 1 : 0));
+  const law = runsLaw(mean);
+  const p = [law.zero];
+  for (let k = 0; k < max; k++) p.push(p[k]! * law.next(k));
+  const total = p.reduce((a, b) => a + b, 0);
+  return p.map((x) => x / total);
+}
 
 export interface BaseballPricingInput {
   score: { home: number; away: number };
@@ -31,13 +58,14 @@ export interface BaseballPricingInput {
 
 /** Final margin and total, with a regulation tie resolved by one run in extra innings. */
 function baseballLaw(input: BaseballPricingInput) {
-  const grid = dixonColesGrid(input.homeRunsLeft, input.awayRunsLeft, 0, 25);
+  const homeRuns = runsDistribution(input.homeRunsLeft);
+  const awayRuns = runsDistribution(input.awayRunsLeft);
   const margin: Distribution = new Map();
   const total: Distribution = new Map();
   const add = (d: Distribution, k: number, p: number) => d.set(k, (d.get(k) ?? 0) + p);
-  for (let i = 0; i < grid.size; i++) {
-    for (let j = 0; j < grid.size; j++) {
-      const p = grid.p[i]![j]!;
+  for (let i = 0; i < homeRuns.length; i++) {
+    for (let j = 0; j < awayRuns.length; j++) {
+      const p = homeRuns[i]! * awayRuns[j]!;
       const d = input.score.home + i - (input.score.away + j);
       const n = input.score.home + i + input.score.away + j;
       if (d !== 0) {

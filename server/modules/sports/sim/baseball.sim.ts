@@ -4,6 +4,7 @@ import type { FixtureResult } from '../../../../domain/sports/markets';
 import {
   priceBaseball,
   priceBaseballMarket,
+  runsLaw,
   type BaseballPricingInput,
 } from '../../../../domain/sports/baseball';
 import { HOUR_MS, MINUTE_MS } from './clock';
@@ -160,14 +161,15 @@ function baseballTimeline(seed: string, fixture: SimFixture, windowMs: number): 
         break;
       }
       const length = intBetween(r, HALF_MINUTES[0], HALF_MINUTES[1]) * MINUTE_MS;
+      // A draw by inversion from the pricing's law of runs (negative binomial: big innings).
+      const law = runsLaw(rates[side]);
       let runs = 0;
-      let p = Math.exp(-rates[side]);
+      let p = law.zero;
       let u = r();
-      // Poisson draw by inversion.
-      while (u > p) {
+      while (u > p && runs < 30) {
         u -= p;
+        p *= law.next(runs);
         runs++;
-        p *= rates[side] / runs;
       }
       let walkOff = false;
       for (let k = 0; k < runs; k++) {

@@ -26,6 +26,7 @@ import {
   type SimTimeline,
   type SportSim,
   fixtureMargins,
+  ratingEffect,
 } from './sport-sim';
 import type { Competition } from './world';
 
@@ -46,8 +47,11 @@ interface RaceConfig {
   /** Points of a unit and its cap (the deciding volleyball set is to 15); null: frames. */
   target: ((unit: number) => number) | null;
   cap: number;
-  /** P(home wins a rally or a frame) of equal sides, and its change per rating point. */
+  /** P(home wins a rally or a frame) of equal sides is ½ + homeEdge; its change per rating point. */
+  homeEdge: number;
   perRating: number;
+  /** The largest rating effect on that probability (sport-sim.ts ratingEffect). */
+  maxEdge: number;
   /** Seconds a rally (or minutes a frame) takes, and the break between units. */
   rallySeconds: readonly [number, number];
   frameMinutes: readonly [number, number];
@@ -184,7 +188,11 @@ const CONFIGS: readonly RaceConfig[] = [
     need: 3,
     target: (unit) => (unit === 5 ? 15 : 25),
     cap: Infinity,
-    perRating: 0.02,
+    // About 20 % of matches go to a fifth set and 56 % are home wins (feed:report's calibration;
+    // 0.02 a rating point without a home edge gave 32 % and 50 %).
+    homeEdge: 0.012,
+    perRating: 0.14,
+    maxEdge: 0.14,
     rallySeconds: [18, 35],
     frameMinutes: [0, 0],
     breakMs: 3 * MINUTE_MS,
@@ -221,7 +229,10 @@ const CONFIGS: readonly RaceConfig[] = [
     need: 2,
     target: () => 21,
     cap: 30,
-    perRating: 0.025,
+    // About 35 % of matches need a third game (0.025 a rating point gave 48 %).
+    homeEdge: 0,
+    perRating: 0.16,
+    maxEdge: 0.2,
     rallySeconds: [15, 35],
     frameMinutes: [0, 0],
     breakMs: 2 * MINUTE_MS,
@@ -258,7 +269,9 @@ const CONFIGS: readonly RaceConfig[] = [
     need: 3,
     target: () => 11,
     cap: Infinity,
+    homeEdge: 0,
     perRating: 0.03,
+    maxEdge: 10,
     rallySeconds: [12, 28],
     frameMinutes: [0, 0],
     breakMs: MINUTE_MS,
@@ -284,7 +297,9 @@ const CONFIGS: readonly RaceConfig[] = [
     need: 5,
     target: null,
     cap: Infinity,
+    homeEdge: 0,
     perRating: 0.07,
+    maxEdge: 10,
     rallySeconds: [0, 0],
     frameMinutes: [10, 25],
     breakMs: 2 * MINUTE_MS,
@@ -316,7 +331,7 @@ const clamp = (p: number) => Math.min(0.9, Math.max(0.1, p));
 function raceTimeline(cfg: RaceConfig, seed: string, fixture: SimFixture, windowMs: number): RaceTimeline {
   const r = randomStream(seed, fixture.id, 'match');
   const edge = ratingOf(seed, fixture.home, cfg.sport) - ratingOf(seed, fixture.away, cfg.sport);
-  const q0 = clamp(0.5 + (cfg.perRating * edge) / 2);
+  const q0 = clamp(0.5 + cfg.homeEdge + ratingEffect(edge, cfg.perRating, cfg.maxEdge) / 2);
   const drift = [0];
   for (let k = 1; k <= LISTING_MS / HOUR_MS; k++) drift.push(drift[k - 1]! + DRIFT_SD * normal(r));
   const events: SimEvent[] = [];

@@ -252,3 +252,12 @@ export const STATUS_CODES: Readonly<Record<string, number>> = {
 export function ratingOf(seed: string, name: string, salt = 'rating'): number {
   return normal(randomStream(seed, salt, name));
 }
+
+/**
+ * How far a rating difference moves a probability: `perRating` per rating point near even,
+ * levelling off at `cap` (tanh). Two normal ratings differ by up to three points; a linear
+ * effect strong enough for realistic close matches made the odd mismatch so lopsided that its
+ * favourite was priced under 1.01 and its winner market not offered at all.
+ */
+export const ratingEffect = (edge: number, perRating: number, cap: number) =>
+  cap * Math.tanh((perRating * edge) / cap);
