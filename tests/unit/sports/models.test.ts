@@ -15,6 +15,7 @@ import {
   phi,
   priceNormalGame,
   priceNormalMarket,
+  withBuzzerTies,
 } from '../../../domain/sports/normal';
 import { marketId } from '../../../domain/sports/markets';
 import { priceRace, raceOutcomes, rallyGameFrom } from '../../../domain/sports/race';
@@ -158,6 +159,22 @@ describe('normal margin model (basketball, American football)', () => {
   });
 });
 
+describe('a last shot to tie (basketball)', () => {
+  it('moves a quarter of the 1-to-3-point margins to a tie and keeps the rest', () => {
+    const before = discreteNormal(2, 12);
+    const after = withBuzzerTies(before, 0.25);
+    const sum = [...after.values()].reduce((a, b) => a + b, 0);
+    expect(sum).toBeCloseTo(1, 12);
+    const moved = [-3, -2, -1, 1, 2, 3].reduce((t, k) => t + before.get(k)! * 0.25, 0);
+    expect(after.get(0)).toBeCloseTo(before.get(0)! + moved, 12);
+    expect(after.get(2)).toBeCloseTo(before.get(2)! * 0.75, 12);
+    expect(after.get(4)).toBe(before.get(4));
+    // About 3 % of regulation ties without it, about 6 % with it (NBA: research §3.2).
+    expect(discreteNormal(0, 13).get(0)!).toBeLessThan(0.035);
+    expect(withBuzzerTies(discreteNormal(0, 13), 0.25).get(0)!).toBeGreaterThan(0.05);
+  });
+});
+
 describe('normal-model games on the ladder', () => {
   const shapes = {
     threeWay: { margin: 0.06, method: 'shin' as const },
@@ -172,6 +189,7 @@ describe('normal-model games on the ladder', () => {
     totalSd: 18,
     inRegulation: true,
     spreadFromPlacement: false,
+    buzzerTie: 0,
     margins,
   };
 

@@ -1,7 +1,12 @@
 import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
 import type { FixtureResult } from '../../../../domain/sports/markets';
-import { priceNormalGame, priceNormalMarket, type NormalGameInput } from '../../../../domain/sports/normal';
+import {
+  BUZZER_REACH,
+  priceNormalGame,
+  priceNormalMarket,
+  type NormalGameInput,
+} from '../../../../domain/sports/normal';
 import { countsFromPlacement } from '../../../../domain/sports/rules';
 import { HOUR_MS, MINUTE_MS } from './clock';
 import { intBetween, normal, randomStream } from './random';
@@ -122,6 +127,8 @@ interface ScoringConfig {
   /** Overtime: its length, and whether it is played until someone wins (else first score wins, or a tie). */
   overtimeMinutes: number;
   overtimeUntilDecided: boolean;
+  /** The chance a side 1–3 points behind ties at the buzzer (normal.ts withBuzzerTies). */
+  buzzerTie: number;
   /** Whether a score is a material change for live bets (a touchdown is; a basket is not). */
   scoresAreMaterial: boolean;
   /** Strength spread and home advantage (points of margin), pre-match drift and news. */
@@ -198,6 +205,8 @@ const BASKETBALL: ScoringConfig = {
   quarterCodes: [1001, 1002, 1003, 1004],
   overtimeMinutes: 5,
   overtimeUntilDecided: true,
+  // Regulation ties: about 6 % of NBA games go to overtime, 3 % without a last shot to tie.
+  buzzerTie: 0.25,
   scoresAreMaterial: false,
   ratingSd: 5,
   homeEdge: 2.5,
@@ -288,6 +297,7 @@ const AMERICAN_FOOTBALL: ScoringConfig = {
   quarterCodes: [MatchTime.firstHalf, MatchTime.firstHalf, MatchTime.secondHalf, MatchTime.secondHalf],
   overtimeMinutes: 10,
   overtimeUntilDecided: false,
+  buzzerTie: 0,
   scoresAreMaterial: true,
   ratingSd: 6,
   homeEdge: 1.8,
@@ -408,6 +418,13 @@ function scoringTimeline(
         at += cfg.quarterBreakMs;
       }
     });
+    const behind = score.away - score.home;
+    if (behind !== 0 && Math.abs(behind) <= BUZZER_REACH && r() < cfg.buzzerTie) {
+      // The trailing side plays for the tie and makes it with the last shot.
+      const side = behind > 0 ? 'home' : 'away';
+      score[side] += Math.abs(behind);
+      events.push({ at: at - 1_000, kind: `points:${Math.abs(behind)}`, team: side });
+    }
     events.push({ at, kind: 'regulation_end' });
     if (score.home === score.away) {
       do {
@@ -547,6 +564,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
         totalSd: sd,
         inRegulation: true,
         tie,
+        buzzerTie: cfg.buzzerTie,
         spreadFromPlacement,
         margins: fixtureMargins(margins, tl, false),
       };
@@ -563,6 +581,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
       totalSd: sd * Math.sqrt(left),
       inRegulation: !overtime && p.left > 0,
       tie,
+      buzzerTie: cfg.buzzerTie,
       spreadFromPlacement,
       margins: fixtureMargins(margins, tl, true),
     };
