@@ -3,14 +3,43 @@ import { SPORT_KEYS, type SportKey } from './sports';
 
 /** Payloads of the sports calls (API.md "Sports"). Stakes are parsed by `parseAmount`. */
 
-/** `GET /sports/fixtures?sport=&live=`. */
+const sportParam = z
+  .string()
+  .refine((s): s is SportKey => (SPORT_KEYS as readonly string[]).includes(s))
+  .optional();
+/** What a bettor types to find a fixture (search.ts), and a competition's name as listed. */
+const searchParam = z.string().trim().min(2).max(60).optional();
+const competitionParam = z.string().trim().min(1).max(80).optional();
+
+/** `GET /sports/fixtures?sport=&live=&q=&competition=` (without `sport`, every sport). */
 export const fixturesQuerySchema = z.object({
-  sport: z
-    .string()
-    .refine((s): s is SportKey => (SPORT_KEYS as readonly string[]).includes(s))
-    .optional(),
+  sport: sportParam,
   live: z.enum(['true', 'false', '1', '0']).optional(),
+  q: searchParam,
+  competition: competitionParam,
 });
+
+/** `GET /sports/results?sport=&q=&competition=`: finished fixtures of the last seven days. */
+export const resultsQuerySchema = z.object({
+  sport: sportParam,
+  q: searchParam,
+  competition: competitionParam,
+});
+
+/** A finished fixture: how it ended (the specification's match time code) and its final score. */
+export const sportsResultSchema = z.object({
+  id: z.string(),
+  sport: z.string(),
+  competition: z.string(),
+  home: z.string(),
+  away: z.string(),
+  startsAt: z.string(),
+  status: z.number(),
+  score: z.object({ home: z.number(), away: z.number() }).nullable(),
+  /** The first half's or the first set's score where the sport has one. */
+  firstPeriod: z.object({ home: z.number(), away: z.number() }).nullable(),
+});
+export type SportsResult = z.infer<typeof sportsResultSchema>;
 
 const legSchema = z.strictObject({
   fixtureId: z.string().min(1).max(64),

@@ -4,6 +4,8 @@ import {
   sportSummarySchema,
   sportsFixtureDetailSchema,
   sportsFixtureSchema,
+  sportsResultSchema,
+  type SportsResult,
   type SportsMarket,
   type SportsOutcome,
   type SportSummary,
@@ -31,12 +33,32 @@ export async function fetchSports(): Promise<SportSummary[]> {
   return sportSummarySchema.array().parse(body.data);
 }
 
-/** Live or upcoming fixtures of a sport (both when `live` is undefined), by start. */
-export async function fetchFixtures(sport: string, live?: boolean): Promise<SportsFixture[]> {
-  const params: Record<string, unknown> = { sport, loading: false };
-  if (live !== undefined) params.live = String(live);
-  const body = await apiGet<unknown>('/api/app/sports/fixtures', params, { silent: true });
+/** What a list asks for: a sport (every sport without), a search, a competition. */
+export interface FixtureQuery {
+  sport?: string;
+  live?: boolean;
+  q?: string;
+  competition?: string;
+}
+
+/** The query's set fields as request parameters. */
+const queryParams = (query: FixtureQuery): Record<string, unknown> => {
+  const params: Record<string, unknown> = { loading: false };
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params[key] = String(value);
+  return params;
+};
+
+/** Live or upcoming fixtures (both when `live` is undefined), by start. */
+export async function fetchFixtures(query: FixtureQuery): Promise<SportsFixture[]> {
+  const body = await apiGet<unknown>('/api/app/sports/fixtures', queryParams(query), { silent: true });
   return sportsFixtureSchema.array().parse(body.data);
+}
+
+/** Finished fixtures of the last seven days, newest first. */
+export async function fetchResults(query: Omit<FixtureQuery, 'live'>): Promise<SportsResult[]> {
+  const body = await apiGet<unknown>('/api/app/sports/results', queryParams(query), { silent: true });
+  return sportsResultSchema.array().parse(body.data);
 }
 
 /** One fixture with every market; `silent` keeps a background refresh from alerting. */
@@ -70,6 +92,7 @@ export type {
   MySportsBet,
   MySportsBetLeg,
   CashoutResult,
+  SportsResult,
 };
 
 /** Places one bet (a single with one leg, a múltipla with more) under the action's key. */

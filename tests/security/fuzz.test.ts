@@ -104,6 +104,7 @@ import {
 } from '../../domain/schemas/game.schema';
 import {
   fixturesQuerySchema,
+  resultsQuerySchema,
   operatorResultSchema,
   sportsBetSchema,
   sportsCashoutSchema,
@@ -671,7 +672,21 @@ function routes(w: World): Record<string, Entry> {
     'GET /api/app/game/stopGame': NONE,
     'GET /api/app/sports/sports': NONE,
     'GET /api/app/sports/fixtures': {
-      query: { schema: fixturesQuerySchema, baseline: () => ({ sport: 'football', live: 'false' }) },
+      query: {
+        schema: fixturesQuerySchema,
+        baseline: () => ({
+          sport: 'football',
+          live: 'false',
+          q: 'flamengo',
+          competition: 'Brasileirão Série A',
+        }),
+      },
+    },
+    'GET /api/app/sports/results': {
+      query: {
+        schema: resultsQuerySchema,
+        baseline: () => ({ sport: 'football', q: 'sao paulo', competition: 'Brasileirão Série A' }),
+      },
     },
     'GET /api/app/sports/fixtures/:id': { params: { id: { schema: anyText, baseline: w.leg.fixtureId } } },
     'POST /api/admin/sports/fixtures/:id/result': {

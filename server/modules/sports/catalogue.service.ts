@@ -1,10 +1,11 @@
 import { marketGroup, marketName, outcomeName } from '../../../domain/sports/labels';
 import { lineOf } from '../../../domain/sports/markets';
-import type { SportKey } from '../../../domain/sports/sports';
 import { SPORTS } from '../../../domain/sports/sports';
 import { oddsFromMilli } from '../../../domain/sports/ladder';
 import type { Db } from '../../infra/db/connection';
-import type { FeedMarket, FixtureSnapshot, SportsFeed } from './feed';
+import type { FeedFixture, FeedMarket, FixtureFilter, FixtureSnapshot, SportsFeed } from './feed';
+import { matchesSearch } from '../../../domain/sports/search';
+import { findEnteredResults } from './results.repository';
 import { withHolds } from './holds';
 
 /**
@@ -74,12 +75,63 @@ export function sportsView(feed: SportsFeed, now: number) {
   }));
 }
 
-/** `/sports/fixtures`: live and upcoming fixtures, by start; those an operator holds, suspended. */
-export async function fixturesView(
-  db: Db,
-  feed: SportsFeed,
-  filter: { sport?: SportKey; live?: boolean },
-  now: number,
-) {
-  return (await withHolds(db, feed.listFixtures(filter, now))).map(fixtureView);
+/** What a list is narrowed to besides the feed's own filter: a search, a competition. */
+export interface Narrowing {
+  q?: string;
+  competition?: string;
+}
+
+const narrowed = <F extends Pick<FeedFixture, 'home' | 'away' | 'competition'>>(list: F[], n: Narrowing) =>
+  list.filter(
+    (f) =>
+      (!n.competition || f.competition === n.competition) &&
+      (!n.q || matchesSearch(n.q, [f.home, f.away, f.competition])),
+  );
+
+/**
+ * `/sports/fixtures`: live and upcoming fixtures, by start; those an operator holds, suspended.
+ * A search (team or competition, any sport unless one is asked) narrows the list.
+ */
+export async function fixturesView(db: Db, feed: SportsFeed, filter: FixtureFilter & Narrowing, now: number) {
+  const listed = narrowed(feed.listFixtures({ sport: filter.sport, live: filter.live }, now), filter);
+  return (await withHolds(db, listed)).map(fixtureView);
+}
+
+/** Results are kept this long for players to look back on. */
+export const RESULTS_DAYS = 7;
+/** At most this many results in one answer (the newest). */
+const RESULTS_SHOWN = 200;
+
+/** The period a result shows beside the final score: football's first half, tennis's first set. */
+const FIRST_PERIOD = ['first_half', 'first_set'] as const;
+
+/**
+ * `/sports/results`: fixtures of the last seven days that are over, newest first, with how they
+ * ended and the final score (an operator's result where one was entered, as settlement reads it).
+ */
+export async function resultsView(db: Db, feed: SportsFeed, filter: FixtureFilter & Narrowing, now: number) {
+  const finished = narrowed(
+    feed.listFinished({ sport: filter.sport }, RESULTS_DAYS * 86_400_000, now),
+    filter,
+  ).slice(0, RESULTS_SHOWN);
+  const entered = await findEnteredResults(
+    db,
+    finished.map((f) => f.id),
+  );
+  return finished.map((f) => {
+    const result = entered.get(f.id) ?? f.result;
+    const full = result.scores.full;
+    const first = FIRST_PERIOD.map((p) => result.scores[p]).find((s) => s !== undefined);
+    return {
+      id: f.id,
+      sport: f.sport,
+      competition: f.competition,
+      home: f.home,
+      away: f.away,
+      startsAt: new Date(f.startsAt).toISOString(),
+      status: result.status,
+      score: full ? { home: full.home, away: full.away } : null,
+      firstPeriod: first ? { home: first.home, away: first.away } : null,
+    };
+  });
 }

@@ -100,6 +100,13 @@ export interface FixtureFilter {
   live?: boolean;
 }
 
+/** A fixture that is over, with its final result. */
+export interface FinishedFixture extends FeedFixture {
+  result: FixtureResult;
+  /** When the result became final. */
+  finishedAt: number;
+}
+
 export interface SportsFeed {
   /** Every sport with its live and upcoming fixture counts. */
   listSports(now: number): SportSummary[];
@@ -119,6 +126,11 @@ export interface SportsFeed {
   cancels(fixtureId: string, now: number): CancelWindow[];
   /** The result as known now (partial while play goes on). */
   result(fixtureId: string, now: number): FeedResult | undefined;
+  /**
+   * Fixtures whose result became final in the last `withinMs` of the feed's own time (a
+   * simulated week at any speed), newest first.
+   */
+  listFinished(filter: Pick<FixtureFilter, 'sport'>, withinMs: number, now: number): FinishedFixture[];
   /** Messages as they happen; returns the unsubscribe function. */
   subscribe(listener: (message: FeedMessage) => void): () => void;
   /**

@@ -11,6 +11,8 @@ import type { FixtureResult } from '../../../domain/sports/markets';
 import {
   cashoutResultSchema,
   fixturesQuerySchema,
+  resultsQuerySchema,
+  sportsResultSchema,
   operatorResultAnswerSchema,
   operatorResultSchema,
   placedSportsBetSchema,
@@ -23,7 +25,7 @@ import {
 } from '../../../domain/sports/sports.schema';
 import { mySportsBetsPageSchema, sportsBetsQuerySchema } from '../../../domain/schemas/sports-bets.schema';
 import type { SportKey } from '../../../domain/sports/sports';
-import { fixtureDetailView, fixturesView, sportsView } from './catalogue.service';
+import { fixtureDetailView, fixturesView, sportsView, resultsView } from './catalogue.service';
 import { placeSportsBet, type PlacedBet } from './betting.service';
 import { sportsBetsPage } from './bets.service';
 import { cashoutBet } from './cashout.service';
@@ -89,7 +91,25 @@ export async function sportsRoutes(
         await fixturesView(
           ctx.db,
           sports.feed,
-          { sport: q.sport as SportKey | undefined, live },
+          { sport: q.sport as SportKey | undefined, live, q: q.q, competition: q.competition },
+          sports.now(),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/api/app/sports/results',
+    allow(PUBLIC, { query: resultsQuerySchema, response: sportsResultSchema.array() }),
+    async (request, reply) => {
+      const q = parseInput(resultsQuerySchema, request.query);
+      return ok(
+        request,
+        reply,
+        await resultsView(
+          ctx.db,
+          sports.feed,
+          { sport: q.sport as SportKey | undefined, q: q.q, competition: q.competition },
           sports.now(),
         ),
       );

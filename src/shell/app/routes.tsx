@@ -68,6 +68,7 @@ const lazyPage = {
   sports: async () => ({ Component: (await import('../sports/sportsbook-page')).SportsbookPage }),
   sportsFixture: async () => ({ Component: (await import('../sports/fixture-page')).FixturePage }),
   sportsBets: async () => ({ Component: (await import('../sports/my-bets-page')).MyBetsPage }),
+  sportsResults: async () => ({ Component: (await import('../sports/results-page')).ResultsPage }),
   game: async () => ({ Component: (await import('../pages/game-page')).GamePage }),
   share: async () => ({ Component: (await import('../promo/share-page')).SharePage }),
   bonus: async () => ({ Component: (await import('../promo/bonus-page')).BonusPage }),
@@ -148,6 +149,7 @@ export const appRoutes: RouteObject[] = [
           page('footballPage', lazyPage.sports),
           // The sportsbook's own pages share the sports heading key (issue 6).
           { path: '/sports/fixture/:id', handle: { page: 'footballPage' }, lazy: lazyPage.sportsFixture },
+          { path: '/sports/results', handle: { page: 'footballPage' }, lazy: lazyPage.sportsResults },
           {
             path: '/sports/bets',
             handle: { page: 'footballPage' },

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isSportKey } from '../../../domain/sports/sports';
@@ -6,13 +7,20 @@ import { BetSlip } from './bet-slip';
 import { FixtureRow } from './fixture-row';
 import { SPORT_KEYS, type SportKey } from '../../../domain/sports/sports';
 import { useFixtureList, useSports } from './use-sports-data';
+import { CompetitionChips, SearchBox } from './finder';
 import './sports.css';
 
 /** How many upcoming fixtures the home lists before "more" would be needed. */
 const UPCOMING_SHOWN = 30;
 
 /** Tabs for the twelve sports, each with its live count. */
-function SportTabs({ current, onPick }: { current: SportKey; onPick: (key: SportKey) => void }) {
+export function SportTabs({
+  current,
+  onPick,
+}: {
+  current: SportKey | null;
+  onPick: (key: SportKey) => void;
+}) {
   const { t } = useTranslation();
   const { data } = useSports();
   return (
@@ -43,7 +51,28 @@ export function SportsbookPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('sport');
   const sport: SportKey = isSportKey(requested) ? requested : 'football';
-  const { data, failed } = useFixtureList(sport);
+  const q = params.get('q') ?? '';
+  const competition = params.get('competition') ?? '';
+  const { data, failed } = useFixtureList(sport, { q, competition });
+  const { data: sports } = useSports();
+  const competitions = sports?.find((s) => s.key === sport)?.competitions ?? [];
+  // The address keeps the sport, the search and the competition: a shared link opens the same list.
+  const show = (next: { sport?: SportKey; q?: string; competition?: string }) => {
+    const merged = { sport, q, competition, ...next };
+    const out: Record<string, string> = {};
+    if (merged.sport !== 'football') out.sport = merged.sport;
+    if (merged.q) out.q = merged.q;
+    else if (merged.competition) out.competition = merged.competition;
+    setParams(out);
+  };
+  // A search keeps the sport for when it is cleared, and drops the competition.
+  const onSearch = useCallback(
+    (text: string) => {
+      const out: Record<string, string> = sport === 'football' ? {} : { sport };
+      setParams(text ? { ...out, q: text } : out);
+    },
+    [sport, setParams],
+  );
   const live = data?.filter((f) => f.live) ?? [];
   const upcoming = data?.filter((f) => !f.live && f.periodCode === 0).slice(0, UPCOMING_SHOWN) ?? [];
 
@@ -52,32 +81,63 @@ export function SportsbookPage() {
       <div className="sportsbook__main">
         <div className="sportsbook__head">
           <PageHeading title={t('pages.footballPage.title')} lead={t('pages.footballPage.lead')} />
-          <Link to="/sports/bets" className="button button--ghost button--small" data-testid="my-bets-link">
-            {t('sports.myBets')}
-          </Link>
+          <div className="sportsbook__links">
+            <Link
+              to="/sports/results"
+              className="button button--ghost button--small"
+              data-testid="results-link"
+            >
+              {t('sports.results.link')}
+            </Link>
+            <Link to="/sports/bets" className="button button--ghost button--small" data-testid="my-bets-link">
+              {t('sports.myBets')}
+            </Link>
+          </div>
         </div>
-        <SportTabs current={sport} onPick={(key) => setParams(key === 'football' ? {} : { sport: key })} />
+        <SearchBox value={q} onSearch={onSearch} />
+        <SportTabs
+          current={q ? null : sport}
+          onPick={(key) => show({ sport: key, q: '', competition: '' })}
+        />
+        {q ? (
+          <p className="sports-search__note" data-testid="search-note">
+            {t('sports.search.title', { q })}
+          </p>
+        ) : (
+          <CompetitionChips
+            competitions={competitions}
+            current={competition}
+            onPick={(name) => show({ competition: name })}
+          />
+        )}
         {failed && !data ? (
           <p className="callout">{t('sports.loadFailed')}</p>
         ) : !data ? (
           <p className="empty">{t('sports.loading')}</p>
+        ) : q && data.length === 0 ? (
+          <p className="empty" data-testid="search-empty">
+            {t('sports.search.none', { q })}
+          </p>
         ) : (
           <>
-            <section className="fixture-section" aria-labelledby="sports-live" data-testid="live-section">
-              <h2 id="sports-live" className="section-title">
-                <span className="live-dot">{t('sports.live')}</span> {t('sports.liveTitle')}
-                <span className="fixture-section__count">{live.length}</span>
-              </h2>
-              {live.length === 0 ? (
-                <p className="empty">{t('sports.noLive')}</p>
-              ) : (
-                <ul className="fixture-list">
-                  {live.map((f) => (
-                    <FixtureRow key={f.id} fixture={f} />
-                  ))}
-                </ul>
-              )}
-            </section>
+            {/* A search shows its live matches when it has some; "none live" speaks of a sport. */}
+            {q && live.length === 0 ? null : (
+              <section className="fixture-section" aria-labelledby="sports-live" data-testid="live-section">
+                <h2 id="sports-live" className="section-title">
+                  <span className="live-dot">{t('sports.live')}</span> {t('sports.liveTitle')}
+                  <span className="fixture-section__count">{live.length}</span>
+                </h2>
+                {live.length === 0 ? (
+                  <p className="empty">{t('sports.noLive')}</p>
+                ) : (
+                  <ul className="fixture-list">
+                    {live.map((f) => (
+                      <FixtureRow key={f.id} fixture={f} />
+                    ))}
+                  </ul>
+                )}
+              </section>
+            )}
             <section
               className="fixture-section"
               aria-labelledby="sports-upcoming"

@@ -3,10 +3,12 @@ import { emitSocket, isSocketLive, onSocketEvent, type ServerEvents } from '../.
 import {
   fetchFixture,
   fetchFixtures,
+  fetchResults,
   fetchSports,
   type SportSummary,
   type SportsFixture,
   type SportsFixtureDetail,
+  type SportsResult,
 } from '../../services/sports-api';
 import { feedSlip } from './slip-picks';
 
@@ -78,15 +80,17 @@ export function mergeListOdds(fixture: SportsFixture, push: OddsPush): SportsFix
  * fixtures' rooms are joined too, so prices flash and scores move as the feed pushes them. Their
  * main prices reach the slip.
  */
-export function useFixtureList(sport: string) {
+export function useFixtureList(sport: string, narrowing: { q?: string; competition?: string } = {}) {
+  const { q, competition } = narrowing;
   const polled = usePolled<SportsFixture[]>(
     async () => {
-      const list = await fetchFixtures(sport);
+      // A search looks in every sport.
+      const list = await fetchFixtures(q ? { q } : { sport, competition });
       for (const f of list) if (f.main) feedSlip({ type: 'feed.odds', fixtureId: f.id, markets: [f.main] });
       return list;
     },
     LIST_REFRESH_MS,
-    [sport],
+    [sport, q, competition],
   );
   const [pushed, setPushed] = useState<{ base: SportsFixture[] | null; list: SportsFixture[] | null }>({
     base: null,
@@ -229,4 +233,12 @@ export function useFixture(id: string) {
   }, [id]);
 
   return { fixture, missing };
+}
+
+/** How often the results are re-read (a match ends now and then). */
+export const RESULTS_REFRESH_MS = 60_000;
+
+/** Results of the last seven days: a sport's, or every sport's that match a search. */
+export function useResults(sport: string, q: string) {
+  return usePolled<SportsResult[]>(() => fetchResults(q ? { q } : { sport }), RESULTS_REFRESH_MS, [sport, q]);
 }

@@ -12,6 +12,7 @@ import {
   type CancelWindow,
   type FeedResult,
   type FixtureFilter,
+  type FinishedFixture,
   type FixtureSnapshot,
   type SportSummary,
   type SportsFeed,
@@ -92,7 +93,8 @@ export class SimulatedFeed implements SportsFeed {
   readonly speed: number;
   readonly clock: SimClock;
   private readonly seedTag: string;
-  private readonly days = new Bounded<number, SimFixture[]>(16);
+  // A week of results and the week around now.
+  private readonly days = new Bounded<number, SimFixture[]>(24);
   private readonly timelines = new Bounded<string, SimTimeline>(6000);
   private readonly quoteCache = new Bounded<string, Quote[]>(6000);
   /** The margins the cached quotes were priced with; new margins (an operator's change) empty the cache. */
@@ -364,6 +366,26 @@ export class SimulatedFeed implements SportsFeed {
       });
     }
     for (const id of this.sent.keys()) if (!seen.has(id)) this.sent.delete(id);
+  }
+
+  listFinished(filter: Pick<FixtureFilter, 'sport'>, withinMs: number, now: number): FinishedFixture[] {
+    const t = this.clock.toSim(now);
+    const from = t - withinMs;
+    const out: FinishedFixture[] = [];
+    // A fixture is final at most a postponement window after its day: a few days back suffice.
+    for (let d = dayOf(from) - 3; d <= dayOf(t); d++) {
+      for (const tl of this.dayTimelines(d)) {
+        if (filter.sport && tl.fixture.sport !== filter.sport) continue;
+        if (tl.finalAt === null || tl.finalAt > t || tl.finalAt < from) continue;
+        // A correction comes after the first final result: the result shown is the one of now.
+        out.push({
+          ...this.fixtureOf(tl, t),
+          result: this.simOf(tl).result(tl, t),
+          finishedAt: this.clock.toReal(tl.finalAt),
+        });
+      }
+    }
+    return out.sort((a, b) => b.finishedAt - a.finishedAt || a.id.localeCompare(b.id));
   }
 
   /** Every fixture of a simulated day with its timeline (the realism report reads these). */

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Letters a search needs before it asks the server (the API refuses fewer). */
+export const SEARCH_MIN = 2;
+/** How long typing may pause before the search runs. */
+export const SEARCH_PAUSE_MS = 300;
+
+/**
+ * The sportsbook's search: a team or a competition, any sport, accents optional (the server
+ * compares as domain/sports/search.ts does). Reports the text once typing pauses; fewer than
+ * two letters is no search at all.
+ */
+export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    const q = text.trim().length >= SEARCH_MIN ? text.trim() : '';
+    if (q === value) return;
+    const timer = setTimeout(() => onSearch(q), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <div className="sports-search" role="search">
+      <input
+        type="search"
+        className="sports-search__input"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={t('sports.search.placeholder')}
+        aria-label={t('sports.search.label')}
+        maxLength={60}
+        enterKeyHint="search"
+        data-testid="sports-search"
+      />
+    </div>
+  );
+}
+
+/** A sport's competitions to browse: all of them, or one. */
+export function CompetitionChips({
+  competitions,
+  current,
+  onPick,
+}: {
+  competitions: readonly string[];
+  current: string;
+  onPick: (competition: string) => void;
+}) {
+  const { t } = useTranslation();
+  if (competitions.length < 2) return null;
+  return (
+    <nav className="chips" aria-label={t('sports.competitions.label')} data-testid="competition-chips">
+      {['', ...competitions].map((name) => (
+        <button
+          key={name || 'all'}
+          type="button"
+          className="chip"
+          aria-pressed={current === name}
+          onClick={() => onPick(name)}
+        >
+          {name || t('sports.competitions.all')}
+        </button>
+      ))}
+    </nav>
+  );
+}
