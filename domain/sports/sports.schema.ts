@@ -104,6 +104,23 @@ export const operatorResultSchema = z.strictObject({
 });
 export type OperatorResultInput = z.infer<typeof operatorResultSchema>;
 
+/** A player keeps at most this many favourite teams and competitions. */
+export const FAVOURITES_MAX = 50;
+export const FAVOURITE_KINDS = ['team', 'competition'] as const;
+export type FavouriteKind = (typeof FAVOURITE_KINDS)[number];
+
+/** `POST /sports/favourites { kind, name, on }`: marks (`on: true`) or unmarks a favourite. */
+export const favouriteSchema = z.strictObject({
+  kind: z.enum(FAVOURITE_KINDS),
+  name: z.string().trim().min(1).max(80),
+  on: z.boolean(),
+});
+export type FavouriteInput = z.infer<typeof favouriteSchema>;
+
+/** A player's favourites, in the order they were marked. */
+export const favouritesSchema = z.object({ teams: z.array(z.string()), competitions: z.array(z.string()) });
+export type Favourites = z.infer<typeof favouritesSchema>;
+
 /** `POST /sports/cashout { betId, amount? }`: without an amount the whole bet is cashed out. */
 export const sportsCashoutSchema = z.strictObject({
   betId: z.string().min(1).max(40),

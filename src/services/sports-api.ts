@@ -5,6 +5,9 @@ import {
   sportsFixtureDetailSchema,
   sportsFixtureSchema,
   sportsResultSchema,
+  favouritesSchema,
+  type Favourites,
+  type FavouriteKind,
   type SportsResult,
   type SportsMarket,
   type SportsOutcome,
@@ -93,6 +96,8 @@ export type {
   MySportsBetLeg,
   CashoutResult,
   SportsResult,
+  Favourites,
+  FavouriteKind,
 };
 
 /** Places one bet (a single with one leg, a múltipla with more) under the action's key. */
@@ -129,4 +134,16 @@ export async function cashOutBet(
     { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
   );
   return cashoutResultSchema.parse(answer.data);
+}
+
+/** The player's favourite teams and competitions. */
+export async function fetchFavourites(): Promise<Favourites> {
+  const body = await apiGet<unknown>('/api/app/sports/favourites', { loading: false }, { silent: true });
+  return favouritesSchema.parse(body.data);
+}
+
+/** Marks or unmarks a favourite; answers the favourites after the change. */
+export async function saveFavourite(kind: FavouriteKind, name: string, on: boolean): Promise<Favourites> {
+  const body = await apiPost<unknown>('/api/app/sports/favourites', { kind, name, on, loading: false });
+  return favouritesSchema.parse(body.data);
 }

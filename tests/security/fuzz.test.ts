@@ -108,6 +108,7 @@ import {
   operatorResultSchema,
   sportsBetSchema,
   sportsCashoutSchema,
+  favouriteSchema,
 } from '../../domain/sports/sports.schema';
 import { sportsBetsQuerySchema } from '../../domain/schemas/sports-bets.schema';
 import { alertActionSchema, alertsQuerySchema } from '../../domain/schemas/compliance.schema';
@@ -719,6 +720,10 @@ function routes(w: World): Record<string, Entry> {
     },
     'GET /api/app/sports/bets': {
       query: { schema: sportsBetsQuerySchema, baseline: () => ({ status: 'open', page: '1', size: '20' }) },
+    },
+    'GET /api/app/sports/favourites': NONE,
+    'POST /api/app/sports/favourites': {
+      body: { schema: favouriteSchema, baseline: () => ({ kind: 'team', name: 'Flamengo', on: true }) },
     },
     'POST /api/app/sports/cashout': {
       body: { schema: sportsCashoutSchema, baseline: () => ({ betId: 'fz-none', amount: 1 }) },

@@ -146,6 +146,8 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/app/sports/fixtures/:id': { kind: 'public', why: 'a fixture of the public catalogue' },
   'POST /api/app/sports/bet': { kind: 'self', why: 'fixture, market and outcome ids are public' },
   'GET /api/app/sports/bets': SELF,
+  'GET /api/app/sports/favourites': SELF,
+  'POST /api/app/sports/favourites': SELF,
   'POST /api/app/sports/cashout': { kind: 'owned', object: 'sportsBet' },
   'POST /api/webhooks/pix': { kind: 'capability', why: "signed by the PSP's secret (psp-contract.test.ts)" },
   'GET /sandbox-psp/checkout/:txid': PAY_PAGE,

@@ -453,6 +453,14 @@ export interface SportsFixtureCancelsTable {
   created_at: CreatedAt;
 }
 
+/** A player's favourite team or competition (migration 036). */
+export interface SportsFavouritesTable {
+  user_id: number;
+  kind: 'team' | 'competition';
+  name: string;
+  created_at: CreatedAt;
+}
+
 export interface SportsBetLegsTable {
   bet_id: string;
   idx: number;
@@ -635,6 +643,7 @@ export interface Database {
   sports_fixtures: SportsFixturesTable;
   sports_bets: SportsBetsTable;
   sports_bet_legs: SportsBetLegsTable;
+  sports_favourites: SportsFavouritesTable;
   sports_fixture_cancels: SportsFixtureCancelsTable;
   player_seeds: PlayerSeedsTable;
   revealed_seeds: RevealedSeedsTable;

@@ -10,6 +10,8 @@ import { MatchTime } from '../../../domain/codes';
 import type { FixtureResult } from '../../../domain/sports/markets';
 import {
   cashoutResultSchema,
+  favouriteSchema,
+  favouritesSchema,
   fixturesQuerySchema,
   resultsQuerySchema,
   sportsResultSchema,
@@ -28,6 +30,7 @@ import type { SportKey } from '../../../domain/sports/sports';
 import { fixtureDetailView, fixturesView, sportsView, resultsView } from './catalogue.service';
 import { placeSportsBet, type PlacedBet } from './betting.service';
 import { sportsBetsPage } from './bets.service';
+import { listFavourites, setFavourite } from './favourites.service';
 import { cashoutBet } from './cashout.service';
 import { enterResult } from './settlement.service';
 import { withHolds } from './holds';
@@ -203,6 +206,21 @@ export async function sportsRoutes(
           reply,
           await sportsBetsPage(ctx, sports, request.session!.subjectId, { status }, { page, size }),
         );
+      },
+    );
+
+    scope.get(
+      '/api/app/sports/favourites',
+      allow(PLAYER, { response: favouritesSchema }),
+      async (request, reply) => ok(request, reply, await listFavourites(ctx, request.session!.subjectId)),
+    );
+
+    scope.post(
+      '/api/app/sports/favourites',
+      allow(PLAYER, { body: favouriteSchema, response: favouritesSchema }),
+      async (request, reply) => {
+        const input = parseInput(favouriteSchema, request.body);
+        return ok(request, reply, await setFavourite(ctx, request.session!.subjectId, input));
       },
     );
 

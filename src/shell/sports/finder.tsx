@@ -43,21 +43,35 @@ export function CompetitionChips({
   competitions,
   current,
   onPick,
+  favourites,
 }: {
   competitions: readonly string[];
   current: string;
   onPick: (competition: string) => void;
+  /** A signed-in player's "★ Favoritos", first: their teams and competitions only. */
+  favourites?: { on: boolean; onToggle: () => void };
 }) {
   const { t } = useTranslation();
-  if (competitions.length < 2) return null;
+  if (competitions.length < 2 && !favourites) return null;
   return (
     <nav className="chips" aria-label={t('sports.competitions.label')} data-testid="competition-chips">
+      {favourites ? (
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={favourites.on}
+          onClick={favourites.onToggle}
+          data-testid="favourites-chip"
+        >
+          <span aria-hidden="true">★</span> {t('sports.favourites.chip')}
+        </button>
+      ) : null}
       {['', ...competitions].map((name) => (
         <button
           key={name || 'all'}
           type="button"
           className="chip"
-          aria-pressed={current === name}
+          aria-pressed={!favourites?.on && current === name}
           onClick={() => onPick(name)}
         >
           {name || t('sports.competitions.all')}

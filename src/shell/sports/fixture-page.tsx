@@ -8,6 +8,7 @@ import { BetSlip } from './bet-slip';
 import { LiveTracker } from './live-tracker';
 import { OddsButton } from './odds-button';
 import { shortLabel } from './short-labels';
+import { FavouriteStars } from './favourites';
 import { useFixture } from './use-sports-data';
 import './sports.css';
 
@@ -128,6 +129,7 @@ export function FixturePage() {
               title={`${fixture.home} x ${fixture.away}`}
               lead={`${isSportKey(fixture.sport) ? t(`sports.${fixture.sport}`) : fixture.sport} · ${fixture.competition}`}
             />
+            <FavouriteStars fixture={fixture} />
             <LiveTracker fixture={fixture} />
             {groups.length === 0 ? (
               <p className="empty" data-testid="no-markets">

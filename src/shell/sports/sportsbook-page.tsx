@@ -8,6 +8,7 @@ import { FixtureRow } from './fixture-row';
 import { SPORT_KEYS, type SportKey } from '../../../domain/sports/sports';
 import { useFixtureList, useSports } from './use-sports-data';
 import { CompetitionChips, SearchBox } from './finder';
+import { isFavouriteFixture, useFavourites } from './favourites';
 import './sports.css';
 
 /** How many upcoming fixtures the home lists before "more" would be needed. */
@@ -53,7 +54,12 @@ export function SportsbookPage() {
   const sport: SportKey = isSportKey(requested) ? requested : 'football';
   const q = params.get('q') ?? '';
   const competition = params.get('competition') ?? '';
-  const { data, failed } = useFixtureList(sport, { q, competition });
+  const favOnly = params.get('fav') === '1';
+  const favourites = useFavourites();
+  const { data: listed, failed } = useFixtureList(sport, { q, competition });
+  // "★ Favoritos" keeps the fixtures of the player's teams and competitions.
+  const data =
+    listed && favOnly && favourites ? listed.filter((f) => isFavouriteFixture(favourites, f)) : listed;
   const { data: sports } = useSports();
   const competitions = sports?.find((s) => s.key === sport)?.competitions ?? [];
   // The address keeps the sport, the search and the competition: a shared link opens the same list.
@@ -108,6 +114,17 @@ export function SportsbookPage() {
             competitions={competitions}
             current={competition}
             onPick={(name) => show({ competition: name })}
+            favourites={
+              favourites
+                ? {
+                    on: favOnly,
+                    onToggle: () => {
+                      const out: Record<string, string> = sport === 'football' ? {} : { sport };
+                      setParams(favOnly ? out : { ...out, fav: '1' });
+                    },
+                  }
+                : undefined
+            }
           />
         )}
         {failed && !data ? (
@@ -117,6 +134,10 @@ export function SportsbookPage() {
         ) : q && data.length === 0 ? (
           <p className="empty" data-testid="search-empty">
             {t('sports.search.none', { q })}
+          </p>
+        ) : favOnly && data.length === 0 ? (
+          <p className="empty" data-testid="favourites-empty">
+            {t('sports.favourites.none')}
           </p>
         ) : (
           <>

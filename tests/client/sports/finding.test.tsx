@@ -6,6 +6,7 @@ import { setLanguage } from '../../../src/lib/i18n';
 import { SportsbookPage } from '../../../src/shell/sports/sportsbook-page';
 import { ResultsPage } from '../../../src/shell/sports/results-page';
 import { installFakeServer, ok, type FakeServer } from '../support';
+import { sessionStore } from '../../../src/shell/app/session';
 
 /** Finding a bet (issue 16): a search across sports, a sport's competitions, the week's results. */
 const fixture = (id: string, home: string, away: string, competition: string, sport = 'football') => ({
@@ -24,8 +25,11 @@ const fixture = (id: string, home: string, away: string, competition: string, sp
 });
 
 let server: FakeServer;
+let favourites: { teams: string[]; competitions: string[] };
 beforeEach(async () => {
   await setLanguage('pt_BR');
+  favourites = { teams: ['Bahia'], competitions: [] };
+  sessionStore.set({ ...sessionStore.get(), token: null });
   server = installFakeServer((config) => {
     const params = (config.params ?? {}) as Record<string, string>;
     if (config.url?.endsWith('/sports/sports')) {
@@ -46,6 +50,18 @@ beforeEach(async () => {
         fixture('fb-2', 'Bahia', 'Grêmio', 'Copa do Brasil'),
       ];
       return ok(params.competition ? all.filter((f) => f.competition === params.competition) : all);
+    }
+    if (config.url?.endsWith('/sports/favourites')) {
+      if (config.method === 'post') {
+        const body = JSON.parse(String(config.data)) as { kind: string; name: string; on: boolean };
+        const list = body.kind === 'team' ? favourites.teams : favourites.competitions;
+        const next = body.on
+          ? [...list.filter((n) => n !== body.name), body.name]
+          : list.filter((n) => n !== body.name);
+        favourites =
+          body.kind === 'team' ? { ...favourites, teams: next } : { ...favourites, competitions: next };
+      }
+      return ok(favourites);
     }
     if (config.url?.endsWith('/sports/results')) {
       return ok([
@@ -114,6 +130,28 @@ describe('finding a bet', () => {
     // The search asks once, for every sport (no sport, no competition).
     expect(searched[0]).toEqual({ q: 'flamengo' });
     expect(screen.queryByTestId('competition-chips')).toBeNull();
+  });
+
+  it('lists a signed-in player’s favourites apart, and offers none to a visitor', async () => {
+    const user = userEvent.setup();
+    const view = render(
+      <MemoryRouter initialEntries={['/footballPage']}>
+        <SportsbookPage />
+      </MemoryRouter>,
+    );
+    await screen.findByTestId('competition-chips');
+    expect(screen.queryByTestId('favourites-chip')).toBeNull();
+    view.unmount();
+    sessionStore.set({ ...sessionStore.get(), token: 'token-1' });
+    render(
+      <MemoryRouter initialEntries={['/footballPage']}>
+        <SportsbookPage />
+      </MemoryRouter>,
+    );
+    await user.click(await screen.findByTestId('favourites-chip'));
+    await waitFor(() => expect(screen.getAllByTestId('fixture-row')).toHaveLength(1));
+    expect(screen.getByText('Grêmio')).toBeTruthy();
+    expect(screen.getByTestId('favourites-chip').getAttribute('aria-pressed')).toBe('true');
   });
 
   it('shows the week’s results with the final score, the interval and how a match ended', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, operatorAuth } from '../helpers';
+import { auth, call, fundedPlayer, operatorAuth } from '../helpers';
 import { buildSportsApp, manualClock } from './sports-helpers';
 import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
 import { MatchTime } from '../../../domain/codes';
@@ -94,5 +94,47 @@ describe('finding a bet (issue 16)', () => {
     // Other sports have results too, and a search narrows them.
     const everything = await get('/api/app/sports/results');
     expect(new Set(everything.map((r) => r.sport)).size).toBeGreaterThan(5);
+  });
+});
+
+describe('favourites (issue 16)', () => {
+  const favourites = (token: string, payload?: unknown) =>
+    call(app, {
+      method: payload ? 'POST' : 'GET',
+      url: '/api/app/sports/favourites',
+      headers: auth(token),
+      ...(payload ? { payload } : {}),
+    });
+
+  it('keeps a player’s teams and competitions, each once, and only theirs', async () => {
+    const p = await fundedPlayer(app, 0);
+    const other = await fundedPlayer(app, 0);
+    expect((await favourites(p.token)).body.data).toEqual({ teams: [], competitions: [] });
+    await favourites(p.token, { kind: 'team', name: 'Flamengo', on: true });
+    await favourites(p.token, { kind: 'team', name: 'Flamengo', on: true });
+    const after = await favourites(p.token, { kind: 'competition', name: 'Brasileirão Série A', on: true });
+    expect(after.body.data).toEqual({ teams: ['Flamengo'], competitions: ['Brasileirão Série A'] });
+    expect((await favourites(other.token)).body.data).toEqual({ teams: [], competitions: [] });
+    const removed = await favourites(p.token, { kind: 'team', name: 'Flamengo', on: false });
+    expect(removed.body.data).toEqual({ teams: [], competitions: ['Brasileirão Série A'] });
+    expect((await favourites(p.token, { kind: 'club', name: 'x', on: true })).code).toBe(400);
+    expect((await call(app, { method: 'GET', url: '/api/app/sports/favourites' })).code).toBe(401);
+  });
+
+  it('holds the cap of 50 against simultaneous taps', async () => {
+    const p = await fundedPlayer(app, 0);
+    for (let i = 0; i < 45; i++) await favourites(p.token, { kind: 'team', name: `Time ${i}`, on: true });
+    // Ten at once with five places left: exactly five get in.
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        favourites(p.token, { kind: 'team', name: `Novo ${i}`, on: true }),
+      ),
+    );
+    expect(burst.filter((r) => r.code === 200)).toHaveLength(5);
+    const refused = burst.find((r) => r.code === 409)!;
+    expect(refused.body.message).toBe('Você já tem 50 favoritos: remova um para adicionar outro');
+    expect((await favourites(p.token)).body.data.teams).toHaveLength(50);
+    // One already there is no new one.
+    expect((await favourites(p.token, { kind: 'team', name: 'Time 3', on: true })).code).toBe(200);
   });
 });
