@@ -81,11 +81,39 @@ export function remainingGoalShares(
   }
 }
 
-/** Corners come at an even rate: the share of the match's corners still to come. */
+/**
+ * Stoppage minutes of each half, whole minutes drawn evenly from these bounds: what the
+ * simulation plays, and what the prices of the markets that count through it expect.
+ */
+export const STOPPAGE_MINUTES = { first: [1, 4], second: [2, 7] } as const;
+
+/** Minutes of play a half still has at `minute`, its stoppage included, in expectation. */
+function halfMinutesLeft(minute: number, end: 45 | 90, bounds: readonly [number, number]): number {
+  if (minute < end) return end - minute + (bounds[0] + bounds[1]) / 2;
+  // In stoppage time: the stoppage is longer than what has been played of it.
+  const past = minute - end;
+  const left: number[] = [];
+  for (let s = bounds[0]; s <= bounds[1]; s++) if (s > past) left.push(s - past);
+  return left.length ? left.reduce((a, b) => a + b, 0) / left.length : 0;
+}
+
+/**
+ * Corners come at an even rate through every minute played, stoppage time included (the
+ * simulation plays it, and so do real matches): the expected corners still to come over a
+ * 90-minute rate. Assuming 90 even minutes had underpriced overs by 10–40 % (the fair-return
+ * check's "known gap").
+ */
 function remainingCornerShare(phase: FootballPhase, minute: number): number {
-  if (phase === 'pre') return 1;
-  if (phase === 'half_time') return 0.5;
-  return Math.max(STOPPAGE_FLOOR, (90 - Math.min(90, minute)) / 90);
+  const second = halfMinutesLeft(45, 90, STOPPAGE_MINUTES.second);
+  const minutes =
+    phase === 'pre'
+      ? halfMinutesLeft(0, 45, STOPPAGE_MINUTES.first) + second
+      : phase === 'first_half'
+        ? halfMinutesLeft(minute, 45, STOPPAGE_MINUTES.first) + second
+        : phase === 'half_time'
+          ? second
+          : halfMinutesLeft(Math.max(45, minute), 90, STOPPAGE_MINUTES.second);
+  return Math.max(STOPPAGE_FLOOR, minutes / 90);
 }
 
 /** Distribution of (home − away) and of (home + away) over a grid. */

@@ -23,8 +23,6 @@ const Z_LIMIT = 4.5;
  * leaves this list when its model is fixed.
  */
 const KNOWN_MODEL_GAPS: ReadonlyArray<RegExp> = [
-  // Corners come in stoppage time and more often for a side behind; the price assumes 90 even minutes.
-  /^football corners_totals:full /,
   // The head-to-head ignores that a driver can fail to finish.
   /^motor_racing head_to_head:full /,
   // Runs and the moneyline in play: the remaining innings are priced above what is played.

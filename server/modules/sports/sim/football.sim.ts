@@ -6,6 +6,7 @@ import {
   priceFootballMarket,
   type FootballPhase,
   type FootballPricingInput,
+  STOPPAGE_MINUTES,
 } from '../../../../domain/sports/football';
 import type { FixtureResult, PeriodScore } from '../../../../domain/sports/markets';
 import { HOUR_MS, MINUTE_MS } from './clock';
@@ -164,8 +165,8 @@ export function footballTimeline(seed: string, fixture: SimFixture, windowMs: nu
   let correctionAt: number | null = null;
 
   if (kickoff !== null) {
-    const stoppage1 = intBetween(r, 1, 4);
-    const stoppage2 = intBetween(r, 2, 7);
+    const stoppage1 = intBetween(r, ...STOPPAGE_MINUTES.first);
+    const stoppage2 = intBetween(r, ...STOPPAGE_MINUTES.second);
     halfTimeAt = kickoff + (45 + stoppage1) * MINUTE_MS;
     secondHalfAt = halfTimeAt + 15 * MINUTE_MS;
     const fullTimeAt = secondHalfAt + (45 + stoppage2) * MINUTE_MS;
