@@ -64,9 +64,14 @@ export type MarginFor = (key: MarketKey) => MarginSetting;
 /** The base setting of a market's shape: three outcomes or more, or two. */
 export const byShape =
   (shapes: ShapeMargins): MarginFor =>
-  (key) =>
-    // Dupla Chance's selections each stand against their complement: two-way, whatever their count.
-    outcomeIds(key.type).length >= 3 && key.type !== 'double_chance' ? shapes.threeWay : shapes.twoWay;
+  (key) => {
+    // Dupla Chance's selections each stand against their complement, and its chances sum to 2:
+    // only a proportional margin comes off such a book exactly (cash-out reads it so), whatever
+    // method the operator gives two-way markets; power or Shin there let a cash-out straight
+    // after placing pay up to 118 % of the stake (outside review).
+    if (key.type === 'double_chance') return { margin: shapes.twoWay.margin, method: 'proportional' };
+    return outcomeIds(key.type).length >= 3 ? shapes.threeWay : shapes.twoWay;
+  };
 
 /** The margin of a market of a competition of `tier`, in play or before it. */
 export function marginFor(plan: MarginPlan, live: boolean, tier: CompetitionTier): MarginFor {
@@ -79,11 +84,12 @@ export function marginFor(plan: MarginPlan, live: boolean, tier: CompetitionTier
 }
 
 /**
- * A market's book margin (overround) from its quoted prices, in thousandths: Σ 1/odds − 1 over
- * the outcomes offered; null when an outcome has no price (its share of the book is unknown).
+ * A market's book margin (overround) from its quoted prices, in thousandths: Σ 1/odds over the
+ * outcomes offered, over the number that win on any one result (2 for Dupla Chance), less 1;
+ * null when an outcome has no price (its share of the book is unknown).
  */
-export function overroundMilli(pricesMilli: ReadonlyArray<number | null>): number | null {
+export function overroundMilli(pricesMilli: ReadonlyArray<number | null>, winners = 1): number | null {
   if (pricesMilli.length < 2 || pricesMilli.some((p) => p === null || p <= 0)) return null;
   const book = pricesMilli.reduce<number>((sum, p) => sum + 1000 / p!, 0);
-  return Math.round((book - 1) * 1000);
+  return Math.round((book / winners - 1) * 1000);
 }

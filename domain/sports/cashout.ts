@@ -1,4 +1,4 @@
-import { nextLadderPrice } from './ladder';
+import { MAX_ODDS_MILLI, nextLadderPrice } from './ladder';
 import { removeMarginFromImplied, type MarginMethod } from './margin';
 import { legMultiplier, type LegSettlement } from './settlement';
 
@@ -61,6 +61,9 @@ export function leastFairChance(
   const mine = prices.findIndex((p) => p.id === outcomeId);
   const own = prices[mine]?.oddsMilli;
   if (mine < 0 || own === null || own === undefined || prices.length < 2) return null;
+  // At the ladder's top the price says only "1000 or longer": the chance has no floor above 0
+  // (a 4-4 at 0-0 on the hour is one in a million), so such a leg is worth nothing to cash-out.
+  if (own >= MAX_ODDS_MILLI) return 0;
   const implied = prices.map((p, i) =>
     i === mine ? 1000 / nextLadderPrice(own) : p.oddsMilli === null ? 1 : 1000 / p.oddsMilli,
   );

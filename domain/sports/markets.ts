@@ -362,6 +362,16 @@ function settleUndetermined(leg: LegSpec, score: PeriodScore): LegSettlement {
   if (leg.type === 'btts' && score.home > 0 && score.away > 0) {
     return settled(leg.outcome === 'yes' ? 'won' : 'lost');
   }
+  // Counts only grow: a side above four makes "other" the correct score, and a score already
+  // passed can no longer be it; every other score is undetermined.
+  if (leg.type === 'correct_score') {
+    if (score.home > CORRECT_SCORE_MAX || score.away > CORRECT_SCORE_MAX) {
+      return settled(leg.outcome === 'other' ? 'won' : 'lost');
+    }
+    const [h, a] = leg.outcome.split('-').map(Number) as [number, number];
+    if (leg.outcome !== 'other' && (h < score.home || a < score.away)) return settled('lost');
+    return settled('void');
+  }
   const counted: Partial<Record<MarketType, number>> = {
     totals: score.home + score.away,
     corners_totals: score.home + score.away,

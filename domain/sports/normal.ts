@@ -97,7 +97,48 @@ export interface NormalGameInput {
    * (basketball's last shot; 0 elsewhere): see withBuzzerTies.
    */
   buzzerTie: number;
+  /**
+   * One overtime period's law, where a level game plays on until someone wins (basketball): the
+   * whole-game spreads and totals count its points, so a level regulation is not their end.
+   * Null where regulation's margin is the settled one (or overtime is too rare to matter).
+   */
+  overtime: OvertimeLaw | null;
   margins: MarginFor;
+}
+
+/** One overtime period: its margin's deviation, and its points' mean and deviation. */
+export interface OvertimeLaw {
+  marginSd: number;
+  totalMean: number;
+  totalSd: number;
+}
+
+/**
+ * The whole game's margin and total from regulation's, when a level regulation goes to
+ * overtime until someone wins: the level mass is spread over the overtime's (nonzero) margins, and
+ * its total gains the overtime's points. Before this, a spread at ±0.5 was priced as if a level
+ * game ended level: late in a tied game both sides of −0.5 sold above 3.00, a sure profit.
+ */
+export function throughOvertime(
+  margin: Distribution,
+  total: Distribution,
+  ot: OvertimeLaw,
+): { margin: Distribution; total: Distribution } {
+  const tie = margin.get(0) ?? 0;
+  if (tie <= 0) return { margin, total };
+  const decided = discreteNormal(0, ot.marginSd);
+  const level = decided.get(0) ?? 0;
+  decided.delete(0);
+  const fullMargin: Distribution = new Map(margin);
+  fullMargin.delete(0);
+  for (const [k, p] of decided) fullMargin.set(k, (fullMargin.get(k) ?? 0) + (tie * p) / (1 - level));
+  const extra = discreteNormal(ot.totalMean, ot.totalSd);
+  const fullTotal: Distribution = new Map();
+  for (const [t, p] of total) {
+    fullTotal.set(t, (fullTotal.get(t) ?? 0) + p * (1 - tie));
+    for (const [o, q] of extra) fullTotal.set(t + o, (fullTotal.get(t + o) ?? 0) + p * tie * q);
+  }
+  return { margin: fullMargin, total: fullTotal };
 }
 
 /** How far behind a last shot can tie a game. */
@@ -133,11 +174,15 @@ function normalDistributions(input: NormalGameInput) {
     input.marginSd > 0 ? discreteNormal(start + input.marginLeft, input.marginSd) : new Map([[start, 1]]);
   // While regulation is still to be played, its end may bring a buzzer tie.
   const margin = input.inRegulation ? withBuzzerTies(marginFrom(lead), input.buzzerTie) : marginFrom(lead);
-  // The margin a spread settles on: the final one, or what is still to come (FROM_PLACEMENT).
-  const spread = input.spreadFromPlacement ? marginFrom(0) : margin;
-  const total =
+  const regulationTotal =
     input.totalSd > 0 ? discreteNormal(points + input.totalLeft, input.totalSd) : new Map([[points, 1]]);
-  return { margin, spread, total, points };
+  // Spreads and totals of the whole game count overtime's points.
+  const full = input.overtime
+    ? throughOvertime(margin, regulationTotal, input.overtime)
+    : { margin, total: regulationTotal };
+  // The margin a spread settles on: the final one, or what is still to come (FROM_PLACEMENT).
+  const spread = input.spreadFromPlacement ? marginFrom(0) : full.margin;
+  return { margin, spread, total: full.total, points };
 }
 
 function moneylineQuote(margin: Distribution, input: NormalGameInput): Quote | null {

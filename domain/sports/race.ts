@@ -41,15 +41,23 @@ export function rallyGameFrom(q: number, a: number, b: number, target: number, c
 
 /**
  * Final units (home|away) of a race to `need` from `won`, with the unit in play won by home with
- * probability `current` (null between units) and every later unit with probability `unit`.
+ * probability `current` (null between units) and every later unit with probability `unit` —
+ * or `unit(n)` for the n-th unit (1-based) where units differ: volleyball's fifth set is to 15
+ * points, not 25, which at uneven sides changes who wins it.
  */
-export function raceOutcomes(need: number, won: [number, number], current: number | null, unit: number) {
+export function raceOutcomes(
+  need: number,
+  won: [number, number],
+  current: number | null,
+  unit: number | ((n: number) => number),
+) {
+  const unitAt = typeof unit === 'number' ? () => unit : unit;
   const out = new Map<string, number>();
   const add = (k: string, p: number) => out.set(k, (out.get(k) ?? 0) + p);
   const go = (h: number, a: number, p: number, first: number | null) => {
     if (p === 0) return;
     if (h >= need || a >= need) return add(`${h}|${a}`, p);
-    const u = first ?? unit;
+    const u = first ?? unitAt(h + a + 1);
     go(h + 1, a, p * u, null);
     go(h, a + 1, p * (1 - u), null);
   };
@@ -61,7 +69,7 @@ export interface RacePricingInput {
   need: number;
   won: [number, number];
   current: number | null;
-  unit: number;
+  unit: number | ((n: number) => number);
   margins: MarginFor;
 }
 

@@ -9,6 +9,7 @@ import { marketName, OrderStatus, outcomeName } from '../../../domain/sports/lab
 import { combinedOddsMilli, potentialReturnCents } from '../../../domain/sports/settlement';
 import { placementCountOf } from '../../../domain/sports/rules';
 import { overroundMilli } from '../../../domain/sports/book-margins';
+import { winnersPerResult } from '../../../domain/sports/markets';
 import type { SportsBetInput } from '../../../domain/sports/sports.schema';
 import type { FeedMarket, FixtureSnapshot } from './feed';
 import { debitSportsStake, newSportsBetId, paySports } from './sports-money';
@@ -200,7 +201,10 @@ export async function placeSportsBet(
           market_label: marketName(leg.market.key, leg.snap.sport, leg.snap),
           outcome_label: outcomeName(leg.market.key, leg.outcomeId, leg.snap),
           // The book the player bet into, for the margin report (reports.repository.ts).
-          book_margin_milli: overroundMilli(leg.market.outcomes.map((o) => (o.active ? o.oddsMilli : null))),
+          book_margin_milli: overroundMilli(
+            leg.market.outcomes.map((o) => (o.active ? o.oddsMilli : null)),
+            winnersPerResult(leg.market.key.type),
+          ),
         };
       }),
     )

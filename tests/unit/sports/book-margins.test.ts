@@ -63,6 +63,10 @@ describe('margins by market group and competition tier', () => {
     expect(overroundMilli([2000, 2000])).toBe(0);
     expect(overroundMilli([2000, null])).toBeNull();
     expect(overroundMilli([1500])).toBeNull();
+    // Dupla Chance: each result wins two selections, so its book is read over 2.
+    expect(overroundMilli([1220, 1290, 1880], 2)).toBe(
+      Math.round(((1 / 1.22 + 1 / 1.29 + 1 / 1.88) / 2 - 1) * 1000),
+    );
   });
 
   it('prices every listed market of the simulated world at its own margin, at least, and never far above', () => {

@@ -17,6 +17,7 @@ import {
 } from '../../../domain/sports/pricing';
 import { legMultiplier, settled, type LegKind } from '../../../domain/sports/settlement';
 import { priceGoalsMarket } from '../../../domain/sports/football-goals';
+import { byShape } from '../../../domain/sports/book-margins';
 import { winnersPerResult } from '../../../domain/sports/markets';
 
 /**
@@ -112,8 +113,10 @@ const doubleChance = fc
     w: fc.array(fc.double({ min: 0.03, max: 1, noNaN: true }), { minLength: 3, maxLength: 3 }),
     margin: fc.double({ min: 0.02, max: 0.15, noNaN: true }),
     pick: fc.integer({ min: 0, max: 2 }),
+    // The operator may give two-way markets any method; Dupla Chance must stay exact under each.
+    method: fc.constantFrom(...METHODS),
   })
-  .map(({ w, margin, pick }): TrueLeg | null => {
+  .map(({ w, margin, pick, method }): TrueLeg | null => {
     const total = w.reduce((a, b) => a + b, 0);
     const [home, draw, away] = w.map((x) => x / total) as [number, number, number];
     const rest = {
@@ -123,10 +126,12 @@ const doubleChance = fc
         [home, 0],
       ],
     };
+    const key = { type: 'double_chance', period: 'full', lineQ: null } as const;
+    const margins = byShape({ threeWay: { margin, method }, twoWay: { margin, method } });
     const quote = priceGoalsMarket(
       { rest, score: { home: 0, away: 0 }, halves: null, halfTime: null },
-      { type: 'double_chance', period: 'full', lineQ: null },
-      () => ({ margin, method: 'proportional' }),
+      key,
+      margins,
     );
     if (!quote) return null;
     const chance = { home_draw: home + draw, home_away: home + away, draw_away: draw + away };
@@ -134,7 +139,8 @@ const doubleChance = fc
     return {
       prices: quote.outcomes,
       outcomeId,
-      method: 'proportional',
+      // What cash-out reads: the method the book says it applied.
+      method: margins(key).method,
       refundShare: 0,
       winners: winnersPerResult('double_chance'),
       expected: (oddsMilli) => chance[outcomeId] * (oddsMilli / 1000),
@@ -213,6 +219,26 @@ describe('cash-out from fair prices', () => {
       ),
       { numRuns: 4000, seed: 20261129 },
     );
+  });
+
+  it('gives a selection at the ladder’s top no value: its chance has no floor (outside review)', () => {
+    const prices = [
+      { id: '4-4', oddsMilli: 1_000_000 },
+      { id: '0-0', oddsMilli: 1_010 },
+    ];
+    expect(leastFairChance(prices, '4-4', 'shin')).toBe(0);
+    expect(
+      cashoutValueCents(
+        10_000,
+        [
+          {
+            settlement: null,
+            open: { prices, outcomeId: '4-4', method: 'shin', refundShare: 0, oddsMilli: 490_000 },
+          },
+        ],
+        50,
+      ),
+    ).toBe(0);
   });
 
   it('values a Dupla Chance selection from chances that sum to 2, not 1', () => {

@@ -175,6 +175,50 @@ describe('a last shot to tie (basketball)', () => {
   });
 });
 
+describe('a level game goes to overtime (basketball)', () => {
+  // 30 seconds left at 112-112 in an NBA game (σ 13.9 over 48 minutes), default-like margins.
+  const late = {
+    score: { home: 112, away: 112 },
+    marginLeft: 0,
+    marginSd: 13.9 * Math.sqrt(0.5 / 48),
+    totalLeft: 0.5 * 4.7,
+    totalSd: 13.9 * Math.sqrt(0.5 / 48),
+    inRegulation: true,
+    tie: 'overtime' as const,
+    spreadFromPlacement: false,
+    buzzerTie: 0.25,
+    margins: byShape({
+      threeWay: { margin: 0.07, method: 'shin' as const },
+      twoWay: { margin: 0.06, method: 'proportional' as const },
+    }),
+  };
+  const overtime = {
+    marginSd: 13.9 * Math.sqrt(5 / 48),
+    totalMean: 226 * (5 / 48),
+    totalSd: 13.9 * Math.sqrt(5 / 48),
+  };
+  const minusHalf = (input: typeof late & { overtime: typeof overtime | null }) => {
+    const home = priceNormalMarket(input, { type: 'asian_handicap', period: 'full', lineQ: -2 })!;
+    const away = priceNormalMarket(input, { type: 'asian_handicap', period: 'full', lineQ: 2 })!;
+    // Home −0.5 and away −0.5: exactly one wins, since the whole game cannot end level.
+    return 1000 / home.outcomes[0]!.oddsMilli! + 1000 / away.outcomes[1]!.oddsMilli!;
+  };
+
+  it('prices both sides of −0.5 as one of them must win, no sure profit (reviewer’s case)', () => {
+    // Priced on regulation's margin, the level mass was nobody's: a book of 0.62, a sure profit.
+    expect(minusHalf({ ...late, overtime: null })).toBeLessThan(0.7);
+    expect(minusHalf({ ...late, overtime })).toBeGreaterThan(1);
+  });
+
+  it('gives the whole game’s total the overtime’s points when regulation may end level', () => {
+    const over = (input: typeof late & { overtime: typeof overtime | null }) =>
+      priceNormalMarket(input, { type: 'totals', period: 'full', lineQ: 4 * 230.5 });
+    // With no overtime, 230.5 cannot be reached in 30 seconds from 224; with it, it can.
+    expect(over({ ...late, overtime: null })).toBeNull();
+    expect(over({ ...late, overtime })!.outcomes[0]!.oddsMilli).toBeLessThan(10_000);
+  });
+});
+
 describe('normal-model games on the ladder', () => {
   const shapes = {
     threeWay: { margin: 0.06, method: 'shin' as const },
@@ -190,6 +234,7 @@ describe('normal-model games on the ladder', () => {
     inRegulation: true,
     spreadFromPlacement: false,
     buzzerTie: 0,
+    overtime: null,
     margins,
   };
 
@@ -234,6 +279,11 @@ describe('races to a number of units (volleyball, badminton, table tennis, snook
       const bo5 = [...raceOutcomes(3, [0, 0], null, s)].filter(([k]) => k.startsWith('3|'));
       expect(bo5.reduce((a, [, p]) => a + p, 0)).toBeCloseTo(matchProbability(s, 5), 12);
     }
+    // Each unit at its own chance: at two sets all, the fifth (to 15 in volleyball) decides alone.
+    const fifth = raceOutcomes(3, [2, 2], null, (n) => (n === 5 ? 0.3 : 0.9));
+    expect(fifth.get('3|2')).toBeCloseTo(0.3, 12);
+    // A 15-point set is closer to even than a 25-point one for the same rally edge.
+    expect(rallyGameFrom(0.55, 0, 0, 15)).toBeLessThan(rallyGameFrom(0.55, 0, 0, 25));
   });
 
   it('prices the winner, units handicap and total units around the main lines', () => {

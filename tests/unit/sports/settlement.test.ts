@@ -275,6 +275,14 @@ describe('other football markets (research §1.11)', () => {
     for (const spec of [leg('correct_score', '1-1', null), leg('double_chance', 'home_draw', null)]) {
       expect(settleLeg(spec, abandoned)!.kind).toBe('void');
     }
+    // A score already passed is decided lost; above four a side, "other" is decided won.
+    expect(settleLeg(leg('correct_score', '0-1', null), abandoned)!.kind).toBe('lost');
+    const rout: FixtureResult = {
+      status: MatchTime.cutInHalf,
+      scores: { full: { home: 5, away: 0, complete: false } },
+    };
+    expect(settleLeg(leg('correct_score', 'other', null), rout)!.kind).toBe('won');
+    expect(settleLeg(leg('correct_score', '4-0', null), rout)!.kind).toBe('lost');
   });
 
   it('holds a leg while its period is not over and the match may go on', () => {

@@ -447,7 +447,20 @@ function raceSim(cfg: RaceConfig): SportSim<RaceTimeline> {
     const step = Math.max(0, Math.min(tl.drift.length - 1, Math.floor((when - listedFrom) / HOUR_MS)));
     const q = clamp(tl.q0 + tl.drift[step]!);
     const unitNumber = snap.units[0] + snap.units[1] + 1;
-    const unit = cfg.target === null ? q : rallyGameFrom(q, 0, 0, cfg.target(1), cfg.cap);
+    // Each later unit at its own target (volleyball's fifth set is to 15).
+    const target = cfg.target;
+    const byTarget = new Map<number, number>();
+    const unit =
+      target === null
+        ? q
+        : (n: number) => {
+            const points = target(n);
+            const known = byTarget.get(points);
+            if (known !== undefined) return known;
+            const p = rallyGameFrom(q, 0, 0, points, cfg.cap);
+            byTarget.set(points, p);
+            return p;
+          };
     const current =
       cfg.target === null
         ? null

@@ -555,6 +555,11 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
     // that both sports price a regulation tie as shared.
     const tie = 'overtime' as const;
     const spreadFromPlacement = countsFromPlacement(cfg.sport, 'asian_handicap');
+    // A basketball overtime is five minutes at regulation's rate, played until someone wins.
+    const share = cfg.overtimeMinutes / (4 * tl.league.quarterMinutes);
+    const overtimeLaw = cfg.overtimeUntilDecided
+      ? { marginSd: sd * Math.sqrt(share), totalMean: total * share, totalSd: sd * Math.sqrt(share) }
+      : null;
     if (p.code === MatchTime.notStarted) {
       return {
         score: { home: 0, away: 0 },
@@ -565,6 +570,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
         inRegulation: true,
         tie,
         buzzerTie: cfg.buzzerTie,
+        overtime: overtimeLaw,
         spreadFromPlacement,
         margins: fixtureMargins(margins, tl, false),
       };
@@ -582,6 +588,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
       inRegulation: !overtime && p.left > 0,
       tie,
       buzzerTie: cfg.buzzerTie,
+      overtime: overtimeLaw,
       spreadFromPlacement,
       margins: fixtureMargins(margins, tl, true),
     };
