@@ -26,14 +26,18 @@ export const resultsQuerySchema = z.object({
   competition: competitionParam,
 });
 
-/** A finished fixture: how it ended (the specification's match time code) and its final score. */
-export const sportsResultSchema = z.object({
+/** Which fixture: what every list of fixtures, open or finished, says of it. */
+const fixtureIdentitySchema = z.object({
   id: z.string(),
   sport: z.string(),
   competition: z.string(),
   home: z.string(),
   away: z.string(),
   startsAt: z.string(),
+});
+
+/** A finished fixture: how it ended (the specification's match time code) and its final score. */
+export const sportsResultSchema = fixtureIdentitySchema.extend({
   status: z.number(),
   score: z.object({ home: z.number(), away: z.number() }).nullable(),
   /** The first half's or the first set's score where the sport has one. */
@@ -166,13 +170,7 @@ export const sportSummarySchema = z.object({
 /** A sport of `/sports/sports` with its live and upcoming counts. */
 export type SportSummary = z.infer<typeof sportSummarySchema>;
 
-export const sportsFixtureSchema = z.object({
-  id: z.string(),
-  sport: z.string(),
-  competition: z.string(),
-  home: z.string(),
-  away: z.string(),
-  startsAt: z.string(),
+export const sportsFixtureSchema = fixtureIdentitySchema.extend({
   live: z.boolean(),
   periodCode: z.number(),
   clock: z.string().nullable(),
