@@ -27,9 +27,6 @@ const KNOWN_MODEL_GAPS: ReadonlyArray<RegExp> = [
   /^motor_racing head_to_head:full /,
   // Runs and the moneyline in play: the remaining innings are priced above what is played.
   /^baseball (totals|moneyline):full live /,
-  // Games and points still to play in a tennis / table tennis match in play.
-  /^tennis games_totals:full live /,
-  /^table_tennis (totals|asian_handicap|moneyline):full live /,
 ];
 
 function judged(groups: FairReturnGroup[]) {

@@ -81,16 +81,35 @@ export function fairReturns(options: FairReturnOptions): FairReturnGroup[] {
     groups.set(key, g);
   };
 
+  // In-play moments are drawn over a span fixed per sport (1.5 × its median match), not over each
+  // match's own length: a moment at 90 % of a match that is about to end knows the future (the
+  // leader is about to win), which made every sport of variable length look mispriced in play.
+  const played = (day: number) =>
+    feed
+      .dayTimelines(day)
+      .filter((tl) => tl.fixture.fate === 'normal' && tl.kickoff !== null && tl.finalAt !== null);
+  const lengths = new Map<SportKey, number[]>();
   for (let day = from; day < from + options.days; day++) {
-    for (const tl of feed.dayTimelines(day)) {
+    for (const tl of played(day)) {
+      const list = lengths.get(tl.fixture.sport) ?? [];
+      list.push(tl.finalAt! - tl.kickoff!);
+      lengths.set(tl.fixture.sport, list);
+    }
+  }
+  const span = new Map(
+    [...lengths].map(([sport, list]) => [sport, 1.5 * list.sort((a, b) => a - b)[list.length >> 1]!]),
+  );
+
+  for (let day = from; day < from + options.days; day++) {
+    for (const tl of played(day)) {
       const sport = tl.fixture.sport;
       if (options.sports && !options.sports.includes(sport)) continue;
-      if (tl.fixture.fate !== 'normal' || tl.kickoff === null || tl.finalAt === null) continue;
-      const end = feed.result(tl.fixture.id, feed.clock.toReal(tl.finalAt) + 1)!;
+      const end = feed.result(tl.fixture.id, feed.clock.toReal(tl.finalAt!) + 1)!;
       if (!end.final) continue;
-      const moments = [tl.kickoff - 30 * MINUTE_MS];
+      const moments = [tl.kickoff! - 30 * MINUTE_MS];
       for (let k = 0; k < (options.liveMoments ?? 6); k++) {
-        moments.push(tl.kickoff + pick() * (tl.finalAt - tl.kickoff));
+        // A moment after the end finds the match over (no phase) and is skipped.
+        moments.push(tl.kickoff! + pick() * span.get(sport)!);
       }
       for (const t of moments) {
         const snap = feed.snapshot(tl.fixture.id, feed.clock.toReal(t));
