@@ -48,7 +48,7 @@ describe('every market returns its fair price on average when settled by the rea
       seed: 'fair-returns-nfl',
       days: FULL ? 400 : 70,
       sports: ['american_football'],
-      liveMoments: 10,
+      liveMoments: 16,
     });
     const spreads = groups.filter((g) => g.key.startsWith('american_football asian_handicap:full live'));
     expect(spreads.map((g) => g.key.split(' ').pop()).sort()).toEqual(['leader', 'level', 'trailer']);
