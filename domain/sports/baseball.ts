@@ -50,34 +50,86 @@ export function runsDistribution(mean: number, max = 40): number[] {
 
 export interface BaseballPricingInput {
   score: { home: number; away: number };
-  /** Expected runs each side still scores in regulation. */
-  homeRunsLeft: number;
-  awayRunsLeft: number;
+  /** Half-innings completed (0 before the first pitch): the next is a top when even. */
+  halves: number;
+  /** Expected runs per inning of each side. */
+  homeRate: number;
+  awayRate: number;
   margins: MarginFor;
 }
 
-/** Final margin and total, with a regulation tie resolved by one run in extra innings. */
+/** Margins and totals the game law keeps track of (beyond them the mass is negligible). */
+const MAX_MARGIN = 40;
+const MAX_TOTAL = 70;
+/** Extra innings followed one by one; the rare game still level after them ends ±1. */
+const EXTRA_INNINGS = 12;
+
+/**
+ * Final margin and total, half-inning by half-inning as the game is played: the home side does
+ * not bat in the ninth (or later) when ahead, a home run that goes ahead in the ninth or later ends
+ * the game on the spot (a walk-off: the margin becomes +1), and from the ninth on a full inning
+ * that leaves a side ahead ends it. Summing the innings left as if all were played had priced the
+ * in-play totals above what is played (live unders returned 1.22 at fair odds).
+ */
 function baseballLaw(input: BaseballPricingInput) {
-  const homeRuns = runsDistribution(input.homeRunsLeft);
-  const awayRuns = runsDistribution(input.awayRunsLeft);
+  const width = 2 * MAX_MARGIN + 1;
+  const cell = (d: number, n: number) => (d + MAX_MARGIN) * (MAX_TOTAL + 1) + n;
+  let state = new Float64Array(width * (MAX_TOTAL + 1));
+  const d0 = input.score.home - input.score.away;
+  const n0 = input.score.home + input.score.away;
+  state[cell(Math.max(-MAX_MARGIN, Math.min(MAX_MARGIN, d0)), Math.min(MAX_TOTAL, n0))] = 1;
   const margin: Distribution = new Map();
   const total: Distribution = new Map();
-  const add = (d: Distribution, k: number, p: number) => d.set(k, (d.get(k) ?? 0) + p);
-  for (let i = 0; i < homeRuns.length; i++) {
-    for (let j = 0; j < awayRuns.length; j++) {
-      const p = homeRuns[i]! * awayRuns[j]!;
-      const d = input.score.home + i - (input.score.away + j);
-      const n = input.score.home + i + input.score.away + j;
-      if (d !== 0) {
-        add(margin, d, p);
-        add(total, n, p);
-      } else {
-        add(margin, 1, p * EXTRA_INNINGS_HOME);
-        add(margin, -1, p * (1 - EXTRA_INNINGS_HOME));
-        add(total, n + 1, p);
+  const add = (dist: Distribution, k: number, p: number) => dist.set(k, (dist.get(k) ?? 0) + p);
+  const finish = (d: number, n: number, p: number) => {
+    add(margin, d, p);
+    add(total, n, p);
+  };
+  const homeRuns = runsDistribution(input.homeRate, 20);
+  const awayRuns = runsDistribution(input.awayRate, 20);
+  const each = (f: (d: number, n: number, p: number) => void) => {
+    for (let d = -MAX_MARGIN; d <= MAX_MARGIN; d++) {
+      for (let n = 0; n <= MAX_TOTAL; n++) {
+        const p = state[cell(d, n)]!;
+        if (p > 0) f(d, n, p);
       }
     }
+  };
+  const clampD = (d: number) => Math.max(-MAX_MARGIN, Math.min(MAX_MARGIN, d));
+  const clampN = (n: number) => Math.min(MAX_TOTAL, n);
+  for (let halves = input.halves; halves < 18 + 2 * EXTRA_INNINGS; halves++) {
+    const inning = Math.floor(halves / 2) + 1;
+    const top = halves % 2 === 0;
+    const next = new Float64Array(state.length);
+    each((d, n, p) => {
+      // The home side does not bat in the ninth or later when already ahead.
+      if (!top && inning >= 9 && d > 0) return finish(d, n, p);
+      const runs = top ? awayRuns : homeRuns;
+      for (let r = 0; r < runs.length; r++) {
+        const q = p * runs[r]!;
+        if (q === 0) continue;
+        if (top) next[cell(clampD(d - r), clampN(n + r))]! += q;
+        else if (inning >= 9 && d + r > 0) finish(1, n + 1 - d, q);
+        else next[cell(clampD(d + r), clampN(n + r))]! += q;
+      }
+    });
+    state = next;
+    // From the ninth on, a full inning that leaves a side ahead ends the game.
+    if (halves + 1 >= 18 && (halves + 1) % 2 === 0) {
+      const level = new Float64Array(state.length);
+      each((d, n, p) => {
+        if (d !== 0) finish(d, n, p);
+        else level[cell(0, n)] = p;
+      });
+      state = level;
+    }
   }
+  // Still level after every extra inning followed (next to never): a run decides it.
+  each((_d, n, p) => {
+    add(margin, 1, p * EXTRA_INNINGS_HOME);
+    add(margin, -1, p * (1 - EXTRA_INNINGS_HOME));
+    add(total, n + 1, p);
+  });
   let home = 0;
   for (const [d, p] of margin) if (d > 0) home += p;
   return { home, margin, total, runs: input.score.home + input.score.away };

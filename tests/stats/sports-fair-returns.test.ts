@@ -25,7 +25,8 @@ const Z_LIMIT = 4.5;
 const KNOWN_MODEL_GAPS: ReadonlyArray<RegExp> = [
   // The head-to-head ignores that a driver can fail to finish.
   /^motor_racing head_to_head:full /,
-  // Runs and the moneyline in play: the remaining innings are priced above what is played.
+  // Runs in play: the half-inning under way is priced as if it had just begun (the book does not
+  // see the count of outs), so live unders still return about 1.12 at fair odds (z ≈ 3.5).
   /^baseball (totals|moneyline):full live /,
 ];
 

@@ -22,6 +22,7 @@ import { priceRace, raceOutcomes, rallyGameFrom } from '../../../domain/sports/r
 import { lastsPast, priceBoxing, priceBoxingMarket } from '../../../domain/sports/ratings';
 import { handicapKinds } from '../../../domain/sports/pricing';
 import { byShape } from '../../../domain/sports/book-margins';
+import { priceBaseballMarket } from '../../../domain/sports/baseball';
 
 /** Tennis test vectors of research/sports.md §3.3 (computed there by DP; games match the closed form). */
 describe('tennis Markov model', () => {
@@ -345,5 +346,30 @@ describe('boxing from per-round stoppage chances', () => {
       expect(1 / o! + 1 / u!).toBeGreaterThan(1.04);
     }
     expect(priceBoxingMarket(input, { type: 'rounds_totals', period: 'full', lineQ: 4 * 12 + 2 })).toBeNull();
+  });
+});
+
+describe('baseball in play, inning by inning', () => {
+  const margins = byShape({
+    threeWay: { margin: 0, method: 'proportional' },
+    twoWay: { margin: 0, method: 'proportional' },
+  });
+  const totalOver = (input: Parameters<typeof priceBaseballMarket>[0], line: number) =>
+    priceBaseballMarket(input, { type: 'totals', period: 'full', lineQ: 4 * line });
+
+  it('does not let the home side bat the ninth when ahead, and ends a walk-off at the winning run', () => {
+    // Home 3-2 after the top of the ninth: the game is over at 5 runs.
+    const over = { score: { home: 3, away: 2 }, halves: 17, homeRate: 0.5, awayRate: 0.5, margins };
+    expect(totalOver(over, 5.5)).toBeNull();
+    expect(priceBaseballMarket(over, { type: 'moneyline', period: 'full', lineQ: null })).toBeNull();
+    // Level 2-2 going to the bottom of the ninth: any home run ends it 3-2, never by more.
+    const level = { ...over, score: { home: 2, away: 2 } };
+    // From here the home side can only win on a walk-off, by exactly one: home −1.5 cannot win,
+    // so the run line is not offered at all, while the moneyline is.
+    expect(priceBaseballMarket(level, { type: 'asian_handicap', period: 'full', lineQ: -6 })).toBeNull();
+    expect(priceBaseballMarket(level, { type: 'moneyline', period: 'full', lineQ: null })).not.toBeNull();
+    // Before the ninth, home −1.5 is a live price.
+    const early = { ...level, halves: 9 };
+    expect(priceBaseballMarket(early, { type: 'asian_handicap', period: 'full', lineQ: -6 })).not.toBeNull();
   });
 });

@@ -258,13 +258,11 @@ function pricingInput(tl: BaseballTimeline, t: number, margins: MarginPlan): Bas
   const step = Math.max(0, Math.min(tl.drift.length - 1, Math.floor((when - listedFrom) / HOUR_MS)));
   const home = tl.home0 * Math.exp(tl.drift[step]!);
   const away = tl.away0 * Math.exp(-tl.drift[step]!);
-  // Halves still to bat in regulation: the away side bats in the even halves, home in the odd.
-  const awayLeft = Math.max(0, 9 - Math.ceil(s.halves / 2));
-  const homeLeft = Math.max(0, 9 - Math.floor(s.halves / 2));
   return {
     score: live ? s.score : { home: 0, away: 0 },
-    homeRunsLeft: (home * (live ? homeLeft : 9)) / 9,
-    awayRunsLeft: (away * (live ? awayLeft : 9)) / 9,
+    halves: live ? s.halves : 0,
+    homeRate: home / 9,
+    awayRate: away / 9,
     margins: fixtureMargins(margins, tl, live),
   };
 }
