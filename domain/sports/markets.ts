@@ -226,7 +226,7 @@ export function settleLeg(
       const early = earlyWinner(result, score, sport);
       if (early) return settled(leg.outcome === early ? 'won' : 'lost');
     }
-    return settleUndetermined(leg, score);
+    return settleUndetermined(leg, score, result);
   }
   return settleComplete(leg, score, result, sport);
 }
@@ -357,7 +357,14 @@ function settleComplete(
 }
 
 /** A period that will never be finished: only parts already decided stand (research §1.10). */
-function settleUndetermined(leg: LegSpec, score: PeriodScore): LegSettlement {
+function settleUndetermined(leg: LegSpec, score: PeriodScore, result: FixtureResult): LegSettlement {
+  // The interval was played: a selection whose half-time result failed is decided lost.
+  if (leg.type === 'ht_ft') {
+    const half = result.scores.first_half;
+    if (half?.complete && leg.outcome.split('-')[0] !== resultOf(half.home - half.away))
+      return settled('lost');
+    return settled('void');
+  }
   // Both sides have scored: Ambas Marcam is decided whatever the rest would have been.
   if (leg.type === 'btts' && score.home > 0 && score.away > 0) {
     return settled(leg.outcome === 'yes' ? 'won' : 'lost');

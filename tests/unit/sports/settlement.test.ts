@@ -275,6 +275,9 @@ describe('other football markets (research §1.11)', () => {
     for (const spec of [leg('correct_score', '1-1', null), leg('double_chance', 'home_draw', null)]) {
       expect(settleLeg(spec, abandoned)!.kind).toBe('void');
     }
+    // The interval was played (1-0): a half-time draw is decided lost, a home half-time waits and is void.
+    expect(settleLeg(leg('ht_ft', 'draw-draw', null), abandoned)!.kind).toBe('lost');
+    expect(settleLeg(leg('ht_ft', 'home-home', null), abandoned)!.kind).toBe('void');
     // A score already passed is decided lost; above four a side, "other" is decided won.
     expect(settleLeg(leg('correct_score', '0-1', null), abandoned)!.kind).toBe('lost');
     const rout: FixtureResult = {
