@@ -59,8 +59,8 @@ export interface BaseballPricingInput {
 }
 
 /** Margins and totals the game law keeps track of (beyond them the mass is negligible). */
-const MAX_MARGIN = 40;
-const MAX_TOTAL = 70;
+const MAX_MARGIN = 30;
+const MAX_TOTAL = 50;
 /** Extra innings followed one by one; the rare game still level after them ends ±1. */
 const EXTRA_INNINGS = 12;
 
@@ -97,7 +97,9 @@ function baseballLaw(input: BaseballPricingInput) {
   };
   const clampD = (d: number) => Math.max(-MAX_MARGIN, Math.min(MAX_MARGIN, d));
   const clampN = (n: number) => Math.min(MAX_TOTAL, n);
-  for (let halves = input.halves; halves < 18 + 2 * EXTRA_INNINGS; halves++) {
+  let left = 1;
+  // Extra innings stop being followed once what is still level no longer moves a price.
+  for (let halves = input.halves; halves < 18 + 2 * EXTRA_INNINGS && left > 1e-12; halves++) {
     const inning = Math.floor(halves / 2) + 1;
     const top = halves % 2 === 0;
     const next = new Float64Array(state.length);
@@ -117,9 +119,13 @@ function baseballLaw(input: BaseballPricingInput) {
     // From the ninth on, a full inning that leaves a side ahead ends the game.
     if (halves + 1 >= 18 && (halves + 1) % 2 === 0) {
       const level = new Float64Array(state.length);
+      left = 0;
       each((d, n, p) => {
         if (d !== 0) finish(d, n, p);
-        else level[cell(0, n)] = p;
+        else {
+          level[cell(0, n)] = p;
+          left += p;
+        }
       });
       state = level;
     }
