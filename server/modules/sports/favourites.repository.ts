@@ -13,15 +13,6 @@ export async function findFavourites(db: Db | Trx, userId: number) {
     .execute();
 }
 
-export async function countFavourites(trx: Trx, userId: number): Promise<number> {
-  const row = await trx
-    .selectFrom('sports_favourites')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Adds a favourite; one already there stays as it was. */
 export async function insertFavourite(trx: Trx, userId: number, kind: FavouriteKind, name: string) {
   await trx

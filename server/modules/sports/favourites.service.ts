@@ -3,7 +3,7 @@ import { AppError } from '../../infra/http/errors';
 import type { Db, Trx } from '../../infra/db/connection';
 import { lockPlayer } from '../../platform/money/lock-order';
 import { FAVOURITES_MAX, type FavouriteInput, type Favourites } from '../../../domain/sports/sports.schema';
-import { countFavourites, deleteFavourite, findFavourites, insertFavourite } from './favourites.repository';
+import { deleteFavourite, findFavourites, insertFavourite } from './favourites.repository';
 
 /**
  * A player's favourite teams and competitions (issue 16): the sportsbook lists their fixtures
@@ -35,7 +35,7 @@ export async function setFavourite(
     }
     const current = await favouritesOf(trx, userId);
     const already = (input.kind === 'team' ? current.teams : current.competitions).includes(input.name);
-    if (!already && (await countFavourites(trx, userId)) >= FAVOURITES_MAX) {
+    if (!already && current.teams.length + current.competitions.length >= FAVOURITES_MAX) {
       throw new AppError(409, 'sportsFavouritesFull', { max: String(FAVOURITES_MAX) });
     }
     await insertFavourite(trx, userId, input.kind, input.name);

@@ -54,20 +54,12 @@ function Star({ kind, name, favourites }: { kind: FavouriteKind; name: string; f
   const on = (kind === 'team' ? favourites.teams : favourites.competitions).includes(name);
   const toggle = () => {
     // Shown at once; the answer (or a refusal, with its message) sets it right.
-    favouritesStore.set({
-      teams:
-        kind === 'team'
-          ? on
-            ? favourites.teams.filter((n) => n !== name)
-            : [...favourites.teams, name]
-          : favourites.teams,
-      competitions:
-        kind === 'competition'
-          ? on
-            ? favourites.competitions.filter((n) => n !== name)
-            : [...favourites.competitions, name]
-          : favourites.competitions,
-    });
+    const flip = (list: string[]) => (on ? list.filter((n) => n !== name) : [...list, name]);
+    favouritesStore.set(
+      kind === 'team'
+        ? { ...favourites, teams: flip(favourites.teams) }
+        : { ...favourites, competitions: flip(favourites.competitions) },
+    );
     saveFavourite(kind, name, !on)
       .then((f) => favouritesStore.set(f))
       .catch(() => favouritesStore.set(favourites));

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** The address parameters of a sport's list: football is the default and goes unnamed. */
+export const sportParams = (sport: string): Record<string, string> => (sport === 'football' ? {} : { sport });
+
 /** Letters a search needs before it asks the server (the API refuses fewer). */
 export const SEARCH_MIN = 2;
 /** How long typing may pause before the search runs. */

@@ -6,7 +6,7 @@ import { isSportKey, type SportKey } from '../../../domain/sports/sports';
 import i18n, { bcp47 } from '../../lib/i18n';
 import type { SportsResult } from '../../services/sports-api';
 import { PageHeading } from '../pages/page-heading';
-import { SearchBox } from './finder';
+import { SearchBox, sportParams } from './finder';
 import { SportTabs } from './sportsbook-page';
 import { useResults } from './use-sports-data';
 import './sports.css';
@@ -69,7 +69,7 @@ export function ResultsPage() {
   const { data, failed } = useResults(sport, q);
   const onSearch = useCallback(
     (text: string) => {
-      const out: Record<string, string> = sport === 'football' ? {} : { sport };
+      const out = sportParams(sport);
       setParams(text ? { ...out, q: text } : out);
     },
     [sport, setParams],
@@ -85,10 +85,7 @@ export function ResultsPage() {
           </Link>
         </div>
         <SearchBox value={q} onSearch={onSearch} />
-        <SportTabs
-          current={q ? null : sport}
-          onPick={(key) => setParams(key === 'football' ? {} : { sport: key })}
-        />
+        <SportTabs current={q ? null : sport} onPick={(key) => setParams(sportParams(key))} />
         {failed && !data ? (
           <p className="callout">{t('sports.loadFailed')}</p>
         ) : !data ? (

@@ -7,7 +7,7 @@ import { BetSlip } from './bet-slip';
 import { FixtureRow } from './fixture-row';
 import { SPORT_KEYS, type SportKey } from '../../../domain/sports/sports';
 import { useFixtureList, useSports } from './use-sports-data';
-import { CompetitionChips, SearchBox } from './finder';
+import { CompetitionChips, SearchBox, sportParams } from './finder';
 import { isFavouriteFixture, useFavourites } from './favourites';
 import './sports.css';
 
@@ -65,8 +65,7 @@ export function SportsbookPage() {
   // The address keeps the sport, the search and the competition: a shared link opens the same list.
   const show = (next: { sport?: SportKey; q?: string; competition?: string }) => {
     const merged = { sport, q, competition, ...next };
-    const out: Record<string, string> = {};
-    if (merged.sport !== 'football') out.sport = merged.sport;
+    const out = sportParams(merged.sport);
     if (merged.q) out.q = merged.q;
     else if (merged.competition) out.competition = merged.competition;
     setParams(out);
@@ -74,7 +73,7 @@ export function SportsbookPage() {
   // A search keeps the sport for when it is cleared, and drops the competition.
   const onSearch = useCallback(
     (text: string) => {
-      const out: Record<string, string> = sport === 'football' ? {} : { sport };
+      const out = sportParams(sport);
       setParams(text ? { ...out, q: text } : out);
     },
     [sport, setParams],
@@ -119,7 +118,7 @@ export function SportsbookPage() {
                 ? {
                     on: favOnly,
                     onToggle: () => {
-                      const out: Record<string, string> = sport === 'football' ? {} : { sport };
+                      const out = sportParams(sport);
                       setParams(favOnly ? out : { ...out, fav: '1' });
                     },
                   }
