@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db/connection';
 import { centsToBrl } from '../../../domain/money';
+import { BetResult } from '../../../domain/codes';
 import { configuredRtp } from '../games/settings';
 import type { DailyReportRow, MarginRow, ProductRow } from '../../../domain/schemas/back-office.schema';
 import { MARGIN_GROUPS, marginGroup } from '../../../domain/sports/book-margins';
@@ -203,6 +204,8 @@ export async function marginReport(db: Db, from: string, to: string): Promise<Ma
         then exp(sum(ln(1000.0 / (1000 + l.book_margin_milli)))) end`.as('keep'),
     ])
     .where('sb.state', 'in', ['settled', 'cashed_out'])
+    // A bet void or cancelled whole had no action: its stake back would read as a hold of 0.
+    .where('sb.result_code', 'not in', [BetResult.refund, BetResult.cancelled])
     .where(inRange('sb.settled_at'))
     .groupBy(['sb.id', 'sb.kind'])
     .as('b');

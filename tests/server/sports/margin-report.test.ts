@@ -6,7 +6,7 @@ import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated
 import { runSettlement } from '../../../server/modules/sports/jobs';
 import { marginGroup } from '../../../domain/sports/book-margins';
 import { parseMarketId } from '../../../domain/sports/markets';
-import { MatchTime } from '../../../domain/codes';
+import { BetResult, MatchTime } from '../../../domain/codes';
 
 /** Saturday 7 March 2026, 10:00 in São Paulo: a football day of the seeded world. */
 const START = Date.UTC(2026, 2, 7, 13, 0);
@@ -162,5 +162,27 @@ describe('the margin report', () => {
       '\uFEFF"Grupo";"Nível";"Apostas";"Valor apostado (R$)";"Devolvido (R$)";"GGR (R$)";"Margem do livro";"Retenção esperada";"Retenção observada"',
     );
     expect(csv.body).toContain('"Múltiplas";"";"1";');
+
+    // A bet void whole (its stake returned: a postponed match never played) had no action and
+    // leaves the report, rather than reading as a hold of 0 in its group.
+    const nicheBet = bets.body.data.list.find((x: { legs: Array<{ fixtureId: string }> }) =>
+      x.legs.some((l) => l.fixtureId === b.id),
+    );
+    await app.ctx.db
+      .updateTable('sports_bets')
+      .set({ result_code: BetResult.refund, payout_cents: 2_000 })
+      .where('id', '=', nicheBet.betId)
+      .execute();
+    const after = (
+      await call(app, {
+        method: 'GET',
+        url: `/api/admin/reports/margins?from=${day}&to=${day}`,
+        headers: opAuth,
+      })
+    ).body.data as Row[];
+    expect(after.find((r) => r.group === 'niche' && r.tier === tierOf(b.id))).toBeUndefined();
+    expect(after.find((r) => r.group === 'main' && r.tier === tierOf(a.id))).toEqual(
+      rowOf('main', tierOf(a.id)),
+    );
   });
 });
