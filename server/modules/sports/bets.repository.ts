@@ -1,9 +1,17 @@
-import type { Db } from '../../infra/db/connection';
+import type { Selectable } from 'kysely';
+import type { Db, Trx } from '../../infra/db/connection';
+import type { Database } from '../../infra/db/schema';
 
 /**
  * The queries of "Minhas apostas" (bets.service.ts): a player's bets by state, a page at a time,
- * newest first, with their legs.
+ * newest first, with their legs; and the rows of one bet, as settlement, the live decision and
+ * cash-out read them.
  */
+
+/** A stored sports bet, as every reader of bets sees it. */
+export type BetRow = Selectable<Database['sports_bets']>;
+/** A stored leg of a sports bet. */
+export type LegRow = Selectable<Database['sports_bet_legs']>;
 
 // A bet held for review (exception) is still open: its result is yet to come.
 const OPEN_STATES = ['pending', 'open', 'exception'];
@@ -46,4 +54,12 @@ export async function countPlayerBets(db: Db, userId: number, filter: BetsFilter
 export async function findLegsOf(db: Db, betIds: string[]) {
   if (betIds.length === 0) return [];
   return db.selectFrom('sports_bet_legs').selectAll().where('bet_id', 'in', betIds).orderBy('idx').execute();
+}
+
+/**
+ * The legs of one bet, in their order: settlement, the live decision and cash-out read them inside
+ * the transaction that holds the bet's row lock.
+ */
+export async function legsOfBet(db: Db | Trx, betId: string): Promise<LegRow[]> {
+  return db.selectFrom('sports_bet_legs').selectAll().where('bet_id', '=', betId).orderBy('idx').execute();
 }

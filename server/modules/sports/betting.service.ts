@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest } from '../../infra/http/errors';
 import type { Trx } from '../../infra/db/connection';
@@ -15,6 +14,18 @@ import type { FeedMarket, FixtureSnapshot } from './feed';
 import { debitSportsStake, newSportsBetId, paySports } from './sports-money';
 import type { Sports } from './sports.module';
 import { heldByOperator } from './holds';
+import { legsOfBet } from './bets.repository';
+import { upsertFixtureForBet } from './fixtures.repository';
+import {
+  dueLiveBetIds,
+  insertBet,
+  insertLegs,
+  lockPendingBet,
+  potentialSince,
+  repriceLeg,
+  saveAcceptance,
+  saveRefusal,
+} from './betting.repository';
 
 /**
  * Placing sports bets (design/sports.md "Betting"): singles and parlays, the player's odds-change
@@ -124,91 +135,71 @@ export async function placeSportsBet(
   const betId = newSportsBetId(now);
   // The stake locks the wallet rows, so the day's total below counts every earlier bet.
   const { bonusPart } = await debitSportsStake(trx, userId, betId, stakeCents);
-  const today = await trx
-    .selectFrom('sports_bets')
-    .select(sql<string>`coalesce(sum(potential_cents), 0)`.as('total'))
-    .where('user_id', '=', userId)
-    .where('placed_at', '>=', new Date(saoPauloDayStart(now)))
-    .where('state', 'not in', ['refused', 'cancelled'])
-    .executeTakeFirstOrThrow();
-  if (Number(today.total) + potential > Math.round(cfg.maxPayoutPerDay * 100)) throw parlayLimit();
+  const today = await potentialSince(trx, userId, new Date(saoPauloDayStart(now)));
+  if (today + potential > Math.round(cfg.maxPayoutPerDay * 100)) throw parlayLimit();
 
   for (const leg of legs) {
     // The upsert locks the fixture's row, so an operator's result (which updates it) and this bet
     // are ordered: one entered first closes the book to the bet (holds.ts).
-    const row = await trx
-      .insertInto('sports_fixtures')
-      .values({
-        id: leg.snap.id,
-        sport: leg.snap.sport,
-        competition: leg.snap.competition,
-        tier: leg.snap.tier,
-        home: leg.snap.home,
-        away: leg.snap.away,
-        starts_at: new Date(leg.snap.startsAt),
-      })
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet({ starts_at: new Date(leg.snap.startsAt), tier: leg.snap.tier, done: false }),
-      )
-      .returning('result_source')
-      .executeTakeFirstOrThrow();
-    if (row.result_source === 'operator') throw optionClosed();
+    const resultSource = await upsertFixtureForBet(trx, {
+      id: leg.snap.id,
+      sport: leg.snap.sport,
+      competition: leg.snap.competition,
+      tier: leg.snap.tier,
+      home: leg.snap.home,
+      away: leg.snap.away,
+      startsAt: new Date(leg.snap.startsAt),
+    });
+    if (resultSource === 'operator') throw optionClosed();
   }
 
   const live = legs.some((l) => l.live);
   const delay = Math.max(0, ...legs.filter((l) => l.live).map((l) => sports.liveDelayMs(l.snap.sport)));
   const acceptAt = live ? new Date(now + delay) : null;
-  await trx
-    .insertInto('sports_bets')
-    .values({
-      id: betId,
-      user_id: userId,
-      stake_cents: stakeCents,
-      bonus_cents: bonusPart,
-      kind: legs.length === 1 ? 'single' : 'parlay',
-      odds_change: input.oddsChange,
-      state: live ? 'pending' : 'open',
-      combined_odds_milli: combined,
-      potential_cents: potential,
-      accept_at: acceptAt,
-      placed_at: new Date(now),
-    })
-    .execute();
-  await trx
-    .insertInto('sports_bet_legs')
-    .values(
-      legs.map((leg, idx) => {
-        // What the market counts (rules.ts), recorded for the markets settled from placement.
-        const at =
-          placementCountOf(leg.market.key.type) === 'corners'
-            ? leg.snap.state.stats.corners!
-            : leg.snap.state.score;
-        return {
-          bet_id: betId,
-          idx,
-          fixture_id: leg.snap.id,
-          market_id: leg.market.id,
-          outcome_id: leg.outcomeId,
-          odds_milli: leg.oddsMilli,
-          live: leg.live,
-          score_home_at: leg.live ? at.home : null,
-          score_away_at: leg.live ? at.away : null,
-          state_seq: leg.snap.state.stateSeq,
-          stop_seq: leg.snap.state.stopSeq,
-          fixture_label: `${leg.snap.home} x ${leg.snap.away}`,
-          market_label: marketName(leg.market.key, leg.snap.sport, leg.snap),
-          outcome_label: outcomeName(leg.market.key, leg.outcomeId, leg.snap),
-          // The book the player bet into, for the margin report (reports.repository.ts).
-          book_margin_milli: overroundMilli(
-            leg.market.outcomes.map((o) => (o.active ? o.oddsMilli : null)),
-            winnersPerResult(leg.market.key.type),
-          ),
-        };
-      }),
-    )
-    .execute();
+  await insertBet(trx, {
+    id: betId,
+    user_id: userId,
+    stake_cents: stakeCents,
+    bonus_cents: bonusPart,
+    kind: legs.length === 1 ? 'single' : 'parlay',
+    odds_change: input.oddsChange,
+    state: live ? 'pending' : 'open',
+    combined_odds_milli: combined,
+    potential_cents: potential,
+    accept_at: acceptAt,
+    placed_at: new Date(now),
+  });
+  await insertLegs(
+    trx,
+    legs.map((leg, idx) => {
+      // What the market counts (rules.ts), recorded for the markets settled from placement.
+      const at =
+        placementCountOf(leg.market.key.type) === 'corners'
+          ? leg.snap.state.stats.corners!
+          : leg.snap.state.score;
+      return {
+        bet_id: betId,
+        idx,
+        fixture_id: leg.snap.id,
+        market_id: leg.market.id,
+        outcome_id: leg.outcomeId,
+        odds_milli: leg.oddsMilli,
+        live: leg.live,
+        score_home_at: leg.live ? at.home : null,
+        score_away_at: leg.live ? at.away : null,
+        state_seq: leg.snap.state.stateSeq,
+        stop_seq: leg.snap.state.stopSeq,
+        fixture_label: `${leg.snap.home} x ${leg.snap.away}`,
+        market_label: marketName(leg.market.key, leg.snap.sport, leg.snap),
+        outcome_label: outcomeName(leg.market.key, leg.outcomeId, leg.snap),
+        // The book the player bet into, for the margin report (reports.repository.ts).
+        book_margin_milli: overroundMilli(
+          leg.market.outcomes.map((o) => (o.active ? o.oddsMilli : null)),
+          winnersPerResult(leg.market.key.type),
+        ),
+      };
+    }),
+  );
   // What it wagers counts once it is settled as played (sports-money.ts sportsWagerCents).
   return {
     betId,
@@ -238,21 +229,10 @@ export async function placeSportsBet(
  */
 export async function decideLiveBet(ctx: AppContext, sports: Sports, betId: string) {
   return ctx.db.transaction().execute(async (trx) => {
-    const bet = await trx
-      .selectFrom('sports_bets')
-      .selectAll()
-      .where('id', '=', betId)
-      .where('state', '=', 'pending')
-      .forUpdate()
-      .executeTakeFirst();
+    const bet = await lockPendingBet(trx, betId);
     if (!bet) return null;
     const now = sports.now();
-    const legs = await trx
-      .selectFrom('sports_bet_legs')
-      .selectAll()
-      .where('bet_id', '=', betId)
-      .orderBy('idx')
-      .execute();
+    const legs = await legsOfBet(trx, betId);
     const prices: number[] = [];
     // A result an operator entered during the delay closes the book (holds.ts).
     let refused =
@@ -283,17 +263,12 @@ export async function decideLiveBet(ctx: AppContext, sports: Sports, betId: stri
     }
     const stakeCents = Number(bet.stake_cents);
     if (refused) {
-      await trx
-        .updateTable('sports_bets')
-        .set({
-          state: 'refused',
-          result_code: BetResult.refused,
-          order_status: OrderStatus.notDrawn,
-          payout_cents: stakeCents,
-          settled_at: new Date(now),
-        })
-        .where('id', '=', betId)
-        .execute();
+      await saveRefusal(trx, betId, {
+        resultCode: BetResult.refused,
+        orderStatus: OrderStatus.notDrawn,
+        payoutCents: stakeCents,
+        settledAt: new Date(now),
+      });
       await paySports(
         trx,
         { betId, userId: bet.user_id, stakeCents, bonusCents: Number(bet.bonus_cents) },
@@ -304,37 +279,17 @@ export async function decideLiveBet(ctx: AppContext, sports: Sports, betId: stri
       return { betId, userId: bet.user_id, accepted: false, refundCents: stakeCents };
     }
     for (const [idx, odds] of prices.entries()) {
-      if (odds !== legs[idx]!.odds_milli) {
-        await trx
-          .updateTable('sports_bet_legs')
-          .set({ odds_milli: odds })
-          .where('bet_id', '=', betId)
-          .where('idx', '=', idx)
-          .execute();
-      }
+      if (odds !== legs[idx]!.odds_milli) await repriceLeg(trx, betId, idx, odds);
     }
-    await trx
-      .updateTable('sports_bets')
-      .set({
-        state: 'open',
-        combined_odds_milli: combinedOddsMilli(prices),
-        potential_cents: potentialReturnCents(stakeCents, prices),
-      })
-      .where('id', '=', betId)
-      .execute();
+    await saveAcceptance(trx, betId, {
+      combinedOddsMilli: combinedOddsMilli(prices),
+      potentialCents: potentialReturnCents(stakeCents, prices),
+    });
     return { betId, userId: bet.user_id, accepted: true, refundCents: 0 };
   });
 }
 
 /** Live bets whose delay has passed, oldest first. */
 export async function dueLiveBets(ctx: AppContext, now: number, limit = 200): Promise<string[]> {
-  const rows = await ctx.db
-    .selectFrom('sports_bets')
-    .select('id')
-    .where('state', '=', 'pending')
-    .where('accept_at', '<=', new Date(now))
-    .orderBy('accept_at')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
+  return dueLiveBetIds(ctx.db, new Date(now), limit);
 }

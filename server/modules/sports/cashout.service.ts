@@ -1,9 +1,6 @@
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../../platform/context';
-import type { Db } from '../../infra/db/connection';
-import type { Database } from '../../infra/db/schema';
+import type { Db, Trx } from '../../infra/db/connection';
 import { AppError, badRequest, notFound } from '../../infra/http/errors';
-import type { Trx } from '../../infra/db/connection';
 import { BetResult } from '../../../domain/codes';
 import { centsToBrl, parseAmount } from '../../../domain/money';
 import { OrderStatus } from '../../../domain/sports/labels';
@@ -16,6 +13,8 @@ import { evaluateLegs } from './settlement.service';
 import { countSportsWager, paySports } from './sports-money';
 import type { Sports } from './sports.module';
 import { heldByOperator } from './holds';
+import { legsOfBet, type BetRow, type LegRow } from './bets.repository';
+import { lockPlayerBet, saveFullCashout, savePartialCashout } from './cashout.repository';
 
 /**
  * Cash-out ("Encerrar aposta", design/sports.md "Cash-out"): an open bet is bought back at its
@@ -23,9 +22,6 @@ import { heldByOperator } from './holds';
  * (domain/sports/cashout.ts) — in full, or in part, which keeps the rest of the stake riding.
  * Unavailable while any open leg has no price (suspended, closed).
  */
-
-type BetRow = Selectable<Database['sports_bets']>;
-type LegRow = Selectable<Database['sports_bet_legs']>;
 
 const unavailable = () => new AppError(409, 'sportsCashoutUnavailable');
 /** An amount in the refusals' form (`9.50`). */
@@ -109,20 +105,9 @@ export async function cashoutBet(
   betId: string,
   amount: unknown,
 ) {
-  const bet = await trx
-    .selectFrom('sports_bets')
-    .selectAll()
-    .where('id', '=', betId)
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+  const bet = await lockPlayerBet(trx, userId, betId);
   if (!bet) throw notFound();
-  const legs = await trx
-    .selectFrom('sports_bet_legs')
-    .selectAll()
-    .where('bet_id', '=', betId)
-    .orderBy('idx')
-    .execute();
+  const legs = await legsOfBet(trx, betId);
   const value = await cashoutValue(ctx, sports, trx, bet, legs);
   if (value === null) throw unavailable();
   let takeCents = value;
@@ -165,30 +150,24 @@ export async function cashoutBet(
     'sports_cashout',
   );
   const cashedOut = Number(bet.cashed_out_cents) + takeCents;
-  await trx
-    .updateTable('sports_bets')
-    .set(
-      full
-        ? {
-            state: 'cashed_out',
-            // Not a result of the specification's list: a return above the stake reads as won,
-            // below it as a partial loss, as for parlays.
-            result_code: cashedOut >= Number(bet.stake_cents) ? BetResult.won : BetResult.halfLost,
-            order_status: OrderStatus.drawn,
-            stake_open_cents: 0,
-            cashed_out_cents: cashedOut,
-            settle_seq: seq,
-            settled_at: new Date(sports.now()),
-          }
-        : {
-            stake_open_cents: stillRiding,
-            cashed_out_cents: cashedOut,
-            potential_cents: potential,
-            settle_seq: seq,
-          },
-    )
-    .where('id', '=', betId)
-    .execute();
+  if (full) {
+    await saveFullCashout(trx, betId, {
+      // Not a result of the specification's list: a return above the stake reads as won, below it
+      // as a partial loss, as for parlays.
+      resultCode: cashedOut >= Number(bet.stake_cents) ? BetResult.won : BetResult.halfLost,
+      orderStatus: OrderStatus.drawn,
+      cashedOutCents: cashedOut,
+      settleSeq: seq,
+      settledAt: new Date(sports.now()),
+    });
+  } else {
+    await savePartialCashout(trx, betId, {
+      stakeOpenCents: stillRiding,
+      cashedOutCents: cashedOut,
+      potentialCents: potential,
+      settleSeq: seq,
+    });
+  }
   return {
     betId,
     amount: centsToBrl(takeCents),

@@ -1,6 +1,6 @@
-import type { Db } from '../../infra/db/connection';
-import type { Trx } from '../../infra/db/connection';
+import type { Db, Trx } from '../../infra/db/connection';
 import { MarketStatus, type FixtureSnapshot } from './feed';
+import { operatorResultFixtures } from './fixtures.repository';
 
 /**
  * Fixtures an operator has entered a result for have their book closed at once (sportsbook issue,
@@ -13,13 +13,7 @@ import { MarketStatus, type FixtureSnapshot } from './feed';
 /** Of the given fixtures, those whose book an operator's result has closed. */
 export async function heldByOperator(db: Db | Trx, fixtureIds: readonly string[]): Promise<Set<string>> {
   if (fixtureIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('sports_fixtures')
-    .select('id')
-    .where('id', 'in', [...new Set(fixtureIds)])
-    .where('result_source', '=', 'operator')
-    .execute();
-  return new Set(rows.map((r) => r.id));
+  return new Set(await operatorResultFixtures(db, [...new Set(fixtureIds)]));
 }
 
 /** A snapshot with every market suspended (what a held fixture shows). */

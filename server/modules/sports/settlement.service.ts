@@ -1,14 +1,11 @@
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../../platform/context';
-import type { Db } from '../../infra/db/connection';
-import type { Database } from '../../infra/db/schema';
+import type { Db, Trx } from '../../infra/db/connection';
 import { AppError, badRequest, notFound } from '../../infra/http/errors';
 import {
   allowedBeforeStart,
   resultInconsistency,
   type ResultInconsistency,
 } from '../../../domain/sports/result-checks';
-import type { Trx } from '../../infra/db/connection';
 import { BetResult } from '../../../domain/codes';
 import { OrderStatus } from '../../../domain/sports/labels';
 import {
@@ -25,6 +22,28 @@ import type { SportKey } from '../../../domain/sports/sports';
 import type { CancelWindow } from './feed';
 import { countSportsWager, paySports, reverseSports } from './sports-money';
 import type { Sports } from './sports.module';
+import { legsOfBet, type LegRow } from './bets.repository';
+import {
+  bumpResultVersion,
+  cancelWindowsOf,
+  clearFeedResult,
+  insertCancelWindow,
+  lockFixture,
+  markFixtureSettled,
+  resultsOf,
+  resultVersionOf,
+  startedUndoneFixtures,
+  storedFixture,
+  upsertFixtureForResult,
+  writeResult,
+} from './fixtures.repository';
+import {
+  betsBehindVersion,
+  hasWaitingBet,
+  lockBet,
+  saveBetSettlement,
+  saveLegSettlement,
+} from './settlement.repository';
 
 /**
  * Settlement (design/sports.md "Settlement"): a fixture's official result, stored with a version,
@@ -49,23 +68,7 @@ export async function storeResult(
   source: 'feed' | 'operator',
 ): Promise<boolean> {
   const text = JSON.stringify(source === 'operator' ? result : settleablePart(result));
-  let query = db
-    .updateTable('sports_fixtures')
-    .set((eb) => ({
-      result: text,
-      result_final: final,
-      result_source: source,
-      result_version: eb('result_version', '+', 1),
-      done: false,
-      updated_at: new Date(),
-    }))
-    .where('id', '=', fixtureId)
-    .where((eb) =>
-      eb.or([eb('result', 'is', null), eb('result', '!=', text), eb('result_final', '!=', final)]),
-    );
-  if (source === 'feed') query = query.where('result_source', '=', 'feed');
-  const changed = await query.returning('id').executeTakeFirst();
-  return changed !== undefined;
+  return writeResult(db, fixtureId, text, final, source);
 }
 
 /**
@@ -75,21 +78,7 @@ export async function storeResult(
  * is not the feed's to withdraw.
  */
 export async function rollbackResult(ctx: AppContext, fixtureId: string): Promise<boolean> {
-  const changed = await ctx.db
-    .updateTable('sports_fixtures')
-    .set((eb) => ({
-      result: null,
-      result_final: false,
-      result_version: eb('result_version', '+', 1),
-      done: false,
-      updated_at: new Date(),
-    }))
-    .where('id', '=', fixtureId)
-    .where('result_source', '=', 'feed')
-    .where('result', 'is not', null)
-    .returning('id')
-    .executeTakeFirst();
-  return changed !== undefined;
+  return clearFeedResult(ctx.db, fixtureId);
 }
 
 /**
@@ -102,30 +91,16 @@ export async function storeCancel(
   window: CancelWindow,
 ): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
-    const fixture = await trx
-      .selectFrom('sports_fixtures')
-      .select('id')
-      .where('id', '=', fixtureId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!fixture) return false;
-    const inserted = await trx
-      .insertInto('sports_fixture_cancels')
-      .values({ fixture_id: fixtureId, from_at: new Date(window.from), to_at: new Date(window.to) })
-      .onConflict((oc) => oc.columns(['fixture_id', 'from_at', 'to_at']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    if (!(await lockFixture(trx, fixtureId))) return false;
+    const inserted = await insertCancelWindow(trx, fixtureId, {
+      from: new Date(window.from),
+      to: new Date(window.to),
+    });
     if (!inserted) return false;
-    await trx
-      .updateTable('sports_fixtures')
-      .set((eb) => ({ result_version: eb('result_version', '+', 1), done: false, updated_at: new Date() }))
-      .where('id', '=', fixtureId)
-      .execute();
+    await bumpResultVersion(trx, fixtureId);
     return true;
   });
 }
-
-type LegRow = Selectable<Database['sports_bet_legs']>;
 
 /**
  * Each leg of a bet with its settlement at the stored results (null while it cannot be settled)
@@ -135,16 +110,8 @@ type LegRow = Selectable<Database['sports_bet_legs']>;
  */
 export async function evaluateLegs(db: Db | Trx, legs: LegRow[], placedAt: Date) {
   const ids = [...new Set(legs.map((l) => l.fixture_id))];
-  const fixtures = await db
-    .selectFrom('sports_fixtures')
-    .select(['id', 'sport', 'result', 'result_final', 'result_version'])
-    .where('id', 'in', ids)
-    .execute();
-  const windows = await db
-    .selectFrom('sports_fixture_cancels')
-    .select(['fixture_id', 'from_at', 'to_at'])
-    .where('fixture_id', 'in', ids)
-    .execute();
+  const fixtures = await resultsOf(db, ids);
+  const windows = await cancelWindowsOf(db, ids);
   const byId = new Map(fixtures.map((f) => [f.id, f]));
   const placed = new Date(placedAt).getTime();
   return legs.map((leg) => {
@@ -183,20 +150,10 @@ interface SettledBet {
 
 /** Recomputes one bet from the stored results and moves the difference; null when nothing changed. */
 async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number): Promise<SettledBet | null> {
-  const bet = await trx
-    .selectFrom('sports_bets')
-    .selectAll()
-    .where('id', '=', betId)
-    .forUpdate()
-    .executeTakeFirst();
+  const bet = await lockBet(trx, betId);
   // Pending bets wait for their live decision; refused and cashed-out ones are closed.
   if (!bet || !SETTLEABLE_STATES.includes(bet.state)) return null;
-  const legs = await trx
-    .selectFrom('sports_bet_legs')
-    .selectAll()
-    .where('bet_id', '=', betId)
-    .orderBy('idx')
-    .execute();
+  const legs = await legsOfBet(trx, betId);
   const computed = await evaluateLegs(trx, legs, bet.placed_at);
   const kinds = computed.map((c) => c.settlement?.kind ?? null);
   const anyLost = kinds.includes('lost');
@@ -264,36 +221,27 @@ async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number):
     }
   }
   for (const c of computed) {
-    await trx
-      .updateTable('sports_bet_legs')
-      .set({
-        kind: c.settlement?.kind ?? null,
-        result_code: c.cancelled
-          ? BetResult.cancelled
-          : c.settlement
-            ? legResultCode(c.settlement)
-            : BetResult.placed,
-        settled_version: c.version,
-      })
-      .where('bet_id', '=', betId)
-      .where('idx', '=', c.leg.idx)
-      .execute();
+    await saveLegSettlement(trx, betId, c.leg.idx, {
+      kind: c.settlement?.kind ?? null,
+      resultCode: c.cancelled
+        ? BetResult.cancelled
+        : c.settlement
+          ? legResultCode(c.settlement)
+          : BetResult.placed,
+      settledVersion: c.version,
+    });
   }
-  await trx
-    .updateTable('sports_bets')
-    .set({
-      state,
-      result_code: code,
-      // A ticket cancelled whole was never drawn (8888); a held one is still pending.
-      order_status:
-        state === 'settled' ? (allCancelled ? OrderStatus.notDrawn : OrderStatus.drawn) : OrderStatus.pending,
-      payout_cents: owed,
-      settle_seq: seq,
-      shortfall_cents: shortfall,
-      settled_at: done ? new Date(now) : null,
-    })
-    .where('id', '=', betId)
-    .execute();
+  await saveBetSettlement(trx, betId, {
+    state,
+    resultCode: code,
+    // A ticket cancelled whole was never drawn (8888); a held one is still pending.
+    orderStatus:
+      state === 'settled' ? (allCancelled ? OrderStatus.notDrawn : OrderStatus.drawn) : OrderStatus.pending,
+    payoutCents: owed,
+    settleSeq: seq,
+    shortfallCents: shortfall,
+    settledAt: done ? new Date(now) : null,
+  });
   return { betId, userId: bet.user_id, resultCode: code, payoutCents: owed };
 }
 
@@ -306,45 +254,18 @@ export async function settleFixture(
   sports: Sports,
   fixtureId: string,
 ): Promise<SettledBet[]> {
-  const fixture = await ctx.db
-    .selectFrom('sports_fixtures')
-    .select(['result', 'result_version', 'result_final'])
-    .where('id', '=', fixtureId)
-    .executeTakeFirst();
+  const fixture = await resultVersionOf(ctx.db, fixtureId);
   // No result at all is settled too once its version moved (a rollback: what was paid goes back).
   if (!fixture || (!fixture.result && fixture.result_version === 0)) return [];
   const version = fixture.result_version;
-  const rows = await ctx.db
-    .selectFrom('sports_bet_legs')
-    .innerJoin('sports_bets', 'sports_bets.id', 'sports_bet_legs.bet_id')
-    .select('sports_bet_legs.bet_id')
-    .distinct()
-    .where('sports_bet_legs.fixture_id', '=', fixtureId)
-    .where('sports_bet_legs.settled_version', '<', version)
-    .where('sports_bets.state', 'in', SETTLEABLE_STATES)
-    .execute();
+  const betIds = await betsBehindVersion(ctx.db, fixtureId, version, SETTLEABLE_STATES);
   const settledBets: SettledBet[] = [];
-  for (const { bet_id } of rows) {
-    const done = await ctx.db.transaction().execute((trx) => settleBet(ctx, trx, bet_id, sports.now()));
+  for (const betId of betIds) {
+    const done = await ctx.db.transaction().execute((trx) => settleBet(ctx, trx, betId, sports.now()));
     if (done) settledBets.push(done);
   }
-  const waiting = await ctx.db
-    .selectFrom('sports_bet_legs')
-    .innerJoin('sports_bets', 'sports_bets.id', 'sports_bet_legs.bet_id')
-    .select('sports_bet_legs.bet_id')
-    .where('sports_bet_legs.fixture_id', '=', fixtureId)
-    .where((eb) =>
-      eb.or([eb('sports_bet_legs.settled_version', '<', version), eb('sports_bets.state', '=', 'pending')]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  if (!waiting) {
-    await ctx.db
-      .updateTable('sports_fixtures')
-      .set({ settled_version: version, done: fixture.result_final })
-      .where('id', '=', fixtureId)
-      .where('result_version', '=', version)
-      .execute();
+  if (!(await hasWaitingBet(ctx.db, fixtureId, version))) {
+    await markFixtureSettled(ctx.db, fixtureId, version, fixture.result_final);
   }
   return settledBets;
 }
@@ -355,12 +276,7 @@ export async function settleFixture(
  */
 export async function settlePending(ctx: AppContext, sports: Sports): Promise<SettledBet[]> {
   // Nothing settles before the start: upcoming fixtures are left alone.
-  const open = await ctx.db
-    .selectFrom('sports_fixtures')
-    .select(['id', 'sport', 'starts_at', 'result', 'result_source'])
-    .where('done', '=', false)
-    .where('starts_at', '<=', new Date(sports.now()))
-    .execute();
+  const open = await startedUndoneFixtures(ctx.db, new Date(sports.now()));
   const settledBets: SettledBet[] = [];
   for (const f of open) {
     // One fixture that fails to settle must not hold up every other fixture's bets.
@@ -405,11 +321,7 @@ export async function enterResult(
 ): Promise<SettledBet[]> {
   const now = sports.now();
   const snap = sports.feed.snapshot(fixtureId, now);
-  const stored = await ctx.db
-    .selectFrom('sports_fixtures')
-    .select(['sport', 'home', 'away', 'starts_at'])
-    .where('id', '=', fixtureId)
-    .executeTakeFirst();
+  const stored = await storedFixture(ctx.db, fixtureId);
   if (!snap && !stored) throw notFound();
   const fixture = snap
     ? { sport: snap.sport, home: snap.home, away: snap.away, startsAt: snap.startsAt }
@@ -425,19 +337,15 @@ export async function enterResult(
   const problem = resultInconsistency(fixture.sport, result);
   if (problem) throw inconsistencyError(problem, fixture);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('sports_fixtures')
-      .values({
-        id: fixtureId,
-        sport: fixture.sport,
-        competition: snap?.competition ?? '',
-        tier: snap?.tier ?? null,
-        home: fixture.home,
-        away: fixture.away,
-        starts_at: new Date(fixture.startsAt),
-      })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ done: false }))
-      .execute();
+    await upsertFixtureForResult(trx, {
+      id: fixtureId,
+      sport: fixture.sport,
+      competition: snap?.competition ?? '',
+      tier: snap?.tier ?? null,
+      home: fixture.home,
+      away: fixture.away,
+      startsAt: new Date(fixture.startsAt),
+    });
     await storeResult(trx, fixtureId, result, FINAL_STATUSES.includes(result.status), 'operator');
   });
   return settleFixture(ctx, sports, fixtureId);

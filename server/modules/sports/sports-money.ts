@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { post } from '../../platform/money/ledger';
 import { countWager, payBet, stakeBet } from '../../platform/money/bet-money';
 import { lockWallet } from '../../platform/money/lock-order';
 import { BetResult } from '../../../domain/codes';
 import type { Trx } from '../../infra/db/connection';
+import { payoutBonusShare } from './sports-money.repository';
 
 /**
  * Money of sports bets, all through the ledger's `post` in the caller's transaction
@@ -74,16 +74,6 @@ export async function countSportsWager(
   });
 }
 
-/**
- * The bonus part of an amount paid on a bet staked partly with bonus: `payout_bonus_share`
- * (migration 025), the rule `bet_pay` used to pay it, so a reversal takes back the split paid.
- */
-async function bonusShareOf(trx: Trx, amountCents: number, stakeCents: number, bonusCents: number) {
-  const { rows } = await sql<{ share: string }>`
-    select payout_bonus_share(${amountCents}, ${stakeCents}, ${bonusCents}) as share`.execute(trx);
-  return Number(rows[0]!.share);
-}
-
 export interface BetMoney {
   betId: string;
   userId: number;
@@ -121,7 +111,8 @@ export async function reverseSports(
 ): Promise<{ shortfallCents: number }> {
   if (amountCents <= 0) return { shortfallCents: 0 };
   const wallet = await lockWallet(trx, bet.userId);
-  const wantBonus = await bonusShareOf(trx, amountCents, bet.stakeCents, bet.bonusCents);
+  // Bonus comes back in the share it was paid in (payout_bonus_share), as far as the player has it.
+  const wantBonus = await payoutBonusShare(trx, amountCents, bet.stakeCents, bet.bonusCents);
   const fromBonus = Math.min(wantBonus, wallet.bonusCents);
   const fromCash = Math.min(amountCents - fromBonus, wallet.cashCents);
   const taken = fromBonus + fromCash;

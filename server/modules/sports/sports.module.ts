@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context';
 import type { SportKey } from '../../../domain/sports/sports';
 import type { SportsFeed } from './feed';
 import { SimulatedFeed } from './sim/simulated-feed';
+import { storedFeedSeed } from './fixtures.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,12 +49,7 @@ export async function createSports(ctx: AppContext, options: SportsOptions = {})
   const cfg = () => ctx.config.file.sports;
   let seed = ctx.config.sportsFeed.seed;
   if (!seed) {
-    await ctx.db
-      .insertInto('sports_feed_state')
-      .values({ id: 1, seed: randomBytes(16).toString('hex') })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    seed = (await ctx.db.selectFrom('sports_feed_state').select('seed').executeTakeFirstOrThrow()).seed;
+    seed = await storedFeedSeed(ctx.db, randomBytes(16).toString('hex'));
   }
   const speed = ctx.config.sportsFeed.speed;
   const feed = new SimulatedFeed({
