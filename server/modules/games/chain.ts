@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../infra/db/connection';
 import type { Trx } from '../../infra/db/connection';
+import { checkpointHash, findChain, insertChain, storedChain } from './games.repository';
 
 /**
  * The hash chain of a round game (games.md): h_L is drawn at random, h_(i−1) = SHA-256(raw h_i),
@@ -33,7 +34,7 @@ export async function ensureChain(db: Db, game: string, length: number): Promise
 }
 
 async function loadOrCreateChain(db: Db, game: string, length: number): Promise<Chain> {
-  const existing = await db.selectFrom('chains').selectAll().where('game', '=', game).executeTakeFirst();
+  const existing = await findChain(db, game);
   if (existing)
     return { game, salt: existing.salt, terminatingHash: existing.terminating_hash, length: existing.length };
   const checkpoints: Array<{ game: string; idx: number; hash: string }> = [];
@@ -44,33 +45,17 @@ async function loadOrCreateChain(db: Db, game: string, length: number): Promise<
   }
   const salt = randomBytes(32).toString('hex');
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('chains')
-      .values({ game, salt, terminating_hash: hash, length })
-      .onConflict((oc) => oc.column('game').doNothing())
-      .execute();
-    for (let i = 0; i < checkpoints.length; i += 500) {
-      await trx
-        .insertInto('chain_checkpoints')
-        .values(checkpoints.slice(i, i + 500))
-        .onConflict((oc) => oc.columns(['game', 'idx']).doNothing())
-        .execute();
-    }
+    await insertChain(trx, { game, salt, terminatingHash: hash, length }, checkpoints);
   });
-  const stored = await db.selectFrom('chains').selectAll().where('game', '=', game).executeTakeFirstOrThrow();
+  // Read back: when another instance stored the game's chain first, its chain is the one in use.
+  const stored = await storedChain(db, game);
   return { game, salt: stored.salt, terminatingHash: stored.terminating_hash, length: stored.length };
 }
 
 /** The hash of round `n` (0 = the terminating hash). */
 export async function hashAt(db: Db | Trx, game: string, n: number, length: number): Promise<string> {
   const idx = Math.min(length, Math.ceil(n / CHECKPOINT) * CHECKPOINT);
-  const row = await db
-    .selectFrom('chain_checkpoints')
-    .select('hash')
-    .where('game', '=', game)
-    .where('idx', '=', idx)
-    .executeTakeFirstOrThrow();
-  let hash = row.hash;
+  let hash = await checkpointHash(db, game, idx);
   for (let i = idx; i > n; i--) hash = previous(hash);
   return hash;
 }

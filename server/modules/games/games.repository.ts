@@ -1,45 +1,139 @@
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
-import type { AppContext } from '../../platform/context';
-import type { GameKey } from '../../../domain/codes';
-import { gameSettings, updateGameSettings, type GameSettings } from './settings';
-import { rotateSeeds } from './seeds';
-import { openMines, settleOpenMines } from './mines.service';
 
 /**
- * The transactions the games' routes run: each function opens one and calls the settings, seeds
- * and mines functions inside it, so a route never holds a transaction itself.
+ * The games' other queries (issue 17: SQL in the repository, rules in the services): the
+ * operator's settings of each game, the round games' hash chains, and the instant bet's one call
+ * (`play_instant`). Rounds, MINES and the seeds have repositories of their own.
  */
 
-/**
- * Applies an operator's patch to a game's settings and runs `audit` with the settings before and
- * after, in one transaction; returns the settings after.
- */
-export async function changeGameSettings(
+/** A game's settings as the operator changes them, in `game_settings`' columns. */
+export interface GameSettingsValues {
+  stop?: boolean;
+  min_bet_cents?: number;
+  max_bet_cents?: number;
+  max_payout_cents?: number;
+  edge?: number;
+}
+
+/** Writes a game's configured settings unless it has some (an operator's change is kept). */
+export async function insertGameSettingsIfAbsent(
   db: Db,
-  game: GameKey,
-  patch: Parameters<typeof updateGameSettings>[2],
-  audit: (trx: Trx, before: GameSettings, after: GameSettings) => Promise<void>,
-): Promise<GameSettings> {
-  return db.transaction().execute(async (trx) => {
-    const before = await gameSettings(trx, game);
-    await updateGameSettings(trx, game, patch);
-    const changed = await gameSettings(trx, game);
-    await audit(trx, before, changed);
-    return changed;
-  });
+  game: string,
+  values: Required<GameSettingsValues>,
+): Promise<void> {
+  await db
+    .insertInto('game_settings')
+    .values({
+      game,
+      stop: values.stop,
+      min_bet_cents: values.min_bet_cents,
+      max_bet_cents: values.max_bet_cents,
+      max_payout_cents: values.max_payout_cents,
+      edge: values.edge,
+    })
+    .onConflict((oc) => oc.column('game').doNothing())
+    .execute();
 }
 
-/** Reveals the player's server seed and starts a new pair, in one transaction. */
-export async function rotatePlayerSeeds(db: Db, userId: number, clientSeed: string | undefined) {
-  return db.transaction().execute((trx) => rotateSeeds(trx, userId, clientSeed));
+/** A game's `game_settings` row, if it has one. */
+export async function gameSettingsRow(db: Db | Trx, game: string) {
+  return db.selectFrom('game_settings').selectAll().where('game', '=', game).executeTakeFirst();
 }
 
-/** The player's open MINES game, if any. */
-export async function findOpenMines(db: Db, userId: number) {
-  return db.transaction().execute((trx) => openMines(trx, userId));
+/** Writes an operator's change to a game's settings (only the columns given). */
+export async function updateGameSettingsRow(
+  db: Db | Trx,
+  game: string,
+  values: GameSettingsValues,
+): Promise<void> {
+  await db.updateTable('game_settings').set(values).where('game', '=', game).execute();
 }
 
-/** Cashes out or closes the player's open MINES game (stopGame); true if there was one. */
-export async function settlePlayersOpenMines(ctx: AppContext, userId: number): Promise<boolean> {
-  return ctx.db.transaction().execute((trx) => settleOpenMines(ctx, trx, userId));
+/** A game's stored chain, if it has one. */
+export async function findChain(db: Db, game: string) {
+  return db.selectFrom('chains').selectAll().where('game', '=', game).executeTakeFirst();
+}
+
+/** A game's stored chain, read back after storing it (throws when there is none). */
+export async function storedChain(db: Db, game: string) {
+  return db.selectFrom('chains').selectAll().where('game', '=', game).executeTakeFirstOrThrow();
+}
+
+/**
+ * Stores a new chain and its checkpoints (in batches of 500 rows per insert). Both inserts are
+ * no-ops where another instance stored the game's chain first: its chain is the one kept.
+ */
+export async function insertChain(
+  trx: Trx,
+  chain: { game: string; salt: string; terminatingHash: string; length: number },
+  checkpoints: Array<{ game: string; idx: number; hash: string }>,
+): Promise<void> {
+  await trx
+    .insertInto('chains')
+    .values({
+      game: chain.game,
+      salt: chain.salt,
+      terminating_hash: chain.terminatingHash,
+      length: chain.length,
+    })
+    .onConflict((oc) => oc.column('game').doNothing())
+    .execute();
+  for (let i = 0; i < checkpoints.length; i += 500) {
+    await trx
+      .insertInto('chain_checkpoints')
+      .values(checkpoints.slice(i, i + 500))
+      .onConflict((oc) => oc.columns(['game', 'idx']).doNothing())
+      .execute();
+  }
+}
+
+/** The stored hash at checkpoint `idx` of a game's chain (throws when there is none). */
+export async function checkpointHash(db: Db | Trx, game: string, idx: number): Promise<string> {
+  const row = await db
+    .selectFrom('chain_checkpoints')
+    .select('hash')
+    .where('game', '=', game)
+    .where('idx', '=', idx)
+    .executeTakeFirstOrThrow();
+  return row.hash;
+}
+
+/** `play_instant`'s one argument (the `instant_bet` record of migration 021), field by field. */
+export interface InstantBetCall {
+  user_id: number;
+  game: string;
+  amount: number;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  stop: boolean;
+  min_bet: number;
+  max_bet: number;
+  max_payout: number;
+  edge: number;
+  bet_id: string;
+  payout: number;
+  multiplier: number;
+  params: string;
+  outcome: string;
+  idempotency_key: string;
+  request_hash: string;
+  body: object;
+  now: string;
+  token_hash: string;
+  idle_ms: number;
+  touch_ms: number;
+}
+
+/**
+ * Places and settles an instant bet in one database call (`play_instant`, migration 019). Returns
+ * its answer as the driver hands it over (json, or its text on some drivers); the caller reads it.
+ * The function's refusals arrive as errors with codes (TR409, TR402).
+ */
+export async function playInstantBet(db: Db, call: InstantBetCall): Promise<unknown> {
+  const { rows } = await sql<{ result: unknown }>`
+    select play_instant(jsonb_populate_record(null::instant_bet, ${JSON.stringify(call)}::jsonb))
+      as result`.execute(db);
+  return rows[0]!.result;
 }

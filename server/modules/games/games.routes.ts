@@ -63,7 +63,7 @@ import {
   findOpenMines,
   rotatePlayerSeeds,
   settlePlayersOpenMines,
-} from './games.repository';
+} from './games.service';
 
 /** Game list, fairness calls and the instant games (API.md "Games"). */
 export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {

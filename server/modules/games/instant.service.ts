@@ -3,7 +3,6 @@ import type { Db } from '../../infra/db/connection';
 import { AppError, badRequest, notLoggedIn } from '../../infra/http/errors';
 import { resolveSession, sessionRefusal, TOUCH_EVERY_MS, type SessionState } from '../../platform/sessions';
 import { sha256Hex } from '../../infra/security/tokens';
-import { sql } from 'kysely';
 import { insufficientFunds } from '../../platform/money/ledger';
 import { applyVipUpgrades, vipDue } from '../../platform/money/vip';
 import { lossLimitReached } from '../protection/protection.service';
@@ -34,6 +33,7 @@ import {
 import { checkStake, gameSettings, settingsFromRow, type GameSettings } from './settings';
 import { seedsFor } from './seeds';
 import { newBetId, type BetSnapshot } from '../../platform/money/bet-money';
+import { playInstantBet, type InstantBetCall } from './games.repository';
 
 /** The stake of a bet in centavos, or a clear 400. */
 export function stakeCents(amount: unknown): number {
@@ -170,33 +170,6 @@ export interface PlayedInstant {
   snapshot: BetSnapshot | undefined;
 }
 
-/** `play_instant`'s one argument (the `instant_bet` record of migration 021), field by field. */
-interface InstantBetCall {
-  user_id: number;
-  game: string;
-  amount: number;
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-  stop: boolean;
-  min_bet: number;
-  max_bet: number;
-  max_payout: number;
-  edge: number;
-  bet_id: string;
-  payout: number;
-  multiplier: number;
-  params: string;
-  outcome: string;
-  idempotency_key: string;
-  request_hash: string;
-  body: object;
-  now: string;
-  token_hash: string;
-  idle_ms: number;
-  touch_ms: number;
-}
-
 type PlayResult =
   | {
       status: 'ok';
@@ -300,10 +273,7 @@ export async function playInstant(
           idle_ms: ctx.config.sessionIdleMs,
           touch_ms: TOUCH_EVERY_MS,
         };
-        const { rows } = await sql<{ result: PlayResult | string }>`
-          select play_instant(jsonb_populate_record(null::instant_bet, ${JSON.stringify(call)}::jsonb))
-            as result`.execute(ctx.db);
-        const raw = rows[0]!.result;
+        const raw = (await playInstantBet(ctx.db, call)) as PlayResult | string;
         result = typeof raw === 'string' ? (JSON.parse(raw) as PlayResult) : raw;
       } catch (err) {
         memory.seeds.delete(userId);

@@ -9,53 +9,38 @@ import { checkStake, gameSettings } from './settings';
 import { seedsFor } from './seeds';
 import { countWager, newBetId, payBet, stakeBet } from '../../platform/money/bet-money';
 import { stakeCents } from './instant.service';
+import { setSeedNonce } from './seeds.repository';
+import {
+  endMinesGame,
+  idleMinesPlayerIds,
+  insertMinesBet,
+  insertMinesGame,
+  lockMinesGame,
+  minesBet,
+  openMinesGameId,
+  recordReveal,
+  settleMinesBet,
+  type MinesGameRow,
+} from './mines.repository';
 
 /**
  * MINES (games.md): the board is fixed by the seeds when the bet is placed; reveals are
  * sequence-checked under a row lock so a double click or a replay cannot reveal twice; the game
  * ends by a mine, a cash-out, clearing every gem, `stopGame` or 30 idle minutes — exactly once.
  */
-interface GameRow {
-  bet_id: string;
-  user_id: number;
-  mines: number;
-  mine_tiles: string;
-  revealed: string;
-  step: number;
-  status: string;
-}
-
-async function lockGame(trx: Trx, userId: number, gameId: string): Promise<GameRow> {
-  const game = await trx
-    .selectFrom('mines_games')
-    .select(['bet_id', 'user_id', 'mines', 'mine_tiles', 'revealed', 'step', 'status'])
-    .where('bet_id', '=', gameId)
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+async function lockGame(trx: Trx, userId: number, gameId: string): Promise<MinesGameRow> {
+  const game = await lockMinesGame(trx, userId, gameId);
   if (!game) throw notFound();
   return game;
 }
 
 async function betOf(trx: Trx, betId: string) {
-  const bet = await trx
-    .selectFrom('bets')
-    .select([
-      'amount_cents',
-      'bonus_cents',
-      'server_seed_hash',
-      'client_seed',
-      'nonce',
-      'payout_cents',
-      'multiplier',
-    ])
-    .where('id', '=', betId)
-    .executeTakeFirstOrThrow();
+  const bet = await minesBet(trx, betId);
   return { ...bet, amount: Number(bet.amount_cents), bonus: Number(bet.bonus_cents) };
 }
 
 /** The public state of a game (mines stay hidden while it is open). */
-async function view(trx: Trx, game: GameRow, edge: number) {
+async function view(trx: Trx, game: MinesGameRow, edge: number) {
   const bet = await betOf(trx, game.bet_id);
   const revealed = JSON.parse(game.revealed) as number[];
   const open = game.status === 'open';
@@ -88,13 +73,7 @@ export async function startMines(
   const settings = await gameSettings(trx, 'mines');
   checkStake(settings, amount, 0);
   const seeds = await seedsFor(trx, userId, true);
-  const open = await trx
-    .selectFrom('mines_games')
-    .select('bet_id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  if (open) throw new AppError(409, 'minesOpenGame');
+  if ((await openMinesGameId(trx, userId)) !== undefined) throw new AppError(409, 'minesOpenGame');
   const mineTiles = minesFromFloats(
     floats(seeds.server_seed, seeds.client_seed, seeds.nonce, 24),
     input.mines,
@@ -108,30 +87,23 @@ export async function startMines(
     key: `stake:${betId}`,
     kind: 'bet_stake',
   });
-  await trx
-    .updateTable('player_seeds')
-    .set({ nonce: seeds.nonce + 1 })
-    .where('user_id', '=', userId)
-    .execute();
-  await trx
-    .insertInto('bets')
-    .values({
-      id: betId,
-      user_id: userId,
-      game: 'mines',
-      amount_cents: amount,
-      bonus_cents: bonusPart,
-      status: 'open',
-      params: JSON.stringify({ mines: input.mines }),
-      server_seed_hash: seeds.server_seed_hash,
-      client_seed: seeds.client_seed,
-      nonce: seeds.nonce,
-    })
-    .execute();
-  await trx
-    .insertInto('mines_games')
-    .values({ bet_id: betId, user_id: userId, mines: input.mines, mine_tiles: JSON.stringify(mineTiles) })
-    .execute();
+  await setSeedNonce(trx, userId, seeds.nonce + 1);
+  await insertMinesBet(trx, {
+    id: betId,
+    userId,
+    amountCents: amount,
+    bonusCents: bonusPart,
+    params: JSON.stringify({ mines: input.mines }),
+    serverSeedHash: seeds.server_seed_hash,
+    clientSeed: seeds.client_seed,
+    nonce: seeds.nonce,
+  });
+  await insertMinesGame(trx, {
+    betId,
+    userId,
+    mines: input.mines,
+    mineTiles: JSON.stringify(mineTiles),
+  });
   return view(trx, await lockGame(trx, userId, betId), settings.edge);
 }
 
@@ -139,7 +111,7 @@ export async function startMines(
 async function finish(
   ctx: AppContext,
   trx: Trx,
-  game: GameRow,
+  game: MinesGameRow,
   status: 'busted' | 'cashed',
   edge: number,
   maxPayoutCents: number,
@@ -147,22 +119,12 @@ async function finish(
   const bet = await betOf(trx, game.bet_id);
   const multiplier = status === 'busted' ? 0 : minesMultiplier(game.step, game.mines, edge);
   const payout = status === 'busted' ? 0 : Math.min(payoutCents(bet.amount, multiplier), maxPayoutCents);
-  await trx
-    .updateTable('mines_games')
-    .set({ status, last_move_at: new Date() })
-    .where('bet_id', '=', game.bet_id)
-    .execute();
-  await trx
-    .updateTable('bets')
-    .set({
-      status: 'settled',
-      payout_cents: payout,
-      multiplier,
-      outcome: JSON.stringify({ mines: JSON.parse(game.mine_tiles), revealed: JSON.parse(game.revealed) }),
-      settled_at: new Date(),
-    })
-    .where('id', '=', game.bet_id)
-    .execute();
+  await endMinesGame(trx, game.bet_id, status);
+  await settleMinesBet(trx, game.bet_id, {
+    payoutCents: payout,
+    multiplier,
+    outcome: JSON.stringify({ mines: JSON.parse(game.mine_tiles), revealed: JSON.parse(game.revealed) }),
+  });
   // Played once a gem was revealed (or a mine hit); cashed at no gem is the stake back, no wager.
   const refunded = status === 'cashed' && game.step === 0;
   await countWager(ctx, trx, {
@@ -201,11 +163,7 @@ export async function revealMines(
   const hit = mineTiles.includes(input.tile);
   revealed.push(input.tile);
   game = { ...game, revealed: JSON.stringify(revealed), step: hit ? game.step : game.step + 1 };
-  await trx
-    .updateTable('mines_games')
-    .set({ revealed: game.revealed, step: game.step, last_move_at: new Date() })
-    .where('bet_id', '=', game.bet_id)
-    .execute();
+  await recordReveal(trx, game.bet_id, game.revealed, game.step);
   if (hit) game = await finish(ctx, trx, game, 'busted', settings.edge, settings.maxPayoutCents);
   else if (game.step === 25 - game.mines)
     game = await finish(ctx, trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
@@ -225,15 +183,10 @@ export async function cashoutMines(ctx: AppContext, trx: Trx, userId: number, ga
 
 /** The open game of a player, for `inPlay` (null when none). */
 export async function openMines(trx: Trx, userId: number) {
-  const game = await trx
-    .selectFrom('mines_games')
-    .select('bet_id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  if (!game) return null;
+  const gameId = await openMinesGameId(trx, userId);
+  if (gameId === undefined) return null;
   const settings = await gameSettings(trx, 'mines');
-  return view(trx, await lockGame(trx, userId, game.bet_id), settings.edge);
+  return view(trx, await lockGame(trx, userId, gameId), settings.edge);
 }
 
 /**
@@ -241,15 +194,10 @@ export async function openMines(trx: Trx, userId: number) {
  * (no gem yet: the stake back) and the current cash-out.
  */
 export async function settleOpenMines(ctx: AppContext, trx: Trx, userId: number): Promise<boolean> {
-  const open = await trx
-    .selectFrom('mines_games')
-    .select('bet_id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  if (!open) return false;
+  const gameId = await openMinesGameId(trx, userId);
+  if (gameId === undefined) return false;
   const settings = await gameSettings(trx, 'mines');
-  const game = await lockGame(trx, userId, open.bet_id);
+  const game = await lockGame(trx, userId, gameId);
   if (game.status !== 'open') return false;
   await finish(ctx, trx, game, 'cashed', settings.edge, settings.maxPayoutCents);
   return true;
@@ -257,13 +205,7 @@ export async function settleOpenMines(ctx: AppContext, trx: Trx, userId: number)
 
 /** Players whose open game has had no move for the idle window. */
 export async function idleMinesPlayers(ctx: AppContext): Promise<number[]> {
-  const rows = await ctx.db
-    .selectFrom('mines_games')
-    .select('user_id')
-    .where('status', '=', 'open')
-    .where('last_move_at', '<', new Date(Date.now() - ctx.config.file.games.minesIdleMinutes * 60_000))
-    .execute();
-  return rows.map((r) => r.user_id);
+  return idleMinesPlayerIds(ctx.db, new Date(Date.now() - ctx.config.file.games.minesIdleMinutes * 60_000));
 }
 
 /** Settles every Mines game idle past the window (a background loop runs this). */

@@ -3,6 +3,15 @@ import type { Db } from '../../infra/db/connection';
 import type { Trx } from '../../infra/db/connection';
 import { sha256Hex } from '../../../domain/fairness/hash';
 import { AppError } from '../../infra/http/errors';
+import {
+  insertRevealedSeed,
+  insertSeeds,
+  nextServerSeed,
+  readSeeds,
+  rotateSeedPair,
+  type SeedRow,
+} from './seeds.repository';
+import { openMinesGameId } from './mines.repository';
 
 /**
  * Per-player seeds of the instant games: the server seed (32 random bytes as 64 hex characters)
@@ -12,40 +21,21 @@ import { AppError } from '../../infra/http/errors';
 const newServerSeed = () => randomBytes(32).toString('hex');
 const newClientSeed = () => randomBytes(8).toString('hex');
 
-export interface SeedRow {
-  server_seed: string;
-  server_seed_hash: string;
-  next_server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-}
-
 /** The player's seed pair, created on first use; locked for update inside a transaction. */
 export async function seedsFor(db: Db | Trx, userId: number, lock = false): Promise<SeedRow> {
-  const read = () => {
-    const q = db
-      .selectFrom('player_seeds')
-      .select(['server_seed', 'server_seed_hash', 'next_server_seed_hash', 'client_seed', 'nonce'])
-      .where('user_id', '=', userId);
-    return (lock ? q.forUpdate() : q).executeTakeFirst();
-  };
-  const existing = await read();
+  const existing = await readSeeds(db, userId, lock);
   if (existing) return existing;
   const seed = newServerSeed();
   const next = newServerSeed();
-  await db
-    .insertInto('player_seeds')
-    .values({
-      user_id: userId,
-      server_seed: seed,
-      server_seed_hash: sha256Hex(seed),
-      next_server_seed: next,
-      next_server_seed_hash: sha256Hex(next),
-      client_seed: newClientSeed(),
-    })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-  return (await read())!;
+  await insertSeeds(db, {
+    userId,
+    serverSeed: seed,
+    serverSeedHash: sha256Hex(seed),
+    nextServerSeed: next,
+    nextServerSeedHash: sha256Hex(next),
+    clientSeed: newClientSeed(),
+  });
+  return (await readSeeds(db, userId, lock))!;
 }
 
 /** The public view: hashes, client seed and nonce, never the active server seed. */
@@ -64,42 +54,24 @@ export function publicSeeds(row: SeedRow) {
  */
 export async function rotateSeeds(trx: Trx, userId: number, clientSeed?: string) {
   const current = await seedsFor(trx, userId, true);
-  const open = await trx
-    .selectFrom('mines_games')
-    .select('bet_id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  if (open) throw new AppError(409, 'rotateWhileMines');
-  const row = await trx
-    .selectFrom('player_seeds')
-    .select(['next_server_seed', 'next_server_seed_hash'])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
+  if ((await openMinesGameId(trx, userId)) !== undefined) throw new AppError(409, 'rotateWhileMines');
+  const row = await nextServerSeed(trx, userId);
   const next = newServerSeed();
-  await trx
-    .insertInto('revealed_seeds')
-    .values({
-      user_id: userId,
-      server_seed: current.server_seed,
-      server_seed_hash: current.server_seed_hash,
-      client_seed: current.client_seed,
-      last_nonce: current.nonce,
-    })
-    .execute();
+  await insertRevealedSeed(trx, {
+    userId,
+    serverSeed: current.server_seed,
+    serverSeedHash: current.server_seed_hash,
+    clientSeed: current.client_seed,
+    lastNonce: current.nonce,
+  });
   const newClient = clientSeed ?? newClientSeed();
-  await trx
-    .updateTable('player_seeds')
-    .set({
-      server_seed: row.next_server_seed,
-      server_seed_hash: row.next_server_seed_hash,
-      next_server_seed: next,
-      next_server_seed_hash: sha256Hex(next),
-      client_seed: newClient,
-      nonce: 0,
-    })
-    .where('user_id', '=', userId)
-    .execute();
+  await rotateSeedPair(trx, userId, {
+    serverSeed: row.next_server_seed,
+    serverSeedHash: row.next_server_seed_hash,
+    nextServerSeed: next,
+    nextServerSeedHash: sha256Hex(next),
+    clientSeed: newClient,
+  });
   return {
     previousServerSeed: current.server_seed,
     previousServerSeedHash: current.server_seed_hash,

@@ -5,6 +5,7 @@ import { AppError } from '../../infra/http/errors';
 import { GAME_KEYS, type GameKey } from '../../../domain/codes';
 import { centsToBrl } from '../../../domain/money';
 import type { AdminGameSettings } from '../../../domain/schemas/console-desk.schema';
+import { gameSettingsRow, insertGameSettingsIfAbsent, updateGameSettingsRow } from './games.repository';
 
 /**
  * The return a game pays by its rules: the instant games' edge is set by the operator; ROWDOUBLE
@@ -54,18 +55,13 @@ export async function seedGameSettings(ctx: AppContext): Promise<void> {
   for (const game of GAME_KEYS) {
     const s = ctx.config.file.games.settings[game];
     if (!s) continue;
-    await ctx.db
-      .insertInto('game_settings')
-      .values({
-        game,
-        stop: s.stop,
-        min_bet_cents: Math.round(s.minBet * 100),
-        max_bet_cents: Math.round(s.maxBet * 100),
-        max_payout_cents: Math.round(s.maxPayout * 100),
-        edge: s.edge,
-      })
-      .onConflict((oc) => oc.column('game').doNothing())
-      .execute();
+    await insertGameSettingsIfAbsent(ctx.db, game, {
+      stop: s.stop,
+      min_bet_cents: Math.round(s.minBet * 100),
+      max_bet_cents: Math.round(s.maxBet * 100),
+      max_payout_cents: Math.round(s.maxPayout * 100),
+      edge: s.edge,
+    });
   }
 }
 
@@ -91,7 +87,7 @@ export function settingsFromRow(
 }
 
 export async function gameSettings(db: Db | Trx, game: GameKey): Promise<GameSettings> {
-  const row = await db.selectFrom('game_settings').selectAll().where('game', '=', game).executeTakeFirst();
+  const row = await gameSettingsRow(db, game);
   if (!row) throw new AppError(404, 'notFound');
   return settingsFromRow(game, row);
 }
@@ -126,5 +122,5 @@ export async function updateGameSettings(
     ...(patch.edge !== undefined ? { edge: patch.edge } : {}),
   };
   if (Object.keys(values).length === 0) return;
-  await db.updateTable('game_settings').set(values).where('game', '=', game).execute();
+  await updateGameSettingsRow(db, game, values);
 }
