@@ -5,6 +5,7 @@ import { hashPassword } from '../../infra/security/passwords';
 import { inviteCode } from '../../infra/security/tokens';
 import { centsToBrl } from '../../../domain/money';
 import { post } from '../../platform/money/ledger';
+import { insertDemoUser } from './wallet.repository';
 
 /**
  * Demo accounts (getUserTest, API.md): testFlag 1, a play balance issued by the house's demo
@@ -19,31 +20,15 @@ export async function createDemoAccount(ctx: AppContext, ip: string) {
   const balanceCents = Math.round(ctx.config.file.demo.balance * 100);
   const passwordHash = await hashPassword(pwd);
   await ctx.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .insertInto('users')
-      .values({
-        username,
-        name: 'Conta de teste',
-        cpf: '00000000000',
-        phone: '',
-        country: '+55',
-        password_hash: passwordHash,
-        yqm: inviteCode(),
-        referrer_id: null,
-        birth_date: null,
-        test_flag: 1,
-        kyc: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const userId = await insertDemoUser(trx, { username, passwordHash, inviteCode: inviteCode() });
     if (balanceCents > 0) {
       await post(trx, {
-        key: `demo-issue:${user.id}`,
+        key: `demo-issue:${userId}`,
         kind: 'demo_issue',
         reference: username,
         entries: [
           { account: { kind: 'demo_issuer' }, amountCents: -balanceCents },
-          { account: { kind: 'user_cash', userId: user.id }, amountCents: balanceCents },
+          { account: { kind: 'user_cash', userId }, amountCents: balanceCents },
         ],
       });
     }

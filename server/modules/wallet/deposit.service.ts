@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, forbidden, notFound } from '../../infra/http/errors';
 import type { PspAdapter } from '../../platform/psp';
 import { post } from '../../platform/money/ledger';
-import type { Db, Trx } from '../../infra/db/connection';
+import type { Trx } from '../../infra/db/connection';
 import { applyVipUpgrades } from '../../platform/money/vip';
 import { lockPlayer, lockWallet } from '../../platform/money/lock-order';
 import { assertDepositAllowed, depositRefusalAtPayment } from '../protection/protection.service';
@@ -12,6 +11,21 @@ import { depositAdvantagesAllowed, offersFor, payDiscountFor } from './offers';
 import { announceBalances, announceUserInfo } from '../../platform/announcer';
 import { CUSTOM_PACKAGE, type PackageVariant } from '../../../domain/schemas/wallet.schema';
 import { readableBrl } from '../../../domain/money';
+import {
+  addDepositTurnover,
+  closeOpenOrder,
+  cpfOf,
+  depositorOf,
+  insertDepositOrder,
+  markOrderPaid,
+  markOrderReturned,
+  openSecondDepositOffer,
+  orderByTxid,
+  ownOrderRow,
+  paidDepositCount,
+  payDiscountRowOf,
+  unmarkOrderReturned,
+} from './deposits.repository';
 
 /** Deposits over PIX (design/payments.md "Deposits"). */
 
@@ -79,11 +93,7 @@ export async function planDeposit(
   const pkg = pkgId === CUSTOM_PACKAGE ? customPackage(ctx, amount) : findPackage(ctx, pkgId);
   if (!pkg) throw new AppError(404, 'packageUnknown');
   if (pkgId !== CUSTOM_PACKAGE && amount !== undefined) throw badRequest('invalidInput');
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['cpf', 'kyc', 'test_flag'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await depositorOf(ctx.db, userId);
   if (user.test_flag === 1) throw forbidden('demoNoRealMoney');
   if (user.kyc !== 1) throw new AppError(400, 'kycRequired');
   // Offer packages are sold only while their offer is open.
@@ -117,37 +127,17 @@ export async function recordOrder(
   await lockWallet(trx, plan.userId);
   await assertDepositAllowed(ctx, plan.userId, amountCents, trx);
   const giftAllowed = depositAdvantagesAllowed(ctx) && plan.wantsGift;
-  await trx
-    .insertInto('deposit_orders')
-    .values({
-      id: orderId,
-      user_id: plan.userId,
-      pkg_id: plan.pkg.pkgId,
-      curreny: plan.pkg.curreny,
-      amount_cents: amountCents,
-      gift_cents: giftAllowed ? Math.round(plan.pkg.gift * 100) : 0,
-      txid: charge.txid,
-      pay_no: charge.txid,
-      expires_at: charge.expiresAt,
-    })
-    .execute();
+  await insertDepositOrder(trx, {
+    id: orderId,
+    userId: plan.userId,
+    pkgId: plan.pkg.pkgId,
+    curreny: plan.pkg.curreny,
+    amountCents,
+    giftCents: giftAllowed ? Math.round(plan.pkg.gift * 100) : 0,
+    txid: charge.txid,
+    expiresAt: charge.expiresAt,
+  });
   return { orderId, payNo: charge.txid, url: charge.checkoutUrl };
-}
-
-/**
- * Marks a paid order as sent back: status 01 with the payment's end-to-end id, which no later look
- * credits (settleCharge). True for the one call that marked it, which then asks for the refund.
- */
-async function markReturned(db: Db | Trx, orderId: string, e2e: string, note: string): Promise<boolean> {
-  const row = await db
-    .updateTable('deposit_orders')
-    .set({ status: '01', note, end_to_end_id: e2e })
-    .where('id', '=', orderId)
-    .where('status', 'in', ['00', '01'])
-    .where('end_to_end_id', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**
@@ -160,12 +150,12 @@ async function sendBack(ctx: AppContext, psp: PspAdapter, orderId: string, e2e: 
   try {
     await psp.refund(e2e, amountCents);
   } catch (err) {
-    await ctx.db
-      .updateTable('deposit_orders')
-      .set({ end_to_end_id: null, note: 'devolução pendente: a devolução falhou e será tentada de novo' })
-      .where('id', '=', orderId)
-      .where('end_to_end_id', '=', e2e)
-      .execute();
+    await unmarkOrderReturned(
+      ctx.db,
+      orderId,
+      e2e,
+      'devolução pendente: a devolução falhou e será tentada de novo',
+    );
     throw err;
   }
 }
@@ -179,11 +169,7 @@ export type SettleOutcome =
  * posting are one transaction); a charge paid from another CPF is refunded, never credited.
  */
 export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: string): Promise<SettleOutcome> {
-  const order = await ctx.db
-    .selectFrom('deposit_orders')
-    .selectAll()
-    .where('txid', '=', txid)
-    .executeTakeFirst();
+  const order = await orderByTxid(ctx.db, txid);
   if (!order) return 'unknown';
   if (order.status === '10') return 'already';
   // Paid and sent back (another payer, or a limit or exclusion at payment): never credited later.
@@ -192,41 +178,23 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
   if (!charge) return 'unknown';
   if (charge.status !== 'CONCLUIDA' || !charge.payment) {
     if (charge.status === 'ATIVA') return 'pending';
-    await ctx.db
-      .updateTable('deposit_orders')
-      .set({ status: '01', note: 'expirado' })
-      .where('id', '=', order.id)
-      .where('status', '=', '00')
-      .execute();
+    await closeOpenOrder(ctx.db, order.id, 'expirado');
     return 'expired';
   }
   const amountCents = Number(order.amount_cents);
-  const user = await ctx.db
-    .selectFrom('users')
-    .select('cpf')
-    .where('id', '=', order.user_id)
-    .executeTakeFirstOrThrow();
+  const cpf = await cpfOf(ctx.db, order.user_id);
   if (charge.amountCents !== amountCents) {
-    await ctx.db
-      .updateTable('deposit_orders')
-      .set({ status: '01', note: `valor divergente: ${charge.amountCents}` })
-      .where('id', '=', order.id)
-      .where('status', '=', '00')
-      .execute();
+    await closeOpenOrder(ctx.db, order.id, `valor divergente: ${charge.amountCents}`);
     return 'mismatch';
   }
   const e2e = charge.payment.endToEndId;
-  if (charge.payment.payerCpf !== user.cpf) {
-    if (await markReturned(ctx.db, order.id, e2e, 'pagador diferente do titular: devolvido')) {
+  if (charge.payment.payerCpf !== cpf) {
+    if (await markOrderReturned(ctx.db, order.id, e2e, 'pagador diferente do titular: devolvido')) {
       await sendBack(ctx, psp, order.id, e2e, amountCents);
     }
     return 'refunded';
   }
-  const owner = await ctx.db
-    .selectFrom('users')
-    .select(['pay_discount', 'pay_discount_expires_at'])
-    .where('id', '=', order.user_id)
-    .executeTakeFirstOrThrow();
+  const owner = await payDiscountRowOf(ctx.db, order.user_id);
   // An active deposit discount adds its fraction of the deposit to the bonus, like a gift.
   const discountCents = Math.floor(
     amountCents * payDiscountFor(ctx, owner, charge.payment.paidAt.getTime()).discount,
@@ -237,30 +205,20 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
     // the deposit limits count them one at a time.
     await lockPlayer(trx, order.user_id);
     const refusal = await depositRefusalAtPayment(trx, order.user_id, amountCents);
-    if (refusal) return (await markReturned(trx, order.id, e2e, refusal)) ? 'returned' : false;
+    if (refusal) return (await markOrderReturned(trx, order.id, e2e, refusal)) ? 'returned' : false;
     const giftCents = (await offerGiftStands(trx, order))
       ? Number(order.gift_cents) + discountCents
       : discountCents;
-    const row = await trx
-      .updateTable('deposit_orders')
-      .set({ status: '10', end_to_end_id: e2e, paid_at: charge.payment!.paidAt })
-      .where('id', '=', order.id)
-      .where('status', 'in', ['00', '01'])
-      .where('end_to_end_id', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return false;
+    if (!(await markOrderPaid(trx, order.id, e2e, charge.payment!.paidAt))) return false;
     // Turnover: the deposit must be wagered (main multiple) before cash can leave, and a gift
     // (bonus multiple) before it turns into cash; wagers made before this deposit do not count.
     const turnover = ctx.config.file.turnover;
-    await trx
-      .updateTable('users')
-      .set({
-        turnover_required_cents: sql`greatest(turnover_required_cents, wagered_cents) + ${Math.round(amountCents * turnover.main)}`,
-        bonus_turnover_required_cents: sql`greatest(bonus_turnover_required_cents, wagered_cents) + ${Math.round(giftCents * turnover.bonus)}`,
-      })
-      .where('id', '=', order.user_id)
-      .execute();
+    await addDepositTurnover(
+      trx,
+      order.user_id,
+      Math.round(amountCents * turnover.main),
+      Math.round(giftCents * turnover.bonus),
+    );
     await post(trx, {
       key: `pix:${e2e}`,
       kind: 'deposit',
@@ -271,12 +229,11 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
       ],
     });
     // The second-deposit offer opens with the first deposit.
-    await trx
-      .updateTable('users')
-      .set({ fc_expires_at: new Date(Date.now() + ctx.config.file.offers.secondDepositHours * 3_600_000) })
-      .where('id', '=', order.user_id)
-      .where('fc_expires_at', 'is', null)
-      .execute();
+    await openSecondDepositOffer(
+      trx,
+      order.user_id,
+      new Date(Date.now() + ctx.config.file.offers.secondDepositHours * 3_600_000),
+    );
     if (giftCents > 0) {
       await post(trx, {
         key: `pix-gift:${e2e}`,
@@ -310,14 +267,7 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
 async function offerGiftStands(trx: Trx, order: { id: string; user_id: number; curreny: string }) {
   const wanted = order.curreny === 'BTBRL' ? 0 : order.curreny === 'FCBRL' ? 1 : null;
   if (wanted === null) return true;
-  const paid = await trx
-    .selectFrom('deposit_orders')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', order.user_id)
-    .where('status', '=', '10')
-    .where('id', '!=', order.id)
-    .executeTakeFirstOrThrow();
-  return Number(paid.n) === wanted;
+  return (await paidDepositCount(trx, order.user_id, order.id)) === wanted;
 }
 
 async function notifyCredit(ctx: AppContext, userId: number, orderId: string) {
@@ -328,12 +278,7 @@ async function notifyCredit(ctx: AppContext, userId: number, orderId: string) {
 
 /** The player's own order, or 404 (another player's order reveals nothing). */
 export async function ownOrder(ctx: AppContext, userId: number, orderId: string) {
-  const order = await ctx.db
-    .selectFrom('deposit_orders')
-    .select(['id', 'txid', 'status'])
-    .where('id', '=', orderId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const order = await ownOrderRow(ctx.db, userId, orderId);
   if (!order) throw notFound();
   return order;
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../infra/db/connection';
 import type { Trx } from '../../infra/db/connection';
+import { offerDeadlinesOf, paidDepositCount } from './deposits.repository';
 
 /**
  * The first- and second-deposit offers of `paypackage` (spec 3, payments.md): the first opens at
@@ -26,19 +27,9 @@ function offer(open: boolean, deadline: Date | string | null, now: number): Offe
 }
 
 export async function offersOf(db: Db | Trx, userId: number, now = Date.now()): Promise<Offers> {
-  const user = await db
-    .selectFrom('users')
-    .select(['fp_expires_at', 'fc_expires_at', 'test_flag'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await offerDeadlinesOf(db, userId);
   if (user.test_flag === 1) return { FPDATA: closed, FCDATA: closed };
-  const paid = await db
-    .selectFrom('deposit_orders')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', '=', '10')
-    .executeTakeFirstOrThrow();
-  const deposits = Number(paid.n);
+  const deposits = await paidDepositCount(db, userId);
   return {
     FPDATA: offer(deposits === 0, user.fp_expires_at, now),
     FCDATA: offer(deposits === 1, user.fc_expires_at, now),

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import type { PspAdapter } from '../../platform/psp';
 import { finishWithdrawal } from './withdraw.service';
+import { payoutOwnerOf } from './withdrawals.repository';
 
 /** Why a withdrawal was refused at the last check (shown to the player with the returned money). */
 export const FOREIGN_KEY_NOTE = 'chave PIX de outro titular: o saque só pode ir para o CPF do jogador';
@@ -27,12 +28,7 @@ export function guardPayoutOwner(ctx: AppContext, psp: PspAdapter): PspAdapter {
     async createPayout(input) {
       const regulated = ctx.config.profile === 'br-regulated';
       if (regulated || ctx.config.withdrawKeys === 'own') {
-        const owner = await ctx.db
-          .selectFrom('withdrawals')
-          .innerJoin('users', 'users.id', 'withdrawals.user_id')
-          .select(['withdrawals.method', 'withdrawals.account', 'users.cpf'])
-          .where('withdrawals.id', '=', input.id)
-          .executeTakeFirst();
+        const owner = await payoutOwnerOf(ctx.db, input.id);
         const own =
           owner !== undefined &&
           input.method === owner.method &&

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import { finishWithdrawal } from './withdraw.service';
+import { markWithdrawalSent, queuedWithdrawals, sentWithdrawals } from './withdrawals.repository';
 
 /**
  * One pass of the payout processor: queued withdrawals are sent to the provider (one payout per
@@ -7,13 +8,7 @@ import { finishWithdrawal } from './withdraw.service';
  * once: every state change is a guarded update and the provider deduplicates on the id.
  */
 export async function processPayouts(ctx: AppContext): Promise<void> {
-  const queued = await ctx.db
-    .selectFrom('withdrawals')
-    .select(['id', 'amount_cents', 'fee_cents', 'method', 'account'])
-    .where('payout_state', '=', 'queued')
-    .orderBy('created_at')
-    .limit(50)
-    .execute();
+  const queued = await queuedWithdrawals(ctx.db);
   for (const w of queued) {
     await ctx.psp.createPayout({
       id: w.id,
@@ -21,20 +16,9 @@ export async function processPayouts(ctx: AppContext): Promise<void> {
       method: w.method,
       account: w.account,
     });
-    await ctx.db
-      .updateTable('withdrawals')
-      .set({ payout_state: 'sent' })
-      .where('id', '=', w.id)
-      .where('payout_state', '=', 'queued')
-      .execute();
+    await markWithdrawalSent(ctx.db, w.id);
   }
-  const sent = await ctx.db
-    .selectFrom('withdrawals')
-    .select('id')
-    .where('payout_state', '=', 'sent')
-    .orderBy('created_at')
-    .limit(100)
-    .execute();
+  const sent = await sentWithdrawals(ctx.db);
   for (const w of sent) {
     const payout = await ctx.psp.getPayout(w.id);
     if (payout?.status === 'REALIZADO') await finishWithdrawal(ctx, w.id, ['sent'], 'paid');

@@ -9,6 +9,13 @@ import { post } from '../../platform/money/ledger';
 import type { Trx } from '../../infra/db/connection';
 import { assertDocumentsFor, withdrawLimits } from './withdraw.service';
 import { lockPlayer } from '../../platform/money/lock-order';
+import {
+  insertTransfer,
+  insertTransferCode,
+  playerByUsername,
+  transferSenderOf,
+  useTransferCode,
+} from './transfers.repository';
 
 /**
  * Transfers between players (payments.md): confirmed with a code e-mailed to the sender, limited
@@ -19,17 +26,10 @@ const CODE_MAX_ATTEMPTS = 5;
 
 export async function sendTransferCode(ctx: AppContext, userId: number): Promise<void> {
   if ((await ctx.limiter.hit(`transfer-code:${userId}`, 15 * 60_000)) > 5) throw tooMany();
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['username', 'test_flag'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await transferSenderOf(ctx.db, userId);
   if (user.test_flag === 1) throw forbidden('demoNoRealMoney');
   const code = sixDigitCode();
-  await ctx.db
-    .insertInto('transfer_codes')
-    .values({ user_id: userId, code_hash: sha256Hex(code), expires_at: new Date(Date.now() + CODE_TTL_MS) })
-    .execute();
+  await insertTransferCode(ctx.db, userId, sha256Hex(code), new Date(Date.now() + CODE_TTL_MS));
   await ctx.mailer.send({
     to: user.username,
     subject: 'Trevo: código para confirmar a transferência',
@@ -78,11 +78,7 @@ export async function planTransfer(
     }),
   );
   if (codeId === null) throw badRequest('resetCodeWrong');
-  const recipient = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'username', 'test_flag'])
-    .where('username', '=', input.username.trim().toLowerCase())
-    .executeTakeFirst();
+  const recipient = await playerByUsername(ctx.db, input.username.trim().toLowerCase());
   if (!recipient || recipient.test_flag === 1) throw new AppError(404, 'transferRecipientUnknown');
   if (recipient.id === userId) throw badRequest('transferToSelf');
   return { codeId, recipientId: recipient.id, recipient: recipient.username, cents: parsed.cents };
@@ -91,13 +87,7 @@ export async function planTransfer(
 /** Uses the code once and moves the cash, in the caller's transaction. */
 export async function executeTransfer(ctx: AppContext, trx: Trx, userId: number, plan: TransferPlan) {
   const sender = await lockPlayer(trx, userId, ['kyc_review']);
-  const used = await trx
-    .updateTable('transfer_codes')
-    .set({ used_at: new Date() })
-    .where('id', '=', plan.codeId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) === 0) throw badRequest('resetCodeWrong');
+  if (!(await useTransferCode(trx, plan.codeId))) throw badRequest('resetCodeWrong');
   const limits = await withdrawLimits(ctx, userId, trx);
   if (!limits.unlimited && limits.number <= 0) throw badRequest('withdrawNoneLeft');
   if (limits.wdAmount <= 0) throw badRequest('withdrawNothing');
@@ -106,10 +96,7 @@ export async function executeTransfer(ctx: AppContext, trx: Trx, userId: number,
   // Money sent to another player leaves like a withdrawal: the same documents gate, same window.
   await assertDocumentsFor(ctx, trx, userId, sender.kyc_review, plan.cents);
   const id = `T${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
-  await trx
-    .insertInto('transfers')
-    .values({ id, from_user_id: userId, to_user_id: plan.recipientId, amount_cents: plan.cents })
-    .execute();
+  await insertTransfer(trx, { id, fromUserId: userId, toUserId: plan.recipientId, amountCents: plan.cents });
   await post(trx, {
     key: `transfer:${id}`,
     kind: 'transfer',

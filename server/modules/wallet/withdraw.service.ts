@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../infra/db/connection';
 import { AppError, badRequest, forbidden } from '../../infra/http/errors';
@@ -16,6 +15,20 @@ import { playerBalances, post } from '../../platform/money/ledger';
 import type { Trx } from '../../infra/db/connection';
 import { announceUserInfo } from '../../platform/announcer';
 import { lockPlayer } from '../../platform/money/lock-order';
+import {
+  approvalStateOf,
+  endWithdrawal,
+  hasOpenGame,
+  insertWithdrawal,
+  movedOutSince,
+  payoutAccountsOf,
+  queueApproved,
+  recordFirstApproval,
+  savePayoutAccount,
+  transfersSentSince,
+  withdrawerOf,
+  withdrawnSince,
+} from './withdrawals.repository';
 
 /** Withdrawals (design/payments.md "Withdrawals"). */
 
@@ -26,17 +39,6 @@ function saoPauloDayStart(now = new Date()): Date {
   return new Date(`${day}T00:00:00-03:00`);
 }
 
-/** Whether a game bill is being generated: an open Mines game still holds the player's stake. */
-export async function hasOpenGame(db: Db | Trx, userId: number): Promise<boolean> {
-  const open = await db
-    .selectFrom('mines_games')
-    .select('bet_id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  return open !== undefined;
-}
-
 interface LimitFacts {
   limits: WithdrawLimits;
   minCents: number;
@@ -45,29 +47,14 @@ interface LimitFacts {
 }
 
 async function limitFacts(ctx: AppContext, db: Db | Trx, userId: number): Promise<LimitFacts> {
-  const user = await db
-    .selectFrom('users')
-    .select(['cpf', 'lx', 'level', 'test_flag', 'turnover_required_cents', 'wagered_cents', 'kyc_review'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await withdrawerOf(db, userId);
   const cfg = ctx.config.file.withdraw;
   const vip = ctx.config.file.vip.find((row) => row.level === user.level) ?? ctx.config.file.vip[0]!;
   // Money sent to another player leaves like a withdrawal (the recipient may withdraw it), so it
   // counts against the same daily number and amount (red-team finding: transfers skipped both).
   const dayStart = saoPauloDayStart();
-  const withdrawn = await db
-    .selectFrom('withdrawals')
-    .select([(eb) => eb.fn.countAll<string>().as('n'), (eb) => eb.fn.sum<string>('amount_cents').as('total')])
-    .where('user_id', '=', userId)
-    .where('created_at', '>=', dayStart)
-    .where('status', '!=', '01')
-    .executeTakeFirstOrThrow();
-  const sent = await db
-    .selectFrom('transfers')
-    .select([(eb) => eb.fn.countAll<string>().as('n'), (eb) => eb.fn.sum<string>('amount_cents').as('total')])
-    .where('from_user_id', '=', userId)
-    .where('created_at', '>=', dayStart)
-    .executeTakeFirstOrThrow();
+  const withdrawn = await withdrawnSince(db, userId, dayStart);
+  const sent = await transfersSentSince(db, userId, dayStart);
   const today = {
     n: Number(withdrawn.n) + Number(sent.n),
     total: Number(withdrawn.total ?? 0) + Number(sent.total ?? 0),
@@ -79,7 +66,7 @@ async function limitFacts(ctx: AppContext, db: Db | Trx, userId: number): Promis
   const dailyLeftCents = Math.max(0, Math.round(vip.withdrawalLimitPerDay * 100) - today.total);
   const wdCents =
     user.test_flag === 1 || remainingTurnover > 0 ? 0 : Math.min(balances.user_cash, dailyLeftCents);
-  const saved = await db.selectFrom('payout_accounts').selectAll().where('user_id', '=', userId).execute();
+  const saved = await payoutAccountsOf(db, userId);
   // A CNPJ key is someone else's as far as Trevo can tell (a company's partners are not checked,
   // and the identity form can name any valid CNPJ; red-team review): offered only where any key is.
   const channels: WithdrawMethod[] =
@@ -131,11 +118,6 @@ export interface WithdrawRequest {
 }
 
 /**
- * Checks a withdrawal in the specification's order with its exact texts (section 5), then moves
- * the amount from cash to the withdrawal hold in the caller's transaction. The player's row is
- * locked first, so concurrent requests are checked one after another.
- */
-/**
  * Money leaving a player above `withdraw.documentsAbove` in 24 hours waits for their identity
  * documents to be approved (issue 19). The window counts withdrawals asked for (unless refused)
  * and transfers sent, with this one: a sum split into pieces under the amount, or passed through
@@ -151,16 +133,16 @@ export async function assertDocumentsFor(
   if (review === 'approved') return;
   const limit = Math.round(ctx.config.file.withdraw.documentsAbove * 100);
   const since = new Date(Date.now() - 86_400_000);
-  const { rows } = await sql<{ cents: string }>`
-    select (select coalesce(sum(amount_cents), 0) from withdrawals
-             where user_id = ${userId} and created_at > ${since} and payout_state <> 'rejected')
-         + (select coalesce(sum(amount_cents), 0) from transfers
-             where from_user_id = ${userId} and created_at > ${since}) as cents`.execute(trx);
-  if (Number(rows[0]!.cents) + cents > limit) {
+  if ((await movedOutSince(trx, userId, since)) + cents > limit) {
     throw badRequest('withdrawDocumentsRequired', { amount: plainBrl(limit / 100) });
   }
 }
 
+/**
+ * Checks a withdrawal in the specification's order with its exact texts (section 5), then moves
+ * the amount from cash to the withdrawal hold in the caller's transaction. The player's row is
+ * locked first, so concurrent requests are checked one after another.
+ */
 export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: number, input: WithdrawRequest) {
   await lockPlayer(trx, userId);
   const { limits, minCents, wdCents, user } = await limitFacts(ctx, trx, userId);
@@ -216,22 +198,19 @@ export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: numbe
       ? 2
       : 1;
   const id = `W${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
-  await trx
-    .insertInto('withdrawals')
-    .values({
-      id,
-      user_id: userId,
-      method,
-      account: key,
-      holder_name: name,
-      whatsapp,
-      ifsc,
-      amount_cents: cents,
-      fee_cents: feeCents,
-      payout_state: needsApproval ? 'waiting_approval' : 'queued',
-      approvals_required: approvalsRequired,
-    })
-    .execute();
+  await insertWithdrawal(trx, {
+    id,
+    userId,
+    method,
+    account: key,
+    holderName: name,
+    whatsapp,
+    ifsc,
+    amountCents: cents,
+    feeCents,
+    payoutState: needsApproval ? 'waiting_approval' : 'queued',
+    approvalsRequired,
+  });
   await post(trx, {
     key: `withdraw-hold:${id}`,
     kind: 'withdrawal_hold',
@@ -241,13 +220,7 @@ export async function requestWithdrawal(ctx: AppContext, trx: Trx, userId: numbe
       { account: { kind: 'withdrawal_hold', userId }, amountCents: cents },
     ],
   });
-  await trx
-    .insertInto('payout_accounts')
-    .values({ user_id: userId, method, account: key, holder_name: name, whatsapp, ifsc })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'method']).doUpdateSet({ account: key, holder_name: name, whatsapp, ifsc }),
-    )
-    .execute();
+  await savePayoutAccount(trx, { userId, method, account: key, holderName: name, whatsapp, ifsc });
   return {
     id,
     status: '00',
@@ -268,21 +241,12 @@ export async function finishWithdrawal(
   decided?: (trx: Trx) => Promise<void>,
 ): Promise<boolean> {
   const done = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('withdrawals')
-      .set({
-        status: outcome === 'paid' ? '10' : '01',
-        payout_state: outcome,
-        note,
-        finished_at: sql<Date>`now()`,
-        // The approver stays when the payout ends on its own (paid or failed at the bank); the
-        // history shows who let the money go (issue 19).
-        ...(operatorId === undefined ? {} : { decided_by: operatorId }),
-      })
-      .where('id', '=', id)
-      .where('payout_state', 'in', from)
-      .returning(['user_id', 'amount_cents', 'fee_cents'])
-      .executeTakeFirst();
+    const row = await endWithdrawal(trx, id, from, {
+      status: outcome === 'paid' ? '10' : '01',
+      state: outcome,
+      note,
+      operatorId,
+    });
     if (!row) return undefined;
     const amount = Number(row.amount_cents);
     const fee = Number(row.fee_cents);
@@ -327,40 +291,15 @@ export async function approveWithdrawal(
   decided?: (trx: Trx, outcome: ApprovalOutcome) => Promise<void>,
 ): Promise<ApprovalOutcome> {
   return ctx.db.transaction().execute(async (trx) => {
-    const queue = () =>
-      trx
-        .updateTable('withdrawals')
-        .set({ payout_state: 'queued', decided_by: operatorId })
-        .where('id', '=', id)
-        .where('payout_state', '=', 'waiting_approval')
-        .where((eb) =>
-          eb.or([
-            eb('approvals_required', '<=', 1),
-            eb.and([eb('first_approved_by', 'is not', null), eb('first_approved_by', '!=', operatorId)]),
-          ]),
-        )
-        .executeTakeFirst();
     let outcome: ApprovalOutcome | null = null;
-    if (Number((await queue()).numUpdatedRows) === 1) outcome = 'queued';
+    if (await queueApproved(trx, id, operatorId)) outcome = 'queued';
     else {
-      const first = await trx
-        .updateTable('withdrawals')
-        .set({ first_approved_by: operatorId, first_approved_at: new Date() })
-        .where('id', '=', id)
-        .where('payout_state', '=', 'waiting_approval')
-        .where('approvals_required', '>=', 2)
-        .where('first_approved_by', 'is', null)
-        .executeTakeFirst();
-      if (Number(first.numUpdatedRows) === 1) outcome = 'firstApproval';
+      if (await recordFirstApproval(trx, id, operatorId)) outcome = 'firstApproval';
       // Another operator's first approval landed between the two statements: this is the second.
-      else if (Number((await queue()).numUpdatedRows) === 1) outcome = 'queued';
+      else if (await queueApproved(trx, id, operatorId)) outcome = 'queued';
     }
     if (outcome === null) {
-      const row = await trx
-        .selectFrom('withdrawals')
-        .select(['payout_state', 'first_approved_by'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await approvalStateOf(trx, id);
       if (row?.payout_state === 'waiting_approval' && row.first_approved_by === operatorId) {
         throw new AppError(409, 'withdrawalSecondApprover');
       }
