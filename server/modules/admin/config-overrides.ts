@@ -1,11 +1,9 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import type { Db } from '../../infra/db/connection';
-import type { Trx } from '../../infra/db/connection';
 import { fileSectionSchemas, type FileConfig } from '../../infra/config';
 import type { LanguageKey } from '../../../domain/languages';
 import { CONFIG_SECTIONS } from '../../../domain/schemas/console-desk.schema';
+import { maxConfigVersion, overridesAfter } from './config.repository';
 
 /**
  * Operators' changes to the configuration file (issue 8, "Content and configuration"). A change is
@@ -150,20 +148,6 @@ export function applySection(ctx: AppContext, section: EditableSection, value: u
   file[section] = Array.isArray(value) ? value : next;
 }
 
-/** Takes the next version from the shared sequence (inside the writing transaction). */
-export async function nextConfigVersion(trx: Trx): Promise<number> {
-  const row = await sql<{ v: string }>`select nextval('config_override_version') as v`.execute(trx);
-  return Number(row.rows[0]!.v);
-}
-
-async function maxVersion(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('config_overrides')
-    .select((eb) => eb.fn.max('version').as('v'))
-    .executeTakeFirst();
-  return row?.v === null || row?.v === undefined ? 0 : Number(row.v);
-}
-
 export interface ConfigSync {
   /** Applies every override newer than the last one seen (all of them the first time). */
   check(): Promise<void>;
@@ -185,14 +169,9 @@ export async function startConfigSync(ctx: AppContext, intervalMs = CONFIG_POLL_
   let running: Promise<void> | null = null;
 
   const load = async () => {
-    const top = await maxVersion(ctx.db);
+    const top = await maxConfigVersion(ctx.db);
     if (top <= seen) return;
-    const rows = await ctx.db
-      .selectFrom('config_overrides')
-      .select(['section', 'value', 'version'])
-      .where('version', '>', String(seen))
-      .orderBy('version')
-      .execute();
+    const rows = await overridesAfter(ctx.db, seen);
     for (const row of rows) {
       const version = Number(row.version);
       if (!isEditableSection(row.section)) {

@@ -1,9 +1,42 @@
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
 import { AppError } from '../../infra/http/errors';
-import { nextConfigVersion, type EditableSection } from './config-overrides';
+// The same list as config-overrides.ts's EditableSection, named from the domain: importing that
+// file here would close a cycle (it reads the stored overrides through this one).
+import type { ConfigSectionName } from '../../../domain/schemas/console-desk.schema';
+
+/**
+ * The configuration overrides' rows (`config_overrides`, migration 018): the version sequence,
+ * what each instance polls for, and an operator's change with its audit entry.
+ */
+
+/** Takes the next version from the shared sequence (inside the writing transaction). */
+export async function nextConfigVersion(trx: Trx): Promise<number> {
+  const row = await sql<{ v: string }>`select nextval('config_override_version') as v`.execute(trx);
+  return Number(row.rows[0]!.v);
+}
+
+/** The largest stored version (0 when nothing is stored): what every instance polls. */
+export async function maxConfigVersion(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('config_overrides')
+    .select((eb) => eb.fn.max('version').as('v'))
+    .executeTakeFirst();
+  return row?.v === null || row?.v === undefined ? 0 : Number(row.v);
+}
+
+/** Every stored override newer than version `seen`, oldest first (so a later one wins). */
+export async function overridesAfter(db: Db, seen: number) {
+  return db
+    .selectFrom('config_overrides')
+    .select(['section', 'value', 'version'])
+    .where('version', '>', String(seen))
+    .orderBy('version')
+    .execute();
+}
 
 /** The stored overrides of these sections, with their version, time and the editor's username. */
-export async function findConfigOverrides(db: Db, sections: readonly EditableSection[]) {
+export async function findConfigOverrides(db: Db, sections: readonly ConfigSectionName[]) {
   return db
     .selectFrom('config_overrides')
     .leftJoin('operators', 'operators.id', 'config_overrides.updated_by')
@@ -24,7 +57,7 @@ export async function findConfigOverrides(db: Db, sections: readonly EditableSec
  */
 export async function saveConfigOverride(
   db: Db,
-  section: EditableSection,
+  section: ConfigSectionName,
   change: { value: unknown; expectedVersion: number | undefined; operatorId: number; fileValue: unknown },
   audit: (trx: Trx, before: unknown) => Promise<void>,
 ): Promise<void> {

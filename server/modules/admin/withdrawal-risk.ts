@@ -1,4 +1,5 @@
 import type { Db } from '../../infra/db/connection';
+import { depositsPaidBy, otherUsersOfKey, riskProfileOf, withdrawalsPaidOf } from './withdrawals.repository';
 
 /** An account younger than this many days at the withdrawal is flagged as new. */
 export const NEW_ACCOUNT_DAYS = 7;
@@ -26,44 +27,10 @@ export async function withdrawalRisk(
   db: Db,
   w: { userId: number; account: string; createdAt: Date },
 ): Promise<WithdrawalRisk> {
-  const user = await db
-    .selectFrom('users')
-    .select(['created_at', 'turnover_required_cents', 'bonus_turnover_required_cents', 'wagered_cents'])
-    .where('id', '=', w.userId)
-    .executeTakeFirstOrThrow();
-  const deposits = await db
-    .selectFrom('deposit_orders')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), eb.lit(0)).as('total'),
-      eb.fn.countAll<string>().as('count'),
-      eb.fn.max('paid_at').as('last'),
-    ])
-    .where('user_id', '=', w.userId)
-    .where('paid_at', 'is not', null)
-    .where('paid_at', '<=', w.createdAt)
-    .executeTakeFirstOrThrow();
-  const paidOut = await db
-    .selectFrom('withdrawals')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), eb.lit(0)).as('total'),
-      eb.fn.countAll<string>().as('count'),
-    ])
-    .where('user_id', '=', w.userId)
-    .where('payout_state', '=', 'paid')
-    .executeTakeFirstOrThrow();
-  const sameKey = await db
-    .selectFrom('users')
-    .select('username')
-    .where('id', '!=', w.userId)
-    .where((eb) =>
-      eb.or([
-        eb('id', 'in', eb.selectFrom('withdrawals').select('user_id').where('account', '=', w.account)),
-        eb('id', 'in', eb.selectFrom('payout_accounts').select('user_id').where('account', '=', w.account)),
-      ]),
-    )
-    .orderBy('username')
-    .limit(20)
-    .execute();
+  const user = await riskProfileOf(db, w.userId);
+  const deposits = await depositsPaidBy(db, w.userId, w.createdAt);
+  const paidOut = await withdrawalsPaidOf(db, w.userId);
+  const sameKey = await otherUsersOfKey(db, w.userId, w.account);
   const ageMs = w.createdAt.getTime() - new Date(user.created_at).getTime();
   const last = deposits.last ? new Date(deposits.last as Date | string).getTime() : null;
   const sinceDeposit = last === null ? null : Math.floor((w.createdAt.getTime() - last) / 60_000);

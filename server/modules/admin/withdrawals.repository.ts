@@ -3,6 +3,11 @@ import type { Db } from '../../infra/db/connection';
 import { containsPattern } from '../../infra/db/like';
 import type { PayoutState } from '../../../domain/schemas/back-office.schema';
 
+/**
+ * Withdrawals as finance reads them: the console's search, and the player's history behind each
+ * waiting withdrawal's risk signals (withdrawal-risk.ts says what that history means).
+ */
+
 export type { PayoutState };
 
 /** What finance searches withdrawals by (withdrawalsQuerySchema, parsed): all optional but the page. */
@@ -90,4 +95,58 @@ export async function findWithdrawals(db: Db, filter: WithdrawalFilter) {
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/** What the risk signals read of the player: their age and the turnover they still owe. */
+export async function riskProfileOf(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['created_at', 'turnover_required_cents', 'bonus_turnover_required_cents', 'wagered_cents'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The player's deposits paid by `at` (the withdrawal's time): their sum, count and the last one's time. */
+export async function depositsPaidBy(db: Db, userId: number, at: Date) {
+  return db
+    .selectFrom('deposit_orders')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), eb.lit(0)).as('total'),
+      eb.fn.countAll<string>().as('count'),
+      eb.fn.max('paid_at').as('last'),
+    ])
+    .where('user_id', '=', userId)
+    .where('paid_at', 'is not', null)
+    .where('paid_at', '<=', at)
+    .executeTakeFirstOrThrow();
+}
+
+/** The player's withdrawals paid out so far: their sum and count. */
+export async function withdrawalsPaidOf(db: Db, userId: number) {
+  return db
+    .selectFrom('withdrawals')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), eb.lit(0)).as('total'),
+      eb.fn.countAll<string>().as('count'),
+    ])
+    .where('user_id', '=', userId)
+    .where('payout_state', '=', 'paid')
+    .executeTakeFirstOrThrow();
+}
+
+/** Up to 20 other players who withdrew to, or saved, the PIX key `account`, by username. */
+export async function otherUsersOfKey(db: Db, userId: number, account: string) {
+  return db
+    .selectFrom('users')
+    .select('username')
+    .where('id', '!=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('id', 'in', eb.selectFrom('withdrawals').select('user_id').where('account', '=', account)),
+        eb('id', 'in', eb.selectFrom('payout_accounts').select('user_id').where('account', '=', account)),
+      ]),
+    )
+    .orderBy('username')
+    .limit(20)
+    .execute();
 }

@@ -1,12 +1,28 @@
-import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../infra/db/connection';
 import type { FileConfig } from '../../infra/config';
 import { saoPauloDayOf } from '../../../domain/sao-paulo-days';
 import type { AlertKind, AlertRule } from '../../../domain/schemas/compliance.schema';
+import {
+  depositBursts,
+  depositsAfterRaises,
+  frequentLimitHits,
+  largeDeposits,
+  largeWithdrawals,
+  sharedAddresses,
+  sharedDevices,
+  sharedDocuments,
+  sharedIps,
+  sharedNameAndBirth,
+  sharedPhones,
+  sharedPixKeys,
+  splitWindows,
+  withdrawalsWithWeekBefore,
+  type SharedValueRow,
+} from './alert-rules.repository';
 
 /**
  * The rules that raise compliance alerts (issue 19), each a read over the ledger's tables and the
- * accounts that answers candidates. A candidate names what it is about (`key`), so the scan that
+ * accounts (alert-rules.repository.ts) weighed into candidates. A candidate names what it is about (`key`), so the scan that
  * finds it again brings the same alert up to date instead of raising a twin. Every window is read
  * from `now`, passed in, so a test can place activity in time.
  */
@@ -41,19 +57,8 @@ const ids = (list: string) => list.split(',').map(Number);
 async function largeOperations({ db, now, limits }: RuleInput): Promise<Candidate[]> {
   const single = cents(limits.amlSingleAmount);
   const since = ago(now, LOOKBACK_DAYS * DAY);
-  const deposits = await db
-    .selectFrom('deposit_orders')
-    .select(['id', 'user_id', 'amount_cents', 'paid_at', 'end_to_end_id'])
-    .where('status', '=', '10')
-    .where('paid_at', '>=', since)
-    .where('amount_cents', '>=', single)
-    .execute();
-  const withdrawals = await db
-    .selectFrom('withdrawals')
-    .select(['id', 'user_id', 'amount_cents', 'created_at', 'account', 'payout_state'])
-    .where('created_at', '>=', since)
-    .where('amount_cents', '>=', single)
-    .execute();
+  const deposits = await largeDeposits(db, since, single);
+  const withdrawals = await largeWithdrawals(db, since, single);
   return [
     ...deposits.map((d): Candidate => ({
       kind: 'aml',
@@ -96,26 +101,7 @@ async function splitOperations(
 ): Promise<Candidate[]> {
   const { db, now, limits } = input;
   const since = ago(now, LOOKBACK_DAYS * DAY);
-  const when = table === 'deposit_orders' ? sql.ref('paid_at') : sql.ref('created_at');
-  // A deposit counts once paid; a withdrawal once asked for, unless an operator refused it.
-  const counts = table === 'deposit_orders' ? sql`status = '10'` : sql`payout_state <> 'rejected'`;
-  const { rows } = await sql<{
-    user_id: number;
-    last_at: Date | string;
-    n: string;
-    total: string;
-    list: string;
-  }>`
-    select d.user_id, d.${when} as last_at, count(*) as n, sum(e.amount_cents) as total,
-      string_agg(e.id, ',' order by e.${when}) as list
-    from ${sql.table(table)} d
-    join ${sql.table(table)} e on e.user_id = d.user_id and e.${counts}
-      and e.amount_cents <= ${underCents}
-      and e.${when} > d.${when} - interval '24 hours' and e.${when} <= d.${when}
-    where d.${counts} and d.amount_cents <= ${underCents} and d.${when} >= ${since}
-      and d.${when} <= ${now}
-    group by d.user_id, d.id, d.${when}
-    having count(*) >= ${limits.splitCount} and sum(e.amount_cents) > ${underCents}`.execute(db);
+  const rows = await splitWindows(db, table, { underCents, since, now, minCount: limits.splitCount });
   const best = new Map<string, Candidate>();
   for (const r of rows) {
     const day = saoPauloDayOf(new Date(r.last_at));
@@ -144,31 +130,7 @@ async function splitOperations(
  * `inOutMinAmount` in the 7 days before it, with stakes in those days under `inOutPlayRatio` of them.
  */
 async function inOutLittlePlay({ db, now, limits }: RuleInput): Promise<Candidate[]> {
-  const { rows } = await sql<{
-    id: string;
-    user_id: number;
-    amount_cents: string;
-    created_at: Date | string;
-    deposited: string;
-    received: string;
-    staked: string;
-  }>`
-    select w.id, w.user_id, w.amount_cents, w.created_at,
-      (select coalesce(sum(d.amount_cents), 0) from deposit_orders d
-        where d.user_id = w.user_id and d.status = '10'
-          and d.paid_at > w.created_at - interval '7 days' and d.paid_at <= w.created_at) as deposited,
-      (select coalesce(sum(t.amount_cents), 0) from transfers t
-        where t.to_user_id = w.user_id
-          and t.created_at > w.created_at - interval '7 days' and t.created_at <= w.created_at) as received,
-      (select coalesce(sum(b.amount_cents), 0) from bets b
-        where b.user_id = w.user_id
-          and b.created_at > w.created_at - interval '7 days' and b.created_at <= w.created_at)
-      + (select coalesce(sum(s.stake_cents), 0) from sports_bets s
-        where s.user_id = w.user_id
-          and s.placed_at > w.created_at - interval '7 days' and s.placed_at <= w.created_at) as staked
-    from withdrawals w
-    where w.created_at >= ${ago(now, 7 * DAY)} and w.created_at <= ${now}
-      and w.payout_state <> 'rejected'`.execute(db);
+  const rows = await withdrawalsWithWeekBefore(db, ago(now, 7 * DAY), now);
   // Money in is deposits and transfers from other players alike (red-team review: a transfer
   // passed money through a second account unseen).
   const moneyIn = (r: { deposited: string; received: string }) => Number(r.deposited) + Number(r.received);
@@ -193,19 +155,6 @@ async function inOutLittlePlay({ db, now, limits }: RuleInput): Promise<Candidat
     }));
 }
 
-/**
- * A phone as its national number: digits only, without the country code 55 or a trunk 0, so
- * "(21) 97777-6666", "+55 21 97777-6666" and "021 97777 6666" are one phone.
- */
-const NATIONAL_PHONE = sql`regexp_replace(regexp_replace(phone, '\\D', '', 'g'), '^(55(?=\\d{10,11}$)|0(?=\\d{10,11}$))', '')`;
-
-/**
- * A name as people are the same under it: lower case, accents and combining marks gone, spaces
- * collapsed ("José  da Silva", "Jose da Silva" and "JOSÉ DA SILVA" are one name).
- */
-const PLAIN_NAME = sql`trim(regexp_replace(translate(regexp_replace(lower(name), '[\u0300-\u036f]', '', 'g'),
-  'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny'), '\\s+', ' ', 'g'))`;
-
 /** Sign-in addresses that identify a machine of ours or a local proxy, not a player's device. */
 const LOCAL_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
 
@@ -216,82 +165,34 @@ const LOCAL_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
  * accounts never count.
  */
 async function sharedValues({ db, now, limits }: RuleInput): Promise<Candidate[]> {
-  type Shared = { value: string; list: string };
-  const groups: Array<{ rule: AlertRule; label: string; query: RawBuilder<Shared> }> = [
-    {
-      rule: 'shared_phone',
-      label: 'phone',
-      query: sql<Shared>`
-        select p.value, string_agg(p.id::text, ',' order by p.id) as list
-        from (select id, ${NATIONAL_PHONE} as value from users where test_flag = 0) p
-        where p.value <> ''
-        group by p.value having count(*) >= 2`,
-    },
-    {
-      rule: 'shared_pix_key',
-      label: 'pix',
-      query: sql<Shared>`
-        select k.account as value, string_agg(distinct k.user_id::text, ',') as list
-        from (select user_id, account from withdrawals union select user_id, account from payout_accounts) k
-        join users u on u.id = k.user_id and u.test_flag = 0
-        where k.account <> ''
-        group by k.account having count(distinct k.user_id) >= 2`,
-    },
-    {
-      rule: 'shared_document',
-      label: 'document',
-      query: sql<Shared>`
-        select d.doc as value, string_agg(distinct d.id::text, ',') as list
-        from (select id, cpf as doc from users where test_flag = 0
-              union select id, kyc_document from users where test_flag = 0 and kyc_document is not null) d
-        where d.doc <> ''
-        group by d.doc having count(distinct d.id) >= 2`,
-    },
-    {
-      rule: 'same_name_birth',
-      label: 'name_birth',
-      query: sql<Shared>`
-        select n.value, string_agg(n.id::text, ',' order by n.id) as list
-        from (select id, ${PLAIN_NAME} || ' ' || birth_date as value from users
-              where test_flag = 0 and birth_date is not null and trim(name) <> '') n
-        group by n.value having count(*) >= 2`,
-    },
+  const groups: Array<{ rule: AlertRule; label: string; find: () => Promise<SharedValueRow[]> }> = [
+    { rule: 'shared_phone', label: 'phone', find: () => sharedPhones(db) },
+    { rule: 'shared_pix_key', label: 'pix', find: () => sharedPixKeys(db) },
+    { rule: 'shared_document', label: 'document', find: () => sharedDocuments(db) },
+    { rule: 'same_name_birth', label: 'name_birth', find: () => sharedNameAndBirth(db) },
     {
       rule: 'shared_ip',
       label: 'ip',
-      query: sql<Shared>`
-        select s.ip as value, string_agg(distinct s.subject_id::text, ',') as list
-        from sessions s join users u on u.id = s.subject_id and u.test_flag = 0
-        where s.kind = 'player' and s.ip is not null and s.created_at >= ${ago(now, 30 * DAY)}
-          and s.ip not in (${sql.join(LOCAL_ADDRESSES)})
-        group by s.ip having count(distinct s.subject_id) >= ${limits.sharedIpAccounts}`,
+      find: () => sharedIps(db, ago(now, 30 * DAY), LOCAL_ADDRESSES, limits.sharedIpAccounts),
     },
     {
       // The browser's device id at sign-in: salted per browser (src/lib/device.ts), so two players
       // with the same phone model do not share one; two accounts on one browser do.
       rule: 'shared_device',
       label: 'device',
-      query: sql<Shared>`
-        select s.device_id as value, string_agg(distinct s.subject_id::text, ',') as list
-        from sessions s join users u on u.id = s.subject_id and u.test_flag = 0
-        where s.kind = 'player' and s.device_id is not null and s.created_at >= ${ago(now, 30 * DAY)}
-        group by s.device_id having count(distinct s.subject_id) >= 2`,
+      find: () => sharedDevices(db, ago(now, 30 * DAY)),
     },
     {
       // One home (domain/address.ts says which): any address an account gave in 90 days, so two
       // accounts cannot take turns with it between scans.
       rule: 'shared_address',
       label: 'address',
-      query: sql<Shared>`
-        select h.address_key as value, string_agg(distinct h.user_id::text, ',') as list
-        from user_addresses h join users u on u.id = h.user_id and u.test_flag = 0
-        where h.created_at >= ${ago(now, 90 * DAY)}
-        group by h.address_key having count(distinct h.user_id) >= 2`,
+      find: () => sharedAddresses(db, ago(now, 90 * DAY)),
     },
   ];
   const out: Candidate[] = [];
   for (const group of groups) {
-    for (const row of (await group.query.execute(db)).rows) {
+    for (const row of await group.find()) {
       const userIds = ids(row.list).sort((a, b) => a - b);
       out.push({
         kind: 'multi_account',
@@ -313,12 +214,7 @@ async function sharedValues({ db, now, limits }: RuleInput): Promise<Candidate[]
  */
 async function lossChasing({ db, now, limits }: RuleInput): Promise<Candidate[]> {
   const since = ago(now, DAY);
-  const { rows } = await sql<{ user_id: number; n: string; total: string; lost: string }>`
-    select d.user_id, count(*) as n, sum(d.amount_cents) as total,
-      player_lost_cents(d.user_id, ${since}) as lost
-    from deposit_orders d
-    where d.status = '10' and d.paid_at > ${since} and d.paid_at <= ${now}
-    group by d.user_id having count(*) >= ${limits.chasingDeposits}`.execute(db);
+  const rows = await depositBursts(db, since, now, limits.chasingDeposits);
   const day = saoPauloDayOf(now);
   return rows
     .filter((r) => Number(r.lost) >= Number(r.total) * 0.8)
@@ -339,10 +235,7 @@ async function lossChasing({ db, now, limits }: RuleInput): Promise<Candidate[]>
 
 /** Limits hit often: at least `limitHits` refusals by the player's own limits in 7 days. */
 async function limitsHit({ db, now, limits }: RuleInput): Promise<Candidate[]> {
-  const { rows } = await sql<{ user_id: number; n: string; last_at: Date | string; list: string }>`
-    select user_id, count(*) as n, max(at) as last_at, string_agg(distinct split_part(detail, ' ', 1), ', ') as list
-    from rg_events where kind = 'limit_hit' and at > ${ago(now, 7 * DAY)} and at <= ${now}
-    group by user_id having count(*) >= ${limits.limitHits}`.execute(db);
+  const rows = await frequentLimitHits(db, ago(now, 7 * DAY), now, limits.limitHits);
   return rows.map((r) => {
     const day = saoPauloDayOf(new Date(r.last_at));
     return {
@@ -358,20 +251,7 @@ async function limitsHit({ db, now, limits }: RuleInput): Promise<Candidate[]> {
 
 /** A deposit within `raiseWindowHours` after a raise of one of the player's limits took effect. */
 async function depositAfterRaise({ db, now, limits }: RuleInput): Promise<Candidate[]> {
-  const { rows } = await sql<{
-    id: number;
-    user_id: number;
-    detail: string;
-    at: Date | string;
-    n: string;
-    total: string;
-  }>`
-    select e.id, e.user_id, e.detail, e.at, count(d.id) as n, sum(d.amount_cents) as total
-    from rg_events e
-    join deposit_orders d on d.user_id = e.user_id and d.status = '10'
-      and d.paid_at >= e.at and d.paid_at < e.at + ${limits.raiseWindowHours}::float8 * interval '1 hour'
-    where e.kind = 'limit_raised' and e.at > ${ago(now, LOOKBACK_DAYS * DAY)} and e.at <= ${now}
-    group by e.id, e.user_id, e.detail, e.at`.execute(db);
+  const rows = await depositsAfterRaises(db, ago(now, LOOKBACK_DAYS * DAY), now, limits.raiseWindowHours);
   return rows.map((r) => ({
     kind: 'rg',
     rule: 'deposit_after_raise',

@@ -1,9 +1,22 @@
-import { sql, type ColumnType } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../infra/db/connection';
 import { centsToBrl } from '../../../domain/money';
 import { PRIZE_LEVELS } from '../../../domain/schemas/console-desk.schema';
 import { recordAudit } from '../../platform/audit-trail';
+import {
+  insertDeadline,
+  latestBreaches,
+  markBreached,
+  markResolved,
+  raiseStage,
+  reopenDeadline,
+  reportedDeadlinesOf,
+  unresolvedDeadlines,
+  usernamesOf,
+  waitingPrizeLegs,
+  watchedDeadlinesOf,
+  type WaitingLegRow,
+} from './prize-deadlines.repository';
 
 /**
  * Prize deadlines (issue 9; research/brazil.md §4.3, Portaria SPA/MF 615/2024): a prize is paid or
@@ -41,29 +54,6 @@ const BREACHED = PRIZE_LEVELS.indexOf('breached');
 const MINUTE_MS = 60_000;
 const OPEN_STATES = ['open', 'pending', 'exception'];
 
-/** The tables of migration 020, typed here (they belong to this module); a type, as Kysely asks. */
-type PrizeTables = {
-  sports_fixture_ends: {
-    fixture_id: string;
-    ended_at: ColumnType<Date, Date | undefined, never>;
-  };
-  prize_deadlines: {
-    bet_id: string;
-    user_id: number;
-    fixture_id: string;
-    ended_at: Date;
-    due_at: Date;
-    found_at: Date;
-    found_state: string;
-    stage: ColumnType<number, number | undefined, number>;
-    breached_at: Date | null;
-    resolved_at: Date | null;
-    resolution: string | null;
-  };
-};
-
-const prizeDb = (db: Db) => db.$extendTables<PrizeTables>();
-
 /** A sports bet whose events have all ended and whose prize (if any) is not paid yet. */
 export interface WaitingPrize {
   betId: string;
@@ -90,41 +80,13 @@ export function stageAt(dueAt: Date, now: number): number {
 }
 
 /**
- * Every sports bet still waiting after all its events ended, most urgent first. Candidates are
- * bets held for review, bets on fixtures that ended but settlement has not finished (`done` is
- * false), and bets already being watched — never the whole book.
+ * Every sports bet still waiting after all its events ended, most urgent first (the candidates are
+ * waitingPrizeLegs'); a bet settlement may still reach only once its grace has passed.
  */
 export async function findWaitingPrizes(db: Db, now: number): Promise<WaitingPrize[]> {
-  const rows = await sql<{
-    id: string;
-    user_id: number;
-    state: string;
-    stake_cents: string | number;
-    potential_cents: string | number;
-    fixture_id: string;
-    fixture_label: string;
-    ended_at: Date | string | null;
-  }>`
-    with candidates as (
-      select id as bet_id from sports_bets where state = 'exception'
-      union
-      select l.bet_id from sports_fixtures f
-        join sports_fixture_ends e on e.fixture_id = f.id
-        join sports_bet_legs l on l.fixture_id = f.id
-       where not f.done
-      union
-      select bet_id from prize_deadlines where resolved_at is null
-    )
-    select b.id, b.user_id, b.state, b.stake_cents, b.potential_cents,
-           l.fixture_id, l.fixture_label, e.ended_at
-      from candidates c
-      join sports_bets b on b.id = c.bet_id
-      join sports_bet_legs l on l.bet_id = b.id
-      left join sports_fixture_ends e on e.fixture_id = l.fixture_id
-     where b.state in ('open', 'pending', 'exception')
-     order by b.id, l.idx`.execute(db);
-  const byBet = new Map<string, typeof rows.rows>();
-  for (const row of rows.rows) byBet.set(row.id, [...(byBet.get(row.id) ?? []), row]);
+  const rows = await waitingPrizeLegs(db);
+  const byBet = new Map<string, WaitingLegRow[]>();
+  for (const row of rows) byBet.set(row.id, [...(byBet.get(row.id) ?? []), row]);
   const waiting: WaitingPrize[] = [];
   for (const legs of byBet.values()) {
     // A leg on a fixture still to end: nothing is due yet.
@@ -189,22 +151,15 @@ export async function watchPrizeDeadlines(
 ): Promise<PrizeMonitorPass> {
   const now = options.now ?? Date.now();
   const log = options.log ?? ctx.log;
-  const db = prizeDb(ctx.db);
   const pass: PrizeMonitorPass = { waiting: 0, found: 0, escalated: 0, breached: 0, resolved: 0 };
   const waiting = await findWaitingPrizes(ctx.db, now);
   pass.waiting = waiting.length;
   const records = new Map(
-    (waiting.length
-      ? await db
-          .selectFrom('prize_deadlines')
-          .select(['bet_id', 'stage', 'resolved_at'])
-          .where(
-            'bet_id',
-            'in',
-            waiting.map((w) => w.betId),
-          )
-          .execute()
-      : []
+    (
+      await watchedDeadlinesOf(
+        ctx.db,
+        waiting.map((w) => w.betId),
+      )
     ).map((r) => [r.bet_id, r]),
   );
 
@@ -221,43 +176,27 @@ export async function watchPrizeDeadlines(
     let record = records.get(w.betId);
     const isNew = record === undefined;
     if (!record) {
-      await db
-        .insertInto('prize_deadlines')
-        .values({
-          bet_id: w.betId,
-          user_id: w.userId,
-          fixture_id: w.fixtureId,
-          ended_at: w.endedAt,
-          due_at: w.dueAt,
-          found_at: new Date(now),
-          found_state: w.state,
-          stage: 0,
-        })
-        .onConflict((oc) => oc.column('bet_id').doNothing())
-        .execute();
+      await insertDeadline(ctx.db, {
+        betId: w.betId,
+        userId: w.userId,
+        fixtureId: w.fixtureId,
+        endedAt: w.endedAt,
+        dueAt: w.dueAt,
+        foundAt: new Date(now),
+        state: w.state,
+      });
       record = { bet_id: w.betId, stage: 0, resolved_at: null };
       pass.found++;
     } else if (record.resolved_at !== null) {
       // A corrected result took a settled bet back (held again): the same deadline applies.
-      await db
-        .updateTable('prize_deadlines')
-        .set({ resolved_at: null, resolution: null })
-        .where('bet_id', '=', w.betId)
-        .execute();
+      await reopenDeadline(ctx.db, w.betId);
       log.warn(fields, 'prize waiting again after a result correction');
     }
     const target = stageAt(w.dueAt, now);
     if (target === BREACHED && record.stage < BREACHED) {
       const breached = await ctx.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .$extendTables<PrizeTables>()
-          .updateTable('prize_deadlines')
-          .set({ stage: BREACHED, breached_at: new Date(now) })
-          .where('bet_id', '=', w.betId)
-          .where('stage', '<', BREACHED)
-          .returning('bet_id')
-          .executeTakeFirst();
-        if (!row) return false;
+        const marked = await markBreached(trx, w.betId, BREACHED, new Date(now));
+        if (!marked) return false;
         await recordAudit(trx, {
           actorId: SYSTEM_ACTOR_ID,
           action: 'prize.deadline.breach',
@@ -283,12 +222,7 @@ export async function watchPrizeDeadlines(
       }
     } else if (target > record.stage || isNew) {
       if (target > record.stage) {
-        await db
-          .updateTable('prize_deadlines')
-          .set({ stage: target })
-          .where('bet_id', '=', w.betId)
-          .where('stage', '<', target)
-          .execute();
+        await raiseStage(ctx.db, w.betId, target);
         pass.escalated++;
       }
       log.warn(
@@ -302,32 +236,13 @@ export async function watchPrizeDeadlines(
 
   // Watched prizes no longer waiting: settled (paid or lost), refused or cashed out since.
   const stillWaiting = new Set(waiting.map((w) => w.betId));
-  const open = await db
-    .selectFrom('prize_deadlines')
-    .innerJoin('sports_bets', 'sports_bets.id', 'prize_deadlines.bet_id')
-    .select([
-      'prize_deadlines.bet_id',
-      'prize_deadlines.stage',
-      'prize_deadlines.due_at',
-      'sports_bets.state',
-      'sports_bets.result_code',
-      'sports_bets.payout_cents',
-    ])
-    .where('prize_deadlines.resolved_at', 'is', null)
-    .execute();
+  const open = await unresolvedDeadlines(ctx.db);
   for (const r of open) {
     if (stillWaiting.has(r.bet_id) || OPEN_STATES.includes(r.state)) continue;
     const resolution = `${r.state}:${r.result_code}`;
     const done = await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .$extendTables<PrizeTables>()
-        .updateTable('prize_deadlines')
-        .set({ resolved_at: new Date(now), resolution })
-        .where('bet_id', '=', r.bet_id)
-        .where('resolved_at', 'is', null)
-        .returning('bet_id')
-        .executeTakeFirst();
-      if (row && r.stage === BREACHED) {
+      const resolved = await markResolved(trx, r.bet_id, new Date(now), resolution);
+      if (resolved && r.stage === BREACHED) {
         await recordAudit(trx, {
           actorId: SYSTEM_ACTOR_ID,
           action: 'prize.deadline.resolved',
@@ -342,7 +257,7 @@ export async function watchPrizeDeadlines(
           requestId: `prize-monitor:${r.bet_id}`,
         });
       }
-      return row !== undefined;
+      return resolved;
     });
     if (!done) continue;
     pass.resolved++;
@@ -368,46 +283,12 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  * the latest recorded breaches, paid late or still open.
  */
 export async function prizeDeadlineReport(ctx: AppContext, now = Date.now()) {
-  const db = prizeDb(ctx.db);
   const waiting = await findWaitingPrizes(ctx.db, now);
   const ids = waiting.map((w) => w.betId);
-  const records = new Map(
-    (ids.length
-      ? await db
-          .selectFrom('prize_deadlines')
-          .select(['bet_id', 'stage', 'breached_at'])
-          .where('bet_id', 'in', ids)
-          .execute()
-      : []
-    ).map((r) => [r.bet_id, r]),
-  );
+  const records = new Map((await reportedDeadlinesOf(ctx.db, ids)).map((r) => [r.bet_id, r]));
   const userIds = [...new Set(waiting.map((w) => w.userId))];
-  const names = new Map(
-    (userIds.length
-      ? await ctx.db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute()
-      : []
-    ).map((u) => [u.id, u.username]),
-  );
-  const breaches = await db
-    .selectFrom('prize_deadlines')
-    .innerJoin('users', 'users.id', 'prize_deadlines.user_id')
-    .select([
-      'prize_deadlines.bet_id',
-      'prize_deadlines.user_id',
-      'users.username',
-      'prize_deadlines.fixture_id',
-      'prize_deadlines.found_state',
-      'prize_deadlines.ended_at',
-      'prize_deadlines.due_at',
-      'prize_deadlines.breached_at',
-      'prize_deadlines.resolved_at',
-      'prize_deadlines.resolution',
-    ])
-    .where('prize_deadlines.breached_at', 'is not', null)
-    .orderBy('prize_deadlines.breached_at', 'desc')
-    .orderBy('prize_deadlines.bet_id')
-    .limit(BREACHES_SHOWN)
-    .execute();
+  const names = new Map((await usernamesOf(ctx.db, userIds)).map((u) => [u.id, u.username]));
+  const breaches = await latestBreaches(ctx.db, BREACHES_SHOWN);
   return {
     now: iso(new Date(now)),
     deadlineMinutes: PRIZE_DEADLINE_MINUTES,

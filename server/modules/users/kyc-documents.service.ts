@@ -16,14 +16,16 @@ import {
   type KycType,
 } from '../../../domain/schemas/kyc.schema';
 import {
-  ADDRESS_COLUMNS,
+  addressGateOf,
   addressOf,
   currentDocuments,
   findDocument,
   insertDocument,
   kycCases,
   markReviewPending,
+  reviewStateOf,
   setReview,
+  uploadGateOf,
   writeAddress,
 } from './kyc.repository';
 
@@ -62,11 +64,7 @@ export async function storeDocument(
   declared: string | undefined,
   bytes: Uint8Array,
 ): Promise<KycState> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['kyc', 'kyc_review', 'test_flag'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await uploadGateOf(ctx.db, userId);
   if (user.kyc !== 1 || user.test_flag === 1) throw badRequest('kycIdentityFirst');
   if (user.kyc_review === 'approved') throw new AppError(409, 'kycAlreadyApproved');
   if (bytes.length === 0) throw badRequest('kycFileEmpty');
@@ -109,11 +107,7 @@ export async function storeDocument(
 
 /** What the identity form shows: the review, its reason, and the side sent last of each. */
 export async function kycState(ctx: AppContext, userId: number): Promise<KycState> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['kyc_review', 'kyc_review_reason', ...ADDRESS_COLUMNS])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await reviewStateOf(ctx.db, userId);
   const documents = await currentDocuments(ctx.db, userId);
   return {
     review: user.kyc_review,
@@ -140,11 +134,7 @@ export async function saveAddress(
   address: KycAddress,
   ip: string,
 ): Promise<KycState> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['kyc', 'test_flag'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await addressGateOf(ctx.db, userId);
   if (user.kyc !== 1 || user.test_flag === 1) throw badRequest('addressIdentityFirst');
   await ctx.db.transaction().execute((trx) => writeAddress(trx, userId, address, ip));
   return kycState(ctx, userId);

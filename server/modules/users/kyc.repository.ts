@@ -9,6 +9,33 @@ type NewDocument = Pick<
   'user_id' | 'side' | 'file_name' | 'mime' | 'size_bytes' | 'sha256'
 >;
 
+/** What decides whether the player may send documents: identity checked, review state, test account. */
+export async function uploadGateOf(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['kyc', 'kyc_review', 'test_flag'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** What decides whether the player may give an address: identity checked, test account. */
+export async function addressGateOf(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['kyc', 'test_flag'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The player's review, its reason and home address, for the identity form. */
+export async function reviewStateOf(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['kyc_review', 'kyc_review_reason', ...ADDRESS_COLUMNS])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
 /** Records a document, marking the one sent before for the same side replaced; answers their files. */
 export async function insertDocument(trx: Trx, doc: NewDocument): Promise<string[]> {
   const replaced = await trx

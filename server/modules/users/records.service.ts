@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { centsToBrl } from '../../../domain/money';
 import { maskPlayer } from '../../../domain/players';
+import { betCount, betRows, walletRecordRows } from './records.repository';
 
 /**
  * Wallet records for `/registros` (API.md): deposits (type 10; 13 when bought through a game's
@@ -25,59 +25,9 @@ export async function walletRecords(
   page: number,
   size: number,
 ): Promise<{ list: WalletRecord[]; total: number; page: number; size: number }> {
-  const union = sql<{
-    id: string;
-    type: number;
-    status: string;
-    amount: string;
-    created_at: Date;
-    detail: string;
-    sender: string | null;
-  }>`
-    select id, case when curreny = 'INSBRL' then 13 else 10 end as type, status, amount_cents as amount,
-           created_at, 'PIX ' || pay_no as detail, null::text as sender
-      from deposit_orders where user_id = ${userId}
-    union all
-    select id, 11 as type, status, -amount_cents as amount, created_at,
-           method || ' ' || case when method = 'USDT' then left(account, 6) || '…' || right(account, 4)
-                                 else '***' || substr(account, 4, length(account) - 5) || '**' end as detail,
-           null::text as sender
-      from withdrawals where user_id = ${userId}
-    union all
-    select t.id, 12 as type, '10' as status,
-           case when t.from_user_id = ${userId} then -t.amount_cents else t.amount_cents end as amount,
-           t.created_at,
-           -- The sender typed the recipient's address; the recipient's line is written below
-           -- with the sender masked (usernames are e-mail addresses: LGPD).
-           case when t.from_user_id = ${userId} then 'para ' || r.username end as detail,
-           case when t.from_user_id = ${userId} then null else s.username end as sender
-      from transfers t join users s on s.id = t.from_user_id join users r on r.id = t.to_user_id
-      where t.from_user_id = ${userId} or t.to_user_id = ${userId}
-    union all
-    select 'L' || lt.id::text as id,
-           case when lt.kind = 'vip_award' then 14
-                when lt.kind = 'promotion' and (lt.idempotency_key like 'promo:%:agent:%'
-                                                or lt.idempotency_key like 'promo:%:commission:%') then 19
-                else 141 end as type,
-           '10' as status,
-           p.amount, lt.created_at, lt.reference as detail, null::text as sender
-      from ledger_postings p
-      join ledger_transactions lt on lt.id = p.transaction_id
-      join ledger_accounts a on a.id = p.account_id
-      where a.user_id = ${userId} and lt.kind in ('vip_award', 'deposit_gift', 'promotion')`;
-  const rows = await sql<{
-    id: string;
-    type: number;
-    status: string;
-    amount: string;
-    created_at: Date;
-    detail: string | null;
-    sender: string | null;
-    total: string;
-  }>`select r.*, count(*) over () as total from (${union}) r order by r.created_at desc, r.id desc
-      limit ${size} offset ${(page - 1) * size}`.execute(ctx.db);
-  const total = rows.rows[0] ? Number(rows.rows[0].total) : 0;
-  const list: WalletRecord[] = rows.rows.map((r) => ({
+  const rows = await walletRecordRows(ctx.db, userId, page, size);
+  const total = rows[0] ? Number(rows[0].total) : 0;
+  const list: WalletRecord[] = rows.map((r) => ({
     id: r.id,
     type: Number(r.type),
     status: r.status,
@@ -102,36 +52,8 @@ export async function gameRecords(
   game?: string,
 ) {
   const [rows, total] = await Promise.all([
-    ctx.db
-      .selectFrom('bets')
-      .select([
-        'id',
-        'game',
-        'amount_cents',
-        'payout_cents',
-        'multiplier',
-        'status',
-        'params',
-        'outcome',
-        'round_id',
-        'server_seed_hash',
-        'client_seed',
-        'nonce',
-        'created_at',
-      ])
-      .where('user_id', '=', userId)
-      .$if(game !== undefined, (q) => q.where('game', '=', game!))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute(),
-    ctx.db
-      .selectFrom('bets')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', userId)
-      .$if(game !== undefined, (q) => q.where('game', '=', game!))
-      .executeTakeFirstOrThrow(),
+    betRows(ctx.db, userId, page, size, game),
+    betCount(ctx.db, userId, game),
   ]);
   return {
     list: rows.map((r) => ({

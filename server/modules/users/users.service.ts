@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { notLoggedIn } from '../../infra/http/errors';
 import type { UserInfo } from '../../../domain/schemas/user.schema';
@@ -7,38 +6,14 @@ import { centsToBrl } from '../../../domain/money';
 import { offersFor, payDiscountFor } from '../wallet/offers';
 import { depositSumCents } from '../../platform/money/vip';
 import { referralTotals } from '../promo/referrals.service';
-
-/** Players invited at each of three levels (direct invitees, theirs, and theirs). */
-async function referralCounts(ctx: AppContext, userId: number): Promise<[number, number, number]> {
-  const row = await sql<{ l1: string; l2: string; l3: string }>`
-    with l1 as (select id from users where referrer_id = ${userId}),
-         l2 as (select id from users where referrer_id in (select id from l1)),
-         l3 as (select id from users where referrer_id in (select id from l2))
-    select (select count(*) from l1) as l1, (select count(*) from l2) as l2, (select count(*) from l3) as l3`.execute(
-    ctx.db,
-  );
-  const r = row.rows[0]!;
-  return [Number(r.l1), Number(r.l2), Number(r.l3)];
-}
+import { findUser, invitedPerLevel, lastPaidDeposit, paidWithdrawalsTotal } from './users.repository';
 
 /** Deposits paid (sum and last) and withdrawals paid out, in BRL. */
 async function depositTotals(ctx: AppContext, userId: number) {
   const [paid, last, withdrawn] = await Promise.all([
     depositSumCents(ctx.db, userId),
-    ctx.db
-      .selectFrom('deposit_orders')
-      .select('amount_cents')
-      .where('user_id', '=', userId)
-      .where('status', '=', '10')
-      .orderBy('paid_at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    ctx.db
-      .selectFrom('withdrawals')
-      .select((eb) => eb.fn.sum<string>('amount_cents').as('total'))
-      .where('user_id', '=', userId)
-      .where('status', '=', '10')
-      .executeTakeFirst(),
+    lastPaidDeposit(ctx.db, userId),
+    paidWithdrawalsTotal(ctx.db, userId),
   ]);
   return {
     sum: centsToBrl(paid),
@@ -49,11 +24,11 @@ async function depositTotals(ctx: AppContext, userId: number) {
 
 /** The full user-info entity of spec section 3 for one player. */
 export async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
-  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const user = await findUser(ctx.db, userId);
   if (!user) throw notLoggedIn('loginAgain');
   const [balances, persons, offers, deposits, referrals] = await Promise.all([
     balancesOf(ctx, userId),
-    referralCounts(ctx, userId),
+    invitedPerLevel(ctx.db, userId),
     offersFor(ctx, userId),
     depositTotals(ctx, userId),
     referralTotals(ctx, ctx.db, userId),
