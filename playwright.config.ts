@@ -9,16 +9,16 @@ const port = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = `.tmp/e2e-data-${Date.now()}`;
 
 /**
- * The operator configuration with short shared rounds, so DOUBLE and LUCKYCOLOR tests bet in an
- * open round and see it settle within a test's time (defaults: 15 s + 6 s + 3 s and 50 s + 10 s).
- * Betting lasts 5 s (a journey bets in the first second of a window); rolling keeps the length of
- * the tables' animations (DOUBLE's reel about 6 s, LUCKYCOLOR's draw about 7 s). A table left open
- * while a journey waits for its round costs CPU the other journeys need.
+ * The operator configuration of the e2e server. DOUBLE's and LUCKYCOLOR's betting windows last two
+ * minutes: a journey bets, then closes the round through the rounds' test control
+ * (`POST /dev/rounds/:game/close`, TREVO_TEST_CLOCK) rather than waiting for it, and no round
+ * closes under a journey by itself. Rolling keeps the length of the tables' animations (DOUBLE's
+ * reel about 6 s, LUCKYCOLOR's draw about 7 s), which the journeys watch.
  */
 const configPath = '.tmp/e2e-config.json';
 const operatorConfig = JSON.parse(readFileSync('config/default.json', 'utf8'));
-operatorConfig.games.double = { bettingMs: 5000, rollingMs: 7000, completeMs: 1000 };
-operatorConfig.games.luckycolor = { bettingMs: 5000, rollingMs: 8000, completeMs: 0 };
+operatorConfig.games.double = { bettingMs: 120_000, rollingMs: 7000, completeMs: 1000 };
+operatorConfig.games.luckycolor = { bettingMs: 120_000, rollingMs: 8000, completeMs: 0 };
 // A chain of 20,000 rounds outlasts a run (about 30 of each game); the default million took the
 // server's first start 3–4 s of hashing before the journeys could begin.
 operatorConfig.games.chainLength = 20_000;

@@ -18,45 +18,33 @@ interface GameCase {
   route: string;
   /** Plays one round to its end (the root's data-state is the machine's state). */
   playRound(page: Page): Promise<void>;
-  /** Test time limit, when longer than the default 120 s (shared rounds wait for the next one). */
-  timeoutMs?: number;
   /** The table stands still at rest with reduced motion (not the live round tables). */
   stillAtRest?: boolean;
 }
 
-/** Milliseconds the server's current round of `gameType` still takes bets (0 once it closed). */
-async function bettingLeftMs(page: Page, gameType: string) {
-  const res = await page.request.get(`/api/app/game/${gameType.toLowerCase()}/state`);
-  const { data } = (await res.json()) as {
-    data: { round: { phase: string; closesAt: string } | null; serverTime: string };
-  };
-  if (data.round?.phase !== 'betting') return 0;
-  return Date.parse(data.round.closesAt) - Date.parse(data.serverTime);
-}
-
 /**
- * A shared-round game (DOUBLE, LUCKYCOLOR): bets on `pick` in a round with time to spare (the
- * current one when the server says it stays open for 4 s more, else the next one, so the bet is
- * not racing its close) and waits until the round's result settles the bet. The e2e server runs
- * 5 s betting windows (playwright.config.ts).
+ * A shared-round game (DOUBLE, LUCKYCOLOR): bets on `pick` in the open round, then closes the
+ * round through the rounds' test control (`POST /dev/rounds/:game/close`, TREVO_TEST_CLOCK only)
+ * instead of waiting out its window; the e2e server's windows last two minutes
+ * (playwright.config.ts), so no round closes under a journey by itself. The roll still plays at
+ * its own length: that is the table's animation the journey watches until the bet settles.
  */
-async function playSharedRound(page: Page, gameType: string, pick: string) {
+async function playSharedRound(page: Page, gameType: string, key: string, pick: string) {
   const root = page.getByTestId(`game-${gameType}`);
   await page.getByTestId('bet-amount').fill('1,00');
   await page.getByTestId(`pick-${pick}`).click();
   await expect(page.getByTestId(`pick-${pick}`)).toHaveAttribute('aria-pressed', 'true');
-  const open = (await root.getAttribute('data-state')) === 'round.betting';
-  if (!open || (await bettingLeftMs(page, gameType)) < 4_000) {
-    await expect(root).not.toHaveAttribute('data-state', 'round.betting', { timeout: 30_000 });
-    await expect(root).toHaveAttribute('data-state', 'round.betting', { timeout: 30_000 });
-  }
+  // Right after the previous viewport's round, the next opens once that round completes.
+  await expect(root).toHaveAttribute('data-state', 'round.betting', { timeout: 30_000 });
   const rows = page.getByTestId('round-bets').locator('li');
   await page.getByTestId('bet-button').click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute('data-outcome', 'open');
-  await expect(root).toHaveAttribute('data-state', /^round\.(closed|rolling|showing)$/, { timeout: 15_000 });
-  await expect(rows.first()).toHaveAttribute('data-outcome', /^(win|loss)$/, { timeout: 15_000 });
-  await expect(root).toHaveAttribute('data-state', /^round\.(complete|betting)$/, { timeout: 20_000 });
+  const closed = await page.request.post(`/dev/rounds/${key}/close`);
+  expect(closed.ok()).toBe(true);
+  await expect(root).toHaveAttribute('data-state', /^round\.(closed|rolling|showing)$/);
+  await expect(rows.first()).toHaveAttribute('data-outcome', /^(win|loss)$/);
+  await expect(root).toHaveAttribute('data-state', /^round\.(complete|betting)$/);
 }
 
 /** A phone, a desktop, and the narrowest phone the table must still fit. */
@@ -113,14 +101,12 @@ const GAMES: GameCase[] = [
   {
     gameType: 'double',
     route: '/double',
-    timeoutMs: 240_000,
-    playRound: (page) => playSharedRound(page, 'double', 'black'),
+    playRound: (page) => playSharedRound(page, 'double', 'double', 'black'),
   },
   {
     gameType: 'luckyColor',
     route: '/luckyColor',
-    timeoutMs: 240_000,
-    playRound: (page) => playSharedRound(page, 'luckyColor', 'big'),
+    playRound: (page) => playSharedRound(page, 'luckyColor', 'luckycolor', 'big'),
   },
   {
     gameType: 'mines',
@@ -219,7 +205,7 @@ for (const game of GAMES) {
     page,
     request,
   }, testInfo) => {
-    test.setTimeout(game.timeoutMs ?? 120_000);
+    test.setTimeout(120_000);
     const errors = watchConsole(page);
     const player = await registerPlayer(request, `game-${game.gameType}`);
     await fundPlayer(request, player);

@@ -10,7 +10,8 @@ import { doubleColor, doubleMultiplier, luckyMultiplier, payoutCents } from '../
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp();
+  // The rounds' test control (POST /dev/rounds/:game/close) exists only with the test clock.
+  app = await buildTestApp({}, { TREVO_TEST_CLOCK: '1' });
 });
 afterEach(async () => {
   expect(await auditLedger(app.ctx.db)).toEqual([]);
@@ -158,6 +159,47 @@ describe('round games', () => {
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 300 + won);
     const history = (await state('luckycolor')).recent;
     expect(history[0]).toMatchObject({ roundId: round.roundId, result: digit });
+  });
+
+  it("the rounds' test control closes the open round now and settles it like its window's end", async () => {
+    const round = await openRound('luckycolor');
+    const p = await player();
+    const bet = await call(app, {
+      method: 'POST',
+      url: '/api/app/game/luckycolor/bet',
+      headers: { ...auth(p.token), 'idempotency-key': key() },
+      payload: { periodId: round.roundId, pick: 'big', amount: 2 },
+    });
+    expect(bet.code).toBe(200);
+    const closed = await call(app, { method: 'POST', url: '/dev/rounds/luckycolor/close' });
+    expect(closed.body).toEqual({ roundId: round.roundId });
+    const finished = (
+      await call(app, { method: 'GET', url: `/api/app/game/rounds/luckycolor/${round.roundId}` })
+    ).body.data;
+    const won = luckyMultiplier('big', finished.result);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 200 + payoutCents(200, won));
+    // The roll keeps its configured length: the next round opens only when this one completes.
+    const { rollingMs, completeMs } = app.ctx.config.file.games.luckycolor;
+    const row = await app.ctx.db
+      .selectFrom('rounds')
+      .select(['closes_at', 'completes_at', 'status'])
+      .where('id', '=', round.roundId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('rolling');
+    expect(new Date(row.completes_at).getTime() - new Date(row.closes_at).getTime()).toBe(
+      rollingMs + completeMs,
+    );
+    // Nothing takes bets now: the control says so and changes nothing.
+    expect((await call(app, { method: 'POST', url: '/dev/rounds/luckycolor/close' })).body).toEqual({
+      roundId: null,
+    });
+    expect((await call(app, { method: 'POST', url: '/dev/rounds/dice/close' })).code).toBe(400);
+    const plain = await buildTestApp();
+    try {
+      expect((await plain.inject({ method: 'POST', url: '/dev/rounds/double/close' })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('a bet racing the close is either in the round or refused, never both', async () => {

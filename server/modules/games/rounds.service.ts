@@ -18,6 +18,24 @@ import { ensureChain, hashAt } from './chain';
 import { stakeCents } from './instant.service';
 import { lockPlayers } from '../../platform/money/lock-order';
 import { announceRound } from './round-events';
+import {
+  bettingRounds,
+  cancelBettingRound,
+  closeRound,
+  closeRoundBet,
+  completeRound,
+  insertRound,
+  insertRoundBet,
+  latestRound,
+  moveBettingClose,
+  openRoundBets,
+  playerBetsInRounds,
+  recentRounds,
+  roundByNumber,
+  roundStakes,
+  roundsWithOpenBets,
+  shareLockRound,
+} from './rounds.repository';
 
 /**
  * Shared rounds of DOUBLE and LUCKYCOLOR (games.md): betting (countdown) → rolling (result
@@ -54,11 +72,7 @@ function multiplierFor(game: RoundGame, pick: string, result: number): number {
 
 /** Totals staked per colour or pick in a round, in BRL. */
 export async function roundTotals(db: AppContext['db'] | Trx, id: string): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('bets')
-    .select(['params', 'amount_cents'])
-    .where('round_id', '=', id)
-    .execute();
+  const rows = await roundStakes(db, id);
   const totals: Record<string, number> = {};
   for (const r of rows) {
     const { pick } = JSON.parse(r.params) as { pick: string };
@@ -71,37 +85,26 @@ export async function roundTotals(db: AppContext['db'] | Trx, id: string): Promi
 export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now()): Promise<void> {
   const timing = ctx.config.file.games[game];
   const chain = await ensureChain(ctx.db, game, ctx.config.file.games.chainLength);
-  const current = await ctx.db
-    .selectFrom('rounds')
-    .selectAll()
-    .where('game', '=', game)
-    .orderBy('number', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const current = await latestRound(ctx.db, game);
 
   if (!current || current.status === 'complete' || current.status === 'cancelled') {
     const number = (current?.number ?? 0) + 1;
     if (number > chain.length) return;
     const closesAt = new Date(now + timing.bettingMs);
     const completesAt = new Date(closesAt.getTime() + timing.rollingMs + timing.completeMs);
-    const inserted = await ctx.db
-      .insertInto('rounds')
-      .values({
-        id: roundId(game, number),
-        game,
-        number,
-        status: 'betting',
-        opens_at: new Date(now),
-        closes_at: closesAt,
-        completes_at: completesAt,
-      })
-      .onConflict((oc) => oc.columns(['game', 'number']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) {
+    const opened = await insertRound(ctx.db, {
+      id: roundId(game, number),
+      game,
+      number,
+      opensAt: new Date(now),
+      closesAt,
+      completesAt,
+    });
+    // Undefined when another instance opened it first: only the opener announces it.
+    if (opened !== undefined) {
       announceRound(ctx, 'round.opened', {
         game,
-        roundId: inserted.id,
+        roundId: opened,
         closesAt: closesAt.toISOString(),
         rollsAt: closesAt.toISOString(),
         previousHash: await hashAt(ctx.db, game, number - 1, chain.length),
@@ -121,14 +124,7 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
     const result = resultOf(game, chain.salt, hash);
     // Closing waits for the bets being placed (they share-lock the round row); after it no bet
     // can join, and each bet is then settled on its own (settleRoundBets).
-    const closed = await ctx.db
-      .updateTable('rounds')
-      .set({ status: 'rolling', hash, result })
-      .where('id', '=', current.id)
-      .where('status', '=', 'betting')
-      .returning('id')
-      .executeTakeFirst();
-    if (!closed) return;
+    if (!(await closeRound(ctx.db, current.id, hash, result))) return;
     const settled = await settleRoundBets(ctx, current.id, { game, result });
     announceRound(ctx, 'round.closed', { game, roundId: current.id });
     announceRound(ctx, 'round.result', { game, roundId: current.id, result, hash, sentAt: Date.now() });
@@ -143,13 +139,24 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
   }
 
   if (current.status === 'rolling' && now >= new Date(current.completes_at).getTime()) {
-    await ctx.db
-      .updateTable('rounds')
-      .set({ status: 'complete' })
-      .where('id', '=', current.id)
-      .where('status', '=', 'rolling')
-      .execute();
+    await completeRound(ctx.db, current.id);
   }
+}
+
+/**
+ * Closes the game's round taking bets now, as the end of its window would (the rounds' test
+ * control: end-to-end journeys bet, then close, instead of waiting out the window). The roll and
+ * the pause after it keep their configured lengths. The round's id, or null when none takes bets.
+ */
+export async function closeBettingNow(ctx: AppContext, game: RoundGame): Promise<string | null> {
+  const timing = ctx.config.file.games[game];
+  const now = Date.now();
+  const completesAt = new Date(now + timing.rollingMs + timing.completeMs);
+  const id = await moveBettingClose(ctx.db, game, new Date(now), completesAt);
+  if (id === undefined) return null;
+  // The scheduler may close it first; closing is guarded by the round's status, so once only.
+  await roundTick(ctx, game, now);
+  return id;
 }
 
 /**
@@ -160,26 +167,13 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
  * it was cancelled).
  */
 export async function cancelInterruptedRound(ctx: AppContext, game: RoundGame): Promise<void> {
-  const open = await ctx.db
-    .selectFrom('rounds')
-    .select('id')
-    .where('game', '=', game)
-    .where('status', '=', 'betting')
-    .execute();
+  const open = await bettingRounds(ctx.db, game);
   for (const round of open) {
     await cancelRound(ctx, round.id);
     announceRound(ctx, 'round.cancelled', { game, roundId: round.id });
   }
   // Bets a stopped instance left open in a round it had already closed or cancelled.
-  const unfinished = await ctx.db
-    .selectFrom('rounds')
-    .innerJoin('bets', 'bets.round_id', 'rounds.id')
-    .select(['rounds.id', 'rounds.status', 'rounds.result'])
-    .distinct()
-    .where('rounds.game', '=', game)
-    .where('rounds.status', '!=', 'betting')
-    .where('bets.status', '=', 'open')
-    .execute();
+  const unfinished = await roundsWithOpenBets(ctx.db, game);
   for (const round of unfinished) {
     const paid =
       round.status === 'cancelled' || round.result === null
@@ -191,14 +185,7 @@ export async function cancelInterruptedRound(ctx: AppContext, game: RoundGame): 
 
 /** Cancels a round that was open when the server stopped: every stake goes back, announced. */
 async function cancelRound(ctx: AppContext, id: string) {
-  const cancelled = await ctx.db
-    .updateTable('rounds')
-    .set({ status: 'cancelled' })
-    .where('id', '=', id)
-    .where('status', '=', 'betting')
-    .returning('id')
-    .executeTakeFirst();
-  if (!cancelled) return;
+  if (!(await cancelBettingRound(ctx.db, id))) return;
   const refunded = await settleRoundBets(ctx, id, null);
   for (const userId of new Set(refunded)) await announceBalances(ctx, userId);
 }
@@ -220,14 +207,7 @@ async function settleRoundBets(
   id: string,
   drawn: { game: RoundGame; result: number } | null,
 ): Promise<number[]> {
-  const bets = await ctx.db
-    .selectFrom('bets')
-    .select(['id', 'user_id', 'amount_cents', 'bonus_cents', 'params'])
-    .where('round_id', '=', id)
-    .where('status', '=', 'open')
-    .orderBy('user_id')
-    .orderBy('id')
-    .execute();
+  const bets = await openRoundBets(ctx.db, id);
   const players = [...new Set(bets.map((b) => b.user_id))];
   const settled: number[] = [];
   for (let i = 0; i < players.length; i += SETTLE_CHUNK_PLAYERS) {
@@ -241,19 +221,12 @@ async function settleRoundBets(
         const { pick } = JSON.parse(bet.params) as { pick: string };
         const multiplier = drawn ? multiplierFor(drawn.game, pick, drawn.result) : 1;
         const payout = drawn ? payoutCents(amount, multiplier) : amount;
-        const updated = await trx
-          .updateTable('bets')
-          .set({
-            status: drawn ? 'settled' : 'cancelled',
-            payout_cents: payout,
-            multiplier,
-            ...(drawn ? { outcome: JSON.stringify({ result: drawn.result }) } : {}),
-            settled_at: new Date(),
-          })
-          .where('id', '=', bet.id)
-          .where('status', '=', 'open')
-          .returning('id')
-          .executeTakeFirst();
+        const updated = await closeRoundBet(trx, bet.id, {
+          status: drawn ? 'settled' : 'cancelled',
+          payoutCents: payout,
+          multiplier,
+          ...(drawn ? { outcome: JSON.stringify({ result: drawn.result }) } : {}),
+        });
         if (!updated) continue;
         // Played when the round was drawn; a cancelled round's stake comes back and counts nothing.
         if (drawn)
@@ -301,13 +274,7 @@ export async function placeRoundBet(
     ...Array.from({ length: game === 'double' ? 15 : 10 }, (_, r) => multiplierFor(game, input.pick, r)),
   );
   checkStake(settings, amount, payoutCents(amount, best));
-  const round = await trx
-    .selectFrom('rounds')
-    .select(['id', 'status', 'closes_at'])
-    .where('game', '=', game)
-    .where('number', '=', number)
-    .forShare()
-    .executeTakeFirst();
+  const round = await shareLockRound(trx, game, number);
   if (!round) throw notFound();
   if (round.status !== 'betting' || new Date(round.closes_at).getTime() <= Date.now()) {
     throw new AppError(409, 'roundClosed');
@@ -321,19 +288,15 @@ export async function placeRoundBet(
     key: `stake:${betId}`,
     kind: 'bet_stake',
   });
-  await trx
-    .insertInto('bets')
-    .values({
-      id: betId,
-      user_id: userId,
-      game,
-      amount_cents: amount,
-      bonus_cents: bonusPart,
-      status: 'open',
-      params: JSON.stringify({ pick: input.pick }),
-      round_id: round.id,
-    })
-    .execute();
+  await insertRoundBet(trx, {
+    id: betId,
+    userId,
+    game,
+    amountCents: amount,
+    bonusCents: bonusPart,
+    params: JSON.stringify({ pick: input.pick }),
+    roundId: round.id,
+  });
   return {
     answer: {
       betId,
@@ -353,13 +316,7 @@ export async function placeRoundBet(
  */
 async function playerRoundBets(ctx: AppContext, userId: number, roundIds: string[]) {
   if (roundIds.length === 0) return [];
-  const rows = await ctx.db
-    .selectFrom('bets')
-    .select(['id', 'round_id', 'params', 'amount_cents', 'status', 'payout_cents', 'multiplier'])
-    .where('user_id', '=', userId)
-    .where('round_id', 'in', roundIds)
-    .orderBy('created_at')
-    .execute();
+  const rows = await playerBetsInRounds(ctx.db, userId, roundIds);
   return rows.map((r) => ({
     betId: r.id,
     roundId: r.round_id!,
@@ -377,21 +334,8 @@ async function playerRoundBets(ctx: AppContext, userId: number, roundIds: string
  */
 export async function roundState(ctx: AppContext, game: RoundGame, userId?: number) {
   const chain = await ensureChain(ctx.db, game, ctx.config.file.games.chainLength);
-  const current = await ctx.db
-    .selectFrom('rounds')
-    .selectAll()
-    .where('game', '=', game)
-    .orderBy('number', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const recent = await ctx.db
-    .selectFrom('rounds')
-    .select(['id', 'number', 'result', 'hash'])
-    .where('game', '=', game)
-    .where('status', 'in', ['rolling', 'complete'])
-    .orderBy('number', 'desc')
-    .limit(50)
-    .execute();
+  const current = await latestRound(ctx.db, game);
+  const recent = await recentRounds(ctx.db, game);
   return {
     game,
     round: current
@@ -425,12 +369,7 @@ export async function roundState(ctx: AppContext, game: RoundGame, userId?: numb
 /** A finished round with what a verifier needs; an open round reveals nothing. */
 export async function finishedRound(ctx: AppContext, game: RoundGame, id: string) {
   const number = parseRoundId(game, id);
-  const round = await ctx.db
-    .selectFrom('rounds')
-    .selectAll()
-    .where('game', '=', game)
-    .where('number', '=', number)
-    .executeTakeFirst();
+  const round = await roundByNumber(ctx.db, game, number);
   if (!round || round.status === 'betting' || round.status === 'cancelled' || !round.hash) throw notFound();
   const chain = await ensureChain(ctx.db, game, ctx.config.file.games.chainLength);
   return {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { findOutboxMails } from './dev.repository';
 import { z } from 'zod';
 import { badRequest, parseInput } from '../../infra/http/errors';
+import { closeBettingNow, ROUND_GAMES } from '../games/rounds.service';
 
 /**
  * The furthest one move of the test clock goes, in simulated minutes: the feed simulates every
@@ -16,6 +17,10 @@ const clockSchema = z.union([
   z.object({ to: z.iso.datetime() }),
   z.object({ simMinutes: z.number().int().min(1).max(MAX_SIM_MINUTES) }),
 ]);
+
+/** The shared-round game whose betting the rounds' test control closes. */
+const roundGameSchema = z.object({ game: z.enum(ROUND_GAMES) });
+const closedSchema = z.object({ roundId: z.string().nullable() });
 
 interface OutboxMail {
   to: string;
@@ -41,8 +46,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * in production, where mail goes through SMTP.
  */
 export async function devRoutes(app: FastifyInstance, ctx: AppContext) {
-  // End-to-end tests play a match out instead of waiting for it (TREVO_TEST_CLOCK=1 only; the
-  // configuration refuses the flag in production). The feed and settlement catch up on their next
+  // End-to-end tests play a match out, or close a shared round, instead of waiting for it
+  // (TREVO_TEST_CLOCK=1 only; the configuration refuses the flag in production). The feed and settlement catch up on their next
   // pass; the clock only moves forward, so nothing already told to a player is taken back.
   if (ctx.config.testClock) {
     const clock = () => ({
@@ -59,6 +64,14 @@ export async function devRoutes(app: FastifyInstance, ctx: AppContext) {
       app.sports.advance(realMs);
       return clock();
     });
+    // Journeys bet in DOUBLE or LUCKYCOLOR, then close the round here instead of waiting it out.
+    app.post(
+      '/dev/rounds/:game/close',
+      allow(PUBLIC, { params: roundGameSchema, response: closedSchema }),
+      async (request) => ({
+        roundId: await closeBettingNow(ctx, parseInput(roundGameSchema, request.params).game),
+      }),
+    );
   }
 
   app.get<{ Querystring: { to?: string } }>('/dev/mailbox', allow(PUBLIC), async (request) =>
