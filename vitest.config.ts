@@ -17,7 +17,8 @@ const TEST_ENV = { TREVO_PASSWORD_COST: 'test' };
  * The server files that also run on PostgreSQL: those whose subject is money or concurrency, where
  * PGlite (one statement at a time) could hide a race or a locking mistake. The rest (pages,
  * console reads, headers, configuration, sockets) do not depend on the database engine and run
- * once, on PGlite.
+ * once, on PGlite. Sign-up, login, throttles and one-time codes run once here; their races (login
+ * guesses, code guesses, claims) are the concurrent bursts of tests/security/*.pg.test.ts.
  */
 const ON_POSTGRES = [
   'tests/server/ledger.test.ts',
@@ -36,9 +37,6 @@ const ON_POSTGRES = [
   'tests/server/referrals.test.ts',
   'tests/server/protection.test.ts',
   'tests/server/loss-windows.test.ts',
-  'tests/server/auth.test.ts',
-  'tests/server/throttle.test.ts',
-  'tests/server/account.test.ts',
   'tests/server/operator-audit.test.ts',
   'tests/server/scaled.test.ts',
   'tests/server/sports/*.test.ts',
@@ -155,7 +153,8 @@ export default defineConfig({
           name: 'server-pg',
           ...SHARED,
           include: ON_POSTGRES,
-          exclude: ['tests/server/sports/sports-socket.test.ts'],
+          // The sockets and the test clock hold no money and race nothing.
+          exclude: ['tests/server/sports/sports-socket.test.ts', 'tests/server/sports/test-clock.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/pg-global-setup.ts'],
           env: { ...TEST_ENV, TREVO_TEST_DB: 'postgres' },
