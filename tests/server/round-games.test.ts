@@ -194,6 +194,24 @@ describe('round games', () => {
       roundId: null,
     });
     expect((await call(app, { method: 'POST', url: '/dev/rounds/dice/close' })).code).toBe(400);
+    // A round whose window already ended is the scheduler's: to close, or to cancel when late.
+    await closeRound('luckycolor', round.roundId);
+    const next = await openRound('luckycolor');
+    await app.ctx.db
+      .updateTable('rounds')
+      .set({ closes_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', next.roundId)
+      .execute();
+    expect((await call(app, { method: 'POST', url: '/dev/rounds/luckycolor/close' })).body).toEqual({
+      roundId: null,
+    });
+    await roundTick(app.ctx, 'luckycolor');
+    const late = await app.ctx.db
+      .selectFrom('rounds')
+      .select('status')
+      .where('id', '=', next.roundId)
+      .executeTakeFirstOrThrow();
+    expect(late.status).toBe('cancelled');
     const plain = await buildTestApp();
     try {
       expect((await plain.inject({ method: 'POST', url: '/dev/rounds/double/close' })).statusCode).toBe(404);

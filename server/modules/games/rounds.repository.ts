@@ -222,16 +222,16 @@ export async function roundByNumber(db: Db, game: string, number: number) {
 }
 
 /**
- * Moves the close and the completion of the game's round still taking bets to the given instants
- * (the rounds' test control); the round's id, or undefined when no round takes bets.
+ * Moves the close and the completion of a round still taking bets to the given instants (the
+ * rounds' test control); false when the round no longer takes bets.
  */
-export async function moveBettingClose(db: Db, game: string, closesAt: Date, completesAt: Date) {
+export async function moveBettingClose(db: Db, id: string, closesAt: Date, completesAt: Date) {
   const row = await db
     .updateTable('rounds')
     .set({ closes_at: closesAt, completes_at: completesAt })
-    .where('game', '=', game)
+    .where('id', '=', id)
     .where('status', '=', 'betting')
     .returning('id')
     .executeTakeFirst();
-  return row?.id;
+  return row !== undefined;
 }

@@ -150,13 +150,17 @@ export async function roundTick(ctx: AppContext, game: RoundGame, now = Date.now
  */
 export async function closeBettingNow(ctx: AppContext, game: RoundGame): Promise<string | null> {
   const timing = ctx.config.file.games[game];
+  // Only the round the scheduler drives, before its window ends: after that it is the scheduler's
+  // to close, or to cancel when late.
+  const current = await latestRound(ctx.db, game);
+  if (current?.status !== 'betting') return null;
   const now = Date.now();
+  if (now > new Date(current.closes_at).getTime()) return null;
   const completesAt = new Date(now + timing.rollingMs + timing.completeMs);
-  const id = await moveBettingClose(ctx.db, game, new Date(now), completesAt);
-  if (id === undefined) return null;
+  if (!(await moveBettingClose(ctx.db, current.id, new Date(now), completesAt))) return null;
   // The scheduler may close it first; closing is guarded by the round's status, so once only.
   await roundTick(ctx, game, now);
-  return id;
+  return current.id;
 }
 
 /**
