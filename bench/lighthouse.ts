@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
@@ -11,12 +12,19 @@ import { serveBuiltClient } from './built-client';
  * built client and a real server, in Debian's Chromium. Figures, not pass/fail: the targets
  * (performance ≥ 90, accessibility ≥ 95, best practices ≥ 95; issue 18) and the last table are
  * in docs/performance.md. Needs a built client (`npx vite build`).
+ *
+ * `LIGHTHOUSE_PAGES=/home,/dice` measures only those pages; `LIGHTHOUSE_REPORTS=dir` also writes
+ * each page's whole report there (JSON: what shifted, which scripts ran how long).
  */
-const PAGES = [
+const ALL_PAGES = [
   { path: '/home', player: false },
   { path: '/footballPage', player: false },
   { path: '/dice', player: true },
 ] as const;
+const PAGES = process.env.LIGHTHOUSE_PAGES
+  ? ALL_PAGES.filter((p) => process.env.LIGHTHOUSE_PAGES!.split(',').includes(p.path))
+  : ALL_PAGES;
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 async function main() {
@@ -53,6 +61,10 @@ async function main() {
         disableStorageReset: true,
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+      if (REPORTS) {
+        mkdirSync(REPORTS, { recursive: true });
+        writeFileSync(join(REPORTS, `${path.slice(1) || 'root'}.json`), JSON.stringify(result.lhr, null, 1));
+      }
       const { categories, audits } = result.lhr;
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
       const ms = (key: string) => Math.round(audits[key]?.numericValue ?? 0);
