@@ -9,7 +9,8 @@ import { buildTestApp } from './helpers';
 /**
  * The built client as the server sends it (issue 18, Lighthouse: "enable text compression"): the
  * build's .br and .gz files to a browser that accepts them, the raw file otherwise, and hashed
- * assets cached for a year while index.html is checked each time.
+ * assets cached for a year while index.html is checked each time; the API's large answers are
+ * compressed on the way out.
  */
 let app: FastifyInstance;
 let dir: string;
@@ -53,6 +54,28 @@ describe('the built client', () => {
     const plain = await get('/assets/app-1a2b3c.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it("compresses the API's large answers (not the built files again), and leaves small ones as they are", async () => {
+    const url = '/api/app/sports/fixtures?sport=football';
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await get(url, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+
+    const gz = await get(url, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+
+    const small = await get('/api/health', 'gzip, deflate, br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: 200 });
   });
 
   it('keeps hashed assets for a year, and checks the page itself every time', async () => {
