@@ -302,13 +302,26 @@ test('?round=win replays a recorded DICE round without betting, and ?tune opens 
   expect(errors).toEqual([]);
 });
 
-test('the first page loads no game code and no Pixi', async ({ page }) => {
+test('the first page loads no game code and no Pixi, and breaks no rule of its security policy', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  // A refused eval or inline script is reported as a policy violation, not as a console error
+  // (Zod's eval probe was one on every page until index.html set it jitless).
+  await page.addInitScript(() => {
+    (window as unknown as { violations: string[] }).violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { violations: string[] }).violations.push(
+        `${e.violatedDirective} ${e.sourceFile}`,
+      ),
+    );
   });
   await page.goto('/home');
   await expect(page.getByTestId('header-logo')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((url) => /dice-game|pixi|Geometry|RenderTarget/i.test(url))).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
 });
