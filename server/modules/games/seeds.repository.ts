@@ -26,18 +26,17 @@ export async function readSeeds(db: Db | Trx, userId: number, lock: boolean): Pr
   return (lock ? q.forUpdate() : q).executeTakeFirst();
 }
 
+/** A player's seed pair as it is written: the active server seed, the committed next one, the client's. */
+type SeedPairValues = {
+  serverSeed: string;
+  serverSeedHash: string;
+  nextServerSeed: string;
+  nextServerSeedHash: string;
+  clientSeed: string;
+};
+
 /** Creates the player's first seed pair; a no-op when a concurrent request created it first. */
-export async function insertSeeds(
-  db: Db | Trx,
-  seeds: {
-    userId: number;
-    serverSeed: string;
-    serverSeedHash: string;
-    nextServerSeed: string;
-    nextServerSeedHash: string;
-    clientSeed: string;
-  },
-): Promise<void> {
+export async function insertSeeds(db: Db | Trx, seeds: SeedPairValues & { userId: number }): Promise<void> {
   await db
     .insertInto('player_seeds')
     .values({
@@ -90,17 +89,7 @@ export async function insertRevealedSeed(
 }
 
 /** Makes the committed next seed active, commits a new next one, and starts the nonce again at 0. */
-export async function rotateSeedPair(
-  trx: Trx,
-  userId: number,
-  pair: {
-    serverSeed: string;
-    serverSeedHash: string;
-    nextServerSeed: string;
-    nextServerSeedHash: string;
-    clientSeed: string;
-  },
-): Promise<void> {
+export async function rotateSeedPair(trx: Trx, userId: number, pair: SeedPairValues): Promise<void> {
   await trx
     .updateTable('player_seeds')
     .set({
