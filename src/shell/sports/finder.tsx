@@ -1,8 +1,25 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
 /** The address parameters of a sport's list: football is the default and goes unnamed. */
 export const sportParams = (sport: string): Record<string, string> => (sport === 'football' ? {} : { sport });
+
+/** The address of a sport's list (the sportsbook), football's by default. */
+export function sportsListPath(sport = 'football'): string {
+  const query = new URLSearchParams(sportParams(sport)).toString();
+  return query ? `/footballPage?${query}` : '/footballPage';
+}
+
+/** The sports pages' way back to a sport's list. */
+export function BackToList({ sport }: { sport?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={sportsListPath(sport)} className="button button--ghost button--small">
+      ‹ {t('sports.backToList')}
+    </Link>
+  );
+}
 
 /** Letters a search needs before it asks the server (the API refuses fewer). */
 export const SEARCH_MIN = 2;

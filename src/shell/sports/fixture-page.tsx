@@ -5,6 +5,7 @@ import { isSportKey } from '../../../domain/sports/sports';
 import type { SportsFixtureDetail, SportsMarket } from '../../services/sports-api';
 import { PageHeading } from '../pages/page-heading';
 import { BetSlip } from './bet-slip';
+import { BackToList } from './finder';
 import { LiveTracker } from './live-tracker';
 import { OddsButton } from './odds-button';
 import { shortLabel } from './short-labels';
@@ -101,16 +102,7 @@ export function FixturePage() {
     <article className="sportsbook" data-testid="page-fixture">
       <div className="sportsbook__main">
         <div className="sportsbook__head">
-          <Link
-            to={
-              fixture
-                ? `/footballPage${fixture.sport === 'football' ? '' : `?sport=${fixture.sport}`}`
-                : '/footballPage'
-            }
-            className="button button--ghost button--small"
-          >
-            ‹ {t('sports.backToList')}
-          </Link>
+          <BackToList sport={fixture?.sport} />
           <Link to="/sports/bets" className="button button--ghost button--small">
             {t('sports.myBets')}
           </Link>

@@ -11,6 +11,7 @@ import { onSocketEvent } from '../../services/socket';
 import { cashOutBet, fetchMyBets, type MySportsBet } from '../../services/sports-api';
 import { PageHeading } from '../pages/page-heading';
 import { bumpBets, useBetsVersion } from './bet-slip-store';
+import { BackToList } from './finder';
 import { formatCombinedOdds, formatOdds, resultTone } from './sports-format';
 import './sports.css';
 
@@ -375,9 +376,7 @@ export function MyBetsPage() {
       <div className="sportsbook__main">
         <div className="sportsbook__head">
           <PageHeading title={t('sports.myBets')} lead={t('sports.bets.lead')} />
-          <Link to="/footballPage" className="button button--ghost button--small">
-            ‹ {t('sports.backToList')}
-          </Link>
+          <BackToList />
         </div>
         <div className="tabs my-bets__tabs" role="tablist">
           {(['open', 'settled'] as Tab[]).map((key) => (

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { MatchTime } from '../../../domain/codes';
 import { isSportKey, type SportKey } from '../../../domain/sports/sports';
 import i18n, { bcp47 } from '../../lib/i18n';
 import type { SportsResult } from '../../services/sports-api';
 import { PageHeading } from '../pages/page-heading';
-import { SearchBox, sportParams } from './finder';
+import { BackToList, SearchBox, sportParams } from './finder';
 import { SportTabs } from './sportsbook-page';
 import { useResults } from './use-sports-data';
 import './sports.css';
@@ -80,9 +80,7 @@ export function ResultsPage() {
       <div className="sportsbook__main">
         <div className="sportsbook__head">
           <PageHeading title={t('sports.results.title')} lead={t('sports.results.lead')} />
-          <Link to="/footballPage" className="button button--ghost button--small">
-            ‹ {t('sports.backToList')}
-          </Link>
+          <BackToList />
         </div>
         <SearchBox value={q} onSearch={onSearch} />
         <SportTabs current={q ? null : sport} onPick={(key) => setParams(sportParams(key))} />
