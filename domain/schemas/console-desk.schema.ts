@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERIODS, type FixtureResult } from '../sports/markets';
+import { fixtureIdentitySchema } from '../sports/sports.schema';
 
 /**
  * What the console's operations calls answer (issue 17, "contracts once"): site notices, the casino
@@ -50,13 +51,7 @@ export const fixtureResultSchema: z.ZodType<FixtureResult> = z.object({
  * `GET /api/admin/sports/fixtures`: a fixture a trader should look at (started with no final
  * result, set by an operator, or with bets held), or one a search found.
  */
-export const attentionFixtureSchema = z.object({
-  id: z.string(),
-  sport: z.string(),
-  competition: z.string(),
-  home: z.string(),
-  away: z.string(),
-  startsAt: z.string(),
+export const attentionFixtureSchema = fixtureIdentitySchema.extend({
   /** The stored result (scores by period, and the other sports' facts); null before any. */
   result: fixtureResultSchema.nullable(),
   resultFinal: z.boolean(),

@@ -27,7 +27,7 @@ export const resultsQuerySchema = z.object({
 });
 
 /** Which fixture: what every list of fixtures, open or finished, says of it. */
-const fixtureIdentitySchema = z.object({
+export const fixtureIdentitySchema = z.object({
   id: z.string(),
   sport: z.string(),
   competition: z.string(),

@@ -63,37 +63,6 @@ export async function openMinesGameId(trx: Trx, userId: number): Promise<string 
   return open?.bet_id;
 }
 
-/** Writes a game's bet, open until the game ends, with the seeds its board was drawn from. */
-export async function insertMinesBet(
-  trx: Trx,
-  bet: {
-    id: string;
-    userId: number;
-    amountCents: number;
-    bonusCents: number;
-    params: string;
-    serverSeedHash: string;
-    clientSeed: string;
-    nonce: number;
-  },
-): Promise<void> {
-  await trx
-    .insertInto('bets')
-    .values({
-      id: bet.id,
-      user_id: bet.userId,
-      game: 'mines',
-      amount_cents: bet.amountCents,
-      bonus_cents: bet.bonusCents,
-      status: 'open',
-      params: bet.params,
-      server_seed_hash: bet.serverSeedHash,
-      client_seed: bet.clientSeed,
-      nonce: bet.nonce,
-    })
-    .execute();
-}
-
 /** Writes a new game with its board (the mines' tiles as JSON). */
 export async function insertMinesGame(
   trx: Trx,

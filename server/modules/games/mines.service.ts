@@ -10,10 +10,10 @@ import { seedsFor } from './seeds';
 import { countWager, newBetId, payBet, stakeBet } from '../../platform/money/bet-money';
 import { stakeCents } from './instant.service';
 import { setSeedNonce } from './seeds.repository';
+import { insertOpenBet } from './bets.repository';
 import {
   endMinesGame,
   idleMinesPlayerIds,
-  insertMinesBet,
   insertMinesGame,
   lockMinesGame,
   minesBet,
@@ -88,9 +88,10 @@ export async function startMines(
     kind: 'bet_stake',
   });
   await setSeedNonce(trx, userId, seeds.nonce + 1);
-  await insertMinesBet(trx, {
+  await insertOpenBet(trx, {
     id: betId,
     userId,
+    game: 'mines',
     amountCents: amount,
     bonusCents: bonusPart,
     params: JSON.stringify({ mines: input.mines }),

@@ -160,34 +160,6 @@ export async function shareLockRound(trx: Trx, game: string, number: number) {
     .executeTakeFirst();
 }
 
-/** Writes a bet placed in a round, open until the round's result settles it. */
-export async function insertRoundBet(
-  trx: Trx,
-  bet: {
-    id: string;
-    userId: number;
-    game: string;
-    amountCents: number;
-    bonusCents: number;
-    params: string;
-    roundId: string;
-  },
-): Promise<void> {
-  await trx
-    .insertInto('bets')
-    .values({
-      id: bet.id,
-      user_id: bet.userId,
-      game: bet.game,
-      amount_cents: bet.amountCents,
-      bonus_cents: bet.bonusCents,
-      status: 'open',
-      params: bet.params,
-      round_id: bet.roundId,
-    })
-    .execute();
-}
-
 /** A player's bets in the given rounds, in the order they were placed. */
 export async function playerBetsInRounds(db: Db, userId: number, roundIds: string[]) {
   return db

@@ -18,6 +18,7 @@ import { ensureChain, hashAt } from './chain';
 import { stakeCents } from './instant.service';
 import { lockPlayers } from '../../platform/money/lock-order';
 import { announceRound } from './round-events';
+import { insertOpenBet } from './bets.repository';
 import {
   bettingRounds,
   cancelBettingRound,
@@ -25,7 +26,6 @@ import {
   closeRoundBet,
   completeRound,
   insertRound,
-  insertRoundBet,
   latestRound,
   moveBettingClose,
   openRoundBets,
@@ -292,7 +292,7 @@ export async function placeRoundBet(
     key: `stake:${betId}`,
     kind: 'bet_stake',
   });
-  await insertRoundBet(trx, {
+  await insertOpenBet(trx, {
     id: betId,
     userId,
     game,
