@@ -46,11 +46,13 @@ export type CashoutLeg =
   { oddsMilli: number; settlement: LegSettlement } | { settlement: null; open: OpenLegPrices | null };
 
 /**
- * The least chance of `outcomeId` that the quoted prices allow, or null when it is not offered:
+ * The least chance of `outcomeId` that the quoted prices allow, or null when it cannot be read:
  * its book probability at the bottom of its rounding range, the others' at the top, de-margined.
- * An outcome quoted without a price is either impossible or priced under the ladder's first step
- * (a near certainty); the prices cannot tell which, so it counts as a certainty, the worst case
- * for the selection.
+ * An outcome quoted without a price is priced under the ladder's first step (a near certainty), so
+ * the book's margin no longer shows in the prices: Shin's and power's put almost all of it on the
+ * longshots, and counting the unpriced one as a certainty removed too little of it (a review found
+ * an Intervalo/Final offer at 9.7× its fair value at 85'). With one outcome unpriced there is no
+ * cash-out, as a book suspends it when a result is all but decided.
  */
 export function leastFairChance(
   prices: OpenLegPrices['prices'],
@@ -61,12 +63,11 @@ export function leastFairChance(
   const mine = prices.findIndex((p) => p.id === outcomeId);
   const own = prices[mine]?.oddsMilli;
   if (mine < 0 || own === null || own === undefined || prices.length < 2) return null;
+  if (prices.some((p) => p.oddsMilli === null)) return null;
   // At the ladder's top the price says only "1000 or longer": the chance has no floor above 0
   // (a 4-4 at 0-0 on the hour is one in a million), so such a leg is worth nothing to cash-out.
   if (own >= MAX_ODDS_MILLI) return 0;
-  const implied = prices.map((p, i) =>
-    i === mine ? 1000 / nextLadderPrice(own) : p.oddsMilli === null ? 1 : 1000 / p.oddsMilli,
-  );
+  const implied = prices.map((p, i) => (i === mine ? 1000 / nextLadderPrice(own) : 1000 / p.oddsMilli!));
   return Math.min(1, removeMarginFromImplied(implied, method)[mine]! * winners);
 }
 
