@@ -105,7 +105,8 @@ export const noDataSchema = z.null();
 /** A calendar day `YYYY-MM-DD` that exists (2026-13-01 answered 500, 2026-02-31 rolled into March). */
 const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidInput' })
+  // Years 1000–2999: PostgreSQL has no year 0 and answered 0000-01-01 with an error (a 500).
+  .regex(/^[12]\d{3}-\d{2}-\d{2}$/, { message: 'invalidInput' })
   .refine(
     (day) => {
       const date = new Date(`${day}T00:00:00Z`);

@@ -202,8 +202,8 @@ export function legResultCode(s: LegSettlement): number {
 /**
  * The result code of a whole ticket once settled. A single takes its leg's code. A parlay is lost
  * when any leg lost, a refund (or a draw, if a leg pushed) when every leg was void or pushed, and
- * otherwise compares what it returns with its stake: more is won, less is half lost (a partial
- * loss through half-lost legs).
+ * otherwise compares what it returns with its stake: as much or more is won, less is half lost (a
+ * partial loss through half-lost legs).
  */
 export function ticketResultCode(
   legs: readonly LegSettlement[],
@@ -216,7 +216,15 @@ export function ticketResultCode(
   if (kinds.every((k) => k === 'void' || k === 'push')) {
     return kinds.includes('push') ? BetResult.draw : BetResult.refund;
   }
-  if (payoutCents > stakeCents) return BetResult.won;
-  if (payoutCents === stakeCents) return BetResult.refund;
+  // Legs were played: a ticket that returns its stake exactly (a win at 2.00 beside a half-lost
+  // leg) did not lose and is no refund; it counts toward wagering and the reports as played.
+  if (payoutCents >= stakeCents) return BetResult.won;
   return BetResult.halfLost;
 }
+
+/**
+ * The result codes of a ticket no leg of which had action (every leg void or pushed, or the
+ * fixture cancelled): its stake came back. Wagering counts nothing of it, and the hold reports
+ * leave it out, as a hold of 0 would pull the observed hold under the book.
+ */
+export const NO_ACTION_RESULTS: readonly number[] = [BetResult.refund, BetResult.draw, BetResult.cancelled];

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db/connection';
 import { centsToBrl } from '../../../domain/money';
-import { BetResult } from '../../../domain/codes';
+import { NO_ACTION_RESULTS } from '../../../domain/sports/settlement';
 import { configuredRtp } from '../games/settings';
 import type { DailyReportRow, MarginRow, ProductRow } from '../../../domain/schemas/back-office.schema';
 import { MARGIN_GROUPS, marginGroup } from '../../../domain/sports/book-margins';
@@ -182,30 +182,41 @@ function groupOf(typeAndPeriod: string): MarginRow['group'] | null {
 /**
  * The book's margins against what it kept (MarginRow): settled and cashed-out bets of the range,
  * a bet's return being its payout and every cash-out of it. A leg's book is its market's
- * overround at placement; a bet keeps 1 − ∏ 1/(1 + m) of its stake in expectation.
+ * overround at placement; a bet keeps 1 − ∏ 1/(1 + m) of its stake in expectation, over the legs
+ * that had action. A ticket with none counts only for what a cash-out sold of it.
  */
 export async function marginReport(db: Db, from: string, to: string): Promise<MarginRow[]> {
   const inRange = (column: string) =>
     sql<boolean>`(${sql.ref(column)} at time zone ${sql.lit(REPORT_TIME_ZONE)})::date between ${from}::date and ${to}::date`;
+  // A ticket with no action (NO_ACTION_RESULTS) had its open stake back: only what a cash-out sold
+  // of it before counts, that part of the stake against the cash-out paid.
+  const noAction = sql<boolean>`sb.result_code in (${sql.join(NO_ACTION_RESULTS)})`;
+  // A leg void or pushed had no action: its market's book is not part of the ticket's.
+  const played = sql<boolean>`(l.kind is null or l.kind not in ('void', 'push'))`;
   const perBet = db
     .selectFrom('sports_bets as sb')
     .innerJoin('sports_bet_legs as l', 'l.bet_id', 'sb.id')
     .innerJoin('sports_fixtures as f', 'f.id', 'l.fixture_id')
     .select([
       'sb.kind',
-      sql<string>`max(sb.stake_cents)`.as('stake'),
-      sql<string>`max(sb.payout_cents + sb.cashed_out_cents)`.as('returned'),
+      sql<string>`max(case when ${noAction} then sb.stake_cents - sb.payout_cents else sb.stake_cents end)`.as(
+        'stake',
+      ),
+      sql<string>`max(case when ${noAction} then sb.cashed_out_cents
+        else sb.payout_cents + sb.cashed_out_cents end)`.as('returned'),
       sql<string>`min(split_part(l.market_id, ':', 1) || ':' || split_part(l.market_id, ':', 2))`.as(
         'market',
       ),
       sql<number | null>`min(f.tier)`.as('tier'),
-      // ∏ 1/(1 + m) over the legs, known only when every leg's book is.
-      sql<string | null>`case when count(l.book_margin_milli) = count(*)
-        then exp(sum(ln(1000.0 / (1000 + l.book_margin_milli)))) end`.as('keep'),
+      // ∏ 1/(1 + m) over the played legs, known only when each of their books is.
+      sql<string | null>`case when count(l.book_margin_milli) filter (where ${played})
+          = count(*) filter (where ${played})
+        then exp(coalesce(sum(ln(1000.0 / (1000 + l.book_margin_milli))) filter (where ${played}), 0)) end`.as(
+        'keep',
+      ),
     ])
     .where('sb.state', 'in', ['settled', 'cashed_out'])
-    // A bet void or cancelled whole had no action: its stake back would read as a hold of 0.
-    .where('sb.result_code', 'not in', [BetResult.refund, BetResult.cancelled])
+    .where((eb) => eb.or([eb.not(noAction), eb('sb.cashed_out_cents', '>', 0)]))
     .where(inRange('sb.settled_at'))
     .groupBy(['sb.id', 'sb.kind'])
     .as('b');

@@ -4,6 +4,7 @@ import { post } from '../../platform/money/ledger';
 import { countWager, payBet, stakeBet } from '../../platform/money/bet-money';
 import { lockWallet } from '../../platform/money/lock-order';
 import { BetResult } from '../../../domain/codes';
+import { NO_ACTION_RESULTS } from '../../../domain/sports/settlement';
 import type { Trx } from '../../infra/db/connection';
 import { payoutBonusShare } from './sports-money.repository';
 
@@ -53,8 +54,7 @@ export function sportsWagerCents(bet: {
 }): number {
   if (bet.state === 'cashed_out') return bet.stakeCents;
   if (bet.state !== 'settled') return 0;
-  const refunds: readonly number[] = [BetResult.refund, BetResult.draw, BetResult.cancelled];
-  if (refunds.includes(bet.resultCode)) return 0;
+  if (NO_ACTION_RESULTS.includes(bet.resultCode)) return 0;
   const halves: readonly number[] = [BetResult.halfWon, BetResult.halfLost];
   if (bet.kind === 'single' && halves.includes(bet.resultCode)) return Math.floor(bet.stakeCents / 2);
   return bet.stakeCents;

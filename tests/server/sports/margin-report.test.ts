@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, call, fundedPlayer, operatorAuth } from '../helpers';
-import { buildSportsApp, manualClock } from './sports-helpers';
+import { afterStartOf, buildSportsApp, manualClock } from './sports-helpers';
+import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
 import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
 import { runSettlement } from '../../../server/modules/sports/jobs';
 import { marginGroup } from '../../../domain/sports/book-margins';
@@ -184,5 +185,156 @@ describe('the margin report', () => {
     expect(after.find((r) => r.group === 'main' && r.tier === tierOf(a.id))).toEqual(
       rowOf('main', tierOf(a.id)),
     );
+  });
+});
+
+/**
+ * What had action, attacked from outside (review of the margin report): a push and a void return
+ * the stake alike, a cash-out sold before a void was a real sale, a void leg of a múltipla has no
+ * book in it, and a múltipla that returns exactly its stake through played legs was played.
+ */
+describe('the margin report counts only what had action', () => {
+  const DAY = 86_400_000;
+  const upcoming = (): FixtureSnapshot[] =>
+    feed()
+      .listFixtures({ sport: 'football' }, clock.now())
+      .filter((f) => f.state.periodCode === MatchTime.notStarted && f.startsAt > clock.now() + 60_000)
+      .filter((f) => feed().timelineOf(f.id)!.fixture.fate === 'normal');
+  const leg = (f: FixtureSnapshot, marketId: string, outcomeId: string) => ({
+    fixtureId: f.id,
+    marketId,
+    outcomeId,
+    odds:
+      f.markets.find((m) => m.id === marketId)!.outcomes.find((o) => o.id === outcomeId)!.oddsMilli! / 1000,
+  });
+  const post = (token: string, url: string, payload: object) =>
+    call(app, {
+      method: 'POST',
+      url,
+      headers: { ...auth(token), 'idempotency-key': `margin-${counter++}` },
+      payload,
+    });
+  const enter = (id: string, payload: object) =>
+    call(app, { method: 'POST', url: `/api/admin/sports/fixtures/${id}/result`, headers: opAuth, payload });
+  const oneAll = { status: MatchTime.finished, full: { home: 1, away: 1, complete: true } };
+  const margins = async () => {
+    const day = spDay(clock.now());
+    const res = await call(app, {
+      method: 'GET',
+      url: `/api/admin/reports/margins?from=${day}&to=${day}`,
+      headers: opAuth,
+    });
+    return res.body.data as Array<{
+      group: string;
+      bets: number;
+      returns: number;
+      marginBook: number | null;
+    }>;
+  };
+
+  it('leaves out a push as it leaves out a void: both gave the stake back', async () => {
+    clock.set(START + 2 * DAY);
+    const has = (id: string) => (f: FixtureSnapshot) => f.markets.some((m) => m.id === id);
+    const a = upcoming().find(has('draw_no_bet:full'))!;
+    const b = upcoming().find((f) => f !== a && has('asian_handicap:full:0')(f))!;
+    const p = await fundedPlayer(app, 100);
+    expect(
+      (await post(p.token, '/api/app/sports/bet', { stake: 10, legs: [leg(a, 'draw_no_bet:full', 'home')] }))
+        .code,
+    ).toBe(200);
+    expect(
+      (
+        await post(p.token, '/api/app/sports/bet', {
+          stake: 10,
+          legs: [leg(b, 'asian_handicap:full:0', 'home')],
+        })
+      ).code,
+    ).toBe(200);
+    afterStartOf(clock, [a, b]);
+    await enter(a.id, oneAll);
+    await enter(b.id, oneAll);
+    await runSettlement(app.ctx, app.sports);
+    expect((await margins()).reduce((t, r) => t + r.bets, 0)).toBe(0);
+  });
+
+  it('keeps the part a cash-out sold of a bet voided afterwards', async () => {
+    clock.set(START + 3 * DAY);
+    const [f] = upcoming();
+    const p = await fundedPlayer(app, 100);
+    const placed = await post(p.token, '/api/app/sports/bet', {
+      stake: 20,
+      legs: [leg(f!, 'match_winner:full', 'home')],
+    });
+    const betId = placed.body.data.betId as string;
+    const mine = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
+      .body.data.list[0];
+    const sold = await post(p.token, '/api/app/sports/cashout', {
+      betId,
+      amount: Math.floor(mine.cashout.value * 50) / 100,
+    });
+    expect(sold.code).toBe(200);
+    afterStartOf(clock, [f!]);
+    await enter(f!.id, { status: MatchTime.cancelled });
+    await runSettlement(app.ctx, app.sports);
+    const rows = await margins();
+    expect(rows.reduce((t, r) => t + r.bets, 0)).toBe(1);
+    expect(rows.reduce((t, r) => t + r.returns, 0)).toBeCloseTo(sold.body.data.amount, 2);
+  });
+
+  it("books a múltipla with a void leg at the played legs' margin", async () => {
+    clock.set(START + 6 * DAY);
+    const [a, b] = upcoming();
+    const mB = b!.markets.find((m) => m.id === 'match_winner:full')!;
+    const overroundB = mB.outcomes.reduce((t, o) => t + 1000 / o.oddsMilli!, 0) - 1;
+    const p = await fundedPlayer(app, 100);
+    const legs = [leg(a!, 'match_winner:full', 'home'), leg(b!, 'match_winner:full', 'home')];
+    expect((await post(p.token, '/api/app/sports/bet', { stake: 10, legs })).code).toBe(200);
+    afterStartOf(clock, [a!, b!]);
+    await enter(a!.id, { status: MatchTime.cancelled });
+    await enter(b!.id, { status: MatchTime.finished, full: { home: 2, away: 0, complete: true } });
+    await runSettlement(app.ctx, app.sports);
+    const [row] = await margins();
+    expect(row!.marginBook).toBeCloseTo(overroundB, 3);
+  });
+
+  it('counts a múltipla that returns exactly its stake through played legs as played, not refunded', async () => {
+    clock.set(START + 8 * DAY);
+    const ups = upcoming();
+    // The seeded world has a 1.75 total whose under is 2.00.
+    const two = ups.find(
+      (f) =>
+        f.markets.find((m) => m.id === 'totals:full:1.75')?.outcomes.find((o) => o.id === 'under')
+          ?.oddsMilli === 2000,
+    )!;
+    const x = ups.find((f) => f !== two && f.markets.some((m) => m.id === 'asian_handicap:full:-0.25'))!;
+    const p = await fundedPlayer(app, 100);
+    const legs = [leg(two, 'totals:full:1.75', 'under'), leg(x, 'asian_handicap:full:-0.25', 'home')];
+    expect((await post(p.token, '/api/app/sports/bet', { stake: 10, legs })).code).toBe(200);
+    afterStartOf(clock, [two, x]);
+    await enter(two.id, { status: MatchTime.finished, full: { home: 0, away: 0, complete: true } });
+    await enter(x.id, oneAll); // −0.25 on a draw: half lost, 2.00 × 0.5 = the stake
+    await runSettlement(app.ctx, app.sports);
+    const row = await app.ctx.db
+      .selectFrom('sports_bets')
+      .select(['result_code', 'wager_cents', 'payout_cents', 'stake_cents'])
+      .where('user_id', '=', p.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.payout_cents)).toBe(Number(row.stake_cents));
+    expect(row.result_code).toBe(BetResult.won);
+    expect(Number(row.wager_cents)).toBe(1_000);
+    expect((await margins()).reduce((t, r) => t + r.bets, 0)).toBe(1);
+  });
+
+  it('refuses a year 0 in the console’s date filters in words (PostgreSQL has none), not with a 500', async () => {
+    for (const url of [
+      '/api/admin/reports/margins?from=0000-01-01&to=0000-01-02',
+      '/api/admin/reports/margins?from=0000-12-31&to=0001-01-01&format=csv',
+      '/api/admin/reports/daily?from=0000-01-01&to=0000-01-02',
+      '/api/admin/players?from=0000-01-01',
+    ]) {
+      const res = await app.inject({ method: 'GET', url, headers: opAuth });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe('Verifique os dados informados');
+    }
   });
 });
