@@ -289,7 +289,7 @@ function settleComplete(
   score: PeriodScore,
   result: FixtureResult,
   sport: SportKey,
-): LegSettlement {
+): LegSettlement | null {
   const diff = score.home - score.away;
   const total = score.home + score.away;
   switch (leg.type) {
@@ -305,9 +305,10 @@ function settleComplete(
     case 'correct_score':
       return settled(leg.outcome === correctScoreOf(score.home, score.away) ? 'won' : 'lost');
     case 'ht_ft': {
-      // A full time played to its end had its first half too; a result without it is void.
+      // A full time played to its end had its first half too: a result entered without it waits
+      // for review, as the first half's own markets do (voiding it refunded the losing bets too).
       const half = result.scores.first_half;
-      if (!half?.complete) return settled('void');
+      if (!half?.complete) return null;
       const picked = `${resultOf(half.home - half.away)}-${resultOf(diff)}`;
       return settled(leg.outcome === picked ? 'won' : 'lost');
     }
