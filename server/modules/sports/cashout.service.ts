@@ -44,7 +44,9 @@ function pricesNow(ctx: AppContext, sports: Sports, leg: LegRow, now: number): O
     const before = leg.score_home_at === null ? 0 : leg.score_home_at - (leg.score_away_at ?? 0);
     id = marketId({ ...key, lineQ: key.lineQ! + 4 * (counts.home - counts.away - before) });
   }
-  const market = sports.feed.price(leg.fixture_id, id, now);
+  // A listed market is in the snapshot already (its pricing is cached there); only a line shifted
+  // off the list is priced alone, by the same law (a baseball law costs about 10 ms a pricing).
+  const market = snap.markets.find((m) => m.id === id) ?? sports.feed.price(leg.fixture_id, id, now);
   const outcome = market?.outcomes.find((o) => o.id === leg.outcome_id);
   if (!market || market.status !== 1 || !outcome?.active) return null;
   const plan = ctx.config.file.sports.margins;
