@@ -26,7 +26,7 @@ import type { MarginFor } from './book-margins';
 export const EXTRA_INNINGS_HOME = 0.52;
 
 /** Variance of a side's runs over its mean, over any number of innings. */
-export const RUNS_DISPERSION = 2.4;
+const RUNS_DISPERSION = 2.4;
 
 /**
  * The negative binomial of runs with this mean (variance RUNS_DISPERSION × mean), as the ratio
@@ -39,7 +39,7 @@ export function runsLaw(mean: number) {
 }
 
 /** P(0 … max runs) from now, normalised over that range. */
-export function runsDistribution(mean: number, max = 40): number[] {
+function runsDistribution(mean: number, max = 40): number[] {
   if (mean <= 0) return Array.from({ length: max + 1 }, (_, k) => (k === 0 ? 1 : 0));
   const law = runsLaw(mean);
   const p = [law.zero];

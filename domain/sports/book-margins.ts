@@ -14,8 +14,7 @@ export const MARGIN_GROUPS = ['main', 'secondary', 'niche'] as const;
 export type MarginGroup = (typeof MARGIN_GROUPS)[number];
 
 /** A competition's tier: 1 the top leagues and tours, 2 the second level, 3 the lower divisions. */
-export const COMPETITION_TIERS = [1, 2, 3] as const;
-export type CompetitionTier = (typeof COMPETITION_TIERS)[number];
+export type CompetitionTier = 1 | 2 | 3;
 
 /** The group a market belongs to, from its type and period alone. */
 export function marginGroup(key: Pick<MarketKey, 'type' | 'period'>): MarginGroup {

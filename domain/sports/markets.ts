@@ -65,7 +65,7 @@ const DOUBLE_CHANCES = ['home_draw', 'home_away', 'draw_away'] as const;
  * Placar Exato: every score up to 4 goals a side ("2-1"), and `other` for any score with a side
  * above 4. The list is fixed, so `other` means the same whatever the prices show.
  */
-export const CORRECT_SCORE_MAX = 4;
+const CORRECT_SCORE_MAX = 4;
 const CORRECT_SCORES: readonly string[] = [
   ...Array.from({ length: (CORRECT_SCORE_MAX + 1) ** 2 }, (_, k) => {
     const home = Math.floor(k / (CORRECT_SCORE_MAX + 1));
@@ -94,9 +94,19 @@ export const resultOf = (diff: number): (typeof RESULTS)[number] =>
 export const winnersPerResult = (type: MarketType): number => (type === 'double_chance' ? 2 : 1);
 
 /** Market types that take a line. */
-export const hasLine = (type: MarketType) =>
-  ['asian_handicap', 'european_handicap', 'totals', 'corners_totals', 'corners_handicap'].includes(type) ||
-  ['games_handicap', 'games_totals', 'rounds_totals', 'home_totals', 'away_totals'].includes(type);
+const LINE_TYPES: readonly MarketType[] = [
+  'asian_handicap',
+  'european_handicap',
+  'totals',
+  'corners_totals',
+  'corners_handicap',
+  'games_handicap',
+  'games_totals',
+  'rounds_totals',
+  'home_totals',
+  'away_totals',
+];
+export const hasLine = (type: MarketType) => LINE_TYPES.includes(type);
 
 export interface MarketKey {
   type: MarketType;

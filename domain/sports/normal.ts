@@ -107,7 +107,7 @@ export interface NormalGameInput {
 }
 
 /** One overtime period: its margin's deviation, and its points' mean and deviation. */
-export interface OvertimeLaw {
+interface OvertimeLaw {
   marginSd: number;
   totalMean: number;
   totalSd: number;
@@ -119,7 +119,7 @@ export interface OvertimeLaw {
  * its total gains the overtime's points. Before this, a spread at ±0.5 was priced as if a level
  * game ended level: late in a tied game both sides of −0.5 sold above 3.00, a sure profit.
  */
-export function throughOvertime(
+function throughOvertime(
   margin: Distribution,
   total: Distribution,
   ot: OvertimeLaw,

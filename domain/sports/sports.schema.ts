@@ -60,8 +60,6 @@ export const sportsBetSchema = z.strictObject({
 });
 export type SportsBetInput = z.infer<typeof sportsBetSchema>;
 
-/** `GET /sports/bets?status=`: open (waiting) or settled bets; both when absent. */
-
 const scoreSchema = z.strictObject({
   home: z.number().int().min(0).max(999),
   away: z.number().int().min(0).max(999),
@@ -110,7 +108,7 @@ export type OperatorResultInput = z.infer<typeof operatorResultSchema>;
 
 /** A player keeps at most this many favourite teams and competitions. */
 export const FAVOURITES_MAX = 50;
-export const FAVOURITE_KINDS = ['team', 'competition'] as const;
+const FAVOURITE_KINDS = ['team', 'competition'] as const;
 export type FavouriteKind = (typeof FAVOURITE_KINDS)[number];
 
 /** `POST /sports/favourites { kind, name, on }`: marks (`on: true`) or unmarks a favourite. */

@@ -98,7 +98,7 @@ export async function fixturesView(db: Db, feed: SportsFeed, filter: FixtureFilt
 }
 
 /** Results are kept this long for players to look back on. */
-export const RESULTS_DAYS = 7;
+const RESULTS_DAYS = 7;
 /** At most this many results in one answer (the newest). */
 const RESULTS_SHOWN = 200;
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 export const sportParams = (sport: string): Record<string, string> => (sport === 'football' ? {} : { sport });
 
 /** The address of a sport's list (the sportsbook), football's by default. */
-export function sportsListPath(sport = 'football'): string {
+function sportsListPath(sport = 'football'): string {
   const query = new URLSearchParams(sportParams(sport)).toString();
   return query ? `/footballPage?${query}` : '/footballPage';
 }
@@ -22,9 +22,9 @@ export function BackToList({ sport }: { sport?: string }) {
 }
 
 /** Letters a search needs before it asks the server (the API refuses fewer). */
-export const SEARCH_MIN = 2;
+const SEARCH_MIN = 2;
 /** How long typing may pause before the search runs. */
-export const SEARCH_PAUSE_MS = 300;
+const SEARCH_PAUSE_MS = 300;
 
 /**
  * The sportsbook's search: a team or a competition, any sport, accents optional (the server

@@ -6,8 +6,6 @@ import { listLabel } from './short-labels';
 import { formatKickoff, hasStarted, periodLabel } from './sports-format';
 import { useRunningClock } from './use-running-clock';
 
-/** Short labels of the winner market's outcomes in a list: 1, X, 2. */
-
 /** When a fixture is: live with period and clock, or its kick-off. */
 function FixtureWhen({ fixture }: { fixture: SportsFixture }) {
   const { t } = useTranslation();

@@ -302,7 +302,7 @@ function BetCard({
 }
 
 /** Bets per page of "Minhas apostas"; "Ver mais" adds the next page. */
-export const MY_BETS_PAGE = 20;
+const MY_BETS_PAGE = 20;
 
 /**
  * The player's bets of a tab, the pages shown so far, re-read on settlements, placements and

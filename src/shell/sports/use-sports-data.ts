@@ -236,7 +236,7 @@ export function useFixture(id: string) {
 }
 
 /** How often the results are re-read (a match ends now and then). */
-export const RESULTS_REFRESH_MS = 60_000;
+const RESULTS_REFRESH_MS = 60_000;
 
 /** Results of the last seven days: a sport's, or every sport's that match a search. */
 export function useResults(sport: string, q: string) {
