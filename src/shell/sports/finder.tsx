@@ -1,9 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 /** The address parameters of a sport's list: football is the default and goes unnamed. */
 export const sportParams = (sport: string): Record<string, string> => (sport === 'football' ? {} : { sport });
+
+/**
+ * What a search does to a sports page's address: it keeps the sport for when it is cleared and
+ * drops the competition.
+ */
+export function useSearchInAddress(sport: string, setParams: (params: Record<string, string>) => void) {
+  return useCallback(
+    (text: string) => {
+      const out = sportParams(sport);
+      setParams(text ? { ...out, q: text } : out);
+    },
+    [sport, setParams],
+  );
+}
 
 /** The address of a sport's list (the sportsbook), football's by default. */
 function sportsListPath(sport = 'football'): string {

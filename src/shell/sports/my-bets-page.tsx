@@ -305,8 +305,8 @@ function BetCard({
 const MY_BETS_PAGE = 20;
 
 /**
- * The player's bets of a tab, the pages shown so far, re-read on settlements, placements and
- * periodically (an open bet's cash-out value follows the prices). A bet that moved between two
+ * The player's bets of a tab, the pages shown so far, re-read on settlements, placements and,
+ * for open bets, periodically (an open bet's cash-out value follows the prices). A bet that moved between two
  * pages while they were read shows once.
  */
 function useMyBets(tab: Tab) {
@@ -340,7 +340,9 @@ function useMyBets(tab: Tab) {
         setFailed(false);
       })
       .catch(() => alive && setFailed(true));
-    const timer = setTimeout(() => setTick((n) => n + 1), OPEN_BETS_REFRESH_MS);
+    // Only open bets change between settlements (their cash-out values follow the prices); the
+    // settled tab is read again when a settlement or placement says so.
+    const timer = tab === 'open' ? setTimeout(() => setTick((n) => n + 1), OPEN_BETS_REFRESH_MS) : undefined;
     return () => {
       alive = false;
       clearTimeout(timer);

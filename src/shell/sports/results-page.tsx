@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { MatchTime } from '../../../domain/codes';
@@ -6,7 +5,7 @@ import { isSportKey, type SportKey } from '../../../domain/sports/sports';
 import i18n, { bcp47 } from '../../lib/i18n';
 import type { SportsResult } from '../../services/sports-api';
 import { PageHeading } from '../pages/page-heading';
-import { BackToList, SearchBox, sportParams } from './finder';
+import { BackToList, SearchBox, sportParams, useSearchInAddress } from './finder';
 import { SportTabs } from './sportsbook-page';
 import { useResults } from './use-sports-data';
 import './sports.css';
@@ -67,13 +66,7 @@ export function ResultsPage() {
   const sport: SportKey = isSportKey(requested) ? requested : 'football';
   const q = params.get('q') ?? '';
   const { data, failed } = useResults(sport, q);
-  const onSearch = useCallback(
-    (text: string) => {
-      const out = sportParams(sport);
-      setParams(text ? { ...out, q: text } : out);
-    },
-    [sport, setParams],
-  );
+  const onSearch = useSearchInAddress(sport, setParams);
 
   return (
     <article className="sportsbook sportsbook--narrow" data-testid="page-sports-results">

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isSportKey } from '../../../domain/sports/sports';
@@ -7,7 +6,7 @@ import { BetSlip } from './bet-slip';
 import { FixtureRow } from './fixture-row';
 import { SPORT_KEYS, type SportKey } from '../../../domain/sports/sports';
 import { useFixtureList, useSports } from './use-sports-data';
-import { CompetitionChips, SearchBox, sportParams } from './finder';
+import { CompetitionChips, SearchBox, sportParams, useSearchInAddress } from './finder';
 import { isFavouriteFixture, useFavourites } from './favourites';
 import './sports.css';
 
@@ -71,13 +70,7 @@ export function SportsbookPage() {
     setParams(out);
   };
   // A search keeps the sport for when it is cleared, and drops the competition.
-  const onSearch = useCallback(
-    (text: string) => {
-      const out = sportParams(sport);
-      setParams(text ? { ...out, q: text } : out);
-    },
-    [sport, setParams],
-  );
+  const onSearch = useSearchInAddress(sport, setParams);
   const live = data?.filter((f) => f.live) ?? [];
   const upcoming = data?.filter((f) => !f.live && f.periodCode === 0).slice(0, UPCOMING_SHOWN) ?? [];
 

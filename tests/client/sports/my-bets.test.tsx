@@ -1,11 +1,11 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { setLanguage } from '../../../src/lib/i18n';
 import { sessionStore } from '../../../src/shell/app/session';
-import { MyBetsPage } from '../../../src/shell/sports/my-bets-page';
+import { MyBetsPage, OPEN_BETS_REFRESH_MS } from '../../../src/shell/sports/my-bets-page';
 import { installFakeServer, ok, type FakeServer } from '../support';
 
 /**
@@ -49,6 +49,8 @@ const bet = (patch: Record<string, unknown> = {}) => ({
 });
 
 let server: FakeServer;
+/** How many times each tab's bets were asked for. */
+const reads = { open: 0, settled: 0 };
 let open: unknown[];
 let settled: unknown[];
 const cashouts: InternalAxiosRequestConfig[] = [];
@@ -77,10 +79,13 @@ beforeEach(async () => {
     }),
   ];
   cashouts.length = 0;
+  reads.open = 0;
+  reads.settled = 0;
   server = installFakeServer((config) => {
     if (config.url?.endsWith('/sports/bets')) {
       // A page as the server answers it: `size` bets from `page`, and how many there are.
       const all = config.params?.status === 'settled' ? settled : open;
+      reads[config.params?.status === 'settled' ? 'settled' : 'open']++;
       const page = Number(config.params?.page ?? 1);
       const size = Number(config.params?.size ?? 20);
       return ok({ list: all.slice((page - 1) * size, page * size), total: all.length, page, size });
@@ -151,6 +156,25 @@ describe('Minhas apostas', () => {
     const ids = screen.getAllByTestId('my-bet').map((el) => el.getAttribute('data-bet'));
     expect(ids).toHaveLength(45);
     expect(new Set(ids).size).toBe(45);
+  });
+
+  it('reads open bets again as their cash-out values move, and settled ones only when told (review)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      page();
+      await screen.findAllByTestId('my-bet');
+      const openReads = reads.open;
+      await act(() => vi.advanceTimersByTimeAsync(OPEN_BETS_REFRESH_MS + 100));
+      await waitFor(() => expect(reads.open).toBeGreaterThan(openReads));
+      await user.click(screen.getByTestId('my-bets-tab-settled'));
+      await screen.findAllByText('Perdeu');
+      const settledReads = reads.settled;
+      await act(() => vi.advanceTimersByTimeAsync(OPEN_BETS_REFRESH_MS * 3));
+      expect(reads.settled).toBe(settledReads);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads in the player language', async () => {
