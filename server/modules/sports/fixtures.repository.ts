@@ -183,19 +183,22 @@ export async function storedFixture(db: Db, fixtureId: string) {
     .executeTakeFirst();
 }
 
+/** A fixture's row as first stored. */
+const fixtureRow = (fixture: NewFixture) => ({
+  id: fixture.id,
+  sport: fixture.sport,
+  competition: fixture.competition,
+  tier: fixture.tier,
+  home: fixture.home,
+  away: fixture.away,
+  starts_at: fixture.startsAt,
+});
+
 /** Stores a fixture an operator enters a result for, or reopens the stored one for settlement. */
 export async function upsertFixtureForResult(trx: Trx, fixture: NewFixture): Promise<void> {
   await trx
     .insertInto('sports_fixtures')
-    .values({
-      id: fixture.id,
-      sport: fixture.sport,
-      competition: fixture.competition,
-      tier: fixture.tier,
-      home: fixture.home,
-      away: fixture.away,
-      starts_at: fixture.startsAt,
-    })
+    .values(fixtureRow(fixture))
     .onConflict((oc) => oc.column('id').doUpdateSet({ done: false }))
     .execute();
 }
@@ -208,15 +211,7 @@ export async function upsertFixtureForResult(trx: Trx, fixture: NewFixture): Pro
 export async function upsertFixtureForBet(trx: Trx, fixture: NewFixture): Promise<string> {
   const row = await trx
     .insertInto('sports_fixtures')
-    .values({
-      id: fixture.id,
-      sport: fixture.sport,
-      competition: fixture.competition,
-      tier: fixture.tier,
-      home: fixture.home,
-      away: fixture.away,
-      starts_at: fixture.startsAt,
-    })
+    .values(fixtureRow(fixture))
     .onConflict((oc) =>
       oc.column('id').doUpdateSet({ starts_at: fixture.startsAt, tier: fixture.tier, done: false }),
     )
