@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context';
-import { cashoutValue } from './cashout.service';
+import { cashoutValues } from './cashout.service';
 import type { Sports } from './sports.module';
 import { centsToBrl } from '../../../domain/money';
 import { oddsFromMilli } from '../../../domain/sports/ladder';
@@ -32,11 +32,18 @@ export async function sportsBetsPage(
     ctx.db,
     bets.map((b) => b.id),
   );
+  const legsOf = (betId: string) => legs.filter((l) => l.bet_id === betId);
+  // An open bet shows what it can be cashed out for now (null while unavailable).
+  const cashouts = await cashoutValues(
+    ctx,
+    sports,
+    ctx.db,
+    bets.map((bet) => ({ bet, legs: legsOf(bet.id) })),
+  );
   const list = [];
   for (const b of bets) {
-    const mine = legs.filter((l) => l.bet_id === b.id);
-    // An open bet shows what it can be cashed out for now (null while unavailable).
-    const cashout = b.state === 'open' ? await cashoutValue(ctx, sports, ctx.db, b, mine) : null;
+    const mine = legsOf(b.id);
+    const cashout = cashouts.get(b.id) ?? null;
     list.push({
       betId: b.id,
       kind: b.kind,

@@ -102,6 +102,17 @@ export async function storeCancel(
   });
 }
 
+/** What legs' fixtures say now: their stored results and cancellation windows, read once. */
+export type LegFacts = Awaited<ReturnType<typeof legFacts>>;
+
+/** Reads the results and cancellation windows of the fixtures of any number of bets' legs. */
+export async function legFacts(db: Db | Trx, fixtureIds: readonly string[]) {
+  const ids = [...new Set(fixtureIds)];
+  const fixtures = await resultsOf(db, ids);
+  const windows = await cancelWindowsOf(db, ids);
+  return { byId: new Map(fixtures.map((f) => [f.id, f])), windows };
+}
+
 /**
  * Each leg of a bet with its settlement at the stored results (null while it cannot be settled)
  * and the result version it reflects. A leg placed inside a cancellation window is void
@@ -109,10 +120,18 @@ export async function storeCancel(
  * cash-out read legs the same way.
  */
 export async function evaluateLegs(db: Db | Trx, legs: LegRow[], placedAt: Date) {
-  const ids = [...new Set(legs.map((l) => l.fixture_id))];
-  const fixtures = await resultsOf(db, ids);
-  const windows = await cancelWindowsOf(db, ids);
-  const byId = new Map(fixtures.map((f) => [f.id, f]));
+  return evaluateWith(
+    await legFacts(
+      db,
+      legs.map((l) => l.fixture_id),
+    ),
+    legs,
+    placedAt,
+  );
+}
+
+/** evaluateLegs on facts already read (a page of bets reads them once for all). */
+export function evaluateWith({ byId, windows }: LegFacts, legs: LegRow[], placedAt: Date) {
   const placed = new Date(placedAt).getTime();
   return legs.map((leg) => {
     const fixture = byId.get(leg.fixture_id)!;
