@@ -227,7 +227,7 @@ export const transactionsQuerySchema = z.object({
   kind: z.string().trim().max(40).optional(),
   reference: z.string().trim().max(80).optional(),
   /** Transactions older than this id (the page before). */
-  before: recordId().optional(),
+  before: z.optional(recordId()),
 });
 export const dayRangeSchema = z.object({ from: isoDay, to: isoDay });
 export const configPutSchema = z.strictObject({
@@ -308,13 +308,13 @@ export const withdrawalsPageSchema = z.object({ list: z.array(adminWithdrawalSch
 export type WithdrawalsPage = z.infer<typeof withdrawalsPageSchema>;
 /** Why a withdrawal was refused: the player and the audit read it, so it must say something. */
 export const rejectReasonSchema = reasonText(5, 200);
-export const withdrawalRejectSchema = z.strictObject({ note: rejectReasonSchema.prefault('') });
+export const withdrawalRejectSchema = z.strictObject({ note: z.prefault(rejectReasonSchema, '') });
 export const withdrawalsBulkSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('approve'), ids: z.array(z.string().min(1).max(40)).min(1).max(50) }),
   z.strictObject({
     action: z.literal('reject'),
     ids: z.array(z.string().min(1).max(40)).min(1).max(50),
-    note: rejectReasonSchema.prefault(''),
+    note: z.prefault(rejectReasonSchema, ''),
   }),
 ]);
 

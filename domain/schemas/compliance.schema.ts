@@ -113,10 +113,10 @@ const noteText = reasonText(5, 1000);
 export const alertActionSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('take') }),
   z.strictObject({ action: z.literal('assign'), operatorId: z.number().int().positive() }),
-  z.strictObject({ action: z.literal('note'), text: noteText.prefault('') }),
-  z.strictObject({ action: z.literal('report'), text: noteText.prefault('') }),
-  z.strictObject({ action: z.literal('dismiss'), text: noteText.prefault('') }),
-  z.strictObject({ action: z.literal('reopen'), text: noteText.prefault('') }),
+  z.strictObject({ action: z.literal('note'), text: z.prefault(noteText, '') }),
+  z.strictObject({ action: z.literal('report'), text: z.prefault(noteText, '') }),
+  z.strictObject({ action: z.literal('dismiss'), text: z.prefault(noteText, '') }),
+  z.strictObject({ action: z.literal('reopen'), text: z.prefault(noteText, '') }),
 ]);
 export type AlertAction = z.infer<typeof alertActionSchema>;
 

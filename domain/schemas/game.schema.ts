@@ -20,17 +20,19 @@ export const rowDoubleBetSchema = z.strictObject({
 
 export const minesBetSchema = z.strictObject({
   amount: z.unknown().optional(),
-  mines: jsonInt('minesCountInvalid')
-    .min(1, { message: 'minesCountInvalid' })
-    .max(24, { message: 'minesCountInvalid' }),
+  mines: jsonInt('minesCountInvalid').check(
+    z.gte(1, { message: 'minesCountInvalid' }),
+    z.lte(24, { message: 'minesCountInvalid' }),
+  ),
 });
 
 export const minesRevealSchema = z.strictObject({
   gameId: z.string().max(40),
-  tile: jsonInt('minesTileInvalid')
-    .min(0, { message: 'minesTileInvalid' })
-    .max(24, { message: 'minesTileInvalid' }),
-  step: jsonInt().min(0).max(24),
+  tile: jsonInt('minesTileInvalid').check(
+    z.gte(0, { message: 'minesTileInvalid' }),
+    z.lte(24, { message: 'minesTileInvalid' }),
+  ),
+  step: jsonInt().check(z.gte(0), z.lte(24)),
 });
 
 export const minesCashoutSchema = z.strictObject({ gameId: z.string().max(40) });
@@ -62,9 +64,9 @@ export const verifyQuerySchema = z.object({
   game: z.enum(['dice', 'limbo', 'mines', 'rowdouble']),
   serverSeed: z.string().min(1).max(128),
   clientSeed: z.string().min(1).max(128),
-  nonce: textInt().pipe(z.number().max(2 ** 31)),
-  mines: textInt().pipe(z.number().min(1).max(24)).optional(),
-  edge: textDecimal().pipe(z.number().min(0).max(0.15)).optional(),
+  nonce: z.pipe(textInt(), z.number().max(2 ** 31)),
+  mines: z.pipe(textInt(), z.number().min(1).max(24)).optional(),
+  edge: z.pipe(textDecimal(), z.number().min(0).max(0.15)).optional(),
 });
 
 /**
@@ -93,9 +95,9 @@ export type SettledBet = z.infer<typeof settledBetSchema>;
 
 export const gameSettingsPatchSchema = z.strictObject({
   stop: z.boolean().optional(),
-  minBet: jsonBrl().max(1_000_000).optional(),
-  maxBet: jsonBrl().max(1_000_000).optional(),
-  maxPayout: jsonBrl().max(100_000_000).optional(),
+  minBet: z.optional(jsonBrl().check(z.lte(1_000_000))),
+  maxBet: z.optional(jsonBrl().check(z.lte(1_000_000))),
+  maxPayout: z.optional(jsonBrl().check(z.lte(100_000_000))),
   edge: z.number().min(0).max(0.15).optional(),
 });
 

@@ -161,6 +161,6 @@ const shownDocuments = z.array(z.number().int().positive()).min(1).max(3);
 export const kycApproveSchema = z.strictObject({ documents: shownDocuments });
 /** `POST /api/admin/kyc/{userId}/reject`: the player reads the reason, so it must say something. */
 export const kycRejectSchema = z.strictObject({
-  reason: reasonText(5, 200).prefault(''),
+  reason: z.prefault(reasonText(5, 200), ''),
   documents: shownDocuments,
 });

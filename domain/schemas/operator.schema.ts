@@ -31,7 +31,7 @@ export const operatorCreateSchema = z.strictObject({
 export const operatorUpdateSchema = z.strictObject({ role: z.enum(OPERATOR_ROLES) });
 /** Why an operator's access ends: the audit and the list show it, so it must say something. */
 export const operatorDisableSchema = z.strictObject({
-  reason: reasonText(5, 200).prefault(''),
+  reason: z.prefault(reasonText(5, 200), ''),
 });
 
 // What the console's account calls answer (issue 17, "contracts once").

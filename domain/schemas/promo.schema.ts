@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { pageParam, textInt } from './common.schema';
 
 /**
@@ -8,12 +8,18 @@ import { pageParam, textInt } from './common.schema';
 
 /** `GET /api/app/user/referrals?level=1|2|3&page=&size=`. */
 export const referralsQuerySchema = z.strictObject({
-  level: textInt('referralLevelInvalid').pipe(
-    z.number().min(1, { message: 'referralLevelInvalid' }).max(3, { message: 'referralLevelInvalid' }),
+  level: z.pipe(
+    textInt('referralLevelInvalid'),
+    z
+      .number()
+      .check(
+        z.minimum(1, { message: 'referralLevelInvalid' }),
+        z.maximum(3, { message: 'referralLevelInvalid' }),
+      ),
   ),
   page: pageParam(10_000, 1),
   size: pageParam(50, 20),
-  loading: z.string().optional(),
+  loading: z.optional(z.string()),
 });
 
 /** One invitee of the /share table (see server/modules/promo/referrals.service.ts for each column). */
@@ -31,7 +37,7 @@ export type ReferralRow = z.infer<typeof referralRowSchema>;
 export const referralPageSchema = z.object({
   level: z.number(),
   rate: z.number(),
-  list: referralRowSchema.array(),
+  list: z.array(referralRowSchema),
   total: z.number(),
   page: z.number(),
   size: z.number(),
@@ -70,7 +76,9 @@ export const BONUS_ID = /^(gift:[a-z0-9-]{1,32}|agent:[1-9][0-9]?|commission)$/;
 
 /** `POST /api/app/bonus/receive { bonusId }`. */
 export const bonusReceiveSchema = z.strictObject({
-  bonusId: z.string({ message: 'bonusUnavailable' }).regex(BONUS_ID, { message: 'bonusUnavailable' }),
+  bonusId: z
+    .string({ message: 'bonusUnavailable' })
+    .check(z.regex(BONUS_ID, { message: 'bonusUnavailable' })),
 });
 
 export const bonusSchema = z.object({
@@ -78,22 +86,22 @@ export const bonusSchema = z.object({
   kind: z.enum(['gift', 'agent', 'commission']),
   amount: z.number(),
   /** The agent level of an agent reward. */
-  level: z.number().optional(),
+  level: z.optional(z.number()),
 });
 export type Bonus = z.infer<typeof bonusSchema>;
 
 /** `GET /api/app/bonus/list`: what can be received now, what was credited, and the bonus turnover. */
 export const bonusListSchema = z.object({
-  list: bonusSchema.array(),
-  history: z
-    .object({
+  list: z.array(bonusSchema),
+  history: z.array(
+    z.object({
       type: z.number(),
       source: z.enum(['vip', 'deposit', 'promotion']),
       amount: z.number(),
       createdAt: z.string(),
       detail: z.string(),
-    })
-    .array(),
+    }),
+  ),
   bonusBalance: z.number(),
   /** Multiple of each bonus that must be wagered before it turns into cash. */
   turnoverMultiple: z.number(),
@@ -117,18 +125,18 @@ export type UserGift = z.infer<typeof userGiftSchema>;
 /** `GET /api/app/agent/rewards`: the reward levels; `progress` only for a logged-in player. */
 export const agentRewardsSchema = z.object({
   minFirstDeposit: z.number(),
-  levels: z.object({ level: z.number(), invitees: z.number(), reward: z.number() }).array(),
-  commissionRates: z.number().array(),
-  progress: z
-    .object({
+  levels: z.array(z.object({ level: z.number(), invitees: z.number(), reward: z.number() })),
+  commissionRates: z.array(z.number()),
+  progress: z.nullable(
+    z.object({
       qualified: z.number(),
-      received: z.number().array(),
-      byLevel: z
-        .object({ level: z.number(), persons: z.number(), wagered: z.number(), profit: z.number() })
-        .array(),
+      received: z.array(z.number()),
+      byLevel: z.array(
+        z.object({ level: z.number(), persons: z.number(), wagered: z.number(), profit: z.number() }),
+      ),
       commissionReceived: z.number(),
       commissionReceivable: z.number(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type AgentRewards = z.infer<typeof agentRewardsSchema>;

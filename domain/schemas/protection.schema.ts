@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Player protection (issue 9, research/brazil.md §4): limits a player sets on themself and
@@ -37,18 +37,19 @@ export const exclusionInputSchema = z.discriminatedUnion(
     z.strictObject({
       kind: z.literal('cooloff'),
       hours: z
-        .number({ message: 'invalidInput' })
         .int({ message: 'invalidInput' })
-        .min(COOLOFF_MIN_HOURS, { message: 'cooloffRange' })
-        .max(COOLOFF_MAX_HOURS, { message: 'cooloffRange' }),
-      pwd: z.string().min(1, { message: 'passwordRequired' }).max(128),
+        .check(
+          z.minimum(COOLOFF_MIN_HOURS, { message: 'cooloffRange' }),
+          z.maximum(COOLOFF_MAX_HOURS, { message: 'cooloffRange' }),
+        ),
+      pwd: z.string().check(z.minLength(1, { message: 'passwordRequired' }), z.maxLength(128)),
     }),
     z.strictObject({
       kind: z.literal('self'),
       months: z.union([z.literal(6), z.literal(12), z.literal(24), z.literal(60), z.null()], {
         message: 'invalidInput',
       }),
-      pwd: z.string().min(1, { message: 'passwordRequired' }).max(128),
+      pwd: z.string().check(z.minLength(1, { message: 'passwordRequired' }), z.maxLength(128)),
     }),
   ],
   { message: 'invalidInput' },
@@ -77,10 +78,10 @@ export const protectionViewSchema = z.object({
       period: z.enum(LIMIT_PERIODS),
       amount: z.number(),
       used: z.number(),
-      pending: z.object({ amount: z.number().nullable(), from: z.string() }).nullable(),
+      pending: z.nullable(z.object({ amount: z.nullable(z.number()), from: z.string() })),
     }),
   ),
-  realityCheckMinutes: z.number().int().nullable().default(null),
+  realityCheckMinutes: z._default(z.nullable(z.int()), null),
 });
 export type ProtectionView = z.infer<typeof protectionViewSchema>;
 
@@ -92,22 +93,24 @@ export const REALITY_CHECK_CHOICES = [15, 30, 45, 60, 90, 120] as const;
 
 /** `POST /api/app/user/protection/reality-check`. */
 export const realityCheckInputSchema = z.strictObject({
-  minutes: z
-    .number({ message: 'realityCheckInvalid' })
-    .int({ message: 'realityCheckInvalid' })
-    .min(REALITY_CHECK_MIN_MINUTES, { message: 'realityCheckInvalid' })
-    .max(REALITY_CHECK_MAX_MINUTES, { message: 'realityCheckInvalid' })
-    .nullable(),
+  minutes: z.nullable(
+    z
+      .int({ message: 'realityCheckInvalid' })
+      .check(
+        z.minimum(REALITY_CHECK_MIN_MINUTES, { message: 'realityCheckInvalid' }),
+        z.maximum(REALITY_CHECK_MAX_MINUTES, { message: 'realityCheckInvalid' }),
+      ),
+  ),
 });
 
 /** `GET /api/app/user/protection/session`: the calling session so far. */
 export const sessionSummarySchema = z.object({
   startedAt: z.string(),
   /** Whole minutes since the session began. */
-  minutes: z.number().int(),
+  minutes: z.int(),
   /** Net result of the session's bets in BRL, from the ledger (negative: lost). */
   net: z.number(),
   /** The player's reality-check interval, or null. */
-  realityCheckMinutes: z.number().int().nullable(),
+  realityCheckMinutes: z.nullable(z.int()),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The site-wide answers a page reads before anyone logs in (server/modules/site): what the site is
@@ -21,20 +21,20 @@ export const siteInfoSchema = z.object({
   profile: z.enum(['seed', 'br-regulated']),
   /** True on the sandbox PSP: no real money moves. */
   demo: z.boolean(),
-  legal: legalDataSchema.nullable(),
+  legal: z.nullable(legalDataSchema),
   /** The limits set at sign-up when the player sets none: BRL of loss and minutes per day. */
   signupLimits: z.object({ required: z.boolean(), loss: z.number(), session: z.number() }),
   /**
    * The range of a deposit of the player's own amount, BRL. This server always sends it; optional
    * so a page still reads an answer without it (the custom amount is then not offered).
    */
-  deposit: z.object({ min: z.number(), max: z.number() }).optional(),
+  deposit: z.optional(z.object({ min: z.number(), max: z.number() })),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
 /** One level of the VIP table (`GET /api/app/main/vip`, API.md: five values per level). */
 export const vipLevelSchema = z.object({
-  level: z.number().int(),
+  level: z.int(),
   /** Deposits (BRL) needed to reach the level. */
   depositSum: z.number(),
   /** Wagers (BRL) needed to reach the level. */
@@ -42,7 +42,7 @@ export const vipLevelSchema = z.object({
   /** Bonus (BRL) paid once when the level is reached. */
   upgradeAward: z.number(),
   /** Withdrawals allowed per day; 0 means unlimited. */
-  withdrawalsPerDay: z.number().int(),
+  withdrawalsPerDay: z.int(),
   /** Largest total (BRL) that can be withdrawn per day. */
   withdrawalLimitPerDay: z.number(),
 });
@@ -57,7 +57,7 @@ export const recentWinnerSchema = z.object({
   multiplier: z.number(),
   payout: z.number(),
   /** When it was settled (ISO); null if the bet row has no settlement time. */
-  at: z.string().nullable(),
+  at: z.nullable(z.string()),
 });
 export type RecentWinner = z.infer<typeof recentWinnerSchema>;
 

@@ -84,7 +84,7 @@ export const complaintSchema = z.strictObject({
     .trim()
     .max(COMPLAINT_CONTACT_MAX, { message: 'complaintContactInvalid' })
     .refine(isContact, { message: 'complaintContactInvalid' }),
-  codeId: codeIdSchema.optional(),
+  codeId: z.optional(codeIdSchema),
   captCode: z.string().trim().max(CAPTCHA_ANSWER_MAX).optional(),
 });
 export type ComplaintInput = z.infer<typeof complaintSchema>;

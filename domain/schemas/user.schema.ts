@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { textInt } from './common.schema';
 import { AVATAR_COUNT } from '../codes';
 
@@ -39,7 +39,7 @@ export const userInfoSchema = z.object({
   cpf: z.string(),
   phone: z.string(),
   lx: z.string(),
-  payDiscount: z.object({ discount: z.number(), expiredTime: z.string().nullable() }),
+  payDiscount: z.object({ discount: z.number(), expiredTime: z.nullable(z.string()) }),
   paypackage: z.object({ FPDATA: offerSchema, FCDATA: offerSchema }),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
@@ -58,10 +58,13 @@ export const noticeSchema = z.object({ id: z.number(), text: z.string(), created
 export type Notice = z.infer<typeof noticeSchema>;
 
 /** The avatar a player picks (`setHeader/{index}`): 1 to AVATAR_COUNT, as plain decimal text. */
-export const headerIndexSchema = textInt('avatarInvalid').pipe(
-  z.number().min(1, { message: 'avatarInvalid' }).max(AVATAR_COUNT, { message: 'avatarInvalid' }),
+export const headerIndexSchema = z.pipe(
+  textInt('avatarInvalid'),
+  z
+    .number()
+    .check(z.minimum(1, { message: 'avatarInvalid' }), z.maximum(AVATAR_COUNT, { message: 'avatarInvalid' })),
 );
 
 /** `setHeader/{index}`: the avatar now shown. */
-export const headerSetSchema = z.object({ header: z.number().int().min(1).max(AVATAR_COUNT) });
+export const headerSetSchema = z.object({ header: z.int().check(z.minimum(1), z.maximum(AVATAR_COUNT)) });
 export type HeaderSet = z.infer<typeof headerSetSchema>;

@@ -25,12 +25,12 @@ export const CUSTOM_PACKAGE = 'custom';
 
 /** prePay form (spec 7): gift 1/0, pkgId, isapp 1/0; `amount` (BRL, at most two decimals) for `custom`. */
 export const prePaySchema = z.strictObject({
-  gift: flag01.optional(),
+  gift: z.optional(flag01),
   pkgId: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'packageUnknown' })
     .optional(),
-  isapp: flag01.optional(),
+  isapp: z.optional(flag01),
   // API.md "Amounts": a JSON number or plain decimal text (a form sends text), whole centavos.
   amount: z
     .union(

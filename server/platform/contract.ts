@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * What a route reads and answers, declared on the route beside its access (`allow(access,
@@ -11,11 +11,11 @@ import type { z } from 'zod';
 export interface Contract {
   /** One line for the API's readers. */
   summary?: string;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
+  body?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  params?: z.core.$ZodType;
   /** The `data` of a success envelope (`{ status: 200, message, data }`). */
-  response?: z.ZodType;
+  response?: z.core.$ZodType;
 }
 
 declare module 'fastify' {
@@ -41,14 +41,14 @@ export function installResponseCheck(app: FastifyInstance): void {
     if (!isSuccess(body)) return payload;
     const where = `${request.method} ${request.routeOptions.url}`;
     // Read as parseInput reads them (an absent part is an empty object).
-    const checks: Array<[string, z.ZodType | undefined, unknown]> = [
+    const checks: Array<[string, z.core.$ZodType | undefined, unknown]> = [
       ['body', contract.body, request.body ?? {}],
       ['query', contract.query, request.query ?? {}],
       ['params', contract.params, request.params ?? {}],
       ['answer', contract.response, body.data],
     ];
     for (const [part, schema, value] of checks) {
-      const result = schema?.safeParse(value);
+      const result = schema ? z.safeParse(schema, value) : undefined;
       if (!result || result.success) continue;
       const issue = result.error.issues[0]!;
       request.log.error({ route: where, part, issue }, 'a success outside its contract');

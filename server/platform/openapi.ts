@@ -113,7 +113,7 @@ function operation(route: DeclaredRoute, tag: string) {
 }
 
 /** The schema a zod type describes, for the side of the wire it sits on. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
@@ -128,7 +128,7 @@ function pathParameters(route: DeclaredRoute) {
   }));
 }
 
-function queryParameters(query: z.ZodType | undefined) {
+function queryParameters(query: z.core.$ZodType | undefined) {
   const { properties, required } = objectProperties(query, 'input');
   return Object.entries(properties).map(([name, schema]) => ({
     name,
@@ -138,7 +138,7 @@ function queryParameters(query: z.ZodType | undefined) {
   }));
 }
 
-function objectProperties(schema: z.ZodType | undefined, io: 'input' | 'output') {
+function objectProperties(schema: z.core.$ZodType | undefined, io: 'input' | 'output') {
   if (!schema) return { properties: {} as Record<string, JsonSchema>, required: [] as string[] };
   const json = jsonSchema(schema, io);
   return {

@@ -188,7 +188,7 @@ function finish(config: InternalAxiosRequestConfig | undefined): void {
 
 // ---- headers ------------------------------------------------------------------------------------
 
-function applyHeaders(config: InternalAxiosRequestConfig): void {
+async function applyHeaders(config: InternalAxiosRequestConfig): Promise<void> {
   const lang = toLanguageKey(readItem('lang'));
   const payUnit = LANGUAGES.find((l) => l.key === lang)?.pay.unit ?? 'BRL';
   const token = readItem('token');
@@ -201,7 +201,7 @@ function applyHeaders(config: InternalAxiosRequestConfig): void {
   h.set('zone', timeZone());
   h.set('lang', lang);
   h.set('curreny', payUnit);
-  h.set('deviceId', deviceId());
+  h.set('deviceId', await deviceId());
   h.set('devices', DEVICES_HEADER);
 }
 
@@ -216,7 +216,7 @@ apiClient.interceptors.request.use(async (config) => {
   inFlight.set(config, entry);
   entry.release = await takeTurn();
   try {
-    applyHeaders(config);
+    await applyHeaders(config);
     if (isFormRequest(config) && isPlainObject(config.data)) config.data = toFormBody(config.data);
   } catch (error) {
     // Never leave the queue blocked behind a request that could not even be sent.

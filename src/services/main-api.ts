@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { resetCheckIdSchema, type ResetCheckId } from '../../domain/schemas/auth.schema';
 import { userGiftSchema } from '../../domain/schemas/promo.schema';
 import { guestAnalysisSchema, noticeSchema, type Notice } from '../../domain/schemas/user.schema';
@@ -45,5 +46,5 @@ export async function fetchUserGift(): Promise<boolean> {
 /** The latest notices, newest first (the notice bar shows the first until the socket sends one). A failure stays quiet. */
 export async function fetchNotices(): Promise<Notice[]> {
   const body = await apiGet<unknown>('/api/app/main/notices', { loading: false }, { silent: true });
-  return noticeSchema.array().parse(body.data);
+  return z.array(noticeSchema).parse(body.data);
 }

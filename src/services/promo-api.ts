@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import {
   agentRewardsSchema,
   bannerSchema,
@@ -31,18 +32,18 @@ export async function fetchReferrals(level: 1 | 2 | 3, page = 1, size = 20): Pro
 /** Home banners. A failure stays quiet: home shows without them. */
 export async function fetchBanners(): Promise<Banner[]> {
   const body = await apiGet<unknown>('/api/app/main/banners', { loading: false }, { silent: true });
-  return bannerSchema.array().parse(body.data);
+  return z.array(bannerSchema).parse(body.data);
 }
 
 export async function fetchPromotions(): Promise<Promotion[]> {
   const body = await apiGet<unknown>('/api/app/main/promotions');
-  return promotionSchema.array().parse(body.data);
+  return z.array(promotionSchema).parse(body.data);
 }
 
 /** The partner-sponsor section. A failure stays quiet. */
 export async function fetchSponsors(): Promise<Sponsor[]> {
   const body = await apiGet<unknown>('/api/app/main/sponsors', { loading: false }, { silent: true });
-  return sponsorSchema.array().parse(body.data);
+  return z.array(sponsorSchema).parse(body.data);
 }
 
 /** Receivable bonuses, recent bonus credits and the bonus turnover of the player. */

@@ -1,9 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import enUS from '../../assets/locales/en_US.json';
 import ptBR from '../../assets/locales/pt_BR.json';
 import { abbreviateCount, maskCpf, maskPhone } from '../../src/lib/format';
 import { layoutFor, rootFontSize } from '../../src/lib/layout-mode';
-import { computeDeviceId, deviceId, deviceType } from '../../src/lib/device';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { computeDeviceId, deviceId, deviceType, sha256Hex } from '../../src/lib/device';
 import { clearAll, readItem, writeItem } from '../../src/lib/storage';
 import { captureLandingParams, parseLandingPath } from '../../src/shell/app/landing';
 
@@ -74,21 +76,36 @@ describe('device', () => {
     expect(deviceType(ua)).toBe(type);
   });
 
-  it('fingerprints the browser as a stable sha256 hex digest', () => {
-    expect(computeDeviceId()).toMatch(/^[0-9a-f]{64}$/);
-    expect(computeDeviceId()).toBe(computeDeviceId());
+  it('fingerprints the browser as a stable sha256 hex digest', async () => {
+    expect(await computeDeviceId()).toMatch(/^[0-9a-f]{64}$/);
+    expect(await computeDeviceId()).toBe(await computeDeviceId());
     // A salt tells two browsers with identical properties apart.
-    expect(computeDeviceId('a')).not.toBe(computeDeviceId('b'));
+    expect(await computeDeviceId('a')).not.toBe(await computeDeviceId('b'));
   });
 
-  it('draws a new device id for a browser without one, and keeps it', () => {
+  it('hashes with Web Crypto, or with JavaScript where the page is not a secure context', async () => {
+    const abc = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
+    expect(await sha256Hex('abc')).toBe(abc);
+    expect(await sha256Hex('ação|390')).toBe(bytesToHex(sha256(utf8ToBytes('ação|390'))));
+    // Without Web Crypto's digest (plain http away from localhost) the same digest comes from code.
+    const subtle = vi.spyOn(globalThis.crypto, 'subtle', 'get').mockReturnValue(undefined as never);
+    try {
+      expect(await sha256Hex('abc')).toBe(abc);
+    } finally {
+      subtle.mockRestore();
+    }
+  });
+
+  it('draws a new device id for a browser without one, and keeps it', async () => {
     localStorage.removeItem('deviceId');
-    const first = deviceId();
+    // Requests sent together on a first visit carry one id.
+    const [first, same] = await Promise.all([deviceId(), deviceId()]);
     expect(first).toMatch(/^[0-9a-f]{64}$/);
-    expect(deviceId()).toBe(first);
+    expect(same).toBe(first);
+    expect(await deviceId()).toBe(first);
     localStorage.removeItem('deviceId');
     // Same properties, another browser: another id.
-    expect(deviceId()).not.toBe(first);
+    expect(await deviceId()).not.toBe(first);
   });
 });
 

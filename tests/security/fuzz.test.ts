@@ -189,9 +189,9 @@ type Json = Record<string, unknown>;
 type Query = Record<string, string>;
 
 interface RouteSpec {
-  body?: { schema: z.ZodType; baseline: () => Json };
-  query?: { schema: z.ZodType; baseline: () => Query };
-  params?: Record<string, { schema: z.ZodType; baseline: string }>;
+  body?: { schema: z.core.$ZodType; baseline: () => Json };
+  query?: { schema: z.core.$ZodType; baseline: () => Query };
+  params?: Record<string, { schema: z.core.$ZodType; baseline: string }>;
   /**
    * Judges of fields the schema leaves open (`z.unknown()` amounts, a configuration section): an
    * accepted call must also pass these, by body path.
@@ -1127,15 +1127,15 @@ describe('schema-driven fuzzing of every route', () => {
         /** Whether the contract admits this body (parseInput's `?? {}` included) and the judges agree. */
         const bodyLegit = (value: unknown) => {
           if (!spec?.body) return true;
-          if (!spec.body.schema.safeParse(value ?? {}).success) return false;
+          if (!z.safeParse(spec.body.schema, value ?? {}).success) return false;
           return Object.entries(spec.judge ?? {}).every(([path, judge]) =>
             judge(getAt(value, path.split('.'))),
           );
         };
         const restLegit = (except: 'query' | 'params' | 'body') =>
-          (except === 'query' || !spec?.query || spec.query.schema.safeParse(baseQuery).success) &&
+          (except === 'query' || !spec?.query || z.safeParse(spec.query.schema, baseQuery).success) &&
           (except === 'params' ||
-            Object.values(spec?.params ?? {}).every((p) => p.schema.safeParse(p.baseline).success));
+            Object.values(spec?.params ?? {}).every((p) => z.safeParse(p.schema, p.baseline).success));
 
         // Body fields.
         if (spec?.body) {
@@ -1154,7 +1154,7 @@ describe('schema-driven fuzzing of every route', () => {
               setAt(value, path, mutation.value, raw === undefined);
               const legit = bodyLegit(value) && restLegit('body');
               // A value the schema admits goes on to the captcha check: give it a right answer.
-              const parses = spec.body.schema.safeParse(value).success;
+              const parses = z.safeParse(spec.body.schema, value).success;
               if (spec.captcha && parses && path[0] !== 'codeId' && path[0] !== 'captCode') {
                 base.codeId = await freshCaptcha();
               }
@@ -1186,7 +1186,7 @@ describe('schema-driven fuzzing of every route', () => {
               // Judged as the server reads it (a value with `&` or `=` in it splits there).
               const read = parseQuery(query.slice(1));
               const legit =
-                spec.query.schema.safeParse(read).success &&
+                z.safeParse(spec.query.schema, read).success &&
                 restLegit('query') &&
                 bodyLegit(spec.body?.baseline());
               await count({
@@ -1212,7 +1212,7 @@ describe('schema-driven fuzzing of every route', () => {
           for (const mutation of mutations) {
             const raw = mutation.raw as string;
             const legit =
-              param.schema.safeParse(mutation.value).success &&
+              z.safeParse(param.schema, mutation.value).success &&
               restLegit('params') &&
               bodyLegit(spec?.body?.baseline());
             await count({
@@ -1311,7 +1311,8 @@ describe('schema-driven fuzzing of every route', () => {
           ] as const) {
             const query = baseQueryString ? `${baseQueryString}&${extra}` : `?${extra}`;
             const value = parseQuery(query.slice(1));
-            const legit = !spec?.query || (spec.query.schema.safeParse(value).success && restLegit('query'));
+            const legit =
+              !spec?.query || (z.safeParse(spec.query.schema, value).success && restLegit('query'));
             await count({
               field: '*',
               where: 'request',

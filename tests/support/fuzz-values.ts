@@ -359,16 +359,16 @@ export type FieldPath = Array<string | number>;
 
 interface Def {
   type: string;
-  shape?: Record<string, z.ZodType>;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  options?: z.ZodType[];
-  element?: z.ZodType;
+  shape?: Record<string, z.core.$ZodType>;
+  innerType?: z.core.$ZodType;
+  in?: z.core.$ZodType;
+  options?: z.core.$ZodType[];
+  element?: z.core.$ZodType;
 }
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (s: z.core.$ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The schema under optional, nullable, default, catch, readonly and the input side of a pipe. */
-export function unwrap(schema: z.ZodType): z.ZodType {
+export function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   let s = schema;
   for (;;) {
     const def = defOf(s);
@@ -386,8 +386,8 @@ export function unwrap(schema: z.ZodType): z.ZodType {
  * whole there, its inner fields only at the first path: they parse the same way.
  */
 export function fieldsOf(
-  schema: z.ZodType,
-  options: { maxDepth?: number; shared?: Set<z.ZodType> } = {},
+  schema: z.core.$ZodType,
+  options: { maxDepth?: number; shared?: Set<z.core.$ZodType> } = {},
   prefix: FieldPath = [],
 ): FieldPath[] {
   const maxDepth = options.maxDepth ?? 3;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { BodyStatus } from '../../../domain/codes';
 import { isMessageKey, type MessageKey } from '../../../domain/messages';
 
@@ -48,8 +48,8 @@ const FIELD_NAMES: Record<string, string> = {
  * Parses input with a shared zod schema; the first problem becomes a 400 with a clear message
  * (unknown fields are named, missing ones too) and nothing downstream runs.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = String(issue.path[0] ?? '');

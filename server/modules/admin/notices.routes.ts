@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { noticeSchema } from '../../../domain/schemas/back-office.schema';
 import { noticeSchema as noticeViewSchema, type Notice } from '../../../domain/schemas/user.schema';
 import { allow, operator, ROLES } from '../../platform/access';
@@ -18,7 +19,7 @@ const noticeView = (r: NoticeRow): Notice => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-const LIST = { response: noticeViewSchema.array() };
+const LIST = { response: z.array(noticeViewSchema) };
 
 /** Site notices (admin): the latest ones, and publishing one to every connected player. */
 export async function noticesRoutes(app: FastifyInstance, ctx: AppContext) {

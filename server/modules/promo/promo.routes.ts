@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { allow, PUBLIC, PLAYER } from '../../platform/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -40,7 +41,7 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/app/main/banners',
-    allow(PUBLIC, { response: bannerSchema.array() }),
+    allow(PUBLIC, { response: z.array(bannerSchema) }),
     async (request, reply) => {
       // A banner for an offer shows only while the caller may still take it: the welcome gift's
       // banner is gone once the player has received the gift (a visitor still sees it).
@@ -69,7 +70,7 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
   // Bonus offers are refused by Lei 14.790/2023: the br-regulated profile lists none.
   app.get(
     '/api/app/main/promotions',
-    allow(PUBLIC, { response: promotionSchema.array() }),
+    allow(PUBLIC, { response: z.array(promotionSchema) }),
     async (request, reply) =>
       ok(
         request,
@@ -88,7 +89,7 @@ export async function promoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/app/main/sponsors',
-    allow(PUBLIC, { response: sponsorSchema.array() }),
+    allow(PUBLIC, { response: z.array(sponsorSchema) }),
     async (request, reply) =>
       ok(
         request,

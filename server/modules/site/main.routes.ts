@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { guestAnalysisSchema, noticeSchema } from '../../../domain/schemas/user.schema';
 import {
   recentWinnerSchema,
@@ -30,7 +31,7 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/app/main/notices',
-    allow(PUBLIC, { response: noticeSchema.array() }),
+    allow(PUBLIC, { response: z.array(noticeSchema) }),
     async (request, reply) => {
       const rows = await findLatestNotices(ctx.db, NOTICES_SHOWN);
       return ok(
@@ -45,7 +46,7 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
   // first `bets.feed` push: the latest paid bets of real accounts, players masked as in the feed.
   app.get(
     '/api/app/main/winners',
-    allow(PUBLIC, { response: recentWinnerSchema.array() }),
+    allow(PUBLIC, { response: z.array(recentWinnerSchema) }),
     async (request, reply) => {
       const rows = await findLatestWinners(ctx.db);
       return ok(
@@ -65,7 +66,7 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // The VIP table (API.md: five values per level) as the operator configured it.
-  app.get('/api/app/main/vip', allow(PUBLIC, { response: vipLevelSchema.array() }), async (request, reply) =>
+  app.get('/api/app/main/vip', allow(PUBLIC, { response: z.array(vipLevelSchema) }), async (request, reply) =>
     ok(request, reply, ctx.config.file.vip),
   );
 

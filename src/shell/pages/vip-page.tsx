@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { vipLevelSchema } from '../../../domain/schemas/site.schema';
 import type { UserInfo } from '../../../domain/schemas/user.schema';
@@ -60,7 +61,7 @@ function useVipTable(): readonly VipRow[] {
     let live = true;
     apiGet<unknown>('/api/app/main/vip', { loading: false }, { silent: true })
       .then((body) => {
-        const rows = vipLevelSchema.array().parse(body.data);
+        const rows = z.array(vipLevelSchema).parse(body.data);
         if (live && rows.length > 0) setTable(rows);
       })
       .catch(() => undefined);
