@@ -41,6 +41,7 @@ import * as m033 from './migrations/033-address-and-device';
 import * as m034 from './migrations/034-address-history';
 import * as m035 from './migrations/035-book-margins';
 import * as m036 from './migrations/036-sports-favourites';
+import * as m037 from './migrations/037-instant-wager';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '034-address-history': m034,
   '035-book-margins': m035,
   '036-sports-favourites': m036,
+  '037-instant-wager': m037,
 };
 
 /**
