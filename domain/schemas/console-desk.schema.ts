@@ -45,6 +45,7 @@ export const fixtureResultSchema: z.ZodType<FixtureResult> = z.object({
   innings: z.number().optional(),
   race: z.object({ home: raceResultSchema, away: raceResultSchema }).optional(),
   rounds: z.object({ round: z.number(), seconds: z.number() }).optional(),
+  method: z.enum(['stoppage', 'points']).optional(),
 });
 
 /**

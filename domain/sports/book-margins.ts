@@ -16,7 +16,11 @@ export type MarginGroup = (typeof MARGIN_GROUPS)[number];
 /** A competition's tier: 1 the top leagues and tours, 2 the second level, 3 the lower divisions. */
 export type CompetitionTier = 1 | 2 | 3;
 
-/** The group a market belongs to, from its type and period alone. */
+/**
+ * The group a market belongs to, from its type and period alone. Método de Vitória (five
+ * selections from a ratings model, two of them long shots) is niche like Placar Exato; Placar em
+ * Sets (the sets handicap and total sets read as one market) secondary.
+ */
 export function marginGroup(key: Pick<MarketKey, 'type' | 'period'>): MarginGroup {
   switch (key.type) {
     case 'corners_totals':
@@ -24,6 +28,7 @@ export function marginGroup(key: Pick<MarketKey, 'type' | 'period'>): MarginGrou
     case 'odd_even':
     case 'correct_score':
     case 'ht_ft':
+    case 'method':
       return 'niche';
     case 'btts':
     case 'double_chance':
@@ -34,6 +39,7 @@ export function marginGroup(key: Pick<MarketKey, 'type' | 'period'>): MarginGrou
     case 'games_handicap':
     case 'games_totals':
     case 'rounds_totals':
+    case 'set_score':
       return 'secondary';
     default:
       // Winner, handicap and totals of the whole match are the main lines; a period's are not.

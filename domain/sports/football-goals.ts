@@ -1,6 +1,6 @@
 import { dixonColesGrid, expectOver, matchWinnerProbabilities, type ScoreGrid } from './dixon-coles';
 import { correctScoreOf, outcomeIds, resultOf, type MarketKey } from './markets';
-import { quotePrices, type Quote } from './pricing';
+import { quotePrices, reachableQuote, type Quote } from './pricing';
 import type { MarginFor } from './book-margins';
 
 /**
@@ -24,15 +24,8 @@ export interface GoalsNow {
 }
 
 /** A market of the given outcomes and fair chances; an outcome that cannot happen is left out. */
-function quoteOf(key: MarketKey, chances: ReadonlyMap<string, number>, margins: MarginFor): Quote | null {
-  const ids = outcomeIds(key.type).filter((id) => (chances.get(id) ?? 0) > 1e-9);
-  if (ids.length < 2) return null;
-  const prices = quotePrices(
-    ids.map((id) => chances.get(id)!),
-    margins(key),
-  );
-  return { key, outcomes: ids.map((id, i) => ({ id, oddsMilli: prices[i]! })) };
-}
+const quoteOf = (key: MarketKey, chances: ReadonlyMap<string, number>, margins: MarginFor): Quote | null =>
+  reachableQuote(key, outcomeIds(key.type), chances, margins(key));
 
 const KEYS = {
   btts: { type: 'btts', period: 'full', lineQ: null },

@@ -5,7 +5,8 @@ import type { SportKey } from './sports';
 /**
  * pt-BR names of markets, selections and results, shared by the server's answers and the pages
  * (the issue's groups: Resultado Final, Handicap Asiático, Handicap Europeu, Total de Gols
- * (Mais/Menos), Par/Ímpar, 1º Tempo, Escanteios).
+ * (Mais/Menos), Par/Ímpar, 1º Tempo, Escanteios; issue 16's Placar em Sets, Pontos por Equipe and
+ * Método de Vitória).
  */
 
 const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
@@ -78,7 +79,11 @@ export function marketGroup(key: MarketKey, sport: SportKey = 'football'): strin
       return 'Intervalo/Final';
     case 'home_totals':
     case 'away_totals':
-      return 'Gols por Equipe';
+      return sport === 'football' ? 'Gols por Equipe' : `${UNITS[sport]} por Equipe`;
+    case 'set_score':
+      return 'Placar em Sets';
+    case 'method':
+      return 'Método de Vitória';
   }
 }
 
@@ -130,6 +135,10 @@ function baseName(type: MarketKey['type'], sport: SportKey, teams?: Teams): stri
       return `Total de ${unit} - ${teams?.home ?? 'Mandante'}`;
     case 'away_totals':
       return `Total de ${unit} - ${teams?.away ?? 'Visitante'}`;
+    case 'set_score':
+      return 'Placar em Sets';
+    case 'method':
+      return 'Método de Vitória';
   }
 }
 
@@ -148,6 +157,11 @@ export function outcomeName(key: MarketKey, outcome: string, teams: Teams): stri
   if (key.type === 'double_chance') return outcome.split('_').map(side).join(' ou ');
   if (key.type === 'ht_ft') return outcome.split('-').map(side).join(' / ');
   if (key.type === 'correct_score') return outcome === 'other' ? 'Outro placar' : outcome.replace('-', ' x ');
+  if (key.type === 'set_score') return outcome.replace('-', ' x ');
+  if (key.type === 'method' && outcome !== 'draw') {
+    const [winner, how] = outcome.split('_') as ['home' | 'away', string];
+    return `${teams[winner]} ${how === 'stoppage' ? 'por nocaute (KO/TKO)' : 'por pontos'}`;
+  }
   switch (outcome) {
     case 'yes':
       return 'Sim';

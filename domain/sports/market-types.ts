@@ -22,8 +22,21 @@ export const MARKET_TYPES = [
   'ht_ft',
   'home_totals',
   'away_totals',
+  // Issue 16 beyond football: tennis's Placar em Sets and boxing's Método de Vitória (basketball
+  // and American football offer `home_totals` and `away_totals` as each team's points).
+  'set_score',
+  'method',
 ] as const;
 export type MarketType = (typeof MARKET_TYPES)[number];
+
+/**
+ * Markets whose quotes list only the selections that can still win (markets.ts outcomeIds has
+ * them all): a score already passed leaves Placar Exato and Placar em Sets, a half-time result
+ * that did not happen leaves Intervalo/Final. A price push without one of them means it is gone,
+ * not unchanged (the fixture page drops it).
+ */
+export const listsReachableOnly = (type: string): boolean =>
+  type === 'correct_score' || type === 'set_score' || type === 'ht_ft';
 
 /**
  * Periods: the whole match (overtime and extra innings included where the sport counts them, never

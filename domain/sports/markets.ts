@@ -18,7 +18,7 @@ import type { SportKey } from './sports';
  * −0.25, 2.75 and 9.5 are exact integers.
  */
 
-export { MARKET_TYPES, PERIODS, type MarketType, type Period } from './market-types';
+export { MARKET_TYPES, PERIODS, listsReachableOnly, type MarketType, type Period } from './market-types';
 
 /**
  * The outcome ids of a market type (API.md "fixtures/{id}"). `match_winner` is three-way (1X2);
@@ -55,6 +55,10 @@ export function outcomeIds(type: MarketType): readonly string[] {
       return CORRECT_SCORES;
     case 'ht_ft':
       return HT_FT;
+    case 'set_score':
+      return SET_SCORES;
+    case 'method':
+      return METHODS;
   }
 }
 
@@ -77,6 +81,25 @@ const CORRECT_SCORES: readonly string[] = [
 /** The correct-score selection a final score falls in. */
 export const correctScoreOf = (home: number, away: number) =>
   home > CORRECT_SCORE_MAX || away > CORRECT_SCORE_MAX ? 'other' : `${home}-${away}`;
+
+/**
+ * Placar em Sets: the match score in sets, home's first. One list serves both formats, best of
+ * three's four scores and best of five's six, so an id means the same in every match and the
+ * market's margin shape (three outcomes or more) does not depend on the format. A quote lists only
+ * the scores its match can still end on (tennis.ts): a best-of-three match never shows `3-1`, and
+ * once the away side has a set `2-0` leaves the list, as Placar Exato leaves out a score already
+ * passed. Listing the impossible ones as not offered (`oddsMilli: null`) instead would leave a
+ * price missing from the book, and such a book has no cash-out and no margin in the report
+ * (cashout.ts leastFairChance, book-margins.ts overroundMilli); the fixture page drops a selection
+ * that a price push no longer lists (market-types.ts listsReachableOnly).
+ */
+const SET_SCORES: readonly string[] = ['2-0', '2-1', '1-2', '0-2', '3-0', '3-1', '3-2', '2-3', '1-3', '0-3'];
+
+/**
+ * Método de Vitória: who wins and how, inside the distance (KO, TKO, retirement in the corner,
+ * disqualification) or on the scorecards (a decision, a technical decision included), or a draw.
+ */
+const METHODS: readonly string[] = ['home_stoppage', 'home_points', 'draw', 'away_stoppage', 'away_points'];
 
 const RESULTS = ['home', 'draw', 'away'] as const;
 /** Intervalo/Final: the half-time result and the full-time result ("home-draw"). */
@@ -186,7 +209,17 @@ export interface FixtureResult {
   innings?: number;
   race?: { home: RaceResult; away: RaceResult };
   rounds?: FightLength;
+  /** How a fight with a winner ended (Método de Vitória); absent, its method waits for review. */
+  method?: FightMethod;
 }
+
+/**
+ * How a fight was won: `stoppage` inside the distance (KO, TKO, retirement in the corner,
+ * disqualification), `points` on the scorecards (a decision; a technical decision too). Its length
+ * alone cannot tell them apart: a stoppage in the last round and a decision both end in it, and a
+ * technical decision ends early.
+ */
+export type FightMethod = 'stoppage' | 'points';
 
 /**
  * What a leg is on: the market, the selection, and for live bets the score when it was placed
@@ -314,6 +347,15 @@ function settleComplete(
       return settled((score.home > 0 && score.away > 0 ? 'yes' : 'no') === leg.outcome ? 'won' : 'lost');
     case 'correct_score':
       return settled(leg.outcome === correctScoreOf(score.home, score.away) ? 'won' : 'lost');
+    case 'set_score':
+      return settled(leg.outcome === `${score.home}-${score.away}` ? 'won' : 'lost');
+    case 'method':
+      // A draw is only ever given on the scorecards: it needs no method.
+      if (diff === 0) return settled(leg.outcome === 'draw' ? 'won' : 'lost');
+      // A winner entered without how the fight ended waits for review, as Intervalo/Final does
+      // without its half-time score.
+      if (!result.method) return null;
+      return settled(leg.outcome === `${resultOf(diff)}_${result.method}` ? 'won' : 'lost');
     case 'ht_ft': {
       // A full time played to its end had its first half too: a result entered without it waits
       // for review, as the first half's own markets do (voiding it refunded the losing bets too).
@@ -389,6 +431,11 @@ function settleUndetermined(leg: LegSpec, score: PeriodScore, result: FixtureRes
     const [h, a] = leg.outcome.split('-').map(Number) as [number, number];
     if (leg.outcome !== 'other' && (h < score.home || a < score.away)) return settled('lost');
     return settled('void');
+  }
+  // Sets only grow too (a retirement): a score in sets already passed is lost, the rest void.
+  if (leg.type === 'set_score') {
+    const [h, a] = leg.outcome.split('-').map(Number) as [number, number];
+    return settled(h < score.home || a < score.away ? 'lost' : 'void');
   }
   const counted: Partial<Record<MarketType, number>> = {
     totals: score.home + score.away,

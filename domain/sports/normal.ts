@@ -103,7 +103,25 @@ export interface NormalGameInput {
    * Null where regulation's margin is the settled one (or overtime is too rare to matter).
    */
   overtime: OvertimeLaw | null;
+  /**
+   * How each side scores, where the feed knows it: one side's points are lumpier than the
+   * margin's or the total's (American football's 3s and 7s, a quarter's last minutes), and its
+   * team totals are then priced from it exactly (teamPoints). Absent: from the normal laws.
+   */
+  scoring?: ScoringLaw;
   margins: MarginFor;
+}
+
+/**
+ * One side's scoring as a count of chances, each worth one of `values` points (0 included) with
+ * the side's own chances: the chances each side still has, and those one overtime brings.
+ */
+export interface ScoringLaw {
+  values: readonly number[];
+  home: readonly number[];
+  away: readonly number[];
+  chancesLeft: Distribution;
+  overtimeChances: Distribution;
 }
 
 /** One overtime period: its margin's deviation, and its points' mean and deviation. */
@@ -161,6 +179,91 @@ export function withBuzzerTies(margin: Distribution, chance: number): Distributi
   return out;
 }
 
+/**
+ * One team's final points (Total de Pontos por equipe) from the same laws as the margin and the
+ * total: the two sides score independently (as the simulation plays them), so with the margin
+ * M ~ N(μ_M, σ_M²) and the total T ~ N(μ_T, σ_T²) independent, home's points still to come are
+ * (T + M)/2 ~ N((μ_T + μ_M)/2, (σ_T² + σ_M²)/4) and away's (T − M)/2, each independent of the
+ * other. Regulation's end is then played as normalDistributions plays it: a side one to
+ * BUZZER_REACH points behind ties at the buzzer (its points grow by the gap), and where the whole
+ * game counts overtime a level game adds one overtime's points to each side (the overtime's total
+ * split evenly, its margin spread either way), as throughOvertime adds them to the total.
+ */
+function teamPoints(input: NormalGameInput, side: 'home' | 'away'): Distribution {
+  const other = side === 'home' ? 'away' : 'home';
+  const sd = Math.hypot(input.totalSd, input.marginSd) / 2;
+  const { scoring } = input;
+  const rest = (s: 'home' | 'away') =>
+    scoring
+      ? sumOfChances(scoring.chancesLeft, scoring.values, scoring[s])
+      : sd > 0
+        ? discreteNormal((input.totalLeft + (s === 'home' ? 1 : -1) * input.marginLeft) / 2, sd)
+        : new Map([[0, 1]]);
+  const shifted = (dist: Distribution, by: number) => new Map([...dist].map(([k, p]) => [k + by, p]));
+  const mine = shifted(rest(side), input.score[side]);
+  const theirs = shifted(rest(other), input.score[other]);
+  const chance = input.inRegulation ? input.buzzerTie : 0;
+  const decided: Distribution = new Map();
+  const level: Distribution = new Map();
+  const add = (dist: Distribution, k: number, p: number) => dist.set(k, (dist.get(k) ?? 0) + p);
+  for (const [k, p] of mine) {
+    let tied = theirs.get(k) ?? 0;
+    let behindTied = 0;
+    for (let gap = 1; gap <= BUZZER_REACH; gap++) {
+      // They trail by `gap` and tie it at the buzzer: level at k.
+      tied += chance * (theirs.get(k - gap) ?? 0);
+      // This side trails by `gap` and ties it: level at k + gap.
+      behindTied += chance * (theirs.get(k + gap) ?? 0);
+      add(level, k + gap, p * chance * (theirs.get(k + gap) ?? 0));
+    }
+    add(level, k, p * tied);
+    add(decided, k, p * (1 - tied - behindTied));
+  }
+  if (!input.overtime) {
+    for (const [k, p] of level) add(decided, k, p);
+    return decided;
+  }
+  const ot = input.overtime;
+  const extra = scoring
+    ? sumOfChances(scoring.overtimeChances, scoring.values, scoring[side])
+    : discreteNormal(ot.totalMean / 2, Math.hypot(ot.totalSd, ot.marginSd) / 2);
+  for (const [k, p] of level) for (const [o, q] of extra) add(decided, k + o, p * q);
+  return decided;
+}
+
+/**
+ * The points of a random number of chances (`count`), each worth `values[i]` (whole, not
+ * negative) with chance `law[i]`. Dense arrays, not maps: a basketball side has about a hundred
+ * chances left at tip-off, and this runs for each side whenever the game's prices change.
+ */
+function sumOfChances(count: Distribution, values: readonly number[], law: readonly number[]): Distribution {
+  const most = Math.max(...count.keys());
+  const top = Math.max(...values);
+  const out = new Float64Array(most * top + 1);
+  // The points of n chances, one chance more each turn; what cannot matter (1e-14) is dropped.
+  let nFold = new Float64Array([1]);
+  for (let n = 0; n <= most; n++) {
+    const pn = count.get(n) ?? 0;
+    if (pn > 0) for (let k = 0; k < nFold.length; k++) out[k]! += pn * nFold[k]!;
+    if (n === most) break;
+    const next = new Float64Array(nFold.length + top);
+    for (let k = 0; k < nFold.length; k++) {
+      const p = nFold[k]!;
+      if (p === 0) continue;
+      for (let i = 0; i < values.length; i++) {
+        const q = p * law[i]!;
+        if (q > 1e-14) next[k + values[i]!]! += q;
+      }
+    }
+    nFold = next;
+  }
+  const dist: Distribution = new Map();
+  out.forEach((p, k) => {
+    if (p > 0) dist.set(k, p);
+  });
+  return dist;
+}
+
 /** Whole and half lines within 12 points of a centre: the sports of this model have no quarter lines. */
 const halfLineCandidates = (centre: number) => {
   const c = 2 * Math.round(centre * 2);
@@ -214,7 +317,8 @@ function regulationQuote(margin: Distribution, input: NormalGameInput): Quote {
 
 /**
  * Every market of a game priced by the normal model: the moneyline, the spread and the total
- * around their main lines (whole and half points), and while regulation runs its three-way result.
+ * around their main lines (whole and half points), while regulation runs its three-way result,
+ * and each team's total points around its main line (half points).
  */
 export function priceNormalGame(input: NormalGameInput): Quote[] {
   const dists = normalDistributions(input);
@@ -242,7 +346,34 @@ export function priceNormalGame(input: NormalGameInput): Quote[] {
     if (q) quotes.push(q);
   }
   if (input.inRegulation) quotes.push(regulationQuote(margin, input));
+  for (const side of ['home', 'away'] as const) quotes.push(...teamTotalQuotes(input, side));
   return quotes;
+}
+
+/** Each team's total at x.5 lines: its main line (the over nearest even) and one point either side. */
+function teamTotalQuotes(input: NormalGameInput, side: 'home' | 'away'): Quote[] {
+  const points = teamPoints(input, side);
+  const scored = input.score[side];
+  const centre = scored + (input.totalLeft + (side === 'home' ? 1 : -1) * input.marginLeft) / 2;
+  const candidates = Array.from({ length: 25 }, (_, k) => 4 * (Math.floor(centre) + k - 12) + 2).filter(
+    (l) => l > 4 * scored,
+  );
+  const main = mainLine(candidates, (lineQ) => effectiveProbability(handicapKinds(points, -lineQ)));
+  if (main === null) return [];
+  const quotes: Quote[] = [];
+  for (const d of [-4, 0, 4]) {
+    const key: MarketKey = { type: `${side}_totals`, period: 'full', lineQ: main + d };
+    const q = teamTotalQuote(input, key, points);
+    if (q) quotes.push(q);
+  }
+  return quotes;
+}
+
+/** Over and under on one team's points at the key's line, never at or below what it has. */
+function teamTotalQuote(input: NormalGameInput, key: MarketKey, points?: Distribution): Quote | null {
+  const side = key.type === 'home_totals' ? 'home' : 'away';
+  if (key.lineQ! <= 4 * input.score[side]) return null;
+  return totalQuote(key, points ?? teamPoints(input, side), input.margins(key));
 }
 
 /** One market of a normal-model game at any line; null when it cannot be priced now. */
@@ -268,6 +399,9 @@ function marketFrom(
     case 'totals':
       if (key.lineQ! <= 4 * points) return null;
       return totalQuote(key, total, setting);
+    case 'home_totals':
+    case 'away_totals':
+      return teamTotalQuote(input, key);
     default:
       return null;
   }

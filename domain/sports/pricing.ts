@@ -76,6 +76,27 @@ export function quotePrices(fair: number[], setting: MarginSetting): Array<numbe
   return fair.map((_, i) => (live[i] ? roundDownToLadder(odds[k++]!) : null));
 }
 
+/**
+ * A market of many selections (a score, a method) from each one's fair chance, in the order of
+ * `ids`: a selection that cannot happen is left out, not listed without a price, so the book of
+ * those left has every price (cash-out and the margin report read it whole). Null with fewer than
+ * two left.
+ */
+export function reachableQuote(
+  key: MarketKey,
+  ids: readonly string[],
+  chances: ReadonlyMap<string, number>,
+  setting: MarginSetting,
+): Quote | null {
+  const kept = ids.filter((id) => (chances.get(id) ?? 0) > 1e-9);
+  if (kept.length < 2) return null;
+  const prices = quotePrices(
+    kept.map((id) => chances.get(id)!),
+    setting,
+  );
+  return { key, outcomes: kept.map((id, i) => ({ id, oddsMilli: prices[i]! })) };
+}
+
 /** A two-way line market (handicap or total) priced from the selection's distribution. */
 export function quoteLine(
   key: MarketKey,

@@ -1,6 +1,6 @@
-import type { MarketKey } from './markets';
+import { outcomeIds, type MarketKey } from './markets';
 import { discreteNormal, moneylineWithOvertime, phi } from './normal';
-import { mainLine, quotePrices, type MarginSetting, type Quote } from './pricing';
+import { mainLine, quotePrices, reachableQuote, type MarginSetting, type Quote } from './pricing';
 import type { MarginFor } from './book-margins';
 
 /**
@@ -21,6 +21,11 @@ export interface BoxingPricingInput {
   /** Rounds scheduled, and rounds still to box (the one under way included). */
   rounds: number;
   roundsLeft: number;
+  /**
+   * Seconds boxed of the round under way (ROUND_SECONDS in the rest after it), without a
+   * stoppage; 0 before the fight and when absent.
+   */
+  elapsed?: number;
   /** Per round: P(home stops away), P(away stops home). */
   stopHome: number;
   stopAway: number;
@@ -30,43 +35,94 @@ export interface BoxingPricingInput {
   margins: MarginFor;
 }
 
-/** P(home wins), P(draw), P(away wins) of a fight from now. */
-export function boxingOutcomes(input: BoxingPricingInput): [number, number, number] {
+/** When in a round a stoppage comes: evenly between these seconds (the simulation draws them so). */
+export const STOPPAGE_SECONDS = { from: 10, to: 170 } as const;
+
+/** Share of a round's stoppages that come by `seconds` into it. */
+const stoppedBy = (seconds: number) =>
+  Math.min(1, Math.max(0, (seconds - STOPPAGE_SECONDS.from) / (STOPPAGE_SECONDS.to - STOPPAGE_SECONDS.from)));
+
+/**
+ * P(no stoppage in the rest of the round under way), and each side's chance of one, given none so
+ * far: in play the round is partly boxed (all of it in the rest after it), and counting its whole
+ * stoppage chance had live stoppages returning 0.75 at fair odds.
+ */
+function restOfRound(input: BoxingPricingInput): { home: number; away: number; none: number } {
+  const done = stoppedBy(input.elapsed ?? 0);
+  const survived = 1 - (input.stopHome + input.stopAway) * done;
+  const home = (input.stopHome * (1 - done)) / survived;
+  const away = (input.stopAway * (1 - done)) / survived;
+  return { home, away, none: 1 - home - away };
+}
+
+/**
+ * Método de Vitória's chances from now, by markets.ts's ids: each side's stoppages over the rest
+ * of the round under way and the rounds after it, and a fight that goes the distance split by the
+ * decision's chances.
+ */
+export function methodOutcomes(input: BoxingPricingInput): Map<string, number> {
   const none = 1 - input.stopHome - input.stopAway;
-  let home = 0;
+  const now = restOfRound(input);
+  let homeStop = 0;
+  let awayStop = 0;
   let going = 1;
   for (let k = 0; k < input.roundsLeft; k++) {
-    home += going * input.stopHome;
-    going *= none;
+    homeStop += going * (k === 0 ? now.home : input.stopHome);
+    awayStop += going * (k === 0 ? now.away : input.stopAway);
+    going *= k === 0 ? now.none : none;
   }
-  home += going * input.decisionHome;
+  return new Map([
+    ['home_stoppage', homeStop],
+    ['home_points', going * input.decisionHome],
+    ['draw', going * input.decisionDraw],
+    ['away_stoppage', awayStop],
+    ['away_points', going * (1 - input.decisionHome - input.decisionDraw)],
+  ]);
+}
+
+/**
+ * P(home wins), P(draw), P(away wins) of a fight from now: the method of victory's chances
+ * summed, so the two markets cannot disagree.
+ */
+export function boxingOutcomes(input: BoxingPricingInput): [number, number, number] {
+  const m = methodOutcomes(input);
+  const home = m.get('home_stoppage')! + m.get('home_points')!;
+  const draw = m.get('draw')!;
   // The away side wins whatever is neither a home win nor a draw.
-  const draw = going * input.decisionDraw;
   return [home, draw, 1 - home - draw];
 }
 
-/** Share of a round's stoppages that come before its half-way mark (1:30). */
-const FIRST_HALF_OF_ROUND = 0.5;
+/** The half-way mark of a round (the total rounds' x.5 lines). */
+const HALF_ROUND_SECONDS = 90;
 
 /**
- * P(the fight lasts past 1:30 of round `round`), from the start of the round under way: every
- * round before it boxed without a stoppage, then its first half. Null for a mark already passed.
+ * P(the fight lasts past 1:30 of round `round`), from now: the rest of the round under way, every
+ * round after it up to that one boxed without a stoppage, then its first half. Null for a mark
+ * already passed.
  */
 export function lastsPast(input: BoxingPricingInput, round: number): number | null {
   const current = input.rounds - input.roundsLeft + 1;
   if (round < current || round > input.rounds) return null;
-  const none = 1 - input.stopHome - input.stopAway;
-  return none ** (round - current) * (1 - (input.stopHome + input.stopAway) * FIRST_HALF_OF_ROUND);
+  const elapsed = input.elapsed ?? 0;
+  const c = input.stopHome + input.stopAway;
+  const survived = 1 - c * stoppedBy(elapsed);
+  if (round === current) {
+    if (elapsed >= HALF_ROUND_SECONDS) return null;
+    return (1 - c * stoppedBy(HALF_ROUND_SECONDS)) / survived;
+  }
+  const restOfCurrent = (1 - c) / survived;
+  return restOfCurrent * (1 - c) ** (round - current - 1) * (1 - c * stoppedBy(HALF_ROUND_SECONDS));
 }
 
 /**
- * A fight's markets: the two-way moneyline (a draw is void), the three-way result, and the total
- * rounds around the even line (two rounds below it, one above).
+ * A fight's markets: the two-way moneyline (a draw is void), the three-way result, the method of
+ * victory, and the total rounds around the even line (two rounds below it, one above).
  */
 export function priceBoxing(input: BoxingPricingInput): Quote[] {
   const keys: MarketKey[] = [
     { type: 'moneyline', period: 'full', lineQ: null },
     { type: 'match_winner', period: 'full', lineQ: null },
+    { type: 'method', period: 'full', lineQ: null },
   ];
   // Over x.5 rounds: past 1:30 of round x + 1.
   const lines = Array.from({ length: input.rounds }, (_, x) => 4 * x + 2);
@@ -87,6 +143,8 @@ export function priceBoxingMarket(input: BoxingPricingInput, key: MarketKey): Qu
     if (prices.some((p) => p === null)) return null;
     return { key, outcomes: ['over', 'under'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
   }
+  if (key.type === 'method')
+    return reachableQuote(key, outcomeIds(key.type), methodOutcomes(input), input.margins(key));
   const [home, draw, away] = boxingOutcomes(input);
   if (key.type === 'moneyline') return twoWayQuote(key, home, away, input.margins(key));
   if (key.type !== 'match_winner') return null;

@@ -103,6 +103,8 @@ export const operatorResultSchema = z.strictObject({
   rounds: z
     .strictObject({ round: z.number().int().min(1).max(15), seconds: z.number().int().min(0).max(180) })
     .optional(),
+  /** How a fight with a winner ended (Método de Vitória): inside the distance or on points. */
+  method: z.enum(['stoppage', 'points']).optional(),
 });
 export type OperatorResultInput = z.infer<typeof operatorResultSchema>;
 

@@ -1,6 +1,7 @@
-import type { MarketKey } from './markets';
+import { outcomeIds, type MarketKey } from './markets';
 import {
   effectiveProbability,
+  reachableQuote,
   handicapKinds,
   mainLine,
   quotePrices,
@@ -246,6 +247,8 @@ interface TennisLaw {
   setMargin: Distribution;
   setTotal: Distribution;
   setsSoFar: number;
+  /** The final score in sets ("2-1", home's first), as Placar em Sets lists it. */
+  setScores: Map<string, number>;
   firstSet: number | null;
 }
 
@@ -255,6 +258,7 @@ function tennisLaw(input: TennisPricingInput): TennisLaw {
   const total: Distribution = new Map();
   const setMargin: Distribution = new Map();
   const setTotal: Distribution = new Map();
+  const setScores = new Map<string, number>();
   const add = (dist: Distribution, value: number, p: number) => dist.set(value, (dist.get(value) ?? 0) + p);
   let aWins = 0;
   for (const [k, p] of matchOutcomes(pA, pB, bestOf, score)) {
@@ -264,6 +268,7 @@ function tennisLaw(input: TennisPricingInput): TennisLaw {
     add(total, Number(a) + Number(b), p);
     add(setMargin, Number(sa) - Number(sb), p);
     add(setTotal, Number(sa) + Number(sb), p);
+    setScores.set(`${sa}-${sb}`, (setScores.get(`${sa}-${sb}`) ?? 0) + p);
   }
   const inFirstSet = score.sets[0] + score.sets[1] === 0;
   const gamesSoFar = score.previousGames[0] + score.previousGames[1] + score.games[0] + score.games[1];
@@ -275,6 +280,7 @@ function tennisLaw(input: TennisPricingInput): TennisLaw {
     setMargin,
     setTotal,
     setsSoFar: score.sets[0] + score.sets[1],
+    setScores,
     firstSet: inFirstSet ? currentSetProbability(pA, pB, score) : null,
   };
 }
@@ -309,6 +315,11 @@ function tennisMarketFrom(input: TennisPricingInput, law: TennisLaw, key: Market
     case 'totals':
       if (key.period !== 'full' || key.lineQ! <= 4 * law.setsSoFar) return null;
       return totalQuote(key, law.setTotal, setting);
+    // Placar em Sets from the same joint law: only the scores the match can still end on, so a
+    // best-of-three match lists four and a set won takes away the scores it passed (markets.ts).
+    case 'set_score':
+      if (key.period !== 'full') return null;
+      return reachableQuote(key, outcomeIds(key.type), law.setScores, setting);
     default:
       return null;
   }
@@ -316,8 +327,9 @@ function tennisMarketFrom(input: TennisPricingInput, law: TennisLaw, key: Market
 
 /**
  * Tennis markets from the Markov model at the live score: the match and first-set winners, the
- * sets handicap (the favourite −1.5: a straight-sets win) and total sets, and the games handicap
- * and total games around their main lines, all from the one joint law of the match.
+ * sets handicap (the favourite −1.5: a straight-sets win), total sets and the score in sets, and
+ * the games handicap and total games around their main lines, all from the one joint law of the
+ * match.
  */
 export function priceTennis(input: TennisPricingInput): Quote[] {
   const law = tennisLaw(input);
@@ -340,6 +352,7 @@ export function priceTennis(input: TennisPricingInput): Quote[] {
   // than the most that can be played (over: a deciding set).
   keys.push({ type: 'asian_handicap', period: 'full', lineQ: law.aWins >= 0.5 ? -6 : 6 });
   keys.push({ type: 'totals', period: 'full', lineQ: 4 * input.bestOf - 2 });
+  keys.push({ type: 'set_score', period: 'full', lineQ: null });
   for (const d of [-4, 0, 4]) {
     if (spread !== null) keys.push({ type: 'games_handicap', period: 'full', lineQ: spread + d });
     if (totals !== null) keys.push({ type: 'games_totals', period: 'full', lineQ: totals + d });

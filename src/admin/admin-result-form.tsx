@@ -314,6 +314,7 @@ function SportResultForm({
   }
   if (shown.fight) {
     const winner = t('admin.results.winner');
+    const method = t('admin.results.method');
     const round = t('admin.results.round');
     const time = t('admin.results.time');
     rows.push(
@@ -331,6 +332,22 @@ function SportResultForm({
           ],
           (value) => change('winner', (v) => ({ ...v, winner: value as ResultValues['winner'] })),
         )}
+        {values.winner === 'home' || values.winner === 'away' ? (
+          <>
+            <RowLabel text={method} optional={false} />
+            {choice(
+              'method',
+              method,
+              values.method,
+              [
+                ['', t('admin.results.choose')],
+                ['stoppage', t('admin.results.methods.stoppage')],
+                ['points', t('admin.results.methods.points')],
+              ],
+              (value) => change('method', (v) => ({ ...v, method: value as ResultValues['method'] })),
+            )}
+          </>
+        ) : null}
         <RowLabel text={round} optional={false} />
         {number('round', round, values.round, (text) => change('round', (v) => ({ ...v, round: text })))}
         <small className="admin-result__hint admin-result__hint--beside">
@@ -505,6 +522,7 @@ export function resultSummary(fixture: AttentionFixture, t: TFunction): string |
         ? t('admin.results.summary.draw')
         : t('admin.results.summary.winOf', { team: name(full.home > full.away ? 'home' : 'away') }),
     );
+    if (result.method) parts.push(t(`admin.results.summary.methods.${result.method}`));
     if (result.rounds) {
       parts.push(
         t('admin.results.summary.rounds', {

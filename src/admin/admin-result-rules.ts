@@ -1,5 +1,5 @@
 import { MatchTime } from '../../domain/codes';
-import type { FixtureResult } from '../../domain/sports/markets';
+import type { FightMethod, FixtureResult } from '../../domain/sports/markets';
 import type { SportKey } from '../../domain/sports/sports';
 import { resultInconsistency, type ResultInconsistency } from '../../domain/sports/result-checks';
 import type { FixtureResultInput } from './admin-api';
@@ -137,6 +137,8 @@ export interface ResultValues {
   advanced: '' | Side;
   innings: string;
   winner: '' | Side | 'draw';
+  /** How a fight with a winner ended (Método de Vitória). */
+  method: '' | FightMethod;
   round: string;
   /** Time into the last round, m:ss. */
   time: string;
@@ -182,6 +184,7 @@ export function initialValues(result: FixtureResult | null): ResultValues {
     advanced: result?.advanced ?? '',
     innings: result?.innings === undefined ? '' : decimalText(result.innings),
     winner: !full ? '' : full.home > full.away ? 'home' : full.away > full.home ? 'away' : 'draw',
+    method: result?.method ?? '',
     round: result?.rounds ? String(result.rounds.round) : '',
     time: result?.rounds ? clockText(result.rounds.seconds) : '',
     drivers: { home: driver('home'), away: driver('away') },
@@ -265,7 +268,8 @@ export interface ResultNames {
   fact: (label: FactLabel) => string;
   /** The label of a control that is not a score row (`innings`, `round`, `time`, `position`, `laps`, …). */
   control: (
-    name: 'firstSet' | 'innings' | 'round' | 'time' | 'winner' | 'driverState' | 'position' | 'laps',
+    name:
+      'firstSet' | 'innings' | 'round' | 'time' | 'winner' | 'method' | 'driverState' | 'position' | 'laps',
   ) => string;
 }
 
@@ -400,6 +404,9 @@ export function resultProblem(
   if (shown.fight) {
     if (values.winner === '')
       return { field: 'winner', error: 'choose', params: { row: names.control('winner') } };
+    // A winner's bets on the method of victory need to know how the fight was won.
+    if (values.winner !== 'draw' && values.method === '')
+      return { field: 'method', error: 'choose', params: { row: names.control('method') } };
     const round = whole(values.round);
     if (round === null || round < 1 || round > MAX_ROUNDS) {
       return { field: 'round', error: 'round', params: { row: names.control('round'), max: MAX_ROUNDS } };
@@ -487,6 +494,7 @@ export function resultPayload(sport: FormSport, values: ResultValues): FixtureRe
       complete: true,
     };
     body.rounds = { round: whole(values.round)!, seconds: parseClock(values.time)! };
+    if (values.winner !== 'draw' && values.method !== '') body.method = values.method;
   }
   if (shown.race) {
     const driver = (side: Side) => {

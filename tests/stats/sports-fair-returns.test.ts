@@ -39,11 +39,38 @@ describe('every market returns its fair price on average when settled by the rea
     const groups = fairReturns({ seed: 'fair-returns', days: DAYS });
     const held = judged(groups);
     expect(held.length).toBeGreaterThan(80);
+    // Issue 16's markets beyond football are judged, before and in play (American football's and
+    // boxing's below, over more days).
+    for (const market of [
+      'tennis set_score:full',
+      'basketball home_totals:full',
+      'basketball away_totals:full',
+    ]) {
+      for (const phase of ['pre', 'live']) {
+        expect(
+          held.some((g) => g.key.startsWith(`${market} ${phase} `)),
+          `${market} ${phase}`,
+        ).toBe(true);
+      }
+    }
     const off = held.filter((g) => Math.abs(g.z) > Z_LIMIT);
     expect(off, fairReturnTable(off)).toEqual([]);
   });
 
-  it('American football spreads over enough games to see a rule mismatch', () => {
+  it('boxing over enough fights to judge its method of victory (a few fights a week)', () => {
+    // Four divisions fight on Friday and Saturday nights: about eight fights a week.
+    const groups = fairReturns({ seed: 'fair-returns-boxing', days: FULL ? 1000 : 300, sports: ['boxing'] });
+    const held = judged(groups);
+    for (const id of ['home_stoppage', 'home_points', 'away_stoppage', 'away_points']) {
+      for (const phase of ['pre', 'live']) {
+        expect(held.map((g) => g.key)).toContain(`boxing method:full ${phase} ${id}`);
+      }
+    }
+    const off = held.filter((g) => Math.abs(g.z) > Z_LIMIT);
+    expect(off, fairReturnTable(off)).toEqual([]);
+  });
+
+  it('American football spreads and team totals over enough games to see a rule mismatch', () => {
     // A team plays every fourth day: more days, to judge its live spreads on 60+ games.
     const groups = fairReturns({
       seed: 'fair-returns-nfl',
@@ -57,5 +84,15 @@ describe('every market returns its fair price on average when settled by the rea
       expect(g.fixtures).toBeGreaterThanOrEqual(MIN_FIXTURES);
       expect(Math.abs(g.z), fairReturnTable([g])).toBeLessThan(Z_LIMIT);
     }
+    // Each team's points (issue 16): one side's 3s and 7s are too lumpy for a normal curve, so
+    // they are priced from the drives' own law (normal.ts ScoringLaw).
+    const teams = judged(groups).filter((g) => /^american_football (home|away)_totals:full /.test(g.key));
+    expect(teams.map((g) => g.key.split(' ').slice(1).join(' ')).sort()).toEqual(
+      ['away_totals:full', 'home_totals:full'].flatMap((m) =>
+        ['live over', 'live under', 'pre over', 'pre under'].map((p) => `${m} ${p}`),
+      ),
+    );
+    const off = teams.filter((g) => Math.abs(g.z) > Z_LIMIT);
+    expect(off, fairReturnTable(off)).toEqual([]);
   });
 });

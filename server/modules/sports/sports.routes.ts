@@ -57,7 +57,8 @@ function resultFromInput(input: OperatorResultInput): FixtureResult {
   if (input.fourthQuarter) scores.fourth_quarter = input.fourthQuarter;
   if (input.firstSet) scores.first_set = input.firstSet;
   if (input.games) scores.games = input.games;
-  const { retired, advanced, innings, race, rounds } = input;
+  // A fight entered without `method` holds its Método de Vitória for review.
+  const { retired, advanced, innings, race, rounds, method } = input;
   return {
     status: input.status,
     scores,
@@ -66,6 +67,7 @@ function resultFromInput(input: OperatorResultInput): FixtureResult {
     ...(innings !== undefined ? { innings } : {}),
     ...(race ? { race } : {}),
     ...(rounds ? { rounds } : {}),
+    ...(method ? { method } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type SportsFixtureDetail,
   type SportsResult,
 } from '../../services/sports-api';
+import { listsReachableOnly } from '../../../domain/sports/market-types';
 import { feedSlip } from './slip-picks';
 
 /**
@@ -156,9 +157,13 @@ export function mergeOdds(fixture: SportsFixtureDetail, push: OddsPush): SportsF
   const markets = fixture.markets.map((m) => {
     const next = byId.get(m.id);
     if (!next) return m;
-    const outcomes = m.outcomes.map((o) => {
+    // A market that lists only what can still win (Placar Exato, Placar em Sets): a selection the
+    // push leaves out can no longer win, and is no longer shown.
+    const reachable = listsReachableOnly(m.type);
+    const outcomes = m.outcomes.flatMap((o) => {
       const pushed = next.outcomes.find((x) => x.id === o.id);
-      return pushed ? { ...o, odds: pushed.odds, active: pushed.active } : o;
+      if (!pushed) return reachable ? [] : [o];
+      return [{ ...o, odds: pushed.odds, active: pushed.active }];
     });
     return { ...m, status: next.status, outcomes };
   });

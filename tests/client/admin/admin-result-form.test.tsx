@@ -144,6 +144,13 @@ async function submit(form: HTMLElement, user: ReturnType<typeof userEvent.setup
   await user.click(within(form).getByRole('button', { name: 'Lançar resultado' }));
 }
 
+/** Submits and returns the alert; nothing reached the server. */
+async function refused(form: HTMLElement, user: ReturnType<typeof userEvent.setup>) {
+  await submit(form, user);
+  expect(bodies).toEqual([]);
+  return within(form).getByRole('alert').textContent;
+}
+
 describe('the result form per sport', () => {
   it('keeps football’s form: status, full time, first half and corners', () => {
     const { form } = renderForm('football');
@@ -275,20 +282,30 @@ describe('what the form sends', () => {
     await user.selectOptions(within(form).getByLabelText('Resultado da luta'), 'Vitória de Isaac Cruz');
     await user.type(within(form).getByLabelText('Terminou no round'), '9');
     await user.type(within(form).getByLabelText('Tempo no round (m:ss)'), '2:31');
+    // A winner's method of victory is asked (Método de Vitória settles on it).
+    expect(await refused(form, user)).toBe('Escolha “Como terminou”.');
+    await user.selectOptions(
+      within(form).getByLabelText('Como terminou'),
+      'Antes do limite (KO, TKO, desistência ou desclassificação)',
+    );
     await submit(form, user);
     expect(sent()).toEqual({
       status: -1,
       full: { home: 0, away: 1, complete: true },
       rounds: { round: 9, seconds: 151 },
+      method: 'stoppage',
     });
     cleanup();
     bodies = [];
     ({ form } = renderForm('boxing'));
     await user.selectOptions(within(form).getByLabelText('Resultado da luta'), 'Empate');
+    // A draw is only ever on points: no method to ask.
+    expect(within(form).queryByLabelText('Como terminou')).toBeNull();
     await user.type(within(form).getByLabelText('Terminou no round'), '12');
     await user.type(within(form).getByLabelText('Tempo no round (m:ss)'), '3:00');
     await submit(form, user);
     expect(sent()).toMatchObject({ full: { home: 0, away: 0 }, rounds: { round: 12, seconds: 180 } });
+    expect(sent()).not.toHaveProperty('method');
   });
 
   it('a head-to-head where one driver is classified and the other retired, with no score', async () => {
@@ -384,14 +401,18 @@ describe('what the form sends', () => {
       status: -1,
       scores: { full: { home: 1, away: 0, complete: true } },
       rounds: { round: 9, seconds: 151 },
+      method: 'points' as const,
     };
     const { form: boxing } = renderForm('boxing', fight);
     expect(within(boxing).getByLabelText('Resultado da luta')).toHaveProperty('value', 'home');
+    expect(within(boxing).getByLabelText('Como terminou')).toHaveProperty('value', 'points');
     expect(within(boxing).getByLabelText('Tempo no round (m:ss)')).toHaveProperty('value', '2:31');
 
     const t = i18n.t.bind(i18n);
     expect(resultSummary(fixture('motor_racing', race), t)).toBe('3º × abandonou');
-    expect(resultSummary(fixture('boxing', fight), t)).toBe('vitória de Oleksandr Usyk · round 9, 2:31');
+    expect(resultSummary(fixture('boxing', fight), t)).toBe(
+      'vitória de Oleksandr Usyk · nos pontos · round 9, 2:31',
+    );
     const retired = {
       status: -12,
       scores: { full: { home: 1, away: 0, complete: false } },
@@ -409,13 +430,6 @@ describe('what the form sends', () => {
 });
 
 describe('checks before sending', () => {
-  /** Submits and returns the alert; nothing reached the server. */
-  async function refused(form: HTMLElement, user: ReturnType<typeof userEvent.setup>) {
-    await submit(form, user);
-    expect(bodies).toEqual([]);
-    return within(form).getByRole('alert').textContent;
-  }
-
   it('names the missing fact and the side, and marks and focuses its field', async () => {
     const user = userEvent.setup();
     const { form } = renderForm('tennis');
@@ -494,6 +508,7 @@ describe('checks before sending', () => {
     const user = userEvent.setup();
     let { form } = renderForm('boxing');
     await user.selectOptions(within(form).getByLabelText('Resultado da luta'), 'Vitória de Oleksandr Usyk');
+    await user.selectOptions(within(form).getByLabelText('Como terminou'), 'Nos pontos (decisão)');
     expect(await refused(form, user)).toBe('“Terminou no round”: de 1 a 15.');
     await user.type(within(form).getByLabelText('Terminou no round'), '4');
     await user.type(within(form).getByLabelText('Tempo no round (m:ss)'), '3:30');

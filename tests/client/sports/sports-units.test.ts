@@ -69,6 +69,34 @@ describe('sportsbook page helpers', () => {
     expect(moved.markets[0]!.status).toBe(-1);
     expect(moved.markets[0]!.outcomes[0]).toMatchObject({ odds: 2.2, active: false });
     expect(moved.markets[0]!.outcomes[1]!.odds).toBe(1.8);
+    // A market that lists only what can still win (Placar em Sets) drops a selection the push
+    // leaves out; a two-way market keeps it with its last price.
+    const sets = {
+      ...market('set_score:full', 'Placar em Sets'),
+      outcomes: ['2-0', '2-1', '1-2', '0-2'].map((id) => ({ id, name: id, odds: 4, active: true })),
+    };
+    const afterSet = mergeOdds(
+      { ...fixture, markets: [sets] },
+      {
+        fixtureId: 'f1',
+        markets: [
+          {
+            id: 'set_score:full',
+            status: 1,
+            outcomes: [
+              { id: '2-1', odds: 2.5, active: true },
+              { id: '1-2', odds: 3.1, active: true },
+              { id: '0-2', odds: 5, active: true },
+            ],
+          },
+        ],
+      },
+    );
+    expect(afterSet.markets[0]!.outcomes.map((o) => [o.id, o.odds])).toEqual([
+      ['2-1', 2.5],
+      ['1-2', 3.1],
+      ['0-2', 5],
+    ]);
     expect(mergeOdds(fixture, { fixtureId: 'f1', suspended: true }).suspended).toBe(true);
     const later = mergeState(fixture, {
       fixtureId: 'f1',

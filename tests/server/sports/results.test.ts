@@ -124,7 +124,14 @@ describe('an operator enters any sport’s result', () => {
     const rounds = boxing.markets.find((m) => m.key.type === 'rounds_totals')!;
     const over = legOf(boxing, rounds.id, 'over');
     const under = legOf(boxing, rounds.id, 'under');
-    const legs = [...tennisLegs, h2h, over, under];
+    // Placar em Sets 0-2 (passed once the home player has a set) and Método de Vitória.
+    const awayInStraightSets = tennis.markets
+      .find((m) => m.id === 'set_score:full')!
+      .outcomes.find((o) => o.id.startsWith('0-'))!.id;
+    const straightAway = legOf(tennis, 'set_score:full', awayInStraightSets);
+    const stoppage = legOf(boxing, 'method:full', 'home_stoppage');
+    const onPoints = legOf(boxing, 'method:full', 'home_points');
+    const legs = [...tennisLegs, h2h, over, under, straightAway, stoppage, onPoints];
     const ids = [];
     for (const leg of legs) ids.push(await placeBet(p.token, [leg]));
     expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 1_000 * legs.length);
@@ -151,6 +158,7 @@ describe('an operator enters any sport’s result', () => {
       status: MatchTime.finished,
       full: { home: 1, away: 0 },
       rounds: { round: line + 0.5, seconds: 91 },
+      method: 'stoppage',
     };
     expect((await enter(boxing.id, fight)).code).toBe(200);
 
@@ -161,6 +169,9 @@ describe('an operator enters any sport’s result', () => {
       BetResult.refund,
       BetResult.refund,
       BetResult.won,
+      BetResult.won,
+      BetResult.lost,
+      BetResult.lost,
       BetResult.won,
       BetResult.lost,
     ]);
@@ -177,8 +188,9 @@ describe('an operator enters any sport’s result', () => {
       paid(tennisLegs[0]!, tennisResult, 'tennis') +
       2 * 1_000 +
       Math.floor(h2h.odds * 1000) +
-      Math.floor(over.odds * 1000);
-    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 6_000 + expected);
+      Math.floor(over.odds * 1000) +
+      Math.floor(stoppage.odds * 1000);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 9_000 + expected);
 
     // A malformed fact is refused and changes nothing.
     expect((await enter(boxing.id, { status: -1, rounds: { round: 0, seconds: 10 } })).code).toBe(400);

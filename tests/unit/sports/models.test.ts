@@ -5,6 +5,7 @@ import {
   matchOutcomes,
   matchProbability,
   priceTennis,
+  priceTennisMarket,
   setProbability,
   tiebreakFrom,
 } from '../../../domain/sports/tennis';
@@ -19,7 +20,13 @@ import {
 } from '../../../domain/sports/normal';
 import { marketId } from '../../../domain/sports/markets';
 import { priceRace, raceOutcomes, rallyGameFrom } from '../../../domain/sports/race';
-import { lastsPast, priceBoxing, priceBoxingMarket } from '../../../domain/sports/ratings';
+import {
+  boxingOutcomes,
+  lastsPast,
+  methodOutcomes,
+  priceBoxing,
+  priceBoxingMarket,
+} from '../../../domain/sports/ratings';
 import { handicapKinds } from '../../../domain/sports/pricing';
 import { byShape } from '../../../domain/sports/book-margins';
 import { priceBaseballMarket } from '../../../domain/sports/baseball';
@@ -139,6 +146,35 @@ describe('tennis Markov model', () => {
     expect(level).not.toContain('totals:full:2.5');
     expect(level.some((id) => id.startsWith('asian_handicap:'))).toBe(false);
   });
+
+  it('prices the score in sets from the same law, listing only the scores the match can still end on', () => {
+    const start = { sets: [0, 0], games: [0, 0], previousGames: [0, 0], points: [0, 0], aServes: true };
+    const law = matchOutcomes(0.64, 0.6, 3, start as Parameters<typeof matchOutcomes>[3]);
+    const sets = (a: number, b: number) =>
+      [...law].filter(([k]) => k.endsWith(`|${a}|${b}`)).reduce((sum, [, p]) => sum + p, 0);
+    const margins = byShape({
+      threeWay: { margin: 0, method: 'proportional' as const },
+      twoWay: { margin: 0, method: 'proportional' as const },
+    });
+    const setScore = (score: typeof start, bestOf: 3 | 5 = 3) =>
+      priceTennis({ pA: 0.64, pB: 0.6, bestOf, score: score as never, margins }).find(
+        (q) => q.key.type === 'set_score',
+      );
+    const pre = setScore(start)!;
+    expect(pre.outcomes.map((o) => o.id)).toEqual(['2-0', '2-1', '1-2', '0-2']);
+    for (const o of pre.outcomes) {
+      const [a, b] = o.id.split('-').map(Number) as [number, number];
+      expect(1000 / o.oddsMilli!).toBeGreaterThanOrEqual(sets(a, b));
+      expect(1000 / o.oddsMilli!).toBeLessThan(sets(a, b) * 1.03);
+    }
+    // Best of five lists its six scores; a set won takes away the scores it passed.
+    expect(setScore(start, 5)!.outcomes.map((o) => o.id)).toEqual(['3-0', '3-1', '3-2', '2-3', '1-3', '0-3']);
+    const afterOne = { ...start, sets: [1, 0], previousGames: [6, 3] };
+    expect(setScore(afterOne)!.outcomes.map((o) => o.id)).toEqual(['2-0', '2-1', '1-2']);
+    expect(
+      priceTennisMarket({ pA: 0.64, pB: 0.6, bestOf: 3, score: afterOne as never, margins }, pre.key),
+    ).toEqual(setScore(afterOne));
+  });
 });
 
 /** Normal-model vectors of research §3.2 (μ = 6, σ = 12). */
@@ -253,6 +289,53 @@ describe('normal-model games on the ladder', () => {
     }
   });
 
+  it('prices each team’s points from the margin and total laws: (T ± M)/2, x.5 lines around its mean', () => {
+    const quotes = priceNormalGame({ ...base, tie: 'overtime' });
+    const ids = quotes.map((q) => marketId(q.key));
+    // Home expects (222 + 6)/2 = 114 and away 108, each with σ = √(12² + 18²)/2 ≈ 10.8.
+    expect(ids).toEqual(expect.arrayContaining(['home_totals:full:113.5', 'away_totals:full:107.5']));
+    const over = (id: string) => {
+      const q = quotes.find((x) => marketId(x.key) === id)!;
+      const [o, u] = q.outcomes.map((x) => 1000 / x.oddsMilli!) as [number, number];
+      return o / (o + u);
+    };
+    const sd = Math.hypot(12, 18) / 2;
+    expect(over('home_totals:full:113.5')).toBeCloseTo(1 - phi((113.5 - 114) / sd), 2);
+    expect(over('away_totals:full:108.5')).toBeCloseTo(1 - phi((108.5 - 108) / sd), 2);
+    // In play a line at or below the team's points is not offered.
+    const live = {
+      ...base,
+      tie: 'overtime' as const,
+      score: { home: 100, away: 90 },
+      marginLeft: 1,
+      marginSd: 3,
+      totalLeft: 10,
+      totalSd: 4,
+    };
+    expect(priceNormalMarket(live, { type: 'home_totals', period: 'full', lineQ: 4 * 99.5 })).toBeNull();
+    expect(priceNormalMarket(live, { type: 'home_totals', period: 'full', lineQ: 4 * 104.5 })).not.toBeNull();
+  });
+
+  it('prices a team’s points from its own scoring law where one is given (American football)', () => {
+    // Two chances left, each a touchdown (7) with chance 0.3: 0, 7 or 14 more, never 1 to 6.
+    const scoring = {
+      values: [0, 7],
+      home: [0.7, 0.3],
+      away: [0.7, 0.3],
+      chancesLeft: new Map([[2, 1]]),
+      overtimeChances: new Map([[0, 1]]),
+    };
+    const input = { ...base, tie: 'void' as const, score: { home: 20, away: 17 }, scoring };
+    const fair = (line: number) => {
+      const q = priceNormalMarket(input, { type: 'home_totals', period: 'full', lineQ: 4 * line })!;
+      const [o, u] = q.outcomes.map((x) => 1000 / x.oddsMilli!) as [number, number];
+      return o / (o + u);
+    };
+    expect(fair(20.5)).toBeCloseTo(1 - 0.49, 2);
+    expect(fair(26.5)).toBeCloseTo(1 - 0.49, 2);
+    expect(fair(27.5)).toBeCloseTo(0.09, 2);
+  });
+
   it('prices the moneyline from the tie rule: overtime shares the tie, a void refunds it', () => {
     const ml = (tie: 'overtime' | 'void') =>
       priceNormalGame({
@@ -346,6 +429,45 @@ describe('boxing from per-round stoppage chances', () => {
       expect(1 / o! + 1 / u!).toBeGreaterThan(1.04);
     }
     expect(priceBoxingMarket(input, { type: 'rounds_totals', period: 'full', lineQ: 4 * 12 + 2 })).toBeNull();
+  });
+
+  it('splits the result by method: stoppages over the rounds left, the rest on the scorecards', () => {
+    const m = methodOutcomes(input);
+    const going = 0.95 ** 12;
+    expect(m.get('home_stoppage')).toBeCloseTo((0.03 * (1 - going)) / 0.05, 12);
+    expect(m.get('away_stoppage')).toBeCloseTo((0.02 * (1 - going)) / 0.05, 12);
+    expect(m.get('home_points')).toBeCloseTo(going * 0.5, 12);
+    expect(m.get('draw')).toBeCloseTo(going * 0.04, 12);
+    const [home, draw] = boxingOutcomes(input);
+    expect(m.get('home_stoppage')! + m.get('home_points')!).toBeCloseTo(home, 12);
+    expect(m.get('draw')).toBeCloseTo(draw, 12);
+    expect([...m.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    const quote = priceBoxing(input).find((q) => q.key.type === 'method')!;
+    expect(quote.outcomes.map((o) => o.id)).toEqual([
+      'home_stoppage',
+      'home_points',
+      'draw',
+      'away_stoppage',
+      'away_points',
+    ]);
+    expect(priceBoxingMarket(input, quote.key)).toEqual(quote);
+  });
+
+  it('in play counts only the part of the round under way still to box', () => {
+    // Half-way through round 8 (stoppages come evenly from 0:10 to 2:50) and in the rest after it.
+    const half = { ...input, roundsLeft: 5, elapsed: 90 };
+    const rest = { ...input, roundsLeft: 5, elapsed: 180 };
+    const next = { ...input, roundsLeft: 4 };
+    const stops = (i: typeof input) => {
+      const m = methodOutcomes(i);
+      return m.get('home_stoppage')! + m.get('away_stoppage')!;
+    };
+    expect(stops(rest)).toBeCloseTo(stops(next), 12);
+    expect(stops(half)).toBeGreaterThan(stops(next));
+    expect(stops(half)).toBeLessThan(stops({ ...input, roundsLeft: 5 }));
+    // The 7.5 mark of round 8 has passed at 1:30; the 8.5 mark is a whole round on.
+    expect(lastsPast(half, 8)).toBeNull();
+    expect(lastsPast(rest, 9)).toBeCloseTo(lastsPast(next, 9)!, 12);
   });
 });
 

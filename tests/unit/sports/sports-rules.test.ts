@@ -196,6 +196,96 @@ describe('snooker, boxing, cricket and motor racing', () => {
     expect(parseMarketId('rounds_totals:full:9.25')).toBeNull();
   });
 
+  it('boxing method of victory: the winner and how the fight ended; a draw needs no method', () => {
+    const fight = (home: number, away: number, method?: 'stoppage' | 'points'): FixtureResult => ({
+      status: MatchTime.finished,
+      scores: { full: done(home, away) },
+      rounds: { round: 12, seconds: method === 'stoppage' ? 95 : 180 },
+      ...(method ? { method } : {}),
+    });
+    // A stoppage in the last round and a decision both end in round 12: the method tells them apart.
+    expect(settle(leg('method', 'home_stoppage'), fight(1, 0, 'stoppage'), 'boxing')!.kind).toBe('won');
+    expect(settle(leg('method', 'home_points'), fight(1, 0, 'stoppage'), 'boxing')!.kind).toBe('lost');
+    expect(settle(leg('method', 'home_points'), fight(1, 0, 'points'), 'boxing')!.kind).toBe('won');
+    expect(settle(leg('method', 'away_points'), fight(0, 1, 'points'), 'boxing')!.kind).toBe('won');
+    expect(settle(leg('method', 'away_stoppage'), fight(0, 1, 'points'), 'boxing')!.kind).toBe('lost');
+    expect(settle(leg('method', 'draw'), fight(0, 1, 'stoppage'), 'boxing')!.kind).toBe('lost');
+    expect(x(settle(leg('method', 'draw'), fight(0, 0, 'points'), 'boxing'), 26_000)).toBe(26);
+    expect(settle(leg('method', 'home_points'), fight(0, 0), 'boxing')!.kind).toBe('lost');
+    expect(settle(leg('method', 'draw'), fight(0, 0), 'boxing')!.kind).toBe('won');
+    // A winner entered without how: held for review; a bout that never finished is void.
+    expect(settle(leg('method', 'home_stoppage'), fight(1, 0), 'boxing')).toBeNull();
+    expect(settle(leg('method', 'draw'), fight(1, 0), 'boxing')).toBeNull();
+    for (const status of [MatchTime.cancelled, MatchTime.cutInHalf]) {
+      expect(settle(leg('method', 'home_points'), { status, scores: {} }, 'boxing')!.kind).toBe('void');
+    }
+    const stopped: FixtureResult = {
+      status: MatchTime.cutInHalf,
+      scores: { full: { home: 0, away: 0, complete: false } },
+    };
+    expect(settle(leg('method', 'away_stoppage'), stopped, 'boxing')!.kind).toBe('void');
+    expect(parseMarketId('method:full')).toEqual({ type: 'method', period: 'full', lineQ: null });
+    expect(parseMarketId('method:full:1.5')).toBeNull();
+  });
+
+  it('tennis set betting settles on the score in sets; a retirement keeps only what it decided', () => {
+    const match = (home: number, away: number): FixtureResult => ({
+      status: MatchTime.finished,
+      scores: { full: done(home, away) },
+    });
+    expect(settle(leg('set_score', '2-1'), match(2, 1), 'tennis')!.kind).toBe('won');
+    expect(settle(leg('set_score', '2-0'), match(2, 1), 'tennis')!.kind).toBe('lost');
+    expect(settle(leg('set_score', '1-2'), match(2, 1), 'tennis')!.kind).toBe('lost');
+    expect(settle(leg('set_score', '0-3'), match(0, 3), 'tennis')!.kind).toBe('won');
+    expect(settle(leg('set_score', '3-2'), match(3, 1), 'tennis')!.kind).toBe('lost');
+    // Retired at one set all: a straight-sets score is passed and lost, a three-set one void.
+    const retired = (home: number, away: number): FixtureResult => ({
+      status: MatchTime.cutInHalf,
+      scores: { full: { home, away, complete: false } },
+      retired: 'away',
+    });
+    expect(settle(leg('set_score', '2-0'), retired(1, 1), 'tennis')!.kind).toBe('lost');
+    expect(settle(leg('set_score', '0-2'), retired(1, 1), 'tennis')!.kind).toBe('lost');
+    expect(settle(leg('set_score', '2-1'), retired(1, 1), 'tennis')!.kind).toBe('void');
+    expect(settle(leg('set_score', '1-2'), retired(1, 1), 'tennis')!.kind).toBe('void');
+    // Before a set is complete nothing is passed: every score is void (the moneyline too).
+    for (const id of ['2-0', '2-1', '1-2', '0-2']) {
+      expect(settle(leg('set_score', id), retired(0, 0), 'tennis')!.kind).toBe('void');
+    }
+    expect(settle(leg('set_score', '0-2'), retired(1, 0), 'tennis')!.kind).toBe('lost');
+    expect(settle(leg('set_score', '2-0'), retired(1, 0), 'tennis')!.kind).toBe('void');
+    // Held while the match may go on; a match cancelled before it started is void.
+    const interrupted: FixtureResult = {
+      status: MatchTime.interrupted,
+      scores: { full: { home: 1, away: 0, complete: false } },
+    };
+    expect(settle(leg('set_score', '2-0'), interrupted, 'tennis')).toBeNull();
+    expect(settle(leg('set_score', '2-0'), { status: MatchTime.cancelled, scores: {} }, 'tennis')!.kind).toBe(
+      'void',
+    );
+  });
+
+  it('basketball and American football team totals count the team’s points, overtime included', () => {
+    const game: FixtureResult = {
+      status: MatchTime.finished,
+      scores: { full: done(112, 108), regulation: done(101, 101) },
+    };
+    expect(settle(leg('home_totals', 'over', 110.5), game, 'basketball')!.kind).toBe('won');
+    expect(settle(leg('away_totals', 'under', 107.5), game, 'basketball')!.kind).toBe('lost');
+    expect(settle(leg('away_totals', 'under', 108.5), game, 'basketball')!.kind).toBe('won');
+    const nfl: FixtureResult = { status: MatchTime.finished, scores: { full: done(24, 17) } };
+    expect(settle(leg('home_totals', 'over', 23.5), nfl, 'american_football')!.kind).toBe('won');
+    expect(settle(leg('away_totals', 'over', 17.5), nfl, 'american_football')!.kind).toBe('lost');
+    // Abandoned: an over already passed stands, the rest is void.
+    const abandoned: FixtureResult = {
+      status: MatchTime.cutInHalf,
+      scores: { full: { home: 60, away: 41, complete: false } },
+    };
+    expect(settle(leg('home_totals', 'over', 55.5), abandoned, 'basketball')!.kind).toBe('won');
+    expect(settle(leg('home_totals', 'under', 55.5), abandoned, 'basketball')!.kind).toBe('lost');
+    expect(settle(leg('away_totals', 'over', 55.5), abandoned, 'basketball')!.kind).toBe('void');
+  });
+
   it('cricket tie with no super over: dead heat ½ at 1.90 returns 0.95; a super over decides', () => {
     const tie: FixtureResult = { status: MatchTime.finished, scores: { full: done(250, 250) } };
     expect(x(settle(leg('moneyline', 'home'), tie, 'cricket'))).toBeCloseTo(0.95, 12);

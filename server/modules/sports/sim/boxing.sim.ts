@@ -1,7 +1,17 @@
 import type { CompetitionTier, MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
-import { ROUND_SECONDS, type FightLength, type FixtureResult } from '../../../../domain/sports/markets';
-import { priceBoxing, priceBoxingMarket, type BoxingPricingInput } from '../../../../domain/sports/ratings';
+import {
+  ROUND_SECONDS,
+  type FightLength,
+  type FightMethod,
+  type FixtureResult,
+} from '../../../../domain/sports/markets';
+import {
+  priceBoxing,
+  priceBoxingMarket,
+  STOPPAGE_SECONDS,
+  type BoxingPricingInput,
+} from '../../../../domain/sports/ratings';
 import { HOUR_MS, MINUTE_MS } from './clock';
 import { intBetween, normal, randomStream } from './random';
 import {
@@ -27,7 +37,7 @@ import { phi } from '../../../../domain/sports/normal';
  * Simulated boxing (research §3.4): round by round each fighter may stop the other, with chances
  * from their hidden ratings; a fight that goes the distance is a decision, a draw a few per cent
  * of the time. The two-way moneyline is void on a draw; the three-way result pays it; the total
- * rounds market settles on how long the fight lasted.
+ * rounds market settles on how long the fight lasted, the method of victory on how it ended.
  */
 
 /** Boxers by division: a fight is made within one (a heavyweight never meets a lightweight). */
@@ -144,6 +154,8 @@ export interface BoxingTimeline extends SimTimeline {
   winner: 'home' | 'away' | 'draw' | null;
   /** The round the fight ended in and the seconds boxed in it (a decision: the last, in full). */
   end: FightLength | null;
+  /** How it ended: a stoppage, or the scorecards (a draw too). */
+  method: FightMethod | null;
   suspensions: Array<{ at: number; to: number }>;
 }
 
@@ -166,6 +178,7 @@ function boxingTimeline(seed: string, fixture: SimFixture, windowMs: number): Bo
   let rescheduledAt: number | null = null;
   let winner: BoxingTimeline['winner'] = null;
   let end: FightLength | null = null;
+  let method: FightMethod | null = null;
   if (fixture.fate === 'postponed') {
     const p = postponement(r, fixture, windowMs);
     events.push(...p.events);
@@ -180,9 +193,10 @@ function boxingTimeline(seed: string, fixture: SimFixture, windowMs: number): Bo
       const u = r();
       if (u < c.stopHome + c.stopAway) {
         winner = u < c.stopHome ? 'home' : 'away';
-        const seconds = intBetween(r, 10, 170);
+        const seconds = intBetween(r, STOPPAGE_SECONDS.from, STOPPAGE_SECONDS.to);
         at += seconds * 1000;
         end = { round, seconds };
+        method = 'stoppage';
         events.push({ at, kind: 'stoppage', team: winner });
         break;
       }
@@ -192,6 +206,7 @@ function boxingTimeline(seed: string, fixture: SimFixture, windowMs: number): Bo
       const u = r();
       winner = u < c.decisionHome ? 'home' : u < c.decisionHome + c.decisionDraw ? 'draw' : 'away';
       end = { round: ROUNDS, seconds: ROUND_SECONDS };
+      method = 'points';
       events.push({ at, kind: 'decision' });
     }
     events.push({ at, kind: 'full_time' });
@@ -208,6 +223,7 @@ function boxingTimeline(seed: string, fixture: SimFixture, windowMs: number): Bo
     drift,
     winner,
     end,
+    method,
     suspensions: mergedWindows(windows),
   };
 }
@@ -216,16 +232,23 @@ function at(tl: BoxingTimeline, t: number) {
   const i = lastAtOrBefore(tl.events, t);
   let code: number = MatchTime.notStarted;
   let rounds = 0;
+  let roundStart = 0;
   for (let k = 0; k <= i; k++) {
     const kind = tl.events[k]!.kind;
     if (kind === 'round') {
       rounds++;
+      roundStart = tl.events[k]!.at;
       // Code 1 stands for "in play": the specification's match codes are football's.
       code = MatchTime.firstHalf;
     } else if (STATUS_CODES[kind] !== undefined) code = STATUS_CODES[kind]!;
   }
-  return { code, rounds, seq: i + 1 };
+  // Seconds boxed of the round under way (all of it in the rest after it).
+  const elapsed = rounds > 0 ? Math.min(ROUND_SECONDS, Math.max(0, (t - roundStart) / 1000)) : 0;
+  return { code, rounds, elapsed, seq: i + 1 };
 }
+
+/** The book reprices through a round as its time passes (a stoppage is less likely with less left). */
+const REPRICE_SECONDS = 20;
 
 function pricingInput(tl: BoxingTimeline, t: number, margins: MarginPlan): BoxingPricingInput | null {
   const s = at(tl, t);
@@ -237,6 +260,8 @@ function pricingInput(tl: BoxingTimeline, t: number, margins: MarginPlan): Boxin
   return {
     rounds: ROUNDS,
     roundsLeft: live ? ROUNDS - s.rounds + 1 : ROUNDS,
+    // As the book reprices: at the start of the current REPRICE_SECONDS (the quote's key).
+    elapsed: live ? REPRICE_SECONDS * Math.floor(s.elapsed / REPRICE_SECONDS) : 0,
     ...chances(tl.edge0 + tl.drift[step]!),
     margins: fixtureMargins(margins, tl, live),
   };
@@ -267,18 +292,21 @@ export const boxingSim: SportSim<BoxingTimeline> = {
   result(tl, t): FixtureResult {
     const s = at(tl, t);
     if (s.code !== MatchTime.finished) return { status: s.code, scores: {} };
-    // The result as a score: 1-0 to the winner, 0-0 for a draw; and how long it lasted.
+    // The result as a score: 1-0 to the winner, 0-0 for a draw; how long it lasted and how it
+    // ended (a stoppage in the last round and a decision both end in round 12).
     return {
       status: s.code,
       scores: {
         full: { home: tl.winner === 'home' ? 1 : 0, away: tl.winner === 'away' ? 1 : 0, complete: true },
       },
       ...(tl.end ? { rounds: tl.end } : {}),
+      ...(tl.method ? { method: tl.method } : {}),
     };
   },
   quoteKey(tl, st, t) {
     if (st.phase === 'pre') return `p${Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS)}`;
-    return `r${at(tl, t).rounds}`;
+    const s = at(tl, t);
+    return `r${s.rounds}|${Math.floor(s.elapsed / REPRICE_SECONDS)}`;
   },
   quotes(tl, _st, t, margins) {
     const input = pricingInput(tl, t, margins);

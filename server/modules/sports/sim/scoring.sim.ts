@@ -6,7 +6,9 @@ import {
   priceNormalGame,
   priceNormalMarket,
   type NormalGameInput,
+  type ScoringLaw,
 } from '../../../../domain/sports/normal';
+import type { Distribution } from '../../../../domain/sports/pricing';
 import { countsFromPlacement } from '../../../../domain/sports/rules';
 import { HOUR_MS, MINUTE_MS } from './clock';
 import { intBetween, normal, randomStream } from './random';
@@ -531,6 +533,34 @@ function periodPoints(tl: ScoringTimeline, t: number): Record<string, Pair> {
   return out;
 }
 
+/**
+ * How many chances a side still has with `minutes` of play left, as `play` draws them: each whole
+ * minute brings ⌊rate⌋ chances and one more with the fraction left over, each at a moment drawn
+ * evenly in its minute, so of the minute under way each chance is still to come with the share of
+ * it left.
+ */
+function chancesLeft(perMinute: number, minutes: number): Distribution {
+  const sure = Math.floor(perMinute);
+  const extra = perMinute % 1;
+  const whole = Math.floor(minutes + 1e-9);
+  const part = Math.max(0, minutes - whole);
+  const add = (dist: Distribution, k: number, p: number) => dist.set(k, (dist.get(k) ?? 0) + p);
+  // One chance after another: present (with chance p) or not.
+  const withChance = (dist: Distribution, p: number) => {
+    if (p <= 0) return dist;
+    const next: Distribution = new Map();
+    for (const [k, q] of dist) {
+      add(next, k, q * (1 - p));
+      add(next, k + 1, q * p);
+    }
+    return next;
+  };
+  let count: Distribution = new Map([[sure * whole, 1]]);
+  for (let m = 0; m < whole; m++) count = withChance(count, extra);
+  for (let k = 0; k < sure; k++) count = withChance(count, part);
+  return withChance(count, extra * part);
+}
+
 /** Factory of a scoring sport's simulation. */
 function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
   const live = new Set<number>([...cfg.quarterCodes, MatchTime.halfTime, MatchTime.overtime]);
@@ -560,6 +590,16 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
     const overtimeLaw = cfg.overtimeUntilDecided
       ? { marginSd: sd * Math.sqrt(share), totalMean: total * share, totalSd: sd * Math.sqrt(share) }
       : null;
+    // Each side's chances as the game plays them, for the team totals (normal.ts ScoringLaw).
+    const regulationMinutes = 4 * tl.league.quarterMinutes;
+    const perMinute = tl.league.chances / regulationMinutes;
+    const scoring = (margin: number, shareLeft: number): ScoringLaw => ({
+      values: cfg.values,
+      home: cfg.law(tl.league.pointsPerChance + margin / (2 * tl.league.chances)),
+      away: cfg.law(tl.league.pointsPerChance - margin / (2 * tl.league.chances)),
+      chancesLeft: chancesLeft(perMinute, shareLeft * regulationMinutes),
+      overtimeChances: chancesLeft(perMinute, cfg.overtimeMinutes),
+    });
     if (p.code === MatchTime.notStarted) {
       return {
         score: { home: 0, away: 0 },
@@ -572,6 +612,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
         buzzerTie: cfg.buzzerTie,
         overtime: overtimeLaw,
         spreadFromPlacement,
+        scoring: scoring(expectedMargin(tl, t), 1),
         margins: fixtureMargins(margins, tl, false),
       };
     }
@@ -590,6 +631,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
       buzzerTie: cfg.buzzerTie,
       overtime: overtimeLaw,
       spreadFromPlacement,
+      scoring: scoring(expectedMargin(tl, tl.kickoff), left),
       margins: fixtureMargins(margins, tl, true),
     };
   };
