@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/lib/i18n';
 import { sessionStore } from '../../src/shell/app/session';
 import { nextReminderIn, RealityCheck } from '../../src/shell/protection/reality-check';
@@ -26,6 +26,10 @@ describe('nextReminderIn', () => {
 });
 
 describe('the reminder', () => {
+  // A returning browser (its device id stored): drawing one hashes with Web Crypto, which fake
+  // timers do not advance.
+  beforeEach(() => localStorage.setItem('deviceId', 'd'.repeat(64)));
+
   it('shows time played and the net result from the server when the interval comes round', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const startedAt = new Date(Date.now() - 14 * 60_000 - 59_000).toISOString();
