@@ -104,6 +104,13 @@ export interface NormalGameInput {
    */
   overtime: OvertimeLaw | null;
   /**
+   * A sudden-death overtime after a level regulation (American football: the first score ends
+   * it, and it may end level): what it adds to each side, with its chance. While it is being
+   * played the game is level and this is the rest of it. Null where there is none, or where
+   * `overtime` plays on until someone wins.
+   */
+  suddenDeath?: SuddenDeath | null;
+  /**
    * How each side scores, where the feed knows it: one side's points are lumpier than the
    * margin's or the total's (American football's 3s and 7s, a quarter's last minutes), and its
    * team totals are then priced from it exactly (teamPoints). Absent: from the normal laws.
@@ -122,6 +129,37 @@ export interface ScoringLaw {
   away: readonly number[];
   chancesLeft: Distribution;
   overtimeChances: Distribution;
+}
+
+/**
+ * Each way a sudden-death overtime can end: the points it adds to each side (at most one scores)
+ * and its chance; `{ home: 0, away: 0 }` is nobody scoring.
+ */
+export type SuddenDeath = ReadonlyArray<{ home: number; away: number; p: number }>;
+
+/**
+ * The whole game's margin and total when a level regulation goes to a sudden-death overtime: the
+ * level mass moves by each ending's margin and points. Before this, American football priced a
+ * level game as its end: late in a tied game, overs returned 1.3 to 2.3 at fair odds, and in
+ * overtime an under that could not lose was sold at 1.81 (review of issue 16).
+ */
+function throughSuddenDeath(
+  margin: Distribution,
+  total: Distribution,
+  endings: SuddenDeath,
+): { margin: Distribution; total: Distribution } {
+  const tie = margin.get(0) ?? 0;
+  if (tie <= 0) return { margin, total };
+  const add = (dist: Distribution, k: number, p: number) => dist.set(k, (dist.get(k) ?? 0) + p);
+  const fullMargin: Distribution = new Map(margin);
+  fullMargin.delete(0);
+  for (const e of endings) add(fullMargin, e.home - e.away, tie * e.p);
+  const fullTotal: Distribution = new Map();
+  for (const [t, p] of total) {
+    add(fullTotal, t, p * (1 - tie));
+    for (const e of endings) add(fullTotal, t + e.home + e.away, p * tie * e.p);
+  }
+  return { margin: fullMargin, total: fullTotal };
 }
 
 /** One overtime period: its margin's deviation, and its points' mean and deviation. */
@@ -219,14 +257,21 @@ function teamPoints(input: NormalGameInput, side: 'home' | 'away'): Distribution
     add(level, k, p * tied);
     add(decided, k, p * (1 - tied - behindTied));
   }
-  if (!input.overtime) {
+  const ot = input.overtime;
+  const sudden = input.suddenDeath;
+  if (!ot && !sudden) {
     for (const [k, p] of level) add(decided, k, p);
     return decided;
   }
-  const ot = input.overtime;
-  const extra = scoring
-    ? sumOfChances(scoring.overtimeChances, scoring.values, scoring[side])
-    : discreteNormal(ot.totalMean / 2, Math.hypot(ot.totalSd, ot.marginSd) / 2);
+  // A sudden death adds this side's points only when it scores first.
+  const extra: Distribution = new Map();
+  if (sudden) for (const e of sudden) add(extra, e[side], e.p);
+  else if (scoring)
+    for (const [k, p] of sumOfChances(scoring.overtimeChances, scoring.values, scoring[side]))
+      add(extra, k, p);
+  else
+    for (const [k, p] of discreteNormal(ot!.totalMean / 2, Math.hypot(ot!.totalSd, ot!.marginSd) / 2))
+      add(extra, k, p);
   for (const [k, p] of level) for (const [o, q] of extra) add(decided, k + o, p * q);
   return decided;
 }
@@ -270,7 +315,47 @@ const halfLineCandidates = (centre: number) => {
   return Array.from({ length: 49 }, (_, k) => c + 2 * (k - 24));
 };
 
+/**
+ * American football from how it is played rather than a normal curve: each side's points still to
+ * come from its scoring law (3s and 7s), the two sides independent as the simulation plays them,
+ * and a level game through its sudden-death overtime. A normal curve spreads a late total over
+ * every number: at 20-20 with a minute left it sold the over 41.5 at 2.12 where four in five such
+ * games pass it (review of issue 16).
+ */
+function playedDistributions(input: NormalGameInput, scoring: ScoringLaw, endings: SuddenDeath) {
+  const home = sumOfChances(scoring.chancesLeft, scoring.values, scoring.home);
+  const away = sumOfChances(scoring.chancesLeft, scoring.values, scoring.away);
+  const { home: sh, away: sa } = input.score;
+  const add = (dist: Distribution, k: number, p: number) => dist.set(k, (dist.get(k) ?? 0) + p);
+  const margin: Distribution = new Map();
+  const winner: Distribution = new Map();
+  const spread: Distribution = new Map();
+  const total: Distribution = new Map();
+  for (const [h, ph] of home) {
+    for (const [a, pa] of away) {
+      const p = ph * pa;
+      const m = sh + h - (sa + a);
+      // A spread counting from placement reads only what is still to come.
+      const base = input.spreadFromPlacement ? h - a : m;
+      add(margin, m, p);
+      if (m !== 0) {
+        add(winner, m, p);
+        add(spread, base, p);
+        add(total, sh + sa + h + a, p);
+        continue;
+      }
+      for (const e of endings) {
+        add(winner, e.home - e.away, p * e.p);
+        add(spread, base + e.home - e.away, p * e.p);
+        add(total, sh + sa + h + a + e.home + e.away, p * e.p);
+      }
+    }
+  }
+  return { margin, winner, spread, total, points: sh + sa };
+}
+
 function normalDistributions(input: NormalGameInput) {
+  if (input.scoring && input.suddenDeath) return playedDistributions(input, input.scoring, input.suddenDeath);
   const lead = input.score.home - input.score.away;
   const points = input.score.home + input.score.away;
   const marginFrom = (start: number) =>
@@ -282,10 +367,14 @@ function normalDistributions(input: NormalGameInput) {
   // Spreads and totals of the whole game count overtime's points.
   const full = input.overtime
     ? throughOvertime(margin, regulationTotal, input.overtime)
-    : { margin, total: regulationTotal };
+    : input.suddenDeath
+      ? throughSuddenDeath(margin, regulationTotal, input.suddenDeath)
+      : { margin, total: regulationTotal };
   // The margin a spread settles on: the final one, or what is still to come (FROM_PLACEMENT).
   const spread = input.spreadFromPlacement ? marginFrom(0) : full.margin;
-  return { margin, spread, total: full.total, points };
+  // The winner of a game that goes to a sudden death is who scores first in it, not a coin.
+  const winner = input.suddenDeath ? full.margin : margin;
+  return { margin, winner, spread, total: full.total, points };
 }
 
 function moneylineQuote(margin: Distribution, input: NormalGameInput): Quote | null {
@@ -324,7 +413,7 @@ export function priceNormalGame(input: NormalGameInput): Quote[] {
   const dists = normalDistributions(input);
   const { margin, spread, total, points } = dists;
   const quotes: Quote[] = [];
-  const ml = moneylineQuote(margin, input);
+  const ml = moneylineQuote(dists.winner, input);
   if (ml) quotes.push(ml);
   const spreadCentre =
     (input.spreadFromPlacement ? 0 : input.score.home - input.score.away) + input.marginLeft;
@@ -383,7 +472,7 @@ export function priceNormalMarket(input: NormalGameInput, key: MarketKey): Quote
 
 function marketFrom(
   input: NormalGameInput,
-  { margin, spread, total, points }: ReturnType<typeof normalDistributions>,
+  { margin, winner, spread, total, points }: ReturnType<typeof normalDistributions>,
   key: MarketKey,
 ): Quote | null {
   const setting = input.margins(key);
@@ -393,7 +482,7 @@ function marketFrom(
   if (key.period !== 'full') return null;
   switch (key.type) {
     case 'moneyline':
-      return moneylineQuote(margin, input);
+      return moneylineQuote(winner, input);
     case 'asian_handicap':
       return handicapQuote(key, spread, setting);
     case 'totals':

@@ -23,7 +23,9 @@ export type ResultInconsistency =
   /** Tennis: fewer games than the sets won need (six a set). */
   | { rule: 'setGames'; side: Side; min: number }
   /** Tennis: the first set's winner has no set. */
-  | { rule: 'firstSetWinner'; side: Side };
+  | { rule: 'firstSetWinner'; side: Side }
+  /** A finished tennis match ends with the winner on 2 or 3 sets and the loser on fewer. */
+  | { rule: 'setCount' };
 
 /** Sports whose finished matches can end level (a void moneyline, a dead heat, a draw, a race). */
 const CAN_TIE: ReadonlySet<SportKey> = new Set([
@@ -70,6 +72,16 @@ export function resultInconsistency(sport: SportKey, result: FixtureResult): Res
   const fourth = above(scores.fourth_quarter, scores.regulation ?? full);
   if (fourth) return { rule: 'partAboveWhole', side: fourth, part: 'fourth_quarter' };
   if (sport === 'tennis' && full) {
+    // Placar em Sets settles on it: 1-0 or 4-0 would lose every set bet. (3-1 is best of five's;
+    // which format a match was is not part of its result.)
+    const won = Math.max(full.home, full.away);
+    if (
+      finished &&
+      full.complete !== false &&
+      (won < 2 || won > 3 || Math.min(full.home, full.away) >= won)
+    ) {
+      return { rule: 'setCount' };
+    }
     if (finished && scores.games) {
       const short = SIDES.find((s) => scores.games![s] < GAMES_PER_SET * full[s]);
       if (short) return { rule: 'setGames', side: short, min: GAMES_PER_SET * full[short] };

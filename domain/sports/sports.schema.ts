@@ -185,6 +185,8 @@ export type SportsFixture = z.infer<typeof sportsFixtureSchema>;
 export const sportsFixtureDetailSchema = sportsFixtureSchema.extend({
   stats: z.record(z.string(), sportsScoreSchema).default({}),
   markets: z.array(sportsMarketSchema),
+  /** Pagamento Antecipado: its Resultado Final singles are paid as won two goals ahead. */
+  earlyPayout: z.boolean().optional(),
 });
 
 /**
@@ -255,6 +257,8 @@ export const mySportsBetSchema = z.object({
   placedAt: z.string(),
   acceptAt: z.string().nullable(),
   settledAt: z.string().nullable(),
+  /** Paid as won when its team went two goals ahead (Pagamento Antecipado). */
+  earlyPaid: z.boolean().optional(),
   legs: z.array(mySportsBetLegSchema),
 });
 

@@ -133,6 +133,11 @@ const sportsFileSchema = z.object({
   cashoutMargin: z.number().min(0).max(0.5),
   /** Smallest part of a bet that may be cashed out, BRL (never more than the whole value). */
   cashoutMinPartial: z.number().min(0.01).max(1000).default(1),
+  /**
+   * Pagamento Antecipado: the football competitions (as the feed names them) whose Resultado Final
+   * singles are paid as won as soon as the chosen team goes two goals ahead.
+   */
+  earlyPayout: z.array(z.string().min(1).max(80)).max(200).default([]),
 });
 
 /** An operator text per language key (`pt_BR` required; a missing language falls back to `en_US`, then `pt_BR`). */

@@ -252,6 +252,7 @@ export interface ResultProblem {
     | 'fourthAboveRegulation'
     | 'setGames'
     | 'firstSetWinner'
+    | 'setCount'
     | 'innings'
     | 'round'
     | 'time'
@@ -309,6 +310,8 @@ function wordedInconsistency(
         error: 'firstSetWinner',
         params: { team: names[wrong.side], row: fullLabel },
       };
+    case 'setCount':
+      return { field: 'full.home', error: 'setCount', params: { row: fullLabel } };
   }
 }
 

@@ -42,6 +42,7 @@ import * as m034 from './migrations/034-address-history';
 import * as m035 from './migrations/035-book-margins';
 import * as m036 from './migrations/036-sports-favourites';
 import * as m037 from './migrations/037-instant-wager';
+import * as m038 from './migrations/038-early-payout';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '035-book-margins': m035,
   '036-sports-favourites': m036,
   '037-instant-wager': m037,
+  '038-early-payout': m038,
 };
 
 /**

@@ -443,6 +443,8 @@ export interface SportsBetsTable {
   accept_at: Timestamp | null;
   placed_at: Timestamp;
   settled_at: Timestamp | null;
+  /** When its team went two goals ahead and it was paid as won (Pagamento Antecipado, migration 038). */
+  early_paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SportsFixtureCancelsTable {

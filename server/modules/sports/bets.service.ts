@@ -59,12 +59,18 @@ export async function sportsBetsPage(
       potentialReturn: centsToBrl(Number(b.potential_cents)),
       combinedOdds: shownCombinedOdds(Number(b.combined_odds_milli)),
       result: b.result_code,
-      resultText: b.state === 'cashed_out' ? 'Encerrada (cash-out)' : (RESULT_LABELS[b.result_code] ?? ''),
+      resultText:
+        b.state === 'cashed_out'
+          ? 'Encerrada (cash-out)'
+          : b.early_paid_at && b.state === 'settled'
+            ? 'Ganha (Pagamento Antecipado)'
+            : (RESULT_LABELS[b.result_code] ?? ''),
       orderStatus: b.order_status,
       oddsChange: b.odds_change,
       placedAt: new Date(b.placed_at).toISOString(),
       acceptAt: b.accept_at ? new Date(b.accept_at).toISOString() : null,
       settledAt: b.settled_at ? new Date(b.settled_at).toISOString() : null,
+      earlyPaid: b.early_paid_at !== null,
       legs: mine.map((l) => ({
         fixtureId: l.fixture_id,
         fixture: l.fixture_label,

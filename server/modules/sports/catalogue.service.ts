@@ -54,12 +54,16 @@ export function fixtureView(snap: FixtureSnapshot) {
   };
 }
 
-/** One fixture with statistics and every open market. */
-export function fixtureDetailView(snap: FixtureSnapshot) {
+/**
+ * One fixture with statistics and every open market, and whether its Resultado Final pays early
+ * (`earlyPayout`: the competitions of the configuration's `sports.earlyPayout`).
+ */
+export function fixtureDetailView(snap: FixtureSnapshot, earlyPayout: readonly string[]) {
   return {
     ...fixtureView(snap),
     stats: snap.state.stats,
     markets: snap.markets.map((m) => marketView(snap, m)),
+    earlyPayout: snap.sport === 'football' && earlyPayout.includes(snap.competition),
   };
 }
 

@@ -65,7 +65,11 @@ export async function decideDueBets(ctx: AppContext, sports: Sports) {
 export function sportsLoops(ctx: AppContext, sports: Sports) {
   const pump = feedPump(ctx, sports);
   return [
-    { name: 'sports-feed', intervalMs: 500, tick: async () => void (await pump()) },
+    {
+      name: 'sports-feed',
+      intervalMs: 500,
+      tick: async () => void (await announceSettled(ctx, (await pump()).paidEarly)),
+    },
     { name: 'sports-accept', intervalMs: 500, tick: async () => void (await decideDueBets(ctx, sports)) },
     { name: 'sports-settle', intervalMs: 1000, tick: async () => void (await runSettlement(ctx, sports)) },
   ];

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { FeedMessage } from './feed';
-import { rollbackResult, storeCancel, storeResult } from './settlement.service';
+import { rollbackResult, storeCancel, storeResult, type SettledBet } from './settlement.service';
+import { payEarly } from './early-payout.service';
+import { earlyPayoutSide } from '../../../domain/sports/early-payout';
 import { heldByOperator } from './holds';
 import type { Sports } from './sports.module';
 
@@ -44,7 +46,11 @@ export function installWatchHandlers(ctx: AppContext, sports: Sports) {
 export function feedPump(ctx: AppContext, sports: Sports) {
   const queue: FeedMessage[] = [];
   sports.feed.subscribe((message) => queue.push(message));
-  return async function tick(): Promise<{ messages: number }> {
+  // The score each fixture was last checked for Pagamento Antecipado at: the clock ticks in
+  // between ask nothing of the database.
+  const checked = new Map<string, string>();
+  return async function tick(): Promise<{ messages: number; paidEarly: SettledBet[] }> {
+    const paidEarly: SettledBet[] = [];
     sports.feed.advance(sports.now());
     const messages = queue.splice(0);
     const io = ctx.realtime.io;
@@ -77,7 +83,7 @@ export function feedPump(ctx: AppContext, sports: Sports) {
         case 'bet_stop':
           io.to(fixtureRoom(m.fixtureId)).emit('sports.odds', { fixtureId: m.fixtureId, suspended: true });
           break;
-        case 'match_state':
+        case 'match_state': {
           io.to(fixtureRoom(m.fixtureId)).emit('sports.state', {
             fixtureId: m.fixtureId,
             periodCode: m.state.periodCode,
@@ -85,7 +91,16 @@ export function feedPump(ctx: AppContext, sports: Sports) {
             score: m.state.score,
             stats: m.state.stats,
           });
+          // Pagamento Antecipado, while the match is being played (a final score is settlement's).
+          const { score, periodCode } = m.state;
+          const seen = `${score.home}-${score.away}`;
+          if (periodCode < 0) checked.delete(m.fixtureId);
+          if (periodCode > 0 && earlyPayoutSide(score) && checked.get(m.fixtureId) !== seen) {
+            checked.set(m.fixtureId, seen);
+            paidEarly.push(...(await payEarly(ctx, sports, m.fixtureId, score)));
+          }
           break;
+        }
         case 'fixture_change':
           io.to(fixtureRoom(m.fixture.id)).emit('sports.state', {
             fixtureId: m.fixture.id,
@@ -105,6 +120,6 @@ export function feedPump(ctx: AppContext, sports: Sports) {
           break;
       }
     }
-    return { messages: messages.length };
+    return { messages: messages.length, paidEarly };
   };
 }

@@ -160,7 +160,7 @@ export function evaluateWith({ byId, windows }: LegFacts, legs: LegRow[], placed
 /** Bets settlement revisits: open ones, settled ones (corrections) and held ones. */
 const SETTLEABLE_STATES = ['open', 'settled', 'exception'];
 
-interface SettledBet {
+export interface SettledBet {
   betId: string;
   userId: number;
   resultCode: number;
@@ -168,12 +168,22 @@ interface SettledBet {
 }
 
 /** Recomputes one bet from the stored results and moves the difference; null when nothing changed. */
-async function settleBet(ctx: AppContext, trx: Trx, betId: string, now: number): Promise<SettledBet | null> {
+export async function settleBet(
+  ctx: AppContext,
+  trx: Trx,
+  betId: string,
+  now: number,
+): Promise<SettledBet | null> {
   const bet = await lockBet(trx, betId);
   // Pending bets wait for their live decision; refused and cashed-out ones are closed.
   if (!bet || !SETTLEABLE_STATES.includes(bet.state)) return null;
   const legs = await legsOfBet(trx, betId);
-  const computed = await evaluateLegs(trx, legs, bet.placed_at);
+  const evaluated = await evaluateLegs(trx, legs, bet.placed_at);
+  // Paid early (Pagamento Antecipado): its single leg is won whatever the result says, unless the
+  // feed cancelled the window it was placed in.
+  const computed = bet.early_paid_at
+    ? evaluated.map((c) => (c.cancelled ? c : { ...c, settlement: settled('won'), stuck: false }))
+    : evaluated;
   const kinds = computed.map((c) => c.settlement?.kind ?? null);
   const anyLost = kinds.includes('lost');
   const allSettled = kinds.every((k) => k !== null);
@@ -389,5 +399,7 @@ function inconsistencyError(problem: ResultInconsistency, fixture: { home: strin
       return badRequest('sportsResultSetGames', { team, min: problem.min });
     case 'firstSetWinner':
       return badRequest('sportsResultFirstSet', { team });
+    case 'setCount':
+      return badRequest('sportsResultSetCount');
   }
 }

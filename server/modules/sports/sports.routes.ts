@@ -128,7 +128,7 @@ export async function sportsRoutes(
       const snap = sports.feed.snapshot(request.params.id.slice(0, 64), sports.now());
       if (!snap) throw notFound();
       const [shown] = await withHolds(ctx.db, [snap]);
-      return ok(request, reply, fixtureDetailView(shown!));
+      return ok(request, reply, fixtureDetailView(shown!, ctx.config.file.sports.earlyPayout));
     },
   );
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EARLY_PAYOUT_MARKET } from '../../../domain/sports/early-payout';
 import { Link, useParams } from 'react-router-dom';
 import { isSportKey } from '../../../domain/sports/sports';
 import type { SportsFixtureDetail, SportsMarket } from '../../services/sports-api';
@@ -36,9 +37,15 @@ function MarketBlock({
   market: SportsMarket;
   group: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="market" data-testid="market" data-market={market.id}>
       {market.name !== group ? <h4 className="market__name">{market.name}</h4> : null}
+      {fixture.earlyPayout && market.id === EARLY_PAYOUT_MARKET ? (
+        <p className="market__early" data-testid="early-payout">
+          {t('sports.earlyPayout')}
+        </p>
+      ) : null}
       <div className={`market__outcomes market__outcomes--${Math.min(market.outcomes.length, 3)}`}>
         {market.outcomes.map((o) => (
           <OddsButton

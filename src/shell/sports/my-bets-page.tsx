@@ -226,6 +226,11 @@ function BetCard({
           >
             {t(`sports.result.${betWord(bet)}`)}
           </span>
+          {bet.earlyPaid ? (
+            <span className="badge badge--green" data-testid="my-bet-early">
+              {t('sports.bets.earlyPaid')}
+            </span>
+          ) : null}
           <small className="bet-card__code" data-testid="my-bet-code">
             {t('sports.codeSmall', { code: bet.result })}
           </small>

@@ -490,6 +490,15 @@ describe('checks before sending', () => {
 
     ({ form } = renderForm('tennis'));
     await fill(form, {
+      'Sets vencidos: João Fonseca': '1',
+      'Sets vencidos: Carlos Alcaraz': '0',
+      'Games no jogo todo: João Fonseca': '6',
+      'Games no jogo todo: Carlos Alcaraz': '4',
+    });
+    expect(await refused(form, user)).toBe(
+      '“Sets vencidos”: a partida termina com o vencedor em 2 ou 3 sets e o perdedor com menos.',
+    );
+    await fill(form, {
       'Sets vencidos: João Fonseca': '2',
       'Sets vencidos: Carlos Alcaraz': '0',
       'Games no jogo todo: João Fonseca': '11',

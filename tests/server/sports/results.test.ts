@@ -195,6 +195,22 @@ describe('an operator enters any sport’s result', () => {
     // A malformed fact is refused and changes nothing.
     expect((await enter(boxing.id, { status: -1, rounds: { round: 0, seconds: 10 } })).code).toBe(400);
     expect((await enter(boxing.id, { status: -1, innings: 4.3 })).code).toBe(400);
+    // A tennis score no match ends on (Placar em Sets would lose every bet on it) is refused;
+    // 3-1 is best of five's.
+    const another = upcoming('tennis')[1]!;
+    afterStartOf(clock, [another]);
+    for (const full of [
+      { home: 1, away: 0 },
+      { home: 4, away: 0 },
+      { home: 4, away: 3 },
+      { home: 0, away: 1 },
+    ]) {
+      const refused = await enter(another.id, { status: MatchTime.finished, full });
+      expect(refused.code, JSON.stringify(full)).toBe(400);
+      expect(refused.body.message).toBe(
+        'Uma partida de tênis termina com o vencedor em 2 ou 3 sets e o perdedor com menos',
+      );
+    }
   });
 });
 

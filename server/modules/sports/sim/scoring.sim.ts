@@ -7,6 +7,7 @@ import {
   priceNormalMarket,
   type NormalGameInput,
   type ScoringLaw,
+  type SuddenDeath,
 } from '../../../../domain/sports/normal';
 import type { Distribution } from '../../../../domain/sports/pricing';
 import { countsFromPlacement } from '../../../../domain/sports/rules';
@@ -561,6 +562,52 @@ function chancesLeft(perMinute: number, minutes: number): Distribution {
   return withChance(count, extra * part);
 }
 
+/**
+ * How a sudden-death overtime of `minutes` ends, as `play` plays it: minute by minute, the home
+ * side's chances and then the away side's (⌊rate⌋ each, one more with the fraction left over),
+ * the first that scores ending the game with its points. Of a minute under way each chance is
+ * still to come with the share of it left, as in chancesLeft.
+ */
+export function suddenDeathEndings(
+  perMinute: number,
+  minutes: number,
+  values: readonly number[],
+  laws: { home: readonly number[]; away: readonly number[] },
+): SuddenDeath {
+  const sure = Math.floor(perMinute);
+  const extra = perMinute % 1;
+  const scores = (law: readonly number[]) => law.reduce((sum, p, i) => (values[i]! > 0 ? sum + p : sum), 0);
+  const endings = new Map<string, { home: number; away: number; p: number }>();
+  const add = (home: number, away: number, p: number) => {
+    const key = `${home}|${away}`;
+    const e = endings.get(key) ?? { home, away, p: 0 };
+    e.p += p;
+    endings.set(key, e);
+  };
+  // P(a side does not score in a minute of which `share` is left).
+  const blank = (s: number, share: number) => (1 - share * s) ** sure * (1 - extra * share * s);
+  const whole = Math.floor(minutes + 1e-9);
+  const shares = [...(minutes - whole > 1e-9 ? [minutes - whole] : []), ...Array<number>(whole).fill(1)];
+  let going = 1;
+  for (const share of shares) {
+    for (const side of ['home', 'away'] as const) {
+      const law = laws[side];
+      const s = scores(law);
+      const scored = going * (1 - blank(s, share));
+      // Which score ends it: the law's scoring values in proportion.
+      law.forEach((p, i) => {
+        if (values[i]! > 0 && s > 0) {
+          if (side === 'home') add(values[i]!, 0, (scored * p) / s);
+          else add(0, values[i]!, (scored * p) / s);
+        }
+      });
+      going -= scored;
+    }
+  }
+  add(0, 0, going);
+  return [...endings.values()];
+}
+
 /** Factory of a scoring sport's simulation. */
 function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
   const live = new Set<number>([...cfg.quarterCodes, MatchTime.halfTime, MatchTime.overtime]);
@@ -600,6 +647,14 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
       chancesLeft: chancesLeft(perMinute, shareLeft * regulationMinutes),
       overtimeChances: chancesLeft(perMinute, cfg.overtimeMinutes),
     });
+    // American football: a level regulation goes to one sudden-death overtime.
+    const suddenDeath = (margin: number, minutes: number): SuddenDeath | null =>
+      cfg.overtimeUntilDecided
+        ? null
+        : suddenDeathEndings(perMinute, minutes, cfg.values, {
+            home: cfg.law(tl.league.pointsPerChance + margin / (2 * tl.league.chances)),
+            away: cfg.law(tl.league.pointsPerChance - margin / (2 * tl.league.chances)),
+          });
     if (p.code === MatchTime.notStarted) {
       return {
         score: { home: 0, away: 0 },
@@ -613,13 +668,17 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
         overtime: overtimeLaw,
         spreadFromPlacement,
         scoring: scoring(expectedMargin(tl, t), 1),
+        suddenDeath: suddenDeath(expectedMargin(tl, t), cfg.overtimeMinutes),
         margins: fixtureMargins(margins, tl, false),
       };
     }
     if (!live.has(p.code) || tl.kickoff === null) return null;
     const overtime = p.code === MatchTime.overtime;
-    // The rest of the game is Brownian (Stern 1994): mean and variance in proportion to time left.
-    const left = overtime ? p.overtimeLeft : p.left;
+    // The rest of the game is Brownian (Stern 1994): mean and variance in proportion to time left;
+    // a sudden-death overtime under way is all in its endings.
+    const sudden = overtime && !cfg.overtimeUntilDecided;
+    const left = sudden ? 0 : overtime ? p.overtimeLeft : p.left;
+    const margin = expectedMargin(tl, tl.kickoff);
     return {
       score: p.score,
       marginLeft: expectedMargin(tl, tl.kickoff) * left,
@@ -631,7 +690,8 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
       buzzerTie: cfg.buzzerTie,
       overtime: overtimeLaw,
       spreadFromPlacement,
-      scoring: scoring(expectedMargin(tl, tl.kickoff), left),
+      scoring: scoring(margin, left),
+      suddenDeath: suddenDeath(margin, sudden ? p.overtimeLeft * regulationMinutes : cfg.overtimeMinutes),
       margins: fixtureMargins(margins, tl, true),
     };
   };
