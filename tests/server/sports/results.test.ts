@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, call, fundedPlayer } from '../helpers';
-import { afterStartOf, buildSportsApp, manualClock } from './sports-helpers';
+import {
+  afterStartOf,
+  buildSportsApp,
+  manualClock,
+  operatorHeaders,
+  placeSportsBet,
+  type BetLeg,
+} from './sports-helpers';
 import { auditLedger } from '../../../server/platform/money/ledger-audit';
 import { playerBalances } from '../../../server/platform/money/ledger';
 import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
@@ -31,12 +38,7 @@ let operator: Record<string, string>;
 
 beforeAll(async () => {
   app = await buildSportsApp(clock.now);
-  const login = await call(app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
-  });
-  operator = auth(login.body.data.access_token);
+  operator = await operatorHeaders(app);
 });
 afterEach(async () => {
   expect(await auditLedger(app.ctx.db)).toEqual([]);
@@ -47,18 +49,8 @@ afterAll(async () => {
 
 const feed = () => app.sports.feed as SimulatedFeed;
 let counter = 0;
-type Leg = { fixtureId: string; marketId: string; outcomeId: string; odds: number };
-
-async function placeBet(token: string, legs: Leg[], stake = 10) {
-  const res = await call(app, {
-    method: 'POST',
-    url: '/api/app/sports/bet',
-    headers: { ...auth(token), 'idempotency-key': `rs-${Date.now()}-${counter++}` },
-    payload: { stake, legs, oddsChange: 'none' },
-  });
-  expect(res.code, res.body.message).toBe(200);
-  return res.body.data.betId as string;
-}
+type Leg = BetLeg;
+const placeBet = (token: string, legs: Leg[], stake = 10) => placeSportsBet(app, token, legs, stake);
 
 /** Upcoming fixtures of a sport that the feed will play normally. */
 function upcoming(sport: SportKey): FixtureSnapshot[] {

@@ -2,7 +2,9 @@ import { loadConfig } from '../../../server/infra/config';
 import { buildApp } from '../../../server/app';
 import { openDb } from '../../../server/infra/db/connection';
 import { openMigratedPglite } from '../../support/pglite-template';
-import { CAPTCHA, createPgDatabase } from '../helpers';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { auth, call, CAPTCHA, createPgDatabase } from '../helpers';
 
 /** The seed every sports test replays: the same fixtures, prices and results on every run. */
 export const SPORTS_SEED = 'trevo-sports-tests';
@@ -51,4 +53,30 @@ export function afterStartOf(
   by = 60_000,
 ) {
   clock.set(Math.max(...fixtures.map((f) => f.startsAt)) + by);
+}
+
+/** The default operator's headers (the console's trader). */
+export async function operatorHeaders(app: FastifyInstance) {
+  const login = await call(app, {
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { username: 'operador', pwd: 'Operador#Seguro2026' },
+  });
+  return auth(login.body.data.access_token);
+}
+
+/** A leg of a bet as the player sends it. */
+export type BetLeg = { fixtureId: string; marketId: string; outcomeId: string; odds: number };
+
+let placed = 0;
+/** Places a bet (R$ 10 unless told) that must be accepted, and answers its id. */
+export async function placeSportsBet(app: FastifyInstance, token: string, legs: BetLeg[], stake = 10) {
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/app/sports/bet',
+    headers: { ...auth(token), 'idempotency-key': `bet-${Date.now()}-${placed++}` },
+    payload: { stake, legs, oddsChange: 'none' },
+  });
+  expect(res.code, res.body.message).toBe(200);
+  return res.body.data.betId as string;
 }
