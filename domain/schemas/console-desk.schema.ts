@@ -52,7 +52,8 @@ export const fixtureResultSchema: z.ZodType<FixtureResult> = z.object({
  * `GET /api/admin/sports/fixtures`: a fixture a trader should look at (started with no final
  * result, set by an operator, or with bets held), or one a search found.
  */
-export const attentionFixtureSchema = fixtureIdentitySchema.extend({
+export const attentionFixtureSchema = z.object({
+  ...fixtureIdentitySchema.shape,
   /** The stored result (scores by period, and the other sports' facts); null before any. */
   result: fixtureResultSchema.nullable(),
   resultFinal: z.boolean(),

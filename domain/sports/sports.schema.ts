@@ -26,25 +26,6 @@ export const resultsQuerySchema = z.object({
   competition: competitionParam,
 });
 
-/** Which fixture: what every list of fixtures, open or finished, says of it. */
-export const fixtureIdentitySchema = z.object({
-  id: z.string(),
-  sport: z.string(),
-  competition: z.string(),
-  home: z.string(),
-  away: z.string(),
-  startsAt: z.string(),
-});
-
-/** A finished fixture: how it ended (the specification's match time code) and its final score. */
-export const sportsResultSchema = fixtureIdentitySchema.extend({
-  status: z.number(),
-  score: z.object({ home: z.number(), away: z.number() }).nullable(),
-  /** The first half's or the first set's score where the sport has one. */
-  firstPeriod: z.object({ home: z.number(), away: z.number() }).nullable(),
-});
-export type SportsResult = z.infer<typeof sportsResultSchema>;
-
 const legSchema = z.strictObject({
   fixtureId: z.string().min(1).max(64),
   marketId: z.string().min(1).max(64),
@@ -121,160 +102,11 @@ export const favouriteSchema = z.strictObject({
 });
 export type FavouriteInput = z.infer<typeof favouriteSchema>;
 
-/** A player's favourites, in the order they were marked. */
-export const favouritesSchema = z.object({ teams: z.array(z.string()), competitions: z.array(z.string()) });
-export type Favourites = z.infer<typeof favouritesSchema>;
-
 /** `POST /sports/cashout { betId, amount? }`: without an amount the whole bet is cashed out. */
 export const sportsCashoutSchema = z.strictObject({
   betId: z.string().min(1).max(40),
   amount: z.unknown().optional(),
 });
 
-// ---- answers (the client parses them with these; the routes declare them) ----
-
-export const sportsScoreSchema = z.object({ home: z.number(), away: z.number() });
-
-export const sportsOutcomeSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  odds: z.number().nullable(),
-  active: z.boolean(),
-});
-
-export const sportsMarketSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  period: z.string(),
-  line: z.number().nullable(),
-  /** 1 active, 0 inactive, −1 suspended, −3 settled, −4 cancelled (design/sports.md). */
-  status: z.number(),
-  name: z.string(),
-  group: z.string(),
-  outcomes: z.array(sportsOutcomeSchema),
-});
-
-/** One market of a fixture, with pt-BR names. */
-export type SportsMarket = z.infer<typeof sportsMarketSchema>;
-/** One selection of a market. */
-export type SportsOutcome = z.infer<typeof sportsOutcomeSchema>;
-
-export const sportSummarySchema = z.object({
-  key: z.string(),
-  name: z.string(),
-  live: z.number(),
-  upcoming: z.number(),
-  competitions: z.array(z.string()).default([]),
-});
-
-/** A sport of `/sports/sports` with its live and upcoming counts. */
-export type SportSummary = z.infer<typeof sportSummarySchema>;
-
-export const sportsFixtureSchema = fixtureIdentitySchema.extend({
-  live: z.boolean(),
-  periodCode: z.number(),
-  clock: z.string().nullable(),
-  score: sportsScoreSchema,
-  suspended: z.boolean().default(false),
-  main: sportsMarketSchema.nullable().default(null),
-});
-
-/** A fixture in a list, with its winner market inline. */
-export type SportsFixture = z.infer<typeof sportsFixtureSchema>;
-
-export const sportsFixtureDetailSchema = sportsFixtureSchema.extend({
-  stats: z.record(z.string(), sportsScoreSchema).default({}),
-  markets: z.array(sportsMarketSchema),
-  /** Pagamento Antecipado: its Resultado Final singles are paid as won two goals ahead. */
-  earlyPayout: z.boolean().optional(),
-});
-
-/**
- * A trader's result entry: the fixture, and each bet it settled or settled again — its result code
- * (domain/codes `BetResult`) and what it pays now (BRL).
- */
-export const operatorResultAnswerSchema = z.object({
-  fixtureId: z.string(),
-  settled: z.array(z.object({ betId: z.string(), result: z.number().int(), payout: z.number() })),
-});
-export type OperatorResultAnswer = z.infer<typeof operatorResultAnswerSchema>;
-
-/** A fixture with statistics and every market. */
-export type SportsFixtureDetail = z.infer<typeof sportsFixtureDetailSchema>;
-
-export const placedSportsBetSchema = z.object({
-  betId: z.string(),
-  stake: z.number(),
-  status: z.number(),
-  /** `pending` while a live bet waits its delay, `open` once accepted. */
-  state: z.string(),
-  acceptAt: z.string().nullable().default(null),
-  combinedOdds: z.number(),
-  potentialReturn: z.number(),
-  legs: z.array(
-    z.object({
-      fixtureId: z.string(),
-      marketId: z.string(),
-      outcomeId: z.string(),
-      odds: z.number(),
-      live: z.boolean().default(false),
-    }),
-  ),
-});
-
-/** A bet the server took (a live one may still be refused after its delay). */
-export type PlacedSportsBet = z.infer<typeof placedSportsBetSchema>;
-
-export const mySportsBetLegSchema = z.object({
-  fixtureId: z.string(),
-  fixture: z.string(),
-  marketId: z.string(),
-  market: z.string(),
-  outcomeId: z.string(),
-  outcome: z.string(),
-  odds: z.number(),
-  live: z.boolean(),
-  scoreAtPlacement: sportsScoreSchema.nullable(),
-  result: z.number(),
-  resultText: z.string(),
-});
-
-export const mySportsBetSchema = z.object({
-  betId: z.string(),
-  kind: z.string(),
-  state: z.string(),
-  stake: z.number(),
-  stakeOpen: z.number(),
-  payout: z.number(),
-  cashedOut: z.number(),
-  cashout: z.object({ available: z.boolean(), value: z.number().nullable() }).nullable(),
-  potentialReturn: z.number(),
-  combinedOdds: z.number(),
-  result: z.number(),
-  resultText: z.string(),
-  orderStatus: z.number(),
-  oddsChange: z.string(),
-  placedAt: z.string(),
-  acceptAt: z.string().nullable(),
-  settledAt: z.string().nullable(),
-  /** Paid as won when its team went two goals ahead (Pagamento Antecipado). */
-  earlyPaid: z.boolean().optional(),
-  legs: z.array(mySportsBetLegSchema),
-});
-
-/** One of the player's bets in "Minhas apostas". */
-export type MySportsBet = z.infer<typeof mySportsBetSchema>;
-/** One leg of a bet in "Minhas apostas". */
-export type MySportsBetLeg = z.infer<typeof mySportsBetLegSchema>;
-
-export const cashoutResultSchema = z.object({
-  betId: z.string(),
-  amount: z.number(),
-  value: z.number(),
-  state: z.string(),
-  stakeOpen: z.number(),
-  cashedOut: z.number(),
-});
-
-/** What a cash-out paid. */
-export type CashoutResult = z.infer<typeof cashoutResultSchema>;
+// The answers, written with zod/mini so a visitor's first page carries no classic Zod.
+export * from './sports-answers.schema';

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import {
   cashoutResultSchema,
   placedSportsBetSchema,
@@ -7,7 +8,6 @@ import {
   sportsResultSchema,
   favouritesSchema,
   type Favourites,
-  type FavouriteKind,
   type SportsResult,
   type SportsMarket,
   type SportsOutcome,
@@ -18,7 +18,8 @@ import {
   type MySportsBet,
   type MySportsBetLeg,
   type CashoutResult,
-} from '../../domain/sports/sports.schema';
+} from '../../domain/sports/sports-answers.schema';
+import type { FavouriteKind } from '../../domain/sports/sports.schema';
 import { mySportsBetsPageSchema, type MySportsBetsPage } from '../../domain/schemas/sports-bets.schema';
 import { apiGet, apiPost } from './api-client';
 import { IDEMPOTENCY_HEADER } from './idempotency';
@@ -33,7 +34,7 @@ import { IDEMPOTENCY_HEADER } from './idempotency';
 /** The twelve sports with counts. */
 export async function fetchSports(): Promise<SportSummary[]> {
   const body = await apiGet<unknown>('/api/app/sports/sports', { loading: false }, { silent: true });
-  return sportSummarySchema.array().parse(body.data);
+  return z.array(sportSummarySchema).parse(body.data);
 }
 
 /** What a list asks for: a sport (every sport without), a search, a competition. */
@@ -55,13 +56,13 @@ const queryParams = (query: FixtureQuery): Record<string, unknown> => {
 /** Live or upcoming fixtures (both when `live` is undefined), by start. */
 export async function fetchFixtures(query: FixtureQuery): Promise<SportsFixture[]> {
   const body = await apiGet<unknown>('/api/app/sports/fixtures', queryParams(query), { silent: true });
-  return sportsFixtureSchema.array().parse(body.data);
+  return z.array(sportsFixtureSchema).parse(body.data);
 }
 
 /** Finished fixtures of the last seven days, newest first. */
 export async function fetchResults(query: Omit<FixtureQuery, 'live'>): Promise<SportsResult[]> {
   const body = await apiGet<unknown>('/api/app/sports/results', queryParams(query), { silent: true });
-  return sportsResultSchema.array().parse(body.data);
+  return z.array(sportsResultSchema).parse(body.data);
 }
 
 /** One fixture with every market; `silent` keeps a background refresh from alerting. */

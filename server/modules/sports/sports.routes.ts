@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { allow, PUBLIC, PLAYER, operator } from '../../platform/access';
 import { auditEntry } from '../../platform/audit-trail';
 import type { FastifyInstance } from 'fastify';
@@ -80,13 +81,13 @@ export async function sportsRoutes(
 ) {
   app.get(
     '/api/app/sports/sports',
-    allow(PUBLIC, { response: sportSummarySchema.array() }),
+    allow(PUBLIC, { response: z.array(sportSummarySchema) }),
     async (request, reply) => ok(request, reply, sportsView(sports.feed, sports.now())),
   );
 
   app.get(
     '/api/app/sports/fixtures',
-    allow(PUBLIC, { query: fixturesQuerySchema, response: sportsFixtureSchema.array() }),
+    allow(PUBLIC, { query: fixturesQuerySchema, response: z.array(sportsFixtureSchema) }),
     async (request, reply) => {
       const q = parseInput(fixturesQuerySchema, request.query);
       const live = q.live === undefined ? undefined : q.live === 'true' || q.live === '1';
@@ -105,7 +106,7 @@ export async function sportsRoutes(
 
   app.get(
     '/api/app/sports/results',
-    allow(PUBLIC, { query: resultsQuerySchema, response: sportsResultSchema.array() }),
+    allow(PUBLIC, { query: resultsQuerySchema, response: z.array(sportsResultSchema) }),
     async (request, reply) => {
       const q = parseInput(resultsQuerySchema, request.query);
       return ok(
