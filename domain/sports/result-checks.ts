@@ -25,7 +25,9 @@ export type ResultInconsistency =
   /** Tennis: the first set's winner has no set. */
   | { rule: 'firstSetWinner'; side: Side }
   /** A finished tennis match ends with the winner on 2 or 3 sets and the loser on fewer. */
-  | { rule: 'setCount' };
+  | { rule: 'setCount' }
+  /** How a fight was won (`method`) belongs to a fight with a winner. */
+  | { rule: 'methodWithoutWinner' };
 
 /** Sports whose finished matches can end level (a void moneyline, a dead heat, a draw, a race). */
 const CAN_TIE: ReadonlySet<SportKey> = new Set([
@@ -66,6 +68,9 @@ export function resultInconsistency(sport: SportKey, result: FixtureResult): Res
     ) {
       return { rule: 'noOvertime' };
     }
+  }
+  if (result.method && (sport !== 'boxing' || !full || full.home === full.away)) {
+    return { rule: 'methodWithoutWinner' };
   }
   const half = above(scores.first_half, full);
   if (half) return { rule: 'partAboveWhole', side: half, part: 'first_half' };

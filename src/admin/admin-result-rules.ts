@@ -312,6 +312,9 @@ function wordedInconsistency(
       };
     case 'setCount':
       return { field: 'full.home', error: 'setCount', params: { row: fullLabel } };
+    case 'methodWithoutWinner':
+      // The form asks how a fight ended only for a winner and sends it only then.
+      return { field: 'method', error: 'choose', params: { row: names.control('method') } };
   }
 }
 

@@ -401,5 +401,7 @@ function inconsistencyError(problem: ResultInconsistency, fixture: { home: strin
       return badRequest('sportsResultFirstSet', { team });
     case 'setCount':
       return badRequest('sportsResultSetCount');
+    case 'methodWithoutWinner':
+      return badRequest('sportsResultMethod');
   }
 }

@@ -203,6 +203,15 @@ describe('an operator enters any sport’s result', () => {
         'Uma partida de tênis termina com o vencedor em 2 ou 3 sets e o perdedor com menos',
       );
     }
+    // How a fight ended belongs to a fight with a winner: not to a draw, not to tennis.
+    for (const [fixture, full] of [
+      [boxing, { home: 0, away: 0 }],
+      [another, { home: 2, away: 0 }],
+    ] as const) {
+      const refused = await enter(fixture.id, { status: MatchTime.finished, full, method: 'points' });
+      expect(refused.code).toBe(400);
+      expect(refused.body.message).toBe('Como terminou só vale para uma luta com vencedor');
+    }
   });
 });
 
