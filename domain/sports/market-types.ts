@@ -32,11 +32,12 @@ export type MarketType = (typeof MARKET_TYPES)[number];
 /**
  * Markets whose quotes list only the selections that can still win (markets.ts outcomeIds has
  * them all): a score already passed leaves Placar Exato and Placar em Sets, a half-time result
- * that did not happen leaves Intervalo/Final. A price push without one of them means it is gone,
- * not unchanged (the fixture page drops it).
+ * that did not happen leaves Intervalo/Final, a stoppage after the last round's bell leaves Método
+ * de Vitória. A price push without one of them means it is gone, not unchanged (the fixture page
+ * drops it).
  */
-export const listsReachableOnly = (type: string): boolean =>
-  type === 'correct_score' || type === 'set_score' || type === 'ht_ft';
+const REACHABLE_ONLY: readonly string[] = ['correct_score', 'set_score', 'ht_ft', 'method'];
+export const listsReachableOnly = (type: string): boolean => REACHABLE_ONLY.includes(type);
 
 /**
  * Periods: the whole match (overtime and extra innings included where the sport counts them, never

@@ -97,6 +97,33 @@ describe('sportsbook page helpers', () => {
       ['1-2', 3.1],
       ['0-2', 5],
     ]);
+    // So does Método de Vitória once the last round's stoppages are out.
+    const method = {
+      ...market('method:full', 'Método de Vitória'),
+      outcomes: ['home_stoppage', 'home_points', 'draw'].map((id) => ({
+        id,
+        name: id,
+        odds: 3,
+        active: true,
+      })),
+    };
+    const afterBell = mergeOdds(
+      { ...fixture, markets: [method] },
+      {
+        fixtureId: 'f1',
+        markets: [
+          {
+            id: 'method:full',
+            status: 1,
+            outcomes: [
+              { id: 'home_points', odds: 1.5, active: true },
+              { id: 'draw', odds: 9, active: true },
+            ],
+          },
+        ],
+      },
+    );
+    expect(afterBell.markets[0]!.outcomes.map((o) => o.id)).toEqual(['home_points', 'draw']);
     expect(mergeOdds(fixture, { fixtureId: 'f1', suspended: true }).suspended).toBe(true);
     const later = mergeState(fixture, {
       fixtureId: 'f1',
