@@ -247,8 +247,12 @@ function at(tl: BoxingTimeline, t: number) {
   return { code, rounds, elapsed, seq: i + 1 };
 }
 
-/** The book reprices through a round as its time passes (a stoppage is less likely with less left). */
-const REPRICE_SECONDS = 20;
+/**
+ * The book reprices through a round as its time passes (a stoppage is less likely with less
+ * left). A quote is as old as this at most, and cash-out values a leg from it: every 20 seconds
+ * let a stoppage leg cash out above its fair value late in the last round (review of issue 16).
+ */
+const REPRICE_SECONDS = 5;
 
 function pricingInput(tl: BoxingTimeline, t: number, margins: MarginPlan): BoxingPricingInput | null {
   const s = at(tl, t);
