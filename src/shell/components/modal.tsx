@@ -62,7 +62,11 @@ export function Modal({
     node?.addEventListener('keydown', onKey);
     return () => {
       node?.removeEventListener('keydown', onKey);
-      previous?.focus?.();
+      // Focus goes back to where it was, unless another panel has taken it meanwhile: after a
+      // sign-up the first-deposit offer opens as the registration panel closes, and focus given
+      // back to the page would leave the offer deaf to Escape.
+      const active = document.activeElement;
+      if (!active || active === document.body || node?.contains(active)) previous?.focus?.();
     };
   }, []);
 
