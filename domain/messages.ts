@@ -108,6 +108,9 @@ const ptBR = {
   sportsOddsChanged: 'As odds mudaram. Confira a nova cotação',
   sportsSameFixture: 'Escolha apenas uma seleção por jogo na aposta múltipla',
   sportsLegsRequired: 'Escolha ao menos uma seleção',
+  sportsBuilderLegs: 'No Criar Aposta, escolha de 2 a {max} seleções do mesmo jogo, uma por mercado',
+  sportsBuilderMarket: 'Este mercado não entra no Criar Aposta',
+  sportsBuilderContradictory: 'Essas seleções não podem acontecer juntas',
   sportsResultInvalid: 'Resultado inválido para este jogo',
   sportsResultBeforeStart:
     'Este jogo ainda não começou: só pode ser registrado como adiado (−14) ou cancelado (−10)',
@@ -297,6 +300,9 @@ const enUS: Record<MessageKey, string> = {
   parlayLimit: 'Parlay has reached the limit',
   sportsOddsChanged: 'The odds changed. Check the new price',
   sportsSameFixture: 'Pick only one selection per game in a parlay',
+  sportsBuilderLegs: 'In Bet Builder, pick 2 to {max} selections of the same game, one per market',
+  sportsBuilderMarket: 'This market cannot be part of Bet Builder',
+  sportsBuilderContradictory: 'These selections cannot all happen together',
   sportsLegsRequired: 'Pick at least one selection',
   sportsResultInvalid: 'Invalid result for this game',
   sportsResultBeforeStart:

@@ -105,3 +105,18 @@ export function cashoutValueCents(
   // A hair under, so a float product that should be a whole centavo never rounds up past it.
   return Math.max(0, Math.floor(value * (1 - 1e-12)));
 }
+
+/**
+ * What an open Criar Aposta bet can be cashed out for (builder.ts): the stake riding at its price
+ * times the fair joint chance of its selections now, from the model itself rather than read back
+ * from de-margined prices, less the take; rounded down like every offer.
+ */
+export function builderCashoutCents(
+  stakeCents: number,
+  oddsMilli: number,
+  chance: number,
+  takeMilli: number,
+): number {
+  const value = stakeCents * (oddsMilli / 1000) * Math.min(1, Math.max(0, chance)) * (1 - takeMilli / 1000);
+  return Math.max(0, Math.floor(value * (1 - 1e-12)));
+}

@@ -103,7 +103,7 @@ function halfMinutesLeft(minute: number, end: 45 | 90, bounds: readonly [number,
  * 90-minute rate. Assuming 90 even minutes had underpriced overs by 10–40 % (the fair-return
  * check's "known gap").
  */
-function remainingCornerShare(phase: FootballPhase, minute: number): number {
+export function remainingCornerShare(phase: FootballPhase, minute: number): number {
   const second = halfMinutesLeft(45, 90, STOPPAGE_MINUTES.second);
   const minutes =
     phase === 'pre'
@@ -145,7 +145,7 @@ const handicapMargin = (
 ): Distribution => (countsFromPlacement('football', type) ? rest : shift(rest, lead));
 
 /** Independent Poisson counts (corners), as a grid without the Dixon–Coles correction. */
-function poissonGrid(lambda: number, mu: number, maxCount: number): ScoreGrid {
+export function poissonGrid(lambda: number, mu: number, maxCount: number): ScoreGrid {
   const size = maxCount + 1;
   const ph = Array.from({ length: size }, (_, i) => poisson(i, lambda));
   const pa = Array.from({ length: size }, (_, j) => poisson(j, mu));

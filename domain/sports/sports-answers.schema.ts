@@ -96,6 +96,8 @@ export type SportsFixtureDetail = z.infer<typeof sportsFixtureDetailSchema>;
 
 export const placedSportsBetSchema = z.object({
   betId: z.string(),
+  /** `single`, `parlay` (múltipla) or `builder` (Criar Aposta). */
+  kind: z._default(z.string(), 'single'),
   stake: z.number(),
   status: z.number(),
   /** `pending` while a live bet waits its delay, `open` once accepted. */
@@ -158,6 +160,9 @@ export const mySportsBetSchema = z.object({
 export type MySportsBet = z.infer<typeof mySportsBetSchema>;
 /** One leg of a bet in "Minhas apostas". */
 export type MySportsBetLeg = z.infer<typeof mySportsBetLegSchema>;
+
+/** `POST /sports/builder/quote` → Criar Aposta's price now for the selections sent. */
+export const builderQuoteAnswerSchema = z.object({ odds: z.number() });
 
 export const cashoutResultSchema = z.object({
   betId: z.string(),

@@ -26,20 +26,36 @@ export const resultsQuerySchema = z.object({
   competition: competitionParam,
 });
 
-const legSchema = z.strictObject({
-  fixtureId: z.string().min(1).max(64),
+const oddsSchema = z.number().min(1).max(1_000_000);
+const selectionSchema = z.strictObject({
   marketId: z.string().min(1).max(64),
   outcomeId: z.string().min(1).max(16),
-  odds: z.number().min(1).max(1_000_000),
+});
+const legSchema = selectionSchema.extend({
+  fixtureId: z.string().min(1).max(64),
+  /** The price the slip showed; a builder's legs have none (the bet has one price, `odds`). */
+  odds: oddsSchema.optional(),
 });
 
-/** `POST /sports/bet`: one leg is a single, more a parlay; the stake is parsed by parseAmount. */
+/**
+ * `POST /sports/bet`: one leg is a single, more a parlay; `kind: "builder"` makes the legs, all of
+ * one fixture, one Criar Aposta bet at `odds` (its quote). The stake is parsed by parseAmount.
+ */
 export const sportsBetSchema = z.strictObject({
   stake: z.unknown().optional(),
   legs: z.array(legSchema).min(1, { message: 'sportsLegsRequired' }).max(100),
   oddsChange: z.enum(['none', 'higher', 'any']).default('none'),
+  kind: z.enum(['builder']).optional(),
+  odds: oddsSchema.optional(),
 });
 export type SportsBetInput = z.infer<typeof sportsBetSchema>;
+
+/** `POST /sports/builder/quote { fixtureId, legs }` → `{ odds }`: Criar Aposta's price now. */
+export const builderQuoteSchema = z.strictObject({
+  fixtureId: z.string().min(1).max(64),
+  legs: z.array(selectionSchema).min(1, { message: 'sportsLegsRequired' }).max(20),
+});
+export type BuilderQuoteInput = z.infer<typeof builderQuoteSchema>;
 
 const scoreSchema = z.strictObject({
   home: z.number().int().min(0).max(999),

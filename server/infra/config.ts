@@ -138,6 +138,13 @@ const sportsFileSchema = z.object({
    * singles are paid as won as soon as the chosen team goes two goals ahead.
    */
   earlyPayout: z.array(z.string().min(1).max(80)).max(200).default([]),
+  /**
+   * Criar Aposta (domain/sports/builder.ts): the margin on a builder's joint chance (plus the
+   * competition tier's points of `margins.tiers`) and the most selections one builder takes.
+   */
+  builder: z
+    .object({ margin: z.number().min(0).max(0.5), maxLegs: z.number().int().min(2).max(12) })
+    .default({ margin: 0.1, maxLegs: 6 }),
 });
 
 /** An operator text per language key (`pt_BR` required; a missing language falls back to `en_US`, then `pt_BR`). */

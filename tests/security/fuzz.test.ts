@@ -107,6 +107,7 @@ import {
   resultsQuerySchema,
   operatorResultSchema,
   sportsBetSchema,
+  builderQuoteSchema,
   sportsCashoutSchema,
   favouriteSchema,
 } from '../../domain/sports/sports.schema';
@@ -708,6 +709,18 @@ function routes(w: World): Record<string, Entry> {
           innings: 9,
           race: { home: DRIVER, away: { ...DRIVER, position: 2 } },
           rounds: { round: 3, seconds: 60 },
+        }),
+      },
+    },
+    'POST /api/app/sports/builder/quote': {
+      body: {
+        schema: builderQuoteSchema,
+        baseline: () => ({
+          fixtureId: w.leg.fixtureId,
+          legs: [
+            { marketId: 'match_winner:full', outcomeId: 'home' },
+            { marketId: 'btts:full', outcomeId: 'yes' },
+          ],
         }),
       },
     },

@@ -10,12 +10,13 @@ import { placementCountOf } from '../../../domain/sports/rules';
 import { overroundMilli } from '../../../domain/sports/book-margins';
 import { winnersPerResult } from '../../../domain/sports/markets';
 import type { SportsBetInput } from '../../../domain/sports/sports.schema';
-import type { FeedMarket, FixtureSnapshot } from './feed';
+import { gameUnavailable, openOutcome, optionClosed, type CheckedLeg } from './offer';
 import { debitSportsStake, newSportsBetId, paySports } from './sports-money';
 import type { Sports } from './sports.module';
 import { heldByOperator } from './holds';
 import { legsOfBet } from './bets.repository';
 import { upsertFixtureForBet } from './fixtures.repository';
+import { priceBuilder } from './builder.service';
 import {
   dueLiveBetIds,
   insertBet,
@@ -35,8 +36,6 @@ import {
 
 export type OddsChange = SportsBetInput['oddsChange'];
 
-const optionClosed = () => new AppError(409, 'sportsOptionClosed');
-const gameUnavailable = () => new AppError(409, 'sportsGameUnavailable');
 const parlayLimit = () => new AppError(409, 'parlayLimit');
 
 /** The price a bet gets: the quote, or the feed's new price if the player's preference takes it. */
@@ -56,23 +55,66 @@ function saoPauloDayStart(now: number): number {
   return Math.floor((now - offset) / 86_400_000) * 86_400_000 + offset;
 }
 
-interface CheckedLeg {
-  snap: FixtureSnapshot;
-  market: FeedMarket;
-  outcomeId: string;
-  oddsMilli: number;
-  live: boolean;
+/** A bet's legs checked now, what it pays at, and the book each leg was bet into. */
+interface PricedBet {
+  kind: 'single' | 'parlay' | 'builder';
+  legs: CheckedLeg[];
+  /** The odds the bet pays at if it wins: each leg's for a parlay, the one price of a builder. */
+  paying: number[];
+  bookMarginMilli: (leg: CheckedLeg, idx: number) => number | null;
 }
 
-/** The open outcome a leg points at now, or the refusal the specification names. */
-function openOutcome(snap: FixtureSnapshot, marketId: string, outcomeId: string, now: number) {
-  // Pre-match betting closes at the start by the server clock; after it only the live book sells.
-  const preMatch = snap.state.phase === 'pre' && now < snap.startsAt;
-  if (!preMatch && snap.state.phase !== 'live') throw gameUnavailable();
-  const market = snap.markets.find((m) => m.id === marketId);
-  const outcome = market?.outcomes.find((o) => o.id === outcomeId);
-  if (!market || market.status !== 1 || !outcome?.active || outcome.oddsMilli === null) throw optionClosed();
-  return { market, oddsMilli: outcome.oddsMilli, live: !preMatch };
+/** A single or a parlay: one selection per fixture, each at its own price. */
+function parlayBet(ctx: AppContext, sports: Sports, input: SportsBetInput, now: number): PricedBet {
+  if (input.odds !== undefined) throw badRequest('invalidInput');
+  if (input.legs.length > ctx.config.file.sports.maxLegs) throw parlayLimit();
+  if (new Set(input.legs.map((l) => l.fixtureId)).size !== input.legs.length) {
+    throw new AppError(409, 'sportsSameFixture');
+  }
+  const legs: CheckedLeg[] = input.legs.map((leg) => {
+    const quoted = leg.odds === undefined ? null : oddsToMilli(leg.odds);
+    if (quoted === null) throw badRequest('invalidInput');
+    const snap = sports.feed.snapshot(leg.fixtureId, now);
+    if (!snap) throw gameUnavailable();
+    const open = openOutcome(snap, leg.marketId, leg.outcomeId, now);
+    const odds = acceptedOdds(quoted, open.oddsMilli, input.oddsChange);
+    if (odds === null) throw new AppError(409, 'sportsOddsChanged');
+    return { snap, market: open.market, outcomeId: leg.outcomeId, oddsMilli: odds, live: open.live };
+  });
+  return {
+    kind: legs.length === 1 ? 'single' : 'parlay',
+    legs,
+    paying: legs.map((l) => l.oddsMilli),
+    bookMarginMilli: (leg) =>
+      overroundMilli(
+        leg.market.outcomes.map((o) => (o.active ? o.oddsMilli : null)),
+        winnersPerResult(leg.market.key.type),
+      ),
+  };
+}
+
+/**
+ * Criar Aposta: selections of one fixture at the builder's one price (builder.service.ts), taken
+ * as quoted or moved within the player's odds-change preference. Each leg keeps its own market's
+ * price for the card; the bet pays the builder's.
+ */
+function builderBet(ctx: AppContext, sports: Sports, input: SportsBetInput, now: number): PricedBet {
+  const fixtureId = input.legs[0]!.fixtureId;
+  if (input.legs.some((l) => l.fixtureId !== fixtureId)) {
+    throw new AppError(409, 'sportsBuilderLegs', { max: ctx.config.file.sports.builder.maxLegs });
+  }
+  const quoted = input.odds === undefined ? null : oddsToMilli(input.odds);
+  if (quoted === null) throw badRequest('invalidInput');
+  const price = priceBuilder(ctx, sports, fixtureId, input.legs, now);
+  const odds = acceptedOdds(quoted, price.oddsMilli, input.oddsChange);
+  if (odds === null) throw new AppError(409, 'sportsOddsChanged');
+  return {
+    kind: 'builder',
+    legs: price.legs,
+    paying: [odds],
+    // The report's keep is ∏ 1/(1 + m) over a bet's legs: the builder's margin once, on its first.
+    bookMarginMilli: (_leg, idx) => (idx === 0 ? Math.round(price.margin * 1000) : 0),
+  };
 }
 
 export interface PlacedBet {
@@ -80,6 +122,7 @@ export interface PlacedBet {
   stake: number;
   status: number;
   orderStatus: number;
+  kind: PricedBet['kind'];
   state: 'open' | 'pending';
   acceptAt: string | null;
   combinedOdds: number;
@@ -110,26 +153,12 @@ export async function placeSportsBet(
     throw badRequest('betTooSmall', { amount: cfg.minStake.toFixed(2) });
   if (stakeCents > Math.round(cfg.maxStake * 100))
     throw badRequest('betTooLarge', { amount: cfg.maxStake.toFixed(2) });
-  if (input.legs.length > cfg.maxLegs) throw parlayLimit();
-  if (new Set(input.legs.map((l) => l.fixtureId)).size !== input.legs.length) {
-    throw new AppError(409, 'sportsSameFixture');
-  }
-
-  const legs: CheckedLeg[] = input.legs.map((leg) => {
-    const quoted = oddsToMilli(leg.odds);
-    if (quoted === null) throw badRequest('invalidInput');
-    const snap = sports.feed.snapshot(leg.fixtureId, now);
-    if (!snap) throw gameUnavailable();
-    const open = openOutcome(snap, leg.marketId, leg.outcomeId, now);
-    const odds = acceptedOdds(quoted, open.oddsMilli, input.oddsChange);
-    if (odds === null) throw new AppError(409, 'sportsOddsChanged');
-    return { snap, market: open.market, outcomeId: leg.outcomeId, oddsMilli: odds, live: open.live };
-  });
-
-  const odds = legs.map((l) => l.oddsMilli);
-  const combined = combinedOddsMilli(odds);
+  const priced =
+    input.kind === 'builder' ? builderBet(ctx, sports, input, now) : parlayBet(ctx, sports, input, now);
+  const { legs, paying } = priced;
+  const combined = combinedOddsMilli(paying);
   if (legs.length > 1 && combined > Math.round(cfg.maxCombinedOdds * 1000)) throw parlayLimit();
-  const potential = potentialReturnCents(stakeCents, odds);
+  const potential = potentialReturnCents(stakeCents, paying);
   if (potential > Math.round(cfg.maxPayoutPerBet * 100)) throw parlayLimit();
 
   const betId = newSportsBetId(now);
@@ -161,7 +190,7 @@ export async function placeSportsBet(
     user_id: userId,
     stake_cents: stakeCents,
     bonus_cents: bonusPart,
-    kind: legs.length === 1 ? 'single' : 'parlay',
+    kind: priced.kind,
     odds_change: input.oddsChange,
     state: live ? 'pending' : 'open',
     combined_odds_milli: combined,
@@ -193,10 +222,7 @@ export async function placeSportsBet(
         market_label: marketName(leg.market.key, leg.snap.sport, leg.snap),
         outcome_label: outcomeName(leg.market.key, leg.outcomeId, leg.snap),
         // The book the player bet into, for the margin report (reports.repository.ts).
-        book_margin_milli: overroundMilli(
-          leg.market.outcomes.map((o) => (o.active ? o.oddsMilli : null)),
-          winnersPerResult(leg.market.key.type),
-        ),
+        book_margin_milli: priced.bookMarginMilli(leg, idx),
       };
     }),
   );
@@ -206,6 +232,7 @@ export async function placeSportsBet(
     stake: centsToBrl(stakeCents),
     status: BetResult.placed,
     orderStatus: OrderStatus.pending,
+    kind: priced.kind,
     state: live ? 'pending' : 'open',
     acceptAt: acceptAt?.toISOString() ?? null,
     combinedOdds: oddsFromMilli(combined),

@@ -5,7 +5,10 @@ import { BetResult } from '../../../domain/codes';
 import { centsToBrl, parseAmount } from '../../../domain/money';
 import { OrderStatus } from '../../../domain/sports/labels';
 import { marketId, parseMarketId, winnersPerResult } from '../../../domain/sports/markets';
-import { cashoutValueCents, type OpenLegPrices } from '../../../domain/sports/cashout';
+import { builderCashoutCents, cashoutValueCents, type OpenLegPrices } from '../../../domain/sports/cashout';
+import { payingLegs } from '../../../domain/sports/builder';
+import type { LegSettlement } from '../../../domain/sports/settlement';
+import { builderSpecs } from './builder.service';
 import { marginFor } from '../../../domain/sports/book-margins';
 import { potentialReturnCents } from '../../../domain/sports/settlement';
 import { countsFromPlacement, placementCountOf } from '../../../domain/sports/rules';
@@ -65,6 +68,34 @@ function pricesNow(ctx: AppContext, sports: Sports, leg: LegRow, now: number): O
 const ridingOf = (bet: BetRow) =>
   bet.stake_open_cents === null ? Number(bet.stake_cents) : Number(bet.stake_open_cents);
 
+/**
+ * A Criar Aposta bet's cash-out value now: its fair joint chance from the feed's model (the same
+ * question its price answered; a selection already won is certain in it), or null while its
+ * fixture is suspended or cannot be bet, or once a selection lost or was void (settlement closes it).
+ */
+function builderValue(
+  sports: Sports,
+  bet: BetRow,
+  evaluated: ReadonlyArray<{ leg: LegRow; settlement: LegSettlement | null }>,
+  now: number,
+  takeMilli: number,
+): number | null {
+  if (evaluated.some((e) => e.settlement !== null && e.settlement.kind !== 'won')) return null;
+  const fixtureId = evaluated[0]!.leg.fixture_id;
+  const snap = sports.feed.snapshot(fixtureId, now);
+  if (!snap || snap.state.phase === null || snap.state.suspended) return null;
+  const keys = evaluated.map((e) => parseMarketId(e.leg.market_id));
+  if (keys.some((k) => k === null)) return null;
+  const joint = sports.feed.builderChance(
+    fixtureId,
+    builderSpecs(evaluated.map((e, i) => ({ key: keys[i]!, outcomeId: e.leg.outcome_id }))),
+    now,
+  );
+  if (!joint?.ok) return null;
+  const value = builderCashoutCents(ridingOf(bet), Number(bet.combined_odds_milli), joint.chance, takeMilli);
+  return value > 0 ? value : null;
+}
+
 /** The cash-out value of an open bet now, or null when unavailable. */
 export async function cashoutValue(
   ctx: AppContext,
@@ -100,6 +131,10 @@ export async function cashoutValues(
     const evaluated = evaluateWith(facts, legs, bet.placed_at);
     if (evaluated.some((e) => !e.settlement && held.has(e.leg.fixture_id))) {
       values.set(bet.id, null);
+      continue;
+    }
+    if (bet.kind === 'builder') {
+      values.set(bet.id, builderValue(sports, bet, evaluated, now, takeMilli));
       continue;
     }
     const value = cashoutValueCents(
@@ -151,7 +186,11 @@ export async function cashoutBet(
   // What still rides returns at the same odds: the card shows that, not the whole bet's return.
   const potential = potentialReturnCents(
     stillRiding,
-    legs.map((l) => l.odds_milli),
+    payingLegs(
+      bet.kind,
+      Number(bet.combined_odds_milli),
+      legs.map((l) => ({ oddsMilli: l.odds_milli, settlement: null })),
+    ).map((l) => l.oddsMilli),
     Math.round(ctx.config.file.sports.maxPayoutPerBet * 100),
   );
   const seq = bet.settle_seq + 1;

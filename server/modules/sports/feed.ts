@@ -1,4 +1,5 @@
-import type { FixtureResult, MarketKey } from '../../../domain/sports/markets';
+import type { FixtureResult, LegSpec, MarketKey } from '../../../domain/sports/markets';
+import type { BuilderChance } from '../../../domain/sports/builder';
 import type { CompetitionTier } from '../../../domain/sports/book-margins';
 import type { SportKey } from '../../../domain/sports/sports';
 
@@ -122,6 +123,13 @@ export interface SportsFeed {
    * prices answers for listed markets alone.
    */
   price(fixtureId: string, marketId: string, now: number): FeedMarket | undefined;
+  /**
+   * The fair joint chance that all of a bet builder's selections (one fixture, pre-match in form)
+   * win, from where the fixture stands now; undefined when it cannot be bet. A real feed answers
+   * this from its custom-bet service (Sportradar's Custom Bet API); a feed without one refuses
+   * every builder (`{ ok: false, reason: 'market' }`).
+   */
+  builderChance(fixtureId: string, legs: readonly LegSpec[], now: number): BuilderChance | undefined;
   /** Bet cancellations announced by now. */
   cancels(fixtureId: string, now: number): CancelWindow[];
   /** The result as known now (partial while play goes on). */

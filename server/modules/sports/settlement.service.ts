@@ -18,6 +18,7 @@ import {
   type LegSpec,
 } from '../../../domain/sports/markets';
 import { legResultCode, returnCents, settled, ticketResultCode } from '../../../domain/sports/settlement';
+import { payingLegs } from '../../../domain/sports/builder';
 import type { SportKey } from '../../../domain/sports/sports';
 import type { CancelWindow } from './feed';
 import { countSportsWager, paySports, reverseSports } from './sports-money';
@@ -184,7 +185,13 @@ export async function settleBet(
   const computed = bet.early_paid_at
     ? evaluated.map((c) => (c.cancelled ? c : { ...c, settlement: settled('won'), stuck: false }))
     : evaluated;
-  const kinds = computed.map((c) => c.settlement?.kind ?? null);
+  // What the ticket pays on: its legs, or a builder's selections as one (builder.ts).
+  const paying = payingLegs(
+    bet.kind,
+    Number(bet.combined_odds_milli),
+    computed.map((c) => ({ oddsMilli: c.leg.odds_milli, settlement: c.settlement })),
+  );
+  const kinds = paying.map((p) => p.settlement?.kind ?? null);
   const anyLost = kinds.includes('lost');
   const allSettled = kinds.every((k) => k !== null);
   // A final result that cannot settle a leg (data missing) holds the bet for review (−1).
@@ -200,7 +207,7 @@ export async function settleBet(
       ? 0
       : returnCents(
           ridingCents,
-          computed.map((c) => ({ oddsMilli: c.leg.odds_milli, settlement: c.settlement ?? settled('void') })),
+          paying.map((p) => ({ oddsMilli: p.oddsMilli, settlement: p.settlement ?? settled('void') })),
           capCents,
         )
     : 0;
@@ -213,7 +220,7 @@ export async function settleBet(
         : allCancelled
           ? BetResult.cancelled
           : ticketResultCode(
-              computed.map((c) => c.settlement!),
+              paying.map((p) => p.settlement!),
               ridingCents,
               payout,
             )

@@ -3,13 +3,16 @@ import { allow, PUBLIC, PLAYER, operator } from '../../platform/access';
 import { auditEntry } from '../../platform/audit-trail';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { badRequest, notFound, parseInput } from '../../infra/http/errors';
+import { badRequest, notFound, parseInput, tooMany } from '../../infra/http/errors';
+import { oddsFromMilli } from '../../../domain/sports/ladder';
 import { ok } from '../../infra/http/reply';
 import { runIdempotent } from '../../platform/idempotency';
 import { announceBalances } from '../../platform/announcer';
 import { MatchTime } from '../../../domain/codes';
 import type { FixtureResult } from '../../../domain/sports/markets';
 import {
+  builderQuoteAnswerSchema,
+  builderQuoteSchema,
   cashoutResultSchema,
   favouriteSchema,
   favouritesSchema,
@@ -30,6 +33,7 @@ import { mySportsBetsPageSchema, sportsBetsQuerySchema } from '../../../domain/s
 import type { SportKey } from '../../../domain/sports/sports';
 import { fixtureDetailView, fixturesView, sportsView, resultsView } from './catalogue.service';
 import { placeSportsBet, type PlacedBet } from './betting.service';
+import { priceBuilder } from './builder.service';
 import { sportsBetsPage } from './bets.service';
 import { listFavourites, setFavourite } from './favourites.service';
 import { cashoutBet } from './cashout.service';
@@ -40,6 +44,9 @@ import { announceSettled, decideAndAnnounce } from './jobs';
 import type { Sports } from './sports.module';
 import { assertStakeAllowed } from '../protection/protection.service';
 import { findFixtureResult, recordResultEntry } from './results.repository';
+
+/** Criar Aposta quotes a visitor's address may ask for in a minute (a slip requotes on each tap). */
+const BUILDER_QUOTES_PER_MINUTE = 120;
 
 const MATCH_TIME_CODES: readonly number[] = Object.values(MatchTime);
 
@@ -162,6 +169,20 @@ export async function sportsRoutes(
         fixtureId: request.params.id,
         settled: settled.map((s) => ({ betId: s.betId, result: s.resultCode, payout: s.payoutCents / 100 })),
       });
+    },
+  );
+
+  // Open to visitors like the prices it completes; throttled, as each quote walks the match's grid.
+  app.post(
+    '/api/app/sports/builder/quote',
+    allow(PUBLIC, { body: builderQuoteSchema, response: builderQuoteAnswerSchema }),
+    async (request, reply) => {
+      const input = parseInput(builderQuoteSchema, request.body);
+      if ((await ctx.limiter.hit(`builder-ip:${request.ip}`, 60_000)) > BUILDER_QUOTES_PER_MINUTE) {
+        throw tooMany();
+      }
+      const price = priceBuilder(ctx, sports, input.fixtureId, input.legs, sports.now());
+      return ok(request, reply, { odds: oddsFromMilli(price.oddsMilli) });
     },
   );
 

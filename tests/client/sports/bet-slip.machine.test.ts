@@ -35,6 +35,7 @@ function placed(input: PlaceInput, index: number, state = 'open'): PlacedSportsB
   const ticket = input.tickets[index]!;
   return {
     betId: `S${index}-${ticket.key.key.slice(0, 6)}`,
+    kind: ticket.legs.length === 1 ? 'single' : 'parlay',
     stake: ticket.stakeCents / 100,
     status: 1000,
     state,

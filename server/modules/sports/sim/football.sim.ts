@@ -9,6 +9,7 @@ import {
   STOPPAGE_MINUTES,
 } from '../../../../domain/sports/football';
 import type { FixtureResult, PeriodScore } from '../../../../domain/sports/markets';
+import { footballBuilderChance } from '../../../../domain/sports/football-builder';
 import { HOUR_MS, MINUTE_MS } from './clock';
 import { intBetween, normal, randomStream } from './random';
 import {
@@ -461,5 +462,9 @@ export const footballSim: SportSim<FootballTimeline> = {
   price(tl, _state, t, margins, key) {
     const input = pricingInput(tl, stateAt(tl, t), t, margins);
     return input ? priceFootballMarket(input, key) : null;
+  },
+  builderChance(tl, _state, t, margins, legs) {
+    const input = pricingInput(tl, stateAt(tl, t), t, margins);
+    return input ? footballBuilderChance(input, legs) : { ok: false, reason: 'market' };
   },
 };

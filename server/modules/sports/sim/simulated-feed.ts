@@ -1,7 +1,8 @@
 import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { sha256Hex } from '../../../../domain/fairness/hash';
 import { MatchTime } from '../../../../domain/codes';
-import { marketId, parseMarketId } from '../../../../domain/sports/markets';
+import { marketId, parseMarketId, type LegSpec } from '../../../../domain/sports/markets';
+import type { BuilderChance } from '../../../../domain/sports/builder';
 import type { Quote } from '../../../../domain/sports/pricing';
 import { SPORT_KEYS, type SportKey } from '../../../../domain/sports/sports';
 import {
@@ -295,6 +296,18 @@ export class SimulatedFeed implements SportsFeed {
     if (state.phase === null) return undefined;
     const quote = this.simOf(tl).price(tl, state, t, this.options.margins, key);
     return quote ? this.feedMarket(quote, state.suspended) : undefined;
+  }
+
+  builderChance(fixtureId: string, legs: readonly LegSpec[], now: number): BuilderChance | undefined {
+    const tl = this.timelineOf(fixtureId);
+    if (!tl) return undefined;
+    const t = this.clock.toSim(now);
+    const state = this.stateAt(tl, t);
+    if (state.phase === null) return undefined;
+    const sim = this.simOf(tl);
+    return sim.builderChance
+      ? sim.builderChance(tl, state, t, this.options.margins, legs)
+      : { ok: false, reason: 'market' };
   }
 
   cancels(fixtureId: string, now: number): CancelWindow[] {

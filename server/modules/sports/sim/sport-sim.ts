@@ -4,7 +4,8 @@ import {
   type MarginFor,
   type MarginPlan,
 } from '../../../../domain/sports/book-margins';
-import type { FixtureResult, MarketKey } from '../../../../domain/sports/markets';
+import type { FixtureResult, LegSpec, MarketKey } from '../../../../domain/sports/markets';
+import type { BuilderChance } from '../../../../domain/sports/builder';
 import type { Quote } from '../../../../domain/sports/pricing';
 import type { SportKey } from '../../../../domain/sports/sports';
 import { MatchTime } from '../../../../domain/codes';
@@ -101,6 +102,17 @@ export interface SportSim<T extends SimTimeline = SimTimeline> {
   quotes(tl: T, state: SimState, t: number, margins: MarginPlan): Quote[];
   /** One market at any line, or null when it cannot be priced now. */
   price(tl: T, state: SimState, t: number, margins: MarginPlan, key: MarketKey): Quote | null;
+  /**
+   * The fair joint chance of a bet builder's selections now (Criar Aposta, domain/sports/builder.ts);
+   * absent for a sport without a joint model, whose builder is refused.
+   */
+  builderChance?(
+    tl: T,
+    state: SimState,
+    t: number,
+    margins: MarginPlan,
+    legs: readonly LegSpec[],
+  ): BuilderChance;
 }
 
 /**

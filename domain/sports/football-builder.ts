@@ -1,0 +1,153 @@
+import { MatchTime } from '../codes';
+import { CONTRADICTORY_CHANCE, type BuilderChance } from './builder';
+import { dixonColesGrid, type ScoreGrid } from './dixon-coles';
+import {
+  poissonGrid,
+  remainingCornerShare,
+  remainingGoalShares,
+  type FootballPricingInput,
+} from './football';
+import { halvesOf } from './football-goals';
+import { settleLeg, type FixtureResult, type LegSpec, type MarketType, type PeriodScore } from './markets';
+
+/**
+ * Criar Aposta in football (builder.ts): the joint chance of selections of one match from the
+ * model that prices its markets one by one (football.ts). Every way the goals still to come can
+ * fall — each half's Dixon–Coles grid before the interval, the rest of the match after it — is a
+ * final result, and each selection is judged on it by the real settlement (markets.ts settleLeg),
+ * so the builder cannot read a market differently from how it is settled. Corners are their own
+ * Poisson counts in the model, independent of the goals, so their selections' joint chance
+ * multiplies the goals'.
+ */
+
+/**
+ * The markets a builder takes: those that are won or lost on every result. Handicaps that count
+ * from placement, Empate Anula and whole or quarter lines can refund part of a stake and are
+ * refused (a line's pushes are found on the grid, whatever its type).
+ */
+const BUILDER_TYPES: readonly MarketType[] = [
+  'match_winner',
+  'double_chance',
+  'btts',
+  'totals',
+  'home_totals',
+  'away_totals',
+  'correct_score',
+  'ht_ft',
+  'european_handicap',
+  'odd_even',
+  'corners_totals',
+];
+
+/** Whether a football market may be a builder's selection (its lines are checked on the grid). */
+export const footballBuilderTakes = (type: MarketType): boolean => BUILDER_TYPES.includes(type);
+
+/** Cells under this chance are left out: their total is far below what a price can show. */
+const NEGLIGIBLE = 1e-12;
+
+type Score = { home: number; away: number };
+const period = (s: Score): PeriodScore => ({ home: s.home, away: s.away, complete: true });
+
+/**
+ * The chance that every leg wins on results drawn from `cells`, or null when a leg would push or
+ * refund on one of them (not a builder selection).
+ */
+function jointOver(
+  cells: Iterable<{ p: number; result: FixtureResult }>,
+  legs: readonly LegSpec[],
+): number | null {
+  let chance = 0;
+  for (const { p, result } of cells) {
+    let all = true;
+    for (const leg of legs) {
+      const s = settleLeg(leg, result, 'football');
+      if (s === null || (s.kind !== 'won' && s.kind !== 'lost')) return null;
+      if (s.kind === 'lost') all = false;
+    }
+    if (all) chance += p;
+  }
+  return chance;
+}
+
+/** A selection that reads the first half's score. */
+const readsFirstHalf = (leg: LegSpec) => leg.period === 'first_half' || leg.type === 'ht_ft';
+
+/**
+ * Each final score the goals can reach from now, with the first half's score it passes through
+ * when a selection reads it (each half's grid); otherwise from the grid of the rest of the match,
+ * the one the full-time markets are priced from, so a builder agrees with them exactly.
+ */
+function* goalResults(
+  input: FootballPricingInput,
+  halves: boolean,
+): Generator<{ p: number; result: FixtureResult }> {
+  const { lambda, mu, rho, score } = input;
+  const shares = remainingGoalShares(input.phase, input.minute);
+  const final = (ht: Score | null, ft: Score): FixtureResult => ({
+    status: MatchTime.finished,
+    scores: ht ? { full: period(ft), first_half: period(ht) } : { full: period(ft) },
+  });
+  if (halves && (input.phase === 'pre' || input.phase === 'first_half')) {
+    const { first, second } = halvesOf(lambda, mu, rho, shares);
+    for (let i = 0; i < first.size; i++) {
+      for (let j = 0; j < first.size; j++) {
+        const pHalf = first.p[i]![j]!;
+        if (pHalf < NEGLIGIBLE) continue;
+        const ht = { home: score.home + i, away: score.away + j };
+        for (let k = 0; k < second.size; k++) {
+          for (let l = 0; l < second.size; l++) {
+            const p = pHalf * second.p[k]![l]!;
+            if (p >= NEGLIGIBLE) yield { p, result: final(ht, { home: ht.home + k, away: ht.away + l }) };
+          }
+        }
+      }
+    }
+    return;
+  }
+  const ht = halves ? (input.halfTime ?? score) : null;
+  yield* cellsOf(dixonColesGrid(lambda * shares.full, mu * shares.full, rho), (i, j) =>
+    final(ht, { home: score.home + i, away: score.away + j }),
+  );
+}
+
+function* cellsOf(
+  grid: ScoreGrid,
+  result: (i: number, j: number) => FixtureResult,
+): Generator<{ p: number; result: FixtureResult }> {
+  for (let i = 0; i < grid.size; i++) {
+    for (let j = 0; j < grid.size; j++) {
+      const p = grid.p[i]![j]!;
+      if (p >= NEGLIGIBLE) yield { p, result: result(i, j) };
+    }
+  }
+}
+
+/** Each final corner count from now. */
+function cornerResults(input: FootballPricingInput): Iterable<{ p: number; result: FixtureResult }> {
+  const share = remainingCornerShare(input.phase, input.minute);
+  const grid = poissonGrid(input.cornersHome * share, input.cornersAway * share, 30);
+  return cellsOf(grid, (i, j) => ({
+    status: MatchTime.finished,
+    scores: { corners: period({ home: input.corners.home + i, away: input.corners.away + j }) },
+  }));
+}
+
+const isCorners = (leg: LegSpec) => leg.type === 'corners_totals';
+
+/**
+ * The fair chance that every leg wins, from where the match stands (before kick-off or in play),
+ * or why the builder cannot offer them together. Legs are full-time or first-half markets of
+ * BUILDER_TYPES, pre-match in form (no score at placement).
+ */
+export function footballBuilderChance(input: FootballPricingInput, legs: readonly LegSpec[]): BuilderChance {
+  if (legs.some((l) => !footballBuilderTakes(l.type) || l.scoreAtPlacement !== null)) {
+    return { ok: false, reason: 'market' };
+  }
+  const goalLegs = legs.filter((l) => !isCorners(l));
+  const cornerLegs = legs.filter(isCorners);
+  const goals = goalLegs.length ? jointOver(goalResults(input, goalLegs.some(readsFirstHalf)), goalLegs) : 1;
+  const corners = cornerLegs.length ? jointOver(cornerResults(input), cornerLegs) : 1;
+  if (goals === null || corners === null) return { ok: false, reason: 'market' };
+  const chance = Math.min(1, goals * corners);
+  return chance < CONTRADICTORY_CHANCE ? { ok: false, reason: 'contradictory' } : { ok: true, chance };
+}
