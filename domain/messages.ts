@@ -111,6 +111,10 @@ const ptBR = {
   sportsBuilderLegs: 'No Criar Aposta, escolha de 2 a {max} seleções do mesmo jogo, uma por mercado',
   sportsBuilderMarket: 'Este mercado não entra no Criar Aposta',
   sportsBuilderContradictory: 'Essas seleções não podem acontecer juntas',
+  sportsBoostSingle: 'A Super Odd vale só como aposta simples na seleção turbinada',
+  sportsBoostLimit: 'Nesta Super Odd você ainda pode apostar até R$ {amount}',
+  sportsBoostInvalid: 'A Super Odd precisa ser maior que a cotação atual ({amount}) e no máximo o dobro dela',
+  sportsBoostExists: 'Esta seleção já tem uma Super Odd ativa',
   sportsResultInvalid: 'Resultado inválido para este jogo',
   sportsResultBeforeStart:
     'Este jogo ainda não começou: só pode ser registrado como adiado (−14) ou cancelado (−10)',
@@ -303,6 +307,10 @@ const enUS: Record<MessageKey, string> = {
   sportsBuilderLegs: 'In Bet Builder, pick 2 to {max} selections of the same game, one per market',
   sportsBuilderMarket: 'This market cannot be part of Bet Builder',
   sportsBuilderContradictory: 'These selections cannot all happen together',
+  sportsBoostSingle: 'A Super Odd is a single on its boosted selection only',
+  sportsBoostLimit: 'On this Super Odd you may still stake up to R$ {amount}',
+  sportsBoostInvalid: 'A Super Odd must be above the current price ({amount}) and at most double it',
+  sportsBoostExists: 'This selection already has a running Super Odd',
   sportsLegsRequired: 'Pick at least one selection',
   sportsResultInvalid: 'Invalid result for this game',
   sportsResultBeforeStart:

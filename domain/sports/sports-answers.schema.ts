@@ -153,6 +153,8 @@ export const mySportsBetSchema = z.object({
   settledAt: z.nullable(z.string()),
   /** Paid as won when its team went two goals ahead (Pagamento Antecipado). */
   earlyPaid: z.optional(z.boolean()),
+  /** Taken at a Super Odd (its boosted price; no cash-out). */
+  boosted: z.optional(z.boolean()),
   legs: z.array(mySportsBetLegSchema),
 });
 
@@ -160,6 +162,33 @@ export const mySportsBetSchema = z.object({
 export type MySportsBet = z.infer<typeof mySportsBetSchema>;
 /** One leg of a bet in "Minhas apostas". */
 export type MySportsBetLeg = z.infer<typeof mySportsBetLegSchema>;
+
+/** A running Super Odd (`GET /sports/boosts`): the boosted price, and the book's when it was set. */
+export const sportsBoostSchema = z.object({
+  id: z.number(),
+  fixtureId: z.string(),
+  fixture: z.string(),
+  startsAt: z.string(),
+  marketId: z.string(),
+  market: z.string(),
+  outcomeId: z.string(),
+  outcome: z.string(),
+  odds: z.number(),
+  was: z.number(),
+  maxStake: z.number(),
+});
+export type SportsBoost = z.infer<typeof sportsBoostSchema>;
+
+/** A Super Odd in the operator's report, with its own figures. */
+export const boostReportRowSchema = z.extend(sportsBoostSchema, {
+  endedAt: z.nullable(z.string()),
+  bets: z.number(),
+  players: z.number(),
+  stakes: z.number(),
+  paid: z.number(),
+  hold: z.number(),
+  boostCost: z.number(),
+});
 
 /** `POST /sports/builder/quote` → Criar Aposta's price now for the selections sent. */
 export const builderQuoteAnswerSchema = z.object({ odds: z.number() });

@@ -47,8 +47,21 @@ export const sportsBetSchema = z.strictObject({
   oddsChange: z.enum(['none', 'higher', 'any']).default('none'),
   kind: z.enum(['builder']).optional(),
   odds: oddsSchema.optional(),
+  /** A Super Odd (boosts.service.ts): a single on its selection at its boosted price. */
+  boostId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 export type SportsBetInput = z.infer<typeof sportsBetSchema>;
+
+/** `POST /api/admin/sports/boosts`: a trader's Super Odd on one selection before the start. */
+export const boostInputSchema = z.strictObject({
+  fixtureId: z.string().min(1).max(64),
+  marketId: z.string().min(1).max(64),
+  outcomeId: z.string().min(1).max(16),
+  odds: oddsSchema,
+  /** The most one player may stake on it, BRL (parsed by parseAmount; at least R$ 1,00). */
+  maxStake: z.unknown(),
+});
+export type BoostInput = z.infer<typeof boostInputSchema>;
 
 /** `POST /sports/builder/quote { fixtureId, legs }` → `{ odds }`: Criar Aposta's price now. */
 export const builderQuoteSchema = z.strictObject({

@@ -108,6 +108,7 @@ import {
   operatorResultSchema,
   sportsBetSchema,
   builderQuoteSchema,
+  boostInputSchema,
   sportsCashoutSchema,
   favouriteSchema,
 } from '../../domain/sports/sports.schema';
@@ -450,6 +451,21 @@ function routes(w: World): Record<string, Entry> {
       query: { schema: CONTRACT.fixtureSearch, baseline: () => ({ q: 'Remo' }) },
     },
     'GET /api/admin/sports/prize-deadlines': NONE,
+    'GET /api/admin/sports/boosts': NONE,
+    'POST /api/admin/sports/boosts': {
+      body: {
+        schema: boostInputSchema,
+        baseline: () => ({
+          fixtureId: 'fz-none',
+          marketId: 'match_winner:full',
+          outcomeId: 'home',
+          odds: 2.5,
+          maxStake: 20,
+        }),
+      },
+      judge: { maxStake: amount },
+    },
+    'POST /api/admin/sports/boosts/:id/end': { params: { id: { schema: idParam, baseline: '1' } } },
     'GET /api/admin/players': {
       query: { schema: CONTRACT.playerSearch, baseline: () => ({ q: 'jogador' }) },
     },
@@ -712,6 +728,7 @@ function routes(w: World): Record<string, Entry> {
         }),
       },
     },
+    'GET /api/app/sports/boosts': NONE,
     'POST /api/app/sports/builder/quote': {
       body: {
         schema: builderQuoteSchema,

@@ -144,6 +144,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/app/sports/fixtures': PUBLIC_SITE,
   'GET /api/app/sports/results': PUBLIC_SITE,
   'GET /api/app/sports/fixtures/:id': { kind: 'public', why: 'a fixture of the public catalogue' },
+  'GET /api/app/sports/boosts': PUBLIC_SITE,
   'POST /api/app/sports/builder/quote': { kind: 'public', why: 'a price of the public catalogue' },
   'POST /api/app/sports/bet': { kind: 'self', why: 'fixture, market and outcome ids are public' },
   'GET /api/app/sports/bets': SELF,

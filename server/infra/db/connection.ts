@@ -43,6 +43,7 @@ import * as m035 from './migrations/035-book-margins';
 import * as m036 from './migrations/036-sports-favourites';
 import * as m037 from './migrations/037-instant-wager';
 import * as m038 from './migrations/038-early-payout';
+import * as m039 from './migrations/039-super-odds';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '036-sports-favourites': m036,
   '037-instant-wager': m037,
   '038-early-payout': m038,
+  '039-super-odds': m039,
 };
 
 /**

@@ -445,6 +445,34 @@ export interface SportsBetsTable {
   settled_at: Timestamp | null;
   /** When its team went two goals ahead and it was paid as won (Pagamento Antecipado, migration 038). */
   early_paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The Super Odds it took (migration 039); null for a bet at the book's price. */
+  boost_id: ColumnType<number | null, number | null | undefined, never>;
+}
+
+/** A trader's boosted price on one selection (Super Odds, migration 039). */
+export interface SportsBoostsTable {
+  id: Generated<number>;
+  fixture_id: string;
+  market_id: string;
+  outcome_id: string;
+  odds_milli: number;
+  /** The book's price when the boost was set (shown crossed out). */
+  was_milli: number;
+  max_stake_cents: ColumnType<string | number | bigint, number, never>;
+  fixture_label: string;
+  market_label: string;
+  outcome_label: string;
+  starts_at: Timestamp;
+  created_by: number;
+  created_at: CreatedAt;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string>;
+}
+
+/** What each player has staked on a boost (its limit's counter, migration 039). */
+export interface SportsBoostStakesTable {
+  boost_id: number;
+  user_id: number;
+  staked_cents: ColumnType<string | number | bigint, number, number>;
 }
 
 export interface SportsFixtureCancelsTable {
@@ -646,6 +674,8 @@ export interface Database {
   sports_bets: SportsBetsTable;
   sports_bet_legs: SportsBetLegsTable;
   sports_favourites: SportsFavouritesTable;
+  sports_boosts: SportsBoostsTable;
+  sports_boost_stakes: SportsBoostStakesTable;
   sports_fixture_cancels: SportsFixtureCancelsTable;
   player_seeds: PlayerSeedsTable;
   revealed_seeds: RevealedSeedsTable;

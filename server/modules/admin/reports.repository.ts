@@ -216,6 +216,8 @@ export async function marginReport(db: Db, from: string, to: string): Promise<Ma
       ),
     ])
     .where('sb.state', 'in', ['settled', 'cashed_out'])
+    // Super Odds lose by design and are reported apart (GET /api/admin/sports/boosts, decision 88).
+    .where('sb.boost_id', 'is', null)
     .where((eb) => eb.or([eb.not(noAction), eb('sb.cashed_out_cents', '>', 0)]))
     .where(inRange('sb.settled_at'))
     .groupBy(['sb.id', 'sb.kind'])

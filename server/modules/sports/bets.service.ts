@@ -71,6 +71,7 @@ export async function sportsBetsPage(
       acceptAt: b.accept_at ? new Date(b.accept_at).toISOString() : null,
       settledAt: b.settled_at ? new Date(b.settled_at).toISOString() : null,
       earlyPaid: b.early_paid_at !== null,
+      boosted: b.boost_id !== null,
       legs: mine.map((l) => ({
         fixtureId: l.fixture_id,
         fixture: l.fixture_label,

@@ -17,6 +17,8 @@ import { heldByOperator } from './holds';
 import { legsOfBet } from './bets.repository';
 import { upsertFixtureForBet } from './fixtures.repository';
 import { priceBuilder } from './builder.service';
+import { boostedLeg, reserveBoost } from './boosts.service';
+import type { BoostRow } from './boosts.repository';
 import {
   dueLiveBetIds,
   insertBet,
@@ -62,6 +64,27 @@ interface PricedBet {
   /** The odds the bet pays at if it wins: each leg's for a parlay, the one price of a builder. */
   paying: number[];
   bookMarginMilli: (leg: CheckedLeg, idx: number) => number | null;
+  /** The Super Odds it takes, whose limit the stake counts against. */
+  boost?: BoostRow;
+}
+
+/**
+ * A single on a Super Odd at its boosted price (boosts.service.ts). Its book is the market's at
+ * placement with the boosted price in it: below zero, which the margin report shows as such.
+ */
+async function boostBet(trx: Trx, sports: Sports, input: SportsBetInput, now: number): Promise<PricedBet> {
+  const { leg, boost } = await boostedLeg(trx, sports, input, now);
+  return {
+    kind: 'single',
+    legs: [leg],
+    paying: [leg.oddsMilli],
+    bookMarginMilli: (l) =>
+      overroundMilli(
+        l.market.outcomes.map((o) => (o.id === l.outcomeId ? l.oddsMilli : o.active ? o.oddsMilli : null)),
+        winnersPerResult(l.market.key.type),
+      ),
+    boost,
+  };
 }
 
 /** A single or a parlay: one selection per fixture, each at its own price. */
@@ -154,7 +177,11 @@ export async function placeSportsBet(
   if (stakeCents > Math.round(cfg.maxStake * 100))
     throw badRequest('betTooLarge', { amount: cfg.maxStake.toFixed(2) });
   const priced =
-    input.kind === 'builder' ? builderBet(ctx, sports, input, now) : parlayBet(ctx, sports, input, now);
+    input.boostId !== undefined
+      ? await boostBet(trx, sports, input, now)
+      : input.kind === 'builder'
+        ? builderBet(ctx, sports, input, now)
+        : parlayBet(ctx, sports, input, now);
   const { legs, paying } = priced;
   const combined = combinedOddsMilli(paying);
   if (legs.length > 1 && combined > Math.round(cfg.maxCombinedOdds * 1000)) throw parlayLimit();
@@ -164,6 +191,7 @@ export async function placeSportsBet(
   const betId = newSportsBetId(now);
   // The stake locks the wallet rows, so the day's total below counts every earlier bet.
   const { bonusPart } = await debitSportsStake(trx, userId, betId, stakeCents);
+  if (priced.boost) await reserveBoost(trx, priced.boost, userId, stakeCents);
   const today = await potentialSince(trx, userId, new Date(saoPauloDayStart(now)));
   if (today + potential > Math.round(cfg.maxPayoutPerDay * 100)) throw parlayLimit();
 
@@ -191,6 +219,7 @@ export async function placeSportsBet(
     stake_cents: stakeCents,
     bonus_cents: bonusPart,
     kind: priced.kind,
+    boost_id: priced.boost?.id ?? null,
     odds_change: input.oddsChange,
     state: live ? 'pending' : 'open',
     combined_odds_milli: combined,

@@ -133,6 +133,12 @@ export async function cashoutValues(
       values.set(bet.id, null);
       continue;
     }
+    // A Super Odd is priced above fair on purpose: a cash-out at fair value would pay its boost out
+    // at once (decision 88).
+    if (bet.boost_id !== null) {
+      values.set(bet.id, null);
+      continue;
+    }
     if (bet.kind === 'builder') {
       values.set(bet.id, builderValue(sports, bet, evaluated, now, takeMilli));
       continue;

@@ -27,6 +27,8 @@ export async function earlyPayoutCandidates(db: Db, fixtureId: string, side: 'ho
     .where('sports_bets.kind', '=', 'single')
     .where('sports_bets.state', '=', 'open')
     .where('sports_bets.early_paid_at', 'is', null)
+    // A Super Odd is paid at its boosted price on the result, never early as well (decision 88).
+    .where('sports_bets.boost_id', 'is', null)
     .where('sports_bet_legs.fixture_id', '=', fixtureId)
     .where('sports_bet_legs.market_id', '=', EARLY_PAYOUT_MARKET)
     .where('sports_bet_legs.outcome_id', '=', side)

@@ -34,6 +34,7 @@ import type { SportKey } from '../../../domain/sports/sports';
 import { fixtureDetailView, fixturesView, sportsView, resultsView } from './catalogue.service';
 import { placeSportsBet, type PlacedBet } from './betting.service';
 import { priceBuilder } from './builder.service';
+import { boostsRoutes } from './boosts.routes';
 import { sportsBetsPage } from './bets.service';
 import { listFavourites, setFavourite } from './favourites.service';
 import { cashoutBet } from './cashout.service';
@@ -171,6 +172,8 @@ export async function sportsRoutes(
       });
     },
   );
+
+  await boostsRoutes(app, ctx, sports);
 
   // Open to visitors like the prices it completes; throttled, as each quote walks the match's grid.
   app.post(
