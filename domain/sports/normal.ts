@@ -12,6 +12,8 @@ import {
   totalQuote,
 } from './pricing';
 import type { MarginFor } from './book-margins';
+import { sumOfChances } from './chances';
+import { firstHalfMarket, firstHalfQuotes, type FirstHalfNow } from './first-half';
 
 /**
  * The normal approximation for basketball and American football (research/sports.md §3.2): the
@@ -116,6 +118,8 @@ export interface NormalGameInput {
    * team totals are then priced from it exactly (teamPoints). Absent: from the normal laws.
    */
   scoring?: ScoringLaw;
+  /** The first half while it can still be bet, where the feed knows how each side scores. */
+  firstHalf?: FirstHalfNow | null;
   margins: MarginFor;
 }
 
@@ -276,39 +280,6 @@ function teamPoints(input: NormalGameInput, side: 'home' | 'away'): Distribution
   return decided;
 }
 
-/**
- * The points of a random number of chances (`count`), each worth `values[i]` (whole, not
- * negative) with chance `law[i]`. Dense arrays, not maps: a basketball side has about a hundred
- * chances left at tip-off, and this runs for each side whenever the game's prices change.
- */
-function sumOfChances(count: Distribution, values: readonly number[], law: readonly number[]): Distribution {
-  const most = Math.max(...count.keys());
-  const top = Math.max(...values);
-  const out = new Float64Array(most * top + 1);
-  // The points of n chances, one chance more each turn; what cannot matter (1e-14) is dropped.
-  let nFold = new Float64Array([1]);
-  for (let n = 0; n <= most; n++) {
-    const pn = count.get(n) ?? 0;
-    if (pn > 0) for (let k = 0; k < nFold.length; k++) out[k]! += pn * nFold[k]!;
-    if (n === most) break;
-    const next = new Float64Array(nFold.length + top);
-    for (let k = 0; k < nFold.length; k++) {
-      const p = nFold[k]!;
-      if (p === 0) continue;
-      for (let i = 0; i < values.length; i++) {
-        const q = p * law[i]!;
-        if (q > 1e-14) next[k + values[i]!]! += q;
-      }
-    }
-    nFold = next;
-  }
-  const dist: Distribution = new Map();
-  out.forEach((p, k) => {
-    if (p > 0) dist.set(k, p);
-  });
-  return dist;
-}
-
 /** Whole and half lines within 12 points of a centre: the sports of this model have no quarter lines. */
 const halfLineCandidates = (centre: number) => {
   const c = 2 * Math.round(centre * 2);
@@ -436,6 +407,7 @@ export function priceNormalGame(input: NormalGameInput): Quote[] {
   }
   if (input.inRegulation) quotes.push(regulationQuote(margin, input));
   for (const side of ['home', 'away'] as const) quotes.push(...teamTotalQuotes(input, side));
+  if (input.firstHalf) quotes.push(...firstHalfQuotes(input.firstHalf, input.margins));
   return quotes;
 }
 
@@ -479,6 +451,8 @@ function marketFrom(
   if (key.period === 'regulation') {
     return key.type === 'match_winner' && input.inRegulation ? regulationQuote(margin, input) : null;
   }
+  if (key.period === 'first_half')
+    return input.firstHalf ? firstHalfMarket(input.firstHalf, key, input.margins) : null;
   if (key.period !== 'full') return null;
   switch (key.type) {
     case 'moneyline':

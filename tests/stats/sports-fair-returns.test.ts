@@ -45,6 +45,9 @@ describe('every market returns its fair price on average when settled by the rea
       'tennis set_score:full',
       'basketball home_totals:full',
       'basketball away_totals:full',
+      'basketball match_winner:first_half',
+      'basketball asian_handicap:first_half',
+      'basketball totals:first_half',
     ]) {
       for (const phase of ['pre', 'live']) {
         expect(
@@ -94,5 +97,12 @@ describe('every market returns its fair price on average when settled by the rea
     );
     const off = teams.filter((g) => Math.abs(g.z) > Z_LIMIT);
     expect(off, fairReturnTable(off)).toEqual([]);
+    // The first half's result, spread and total, from the same drives (first-half.ts).
+    const halves = judged(groups).filter((g) => /^american_football \S+:first_half /.test(g.key));
+    expect(new Set(halves.map((g) => g.key.split(' ')[1]))).toEqual(
+      new Set(['match_winner:first_half', 'asian_handicap:first_half', 'totals:first_half']),
+    );
+    const halvesOff = halves.filter((g) => Math.abs(g.z) > Z_LIMIT);
+    expect(halvesOff, fairReturnTable(halvesOff)).toEqual([]);
   });
 });

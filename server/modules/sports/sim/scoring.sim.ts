@@ -1,5 +1,6 @@
 import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
+import type { FirstHalfNow } from '../../../../domain/sports/first-half';
 import type { FixtureResult } from '../../../../domain/sports/markets';
 import {
   BUZZER_REACH,
@@ -655,8 +656,21 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
             home: cfg.law(tl.league.pointsPerChance + margin / (2 * tl.league.chances)),
             away: cfg.law(tl.league.pointsPerChance - margin / (2 * tl.league.chances)),
           });
+    // The first half while it runs: its score and the chances each side has left in it.
+    const halfMinutes = 2 * tl.league.quarterMinutes;
+    const firstHalf = (margin: number, played: number, score: Pair): FirstHalfNow | null =>
+      played >= halfMinutes
+        ? null
+        : {
+            score,
+            chancesLeft: chancesLeft(perMinute, halfMinutes - played),
+            values: cfg.values,
+            home: cfg.law(tl.league.pointsPerChance + margin / (2 * tl.league.chances)),
+            away: cfg.law(tl.league.pointsPerChance - margin / (2 * tl.league.chances)),
+          };
     if (p.code === MatchTime.notStarted) {
       return {
+        firstHalf: firstHalf(expectedMargin(tl, t), 0, { home: 0, away: 0 }),
         score: { home: 0, away: 0 },
         marginLeft: expectedMargin(tl, t),
         marginSd: sd,
@@ -691,6 +705,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
       overtime: overtimeLaw,
       spreadFromPlacement,
       scoring: scoring(margin, left),
+      firstHalf: overtime ? null : firstHalf(margin, (1 - p.left) * regulationMinutes, p.score),
       suddenDeath: suddenDeath(margin, sudden ? p.overtimeLeft * regulationMinutes : cfg.overtimeMinutes),
       margins: fixtureMargins(margins, tl, true),
     };
@@ -738,6 +753,16 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
       }
       const final = tl.finalAt !== null && t >= tl.finalAt;
       scores.full = { ...(final ? finalScore(tl, t) : p.score), complete: final };
+      const half = tl.events.find((e) => e.kind === 'half_time')!;
+      if (t >= half.at) {
+        const first = at(half.at);
+        // A correction of the final score never leaves a half above the whole.
+        scores.first_half = {
+          home: Math.min(first.home, scores.full.home),
+          away: Math.min(first.away, scores.full.away),
+          complete: true,
+        };
+      }
       return { status: final ? MatchTime.finished : p.code, scores };
     },
     quoteKey(tl, st, t) {
