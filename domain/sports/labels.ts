@@ -42,10 +42,14 @@ const PERIOD_PREFIX: Record<MarketKey['period'], string> = {
   first_set: '1º Set - ',
 };
 
+/** A period's prefix in a sport: cricket's first half is its first innings. */
+const periodPrefix = (period: MarketKey['period'], sport: SportKey) =>
+  sport === 'cricket' && period === 'first_half' ? '1ª Entrada - ' : PERIOD_PREFIX[period];
+
 /** The page group a market belongs to. */
 export function marketGroup(key: MarketKey, sport: SportKey = 'football'): string {
   if (key.type === 'corners_totals' || key.type === 'corners_handicap') return 'Escanteios';
-  if (key.period !== 'full') return PERIOD_PREFIX[key.period].replace(' - ', '');
+  if (key.period !== 'full') return periodPrefix(key.period, sport).replace(' - ', '');
   switch (key.type) {
     case 'match_winner':
       return sport === 'football' ? 'Resultado Final' : 'Vencedor';
@@ -147,7 +151,7 @@ export function marketName(key: MarketKey, sport: SportKey = 'football', teams?:
   const base = baseName(key.type, sport, teams);
   const handicap = key.type.endsWith('handicap');
   const withLine = key.lineQ === null ? base : `${base} ${formatLine(lineOf(key.lineQ), handicap)}`;
-  return `${PERIOD_PREFIX[key.period]}${withLine}`;
+  return `${periodPrefix(key.period, sport)}${withLine}`;
 }
 
 /** A selection's name: the team (with its handicap), "Empate", "Mais de 2,5", "Par". */

@@ -2,6 +2,7 @@ import { outcomeIds, type MarketKey } from './markets';
 import { discreteNormal, moneylineWithOvertime, phi } from './normal';
 import { mainLine, quotePrices, reachableQuote, type MarginSetting, type Quote } from './pricing';
 import type { MarginFor } from './book-margins';
+import { priceFirstInnings, priceFirstInningsMarket, type FirstInningsNow } from './cricket';
 
 /**
  * The sports priced "from ratings" (research §3.4): boxing from per-round stoppage chances and a
@@ -160,6 +161,8 @@ export interface CricketPricingInput {
   awaySd: number;
   /** In the chase: the chasing side stops once past the target, so only reaching it matters. */
   chase: { side: 'home' | 'away'; target: number } | null;
+  /** The first innings while it can be bet (its total runs market, cricket.ts). */
+  firstInnings?: FirstInningsNow | null;
   margins: MarginFor;
 }
 
@@ -188,11 +191,15 @@ export function cricketHomeShare(input: CricketPricingInput): number {
 /** The cricket moneyline. */
 export function priceCricket(input: CricketPricingInput): Quote[] {
   const q = priceCricketMarket(input, { type: 'moneyline', period: 'full', lineQ: null });
-  return q ? [q] : [];
+  const innings = input.firstInnings ? priceFirstInnings(input.firstInnings, input.margins) : [];
+  return q ? [q, ...innings] : innings;
 }
 
 /** One cricket market, or null. */
 export function priceCricketMarket(input: CricketPricingInput, key: MarketKey): Quote | null {
+  if (key.period === 'first_half') {
+    return input.firstInnings ? priceFirstInningsMarket(input.firstInnings, key, input.margins) : null;
+  }
   if (key.type !== 'moneyline' || key.period !== 'full') return null;
   const home = cricketHomeShare(input);
   return twoWayQuote(key, home, 1 - home, input.margins(key));

@@ -48,6 +48,7 @@ describe('every market returns its fair price on average when settled by the rea
       'basketball match_winner:first_half',
       'basketball asian_handicap:first_half',
       'basketball totals:first_half',
+      'cricket totals:first_half',
     ]) {
       for (const phase of ['pre', 'live']) {
         expect(

@@ -240,6 +240,11 @@ function pricingInput(tl: CricketTimeline, t: number, margins: MarginPlan): Cric
   const mean = { home: tl.homeMean0 + tl.drift[step]!, away: tl.awayMean0 - tl.drift[step]! };
   const sd = { home: INNINGS_SD, away: INNINGS_SD };
   const m = fixtureMargins(margins, tl, inPlay);
+  // An over's runs as bat() draws them: a normal around the side's rate, rounded, never below 0.
+  const perOver = (side: 'home' | 'away') => ({
+    mean: mean[side] / OVERS,
+    sd: INNINGS_SD / Math.sqrt(OVERS),
+  });
   if (!inPlay)
     return {
       homeMean: mean.home,
@@ -247,6 +252,15 @@ function pricingInput(tl: CricketTimeline, t: number, margins: MarginPlan): Cric
       awayMean: mean.away,
       awaySd: sd.away,
       chase: null,
+      // The toss is not known before the start: either side bats first, evenly.
+      firstInnings: {
+        runs: 0,
+        oversLeft: OVERS,
+        batting: [
+          { chance: 0.5, ...perOver('home') },
+          { chance: 0.5, ...perOver('away') },
+        ],
+      },
       margins: m,
     };
   const batting = s.code === MatchTime.firstHalf ? tl.first : other(tl.first);
@@ -262,6 +276,14 @@ function pricingInput(tl: CricketTimeline, t: number, margins: MarginPlan): Cric
     awayMean: now.away,
     awaySd: nowSd.away,
     chase,
+    firstInnings:
+      s.code === MatchTime.firstHalf
+        ? {
+            runs: s.score[batting],
+            oversLeft: OVERS - s.overs,
+            batting: [{ chance: 1, ...perOver(batting) }],
+          }
+        : null,
     margins: m,
   };
 }
@@ -294,9 +316,15 @@ export const cricketSim: SportSim<CricketTimeline> = {
     if (s.code === MatchTime.cancelled || tl.kickoff === null || t < tl.kickoff)
       return { status: s.code, scores: {} };
     const final = s.code === MatchTime.finished;
-    const full = { ...s.score, complete: final };
-    if (final && tl.advanced) return { status: s.code, scores: { full }, advanced: tl.advanced };
-    return { status: s.code, scores: { full } };
+    const scores: FixtureResult['scores'] = { full: { ...s.score, complete: final } };
+    // The first innings (Total de Corridas da 1ª Entrada): its runs, complete once the chase began.
+    const second = tl.events.find((e) => e.kind === 'innings:2');
+    const innings = second && t >= second.at ? at(tl, second.at - 1).score : s.score;
+    if (s.code !== MatchTime.notStarted) {
+      scores.first_half = { ...innings, complete: second !== undefined && t >= second.at };
+    }
+    if (final && tl.advanced) return { status: s.code, scores, advanced: tl.advanced };
+    return { status: s.code, scores };
   },
   quoteKey(tl, st, t) {
     if (st.phase === 'pre') return `p${Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS)}`;
