@@ -25,6 +25,7 @@ export function marginGroup(key: Pick<MarketKey, 'type' | 'period'>): MarginGrou
   switch (key.type) {
     case 'corners_totals':
     case 'corners_handicap':
+    case 'cards_totals':
     case 'odd_even':
     case 'correct_score':
     case 'ht_ft':

@@ -49,6 +49,10 @@ export interface FootballPricingInput {
   /** The first half's score once it is over (half-time, second half); null before. */
   halfTime: { home: number; away: number } | null;
   corners: { home: number; away: number };
+  /** Expected cards (yellow and red) of a whole match per side, and the cards so far. */
+  cardsHome: number;
+  cardsAway: number;
+  cards: { home: number; away: number };
   /** The margin of each market (book-margins.ts). */
   margins: MarginFor;
 }
@@ -179,7 +183,7 @@ function handicapQuotes(
 /** Over/under lines around the main line, never at or below what is already in. */
 function totalQuotes(
   period: Period,
-  type: 'totals' | 'corners_totals',
+  type: 'totals' | 'corners_totals' | 'cards_totals',
   total: Distribution,
   current: number,
   margins: MarginFor,
@@ -357,7 +361,21 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
       [0],
     ),
   );
+  const cards = cardsTotal(input);
+  quotes.push(...totalQuotes('full', 'cards_totals', cards.total, cards.shown, margins, [-4, 0, 4]));
   return quotes;
+}
+
+/**
+ * Total de Cartões: each side's cards come at an even rate through every minute played, stoppage
+ * included, like corners (the simulation draws them so, whatever the score): Poisson counts over
+ * the minutes left, added to those shown.
+ */
+function cardsTotal(input: FootballPricingInput): { total: Distribution; shown: number } {
+  const share = remainingCornerShare(input.phase, input.minute);
+  const grid = poissonGrid(input.cardsHome * share, input.cardsAway * share, 20);
+  const shown = input.cards.home + input.cards.away;
+  return { total: shift(marginAndTotal(grid).total, shown), shown };
 }
 
 /**
@@ -376,6 +394,11 @@ export function priceFootballMarket(input: FootballPricingInput, key: MarketKey)
   const line = (dist: Distribution) => handicapQuote(key, dist, margins(key));
   const totals = (dist: Distribution, current: number) =>
     key.lineQ! <= 4 * current ? null : totalQuote(key, dist, margins(key));
+  if (key.type === 'cards_totals') {
+    if (key.period !== 'full') return null;
+    const cards = cardsTotal(input);
+    return totals(cards.total, cards.shown);
+  }
   if (key.type === 'corners_totals' || key.type === 'corners_handicap') {
     if (key.period !== 'full') return null;
     const cornerShare = remainingCornerShare(input.phase, input.minute);

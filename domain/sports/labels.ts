@@ -49,6 +49,7 @@ const periodPrefix = (period: MarketKey['period'], sport: SportKey) =>
 /** The page group a market belongs to. */
 export function marketGroup(key: MarketKey, sport: SportKey = 'football'): string {
   if (key.type === 'corners_totals' || key.type === 'corners_handicap') return 'Escanteios';
+  if (key.type === 'cards_totals') return 'Cartões';
   if (key.period !== 'full') return periodPrefix(key.period, sport).replace(' - ', '');
   switch (key.type) {
     case 'match_winner':
@@ -115,6 +116,8 @@ function baseName(type: MarketKey['type'], sport: SportKey, teams?: Teams): stri
       return `Total de ${unit} Par/Ímpar`;
     case 'corners_totals':
       return 'Total de Escanteios';
+    case 'cards_totals':
+      return 'Total de Cartões';
     case 'corners_handicap':
       return 'Handicap de Escanteios';
     case 'games_handicap':

@@ -26,6 +26,8 @@ export const MARKET_TYPES = [
   // and American football offer `home_totals` and `away_totals` as each team's points).
   'set_score',
   'method',
+  // Football's Total de Cartões: yellow and red cards of both sides, one each.
+  'cards_totals',
 ] as const;
 export type MarketType = (typeof MARKET_TYPES)[number];
 

@@ -37,6 +37,7 @@ export function outcomeIds(type: MarketType): readonly string[] {
       return ['home', 'away'];
     case 'totals':
     case 'corners_totals':
+    case 'cards_totals':
     case 'games_totals':
     case 'rounds_totals':
       return ['over', 'under'];
@@ -122,6 +123,7 @@ const LINE_TYPES: readonly MarketType[] = [
   'european_handicap',
   'totals',
   'corners_totals',
+  'cards_totals',
   'corners_handicap',
   'games_handicap',
   'games_totals',
@@ -174,9 +176,9 @@ export interface PeriodScore {
 
 /**
  * Which counts a result carries: the score of each period in the sport's unit (goals, points,
- * sets, frames, runs), corners, and tennis's games.
+ * sets, frames, runs), corners, football's cards (yellow and red, one each), and tennis's games.
  */
-export type ScoreKey = Period | 'corners' | 'games';
+export type ScoreKey = Period | 'corners' | 'cards' | 'games';
 
 /** How long a fight lasted: it ended in round `round`, `seconds` into it (a decision: the last round's full 180). */
 export interface FightLength {
@@ -241,6 +243,7 @@ export const FINAL_STATUSES: readonly number[] = [
 /** The score a market reads: corners and games markets their counts, others the period's score. */
 export function scoreKeyOf(type: MarketType, period: Period): ScoreKey {
   if (type === 'corners_totals' || type === 'corners_handicap') return 'corners';
+  if (type === 'cards_totals') return 'cards';
   if (type === 'games_totals' || type === 'games_handicap') return 'games';
   return period;
 }
@@ -400,6 +403,7 @@ function settleComplete(
     }
     case 'totals':
     case 'corners_totals':
+    case 'cards_totals':
     case 'games_totals':
       // In-play totals count every goal of the period, before the bet too (research §1.2).
       return leg.outcome === 'over' ? settleHandicap(total, -leg.lineQ!) : settleHandicap(-total, leg.lineQ!);
@@ -440,6 +444,7 @@ function settleUndetermined(leg: LegSpec, score: PeriodScore, result: FixtureRes
   const counted: Partial<Record<MarketType, number>> = {
     totals: score.home + score.away,
     corners_totals: score.home + score.away,
+    cards_totals: score.home + score.away,
     games_totals: score.home + score.away,
     home_totals: score.home,
     away_totals: score.away,

@@ -97,6 +97,8 @@ export const operatorResultSchema = z.strictObject({
   full: periodSchema.optional(),
   firstHalf: periodSchema.optional(),
   corners: periodSchema.optional(),
+  /** Football's yellow and red cards, one each (Total de Cartões). */
+  cards: periodSchema.optional(),
   regulation: periodSchema.optional(),
   fourthQuarter: periodSchema.optional(),
   firstSet: periodSchema.optional(),

@@ -716,6 +716,7 @@ function routes(w: World): Record<string, Entry> {
           full: PERIOD,
           firstHalf: PERIOD,
           corners: PERIOD,
+          cards: PERIOD,
           regulation: PERIOD,
           fourthQuarter: PERIOD,
           firstSet: PERIOD,

@@ -49,6 +49,7 @@ describe('every market returns its fair price on average when settled by the rea
       'basketball asian_handicap:first_half',
       'basketball totals:first_half',
       'cricket totals:first_half',
+      'football cards_totals:full',
     ]) {
       for (const phase of ['pre', 'live']) {
         expect(

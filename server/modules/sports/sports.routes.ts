@@ -62,6 +62,7 @@ function resultFromInput(input: OperatorResultInput): FixtureResult {
   if (input.full) scores.full = input.full;
   if (input.firstHalf) scores.first_half = input.firstHalf;
   if (input.corners) scores.corners = input.corners;
+  if (input.cards) scores.cards = input.cards;
   if (input.regulation) scores.regulation = input.regulation;
   if (input.fourthQuarter) scores.fourth_quarter = input.fourthQuarter;
   if (input.firstSet) scores.first_set = input.firstSet;

@@ -32,6 +32,9 @@ const inputOf = (
   score: { home: 0, away: 0 },
   halfTime: null,
   corners: { home: 0, away: 0 },
+  cardsHome: 2.06,
+  cardsAway: 2.06,
+  cards: { home: 0, away: 0 },
   margins,
   ...extra,
 });

@@ -137,6 +137,9 @@ describe('football prices with margin on the ladder', () => {
     score: { home: 0, away: 0 },
     halfTime: null,
     corners: { home: 0, away: 0 },
+    cardsHome: 2.06,
+    cardsAway: 2.06,
+    cards: { home: 0, away: 0 },
     margins: byShape({
       threeWay: { margin: 0.06, method: 'shin' as const },
       twoWay: { margin: 0.05, method: 'proportional' as const },
@@ -206,6 +209,9 @@ describe('one market at any line', () => {
     score: { home: 1, away: 0 },
     halfTime: null as { home: number; away: number } | null,
     corners: { home: 3, away: 2 },
+    cardsHome: 2.06,
+    cardsAway: 2.06,
+    cards: { home: 1, away: 2 },
     margins: byShape({
       threeWay: { margin: 0.06, method: 'shin' as const },
       twoWay: { margin: 0.05, method: 'proportional' as const },

@@ -50,6 +50,10 @@ const TEAM_SPREAD = 0.22;
 export const FOOTBALL_RHO = -0.08;
 /** Corners per side before strength, and the home side's extra (league mean ≈ 10–11, §3.1). */
 const CORNERS_BASE = 4.8;
+/** Yellow and red cards a side is shown per 90 minutes, whatever the score (Total de Cartões). */
+const YELLOWS_PER_90 = 2;
+const REDS_PER_90 = 0.06;
+const CARDS_PER_90 = YELLOWS_PER_90 + REDS_PER_90;
 const CORNERS_HOME_EXTRA = 0.5;
 /**
  * A club plays at most once in this many days: never two days running (three would be kinder to
@@ -208,10 +212,10 @@ export function footballTimeline(seed: string, fixture: SimFixture, windowMs: nu
           if (r() < 1 - Math.exp(-(cornerRates[side] / 90) * (behind > 0 ? 1.15 : 1))) {
             events.push({ at: at + intBetween(r, 0, 59) * 1000, kind: 'corner', team: side });
           }
-          if (r() < 1 - Math.exp(-2 / 90)) {
+          if (r() < 1 - Math.exp(-YELLOWS_PER_90 / 90)) {
             events.push({ at: at + intBetween(r, 0, 59) * 1000, kind: 'yellow', team: side });
           }
-          if (r() < 1 - Math.exp(-0.06 / 90)) {
+          if (r() < 1 - Math.exp(-REDS_PER_90 / 90)) {
             const redAt = at + intBetween(r, 0, 59) * 1000;
             events.push({ at: redAt, kind: 'red', team: side });
             suspensions.push({ from: redAt, to: redAt + 45_000 });
@@ -391,6 +395,11 @@ export function resultAt(tl: FootballTimeline, t: number): FixtureResult {
   if (halfDone) scores.first_half = { ...score(tl.halfTimeAt!), complete: true };
   scores.full = { ...score(), complete: final };
   scores.corners = { ...state.corners, complete: final };
+  scores.cards = {
+    home: state.yellow.home + state.red.home,
+    away: state.yellow.away + state.red.away,
+    complete: final,
+  };
   return { status: state.periodCode, scores };
 }
 
@@ -415,6 +424,10 @@ function pricingInput(
     rho: FOOTBALL_RHO,
     cornersHome: tl.cornersHome,
     cornersAway: tl.cornersAway,
+    // Each side's yellow and red cards per 90 minutes, as playHalf draws them.
+    cardsHome: CARDS_PER_90,
+    cardsAway: CARDS_PER_90,
+    cards: { home: state.yellow.home + state.red.home, away: state.yellow.away + state.red.away },
     phase,
     minute: state.minute,
     score: state.score,
