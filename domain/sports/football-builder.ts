@@ -15,9 +15,9 @@ import { settleLeg, type FixtureResult, type LegSpec, type MarketType, type Peri
  * model that prices its markets one by one (football.ts). Every way the goals still to come can
  * fall — each half's Dixon–Coles grid before the interval, the rest of the match after it — is a
  * final result, and each selection is judged on it by the real settlement (markets.ts settleLeg),
- * so the builder cannot read a market differently from how it is settled. Corners are their own
- * Poisson counts in the model, independent of the goals, so their selections' joint chance
- * multiplies the goals'.
+ * so the builder cannot read a market differently from how it is settled. Corners and cards are
+ * their own Poisson counts in the model, independent of the goals and of each other, so their
+ * selections' joint chances multiply the goals'.
  */
 
 /**
@@ -37,6 +37,7 @@ const BUILDER_TYPES: readonly MarketType[] = [
   'european_handicap',
   'odd_even',
   'corners_totals',
+  'cards_totals',
 ];
 
 /** Whether a football market may be a builder's selection (its lines are checked on the grid). */
@@ -122,17 +123,25 @@ function* cellsOf(
   }
 }
 
-/** Each final corner count from now. */
-function cornerResults(input: FootballPricingInput): Iterable<{ p: number; result: FixtureResult }> {
+/** Each final count of corners (or cards) from now: Poisson counts at an even rate, as priced. */
+function countResults(
+  input: FootballPricingInput,
+  what: 'corners' | 'cards',
+): Iterable<{ p: number; result: FixtureResult }> {
   const share = remainingCornerShare(input.phase, input.minute);
-  const grid = poissonGrid(input.cornersHome * share, input.cornersAway * share, 30);
+  const [home, away] =
+    what === 'corners' ? [input.cornersHome, input.cornersAway] : [input.cardsHome, input.cardsAway];
+  const grid = poissonGrid(home * share, away * share, what === 'corners' ? 30 : 20);
+  const now = input[what];
   return cellsOf(grid, (i, j) => ({
     status: MatchTime.finished,
-    scores: { corners: period({ home: input.corners.home + i, away: input.corners.away + j }) },
+    scores: { [what]: period({ home: now.home + i, away: now.away + j }) },
   }));
 }
 
-const isCorners = (leg: LegSpec) => leg.type === 'corners_totals';
+/** What a selection counts: goals, or corners or cards, each independent of the others in the model. */
+const countOf = (leg: LegSpec) =>
+  leg.type === 'corners_totals' ? 'corners' : leg.type === 'cards_totals' ? 'cards' : 'goals';
 
 /**
  * The fair chance that every leg wins, from where the match stands (before kick-off or in play),
@@ -143,11 +152,16 @@ export function footballBuilderChance(input: FootballPricingInput, legs: readonl
   if (legs.some((l) => !footballBuilderTakes(l.type) || l.scoreAtPlacement !== null)) {
     return { ok: false, reason: 'market' };
   }
-  const goalLegs = legs.filter((l) => !isCorners(l));
-  const cornerLegs = legs.filter(isCorners);
+  const goalLegs = legs.filter((l) => countOf(l) === 'goals');
   const goals = goalLegs.length ? jointOver(goalResults(input, goalLegs.some(readsFirstHalf)), goalLegs) : 1;
-  const corners = cornerLegs.length ? jointOver(cornerResults(input), cornerLegs) : 1;
-  if (goals === null || corners === null) return { ok: false, reason: 'market' };
-  const chance = Math.min(1, goals * corners);
+  let chance = goals;
+  for (const what of ['corners', 'cards'] as const) {
+    const these = legs.filter((l) => countOf(l) === what);
+    const joint = these.length ? jointOver(countResults(input, what), these) : 1;
+    if (chance === null || joint === null) return { ok: false, reason: 'market' };
+    chance *= joint;
+  }
+  if (chance === null) return { ok: false, reason: 'market' };
+  chance = Math.min(1, chance);
   return chance < CONTRADICTORY_CHANCE ? { ok: false, reason: 'contradictory' } : { ok: true, chance };
 }

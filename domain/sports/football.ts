@@ -183,7 +183,7 @@ function handicapQuotes(
 /** Over/under lines around the main line, never at or below what is already in. */
 function totalQuotes(
   period: Period,
-  type: 'totals' | 'corners_totals' | 'cards_totals',
+  type: 'totals' | 'corners_totals',
   total: Distribution,
   current: number,
   margins: MarginFor,
@@ -361,8 +361,7 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
       [0],
     ),
   );
-  const cards = cardsTotal(input);
-  quotes.push(...totalQuotes('full', 'cards_totals', cards.total, cards.shown, margins, [-4, 0, 4]));
+  quotes.push(...cardsQuotes(input));
   return quotes;
 }
 
@@ -371,6 +370,21 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
  * included, like corners (the simulation draws them so, whatever the score): Poisson counts over
  * the minutes left, added to those shown.
  */
+function cardsQuotes(input: FootballPricingInput): Quote[] {
+  const { total, shown } = cardsTotal(input);
+  // Half lines only, as Brazilian books list cards (4,5 cartões): never a push.
+  const candidates = Array.from({ length: 16 }, (_, k) => 4 * (shown + k) + 2);
+  const main = mainLine(candidates, (lineQ) => effectiveProbability(handicapKinds(total, -lineQ)));
+  if (main === null) return [];
+  return [-4, 0, 4]
+    .filter((d) => main + d > 4 * shown)
+    .map((d) => {
+      const key: MarketKey = { type: 'cards_totals', period: 'full', lineQ: main + d };
+      return totalQuote(key, total, input.margins(key));
+    })
+    .filter((q): q is Quote => q !== null);
+}
+
 function cardsTotal(input: FootballPricingInput): { total: Distribution; shown: number } {
   const share = remainingCornerShare(input.phase, input.minute);
   const grid = poissonGrid(input.cardsHome * share, input.cardsAway * share, 20);

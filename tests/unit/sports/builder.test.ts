@@ -62,6 +62,7 @@ const MARKETS: Array<[string, readonly string[]]> = [
   ['odd_even:full', ['odd', 'even']],
   ['european_handicap:full:-1', ['home', 'draw', 'away']],
   ['corners_totals:full:9.5', ['over', 'under']],
+  ['cards_totals:full:4.5', ['over', 'under']],
   ['ht_ft:full', outcomeIds('ht_ft')],
 ];
 
