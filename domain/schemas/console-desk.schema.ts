@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERIODS, type FixtureResult } from '../sports/markets';
+import { SCORE_KEYS, type FixtureResult } from '../sports/markets';
 import { fixtureIdentitySchema } from '../sports/sports.schema';
 
 /**
@@ -39,7 +39,7 @@ const raceResultSchema = z.object({
 export const fixtureResultSchema: z.ZodType<FixtureResult> = z.object({
   status: z.number(),
   /** The scores reached, by period (a row written by hand may have none: read as none yet). */
-  scores: z.partialRecord(z.enum([...PERIODS, 'corners', 'games']), periodScoreSchema).default({}),
+  scores: z.partialRecord(z.enum(SCORE_KEYS), periodScoreSchema).default({}),
   retired: side.optional(),
   advanced: side.optional(),
   innings: z.number().optional(),

@@ -178,7 +178,8 @@ export interface PeriodScore {
  * Which counts a result carries: the score of each period in the sport's unit (goals, points,
  * sets, frames, runs), corners, football's cards (yellow and red, one each), and tennis's games.
  */
-export type ScoreKey = Period | 'corners' | 'cards' | 'games';
+export const SCORE_KEYS = [...PERIODS, 'corners', 'cards', 'games'] as const;
+export type ScoreKey = (typeof SCORE_KEYS)[number];
 
 /** How long a fight lasted: it ended in round `round`, `seconds` into it (a decision: the last round's full 180). */
 export interface FightLength {

@@ -27,7 +27,16 @@ describe('console reads', () => {
           ...base,
           id: 'att-operator',
           starts_at: hoursAgo(5),
-          result: '{"status":-1,"scores":{"full":{"home":2,"away":1}}}',
+          // Every score a result can carry reads back (cards and first halves came with issue 16).
+          result: JSON.stringify({
+            status: -1,
+            scores: {
+              full: { home: 2, away: 1, complete: true },
+              first_half: { home: 1, away: 0, complete: true },
+              corners: { home: 6, away: 3, complete: true },
+              cards: { home: 2, away: 4, complete: true },
+            },
+          }),
           result_final: true,
           result_source: 'operator',
         },
@@ -43,7 +52,7 @@ describe('console reads', () => {
     expect(corrected).toMatchObject({
       resultSource: 'operator',
       resultFinal: true,
-      result: { status: -1, scores: { full: { home: 2, away: 1 } } },
+      result: { status: -1, scores: { full: { home: 2, away: 1 }, cards: { home: 2, away: 4 } } },
     });
     // A search finds a settled fixture too, by team or id, so a wrong result can be corrected.
     await app.ctx.db
