@@ -32,6 +32,7 @@ const SPORTS_JOURNEYS = [
   '**/admin.spec.ts',
   '**/admin-results.spec.ts',
   '**/admin-prizes.spec.ts',
+  '**/admin-boosts.spec.ts',
   '**/site.spec.ts',
 ];
 

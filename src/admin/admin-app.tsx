@@ -15,6 +15,7 @@ import { CompliancePanel } from './admin-compliance';
 import { KycPanel } from './admin-kyc';
 import { ConfigPanel } from './admin-config-panel';
 import { PrizeDeadlinesPanel } from './admin-prize-deadlines';
+import { BoostsPanel } from './admin-boosts';
 import { AuditLog } from './admin-audit-log';
 import { installAdminTexts } from './admin-texts';
 import './admin.css';
@@ -31,6 +32,7 @@ type Section =
   | 'notices'
   | 'config'
   | 'sports'
+  | 'boosts'
   | 'games'
   | 'audit'
   | 'operators'
@@ -52,6 +54,8 @@ const SECTIONS: Array<{ key: Section; roles: readonly OperatorRole[] }> = [
   { key: 'notices', roles: [] },
   { key: 'config', roles: [] },
   { key: 'sports', roles: ['trader'] },
+  // Super Odds (decision 88): the trader's boosted prices and what each cost.
+  { key: 'boosts', roles: ['trader'] },
   { key: 'games', roles: ['trader'] },
   { key: 'audit', roles: ['finance'] },
   { key: 'operators', roles: [] },
@@ -139,6 +143,7 @@ export function AdminApp() {
       {section === 'notices' && <NoticesPanel />}
       {section === 'config' && <ConfigPanel />}
       {section === 'sports' && <SportsPanel />}
+      {section === 'boosts' && <BoostsPanel />}
       {section === 'games' && <GamesPanel />}
       {section === 'audit' && (
         <>
