@@ -39,7 +39,7 @@ function typedPair(home: string, away: string) {
 const typed = (score: { home: number; away: number } | undefined, side: 'home' | 'away') =>
   score ? String(score[side]) : '';
 
-/** Football: full time, first half and corners, as the console has always asked them. */
+/** Football: full time, first half, corners and cards (yellow and red, one each). */
 function FootballResultForm({ fixture, onDone }: { fixture: AttentionFixture; onDone: () => void }) {
   const { t } = useTranslation();
   const scores = fixture.result?.scores;
@@ -48,11 +48,13 @@ function FootballResultForm({ fixture, onDone }: { fixture: AttentionFixture; on
   const [home, setHome] = useState(String(full?.home ?? 0));
   const [away, setAway] = useState(String(full?.away ?? 0));
   // A bet held for review usually waits for what the final score does not tell: the first half or
-  // the corners. Left empty, they are not sent.
+  // the corners or cards. Left empty, they are not sent.
   const [halfHome, setHalfHome] = useState(typed(scores?.first_half, 'home'));
   const [halfAway, setHalfAway] = useState(typed(scores?.first_half, 'away'));
   const [cornersHome, setCornersHome] = useState(typed(scores?.corners, 'home'));
   const [cornersAway, setCornersAway] = useState(typed(scores?.corners, 'away'));
+  const [cardsHome, setCardsHome] = useState(typed(scores?.cards, 'home'));
+  const [cardsAway, setCardsAway] = useState(typed(scores?.cards, 'away'));
   const [message, setMessage] = useState('');
 
   const submit = async (event: FormEvent) => {
@@ -64,6 +66,7 @@ function FootballResultForm({ fixture, onDone }: { fixture: AttentionFixture; on
         full: { home: Number(home), away: Number(away), complete: status === MatchTime.finished },
         firstHalf: typedPair(halfHome, halfAway),
         corners: typedPair(cornersHome, cornersAway),
+        cards: typedPair(cardsHome, cardsAway),
       });
       setMessage(t('admin.sports.settled', { count: res.settled.length }));
       onDone();
@@ -107,6 +110,8 @@ function FootballResultForm({ fixture, onDone }: { fixture: AttentionFixture; on
           ['admin.sports.halfAway', fixture.away, halfAway, setHalfAway],
           ['admin.sports.cornersHome', fixture.home, cornersHome, setCornersHome],
           ['admin.sports.cornersAway', fixture.away, cornersAway, setCornersAway],
+          ['admin.sports.cardsHome', fixture.home, cardsHome, setCardsHome],
+          ['admin.sports.cardsAway', fixture.away, cardsAway, setCardsAway],
         ] as const
       ).map(([label, team, value, set]) => (
         <input

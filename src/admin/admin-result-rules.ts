@@ -17,13 +17,15 @@ export type Side = 'home' | 'away';
 export type FormSport = Exclude<SportKey, 'football'>;
 
 /** Scores typed as two numbers, one per side, under their API names. */
-export type PairFact = 'full' | 'regulation' | 'fourthQuarter' | 'games';
+export type PairFact = 'full' | 'firstHalf' | 'regulation' | 'fourthQuarter' | 'games';
 
 /** The label of a score row (admin.results.facts.*). */
 export type FactLabel =
   | 'pointsFinal'
   | 'pointsRegulation'
   | 'pointsFourth'
+  | 'pointsFirstHalf'
+  | 'runsFirstInnings'
   | 'setsWon'
   | 'gamesTotal'
   | 'gamesWon'
@@ -79,6 +81,8 @@ const points = (tie: boolean): SportRules => ({
     { fact: 'full', label: 'pointsFinal', required: true },
     // The three-way result of regulation time is priced before and during the game.
     { fact: 'regulation', label: 'pointsRegulation', required: true },
+    // The first half's result, spread and total (1º Tempo) settle on it.
+    { fact: 'firstHalf', label: 'pointsFirstHalf', required: true },
     // Stored by the feed; no market is priced on it today, so it never holds a bet.
     { fact: 'fourthQuarter', label: 'pointsFourth', required: false },
   ],
@@ -112,7 +116,16 @@ const RULES: Record<FormSport, SportRules> = {
   volleyball: race('setsWon'),
   badminton: race('gamesWon'),
   table_tennis: race('gamesWon'),
-  cricket: { ...race('runsCricket'), noTie: false, superOver: true },
+  cricket: {
+    ...race('runsCricket'),
+    // The first innings' total runs settle on it (both sides' columns: the side that batted).
+    pairs: [
+      { fact: 'full', label: 'runsCricket', required: true },
+      { fact: 'firstHalf', label: 'runsFirstInnings', required: true },
+    ],
+    noTie: false,
+    superOver: true,
+  },
   boxing: { ...NONE, noTie: false, fight: true },
   motor_racing: { ...NONE, noTie: false, race: true },
 };
@@ -174,6 +187,7 @@ export function initialValues(result: FixtureResult | null): ResultValues {
     status: MatchTime.finished,
     pairs: {
       full: pairOf(full),
+      firstHalf: pairOf(scores.first_half),
       regulation: pairOf(scores.regulation),
       fourthQuarter: pairOf(scores.fourth_quarter),
       games: pairOf(scores.games),
@@ -277,7 +291,7 @@ export interface ResultNames {
 /** A rule the result breaks (result-checks.ts), as the form's control and error. */
 function wordedInconsistency(
   wrong: ResultInconsistency,
-  at: { names: ResultNames; fullLabel: string; full: Record<Side, number> },
+  at: { names: ResultNames; fullLabel: string; halfLabel: string; full: Record<Side, number> },
 ): ResultProblem {
   const { names, fullLabel } = at;
   const regulation = names.fact('pointsRegulation');
@@ -293,6 +307,14 @@ function wordedInconsistency(
     case 'noOvertime':
       return { field: 'full.home', error: 'noOvertime', params: { full: fullLabel, regulation } };
     case 'partAboveWhole':
+      // A first half (a first innings) above the whole match, worded like a quarter above regulation.
+      if (wrong.part === 'first_half') {
+        return {
+          field: `firstHalf.${wrong.side}`,
+          error: 'fourthAboveRegulation',
+          params: { fourth: at.halfLabel, regulation: fullLabel, team: names[wrong.side] },
+        };
+      }
       return {
         field: `fourthQuarter.${wrong.side}`,
         error: 'fourthAboveRegulation',
@@ -378,6 +400,7 @@ export function resultProblem(
     status: values.status,
     scores: {
       ...(full ? { full: { ...full, complete: finished } } : {}),
+      ...(scores.firstHalf ? { first_half: { ...scores.firstHalf, complete: true } } : {}),
       ...(scores.regulation ? { regulation: { ...scores.regulation, complete: true } } : {}),
       ...(scores.fourthQuarter ? { fourth_quarter: { ...scores.fourthQuarter, complete: true } } : {}),
       ...(scores.games ? { games: { ...scores.games, complete: finished } } : {}),
@@ -394,7 +417,11 @@ export function resultProblem(
     ...(values.advanced !== '' ? { advanced: values.advanced } : {}),
   };
   const wrong = resultInconsistency(sport, typedResult);
-  if (wrong) return wordedInconsistency(wrong, { names, fullLabel, full: full ?? { home: 0, away: 0 } });
+  const half = rules.pairs.find((row) => row.fact === 'firstHalf');
+  const halfLabel = half ? names.fact(half.label) : '';
+  if (wrong) {
+    return wordedInconsistency(wrong, { names, fullLabel, halfLabel, full: full ?? { home: 0, away: 0 } });
+  }
 
   if (shown.firstSet && finished && values.firstSet === '') {
     return { field: 'firstSet', error: 'choose', params: { row: names.control('firstSet') } };

@@ -120,15 +120,25 @@ const controls = (form: HTMLElement) =>
 
 /** What a trader sees besides the status, at −1, per sport, with both sides named. */
 const FINISHED: Record<Exclude<SportKey, 'football'>, string[]> = {
-  basketball: ['Pontos no fim (com prorrogação)', 'Pontos no tempo normal', 'Pontos só no 4º quarto'],
-  american_football: ['Pontos no fim (com prorrogação)', 'Pontos no tempo normal', 'Pontos só no 4º quarto'],
+  basketball: [
+    'Pontos no fim (com prorrogação)',
+    'Pontos no tempo normal',
+    'Pontos no 1º tempo',
+    'Pontos só no 4º quarto',
+  ],
+  american_football: [
+    'Pontos no fim (com prorrogação)',
+    'Pontos no tempo normal',
+    'Pontos no 1º tempo',
+    'Pontos só no 4º quarto',
+  ],
   tennis: ['Sets vencidos', 'Games no jogo todo', 'Vencedor do 1º set'],
   snooker: ['Frames vencidos'],
   baseball: ['Corridas (com entradas extras)'],
   volleyball: ['Sets vencidos'],
   badminton: ['Games vencidos'],
   table_tennis: ['Games vencidos'],
-  cricket: ['Corridas'],
+  cricket: ['Corridas', 'Corridas da 1ª entrada'],
   boxing: ['Resultado da luta', 'Terminou no round', 'Tempo no round (m:ss)'],
   motor_racing: ['Situação do piloto', 'Posição final', 'Voltas completadas'],
 };
@@ -152,7 +162,7 @@ async function refused(form: HTMLElement, user: ReturnType<typeof userEvent.setu
 }
 
 describe('the result form per sport', () => {
-  it('keeps football’s form: status, full time, first half and corners', () => {
+  it('keeps football’s form: status, full time, first half, corners and cards', () => {
     const { form } = renderForm('football');
     expect(controls(form)).toEqual([
       'Situação',
@@ -162,6 +172,8 @@ describe('the result form per sport', () => {
       '1º tempo: gols de Santos',
       'Escanteios de Palmeiras',
       'Escanteios de Santos',
+      'Cartões de Palmeiras',
+      'Cartões de Santos',
     ]);
   });
 
@@ -265,6 +277,8 @@ describe('what the form sends', () => {
     await type('Pontos no fim (com prorrogação): Franca', '108');
     await type('Pontos no tempo normal: Flamengo', '100');
     await type('Pontos no tempo normal: Franca', '100');
+    await type('Pontos no 1º tempo: Flamengo', '51');
+    await type('Pontos no 1º tempo: Franca', '47');
     await type('Pontos só no 4º quarto: Flamengo', '22');
     await type('Pontos só no 4º quarto: Franca', '25');
     await submit(form, user);
@@ -272,6 +286,7 @@ describe('what the form sends', () => {
       status: -1,
       full: { home: 112, away: 108, complete: true },
       regulation: { home: 100, away: 100, complete: true },
+      firstHalf: { home: 51, away: 47, complete: true },
       fourthQuarter: { home: 22, away: 25, complete: true },
     });
   });
@@ -364,12 +379,19 @@ describe('what the form sends', () => {
     ({ form } = renderForm('cricket'));
     await user.type(within(form).getByLabelText('Corridas: Mumbai Indians'), '180');
     await user.type(within(form).getByLabelText('Corridas: Chennai Super Kings'), '180');
+    await user.type(within(form).getByLabelText('Corridas da 1ª entrada: Mumbai Indians'), '180');
+    await user.type(within(form).getByLabelText('Corridas da 1ª entrada: Chennai Super Kings'), '0');
     await user.selectOptions(
       within(form).getByLabelText('Super over (empate nas corridas)'),
       'Chennai Super Kings venceu',
     );
     await submit(form, user);
-    expect(sent()).toEqual({ status: -1, full: { home: 180, away: 180, complete: true }, advanced: 'away' });
+    expect(sent()).toEqual({
+      status: -1,
+      full: { home: 180, away: 180, complete: true },
+      firstHalf: { home: 180, away: 0, complete: true },
+      advanced: 'away',
+    });
   });
 
   it('starts from the stored result, and the console sums it up per sport', () => {
@@ -458,6 +480,8 @@ describe('checks before sending', () => {
       'Pontos no fim (com prorrogação): Franca': '100',
       'Pontos no tempo normal: Flamengo': '100',
       'Pontos no tempo normal: Franca': '100',
+      'Pontos no 1º tempo: Flamengo': '52',
+      'Pontos no 1º tempo: Franca': '49',
     });
     expect(await refused(form, user)).toBe(
       'Basquete não termina empatado: confira “Pontos no fim (com prorrogação)”.',
@@ -473,6 +497,10 @@ describe('checks before sending', () => {
     expect(await refused(form, user)).toBe(
       '“Pontos no fim (com prorrogação)” de Flamengo não pode ser menor que “Pontos no tempo normal”.',
     );
+    await fill(form, { 'Pontos no tempo normal: Flamengo': '104', 'Pontos no 1º tempo: Franca': '101' });
+    expect(await refused(form, user)).toBe(
+      '“Pontos no 1º tempo” de Franca não pode passar de “Pontos no fim (com prorrogação)”.',
+    );
     cleanup();
 
     // American football's overtime may end level: that is sent.
@@ -482,6 +510,8 @@ describe('checks before sending', () => {
       'Pontos no fim (com prorrogação): Buffalo Bills': '20',
       'Pontos no tempo normal: Kansas City Chiefs': '20',
       'Pontos no tempo normal: Buffalo Bills': '20',
+      'Pontos no 1º tempo: Kansas City Chiefs': '10',
+      'Pontos no 1º tempo: Buffalo Bills': '7',
     });
     await submit(form, user);
     expect(bodies).toHaveLength(1);
