@@ -14,7 +14,9 @@ import { playerBalances } from '../../../server/platform/money/ledger';
 import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
 import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
 import { payEarly } from '../../../server/modules/sports/early-payout.service';
+import { feedPump } from '../../../server/modules/sports/live';
 import { BetResult, MatchTime } from '../../../domain/codes';
+import { nextLadderPrice } from '../../../domain/sports/ladder';
 
 /**
  * Pagamento Antecipado (issue 16, decision 86): in a listed competition, a Resultado Final single
@@ -157,5 +159,68 @@ describe('Pagamento Antecipado', () => {
     bets = await betsOf(p.token);
     expect(bets.get(ids.home)).toMatchObject({ result: BetResult.won, payout: winnings / 100 });
     expect(bets.get(atTwoNil)).toMatchObject({ result: BetResult.won });
+  });
+
+  it('the feed loop pays it when the simulated match reaches the lead, once, and a boosted one never', async () => {
+    // A listed match whose simulation goes two goals ahead (the feed's own play, no hand-fed score).
+    const goalsOf = (id: string) =>
+      feed()
+        .timelineOf(id)!
+        .events.filter((e) => e.kind === 'goal');
+    const leadAt = (id: string) => {
+      const score = { home: 0, away: 0 };
+      for (const g of goalsOf(id)) {
+        score[g.team as 'home' | 'away']++;
+        if (Math.abs(score.home - score.away) >= 2)
+          return { at: g.at, side: score.home > score.away ? 'home' : 'away' };
+      }
+      return null;
+    };
+    const match = upcoming('Brasileirão Série A').find((f) => leadAt(f.id) !== null)!;
+    const lead = leadAt(match.id)!;
+    const p = await fundedPlayer(app, 100);
+    const leg = legOf(match, lead.side);
+    const betId = await placeBet(p.token, [leg]);
+    // The same selection at a Super Odd (decision 88): paid on the result, never early.
+    const boosted = nextLadderPrice(nextLadderPrice(Math.round(leg.odds * 1000)));
+    const boost = await call(app, {
+      method: 'POST',
+      url: '/api/admin/sports/boosts',
+      headers: operator,
+      payload: {
+        fixtureId: match.id,
+        marketId: 'match_winner:full',
+        outcomeId: lead.side,
+        odds: boosted / 1000,
+        maxStake: 10,
+      },
+    });
+    expect(boost.code, boost.body.message).toBe(200);
+    const boostedBet = await call(app, {
+      method: 'POST',
+      url: '/api/app/sports/bet',
+      headers: { ...auth(p.token), 'idempotency-key': `ep-boost-${match.id}` },
+      payload: { boostId: boost.body.data.id, stake: 10, legs: [{ ...leg, odds: boosted / 1000 }] },
+    });
+    expect(boostedBet.code, boostedBet.body.message).toBe(200);
+    const pump = feedPump(app.ctx, app.sports);
+    await pump();
+    const before = (await playerBalances(app.ctx.db, p.userId)).user_cash;
+    // Just before the goal that makes the lead: nothing paid.
+    clock.set(feed().clock.toReal(lead.at) - 1_000);
+    expect((await pump()).paidEarly).toEqual([]);
+    clock.set(feed().clock.toReal(lead.at) + 1_000);
+    const { paidEarly } = await pump();
+    expect(paidEarly.map((b) => b.betId)).toEqual([betId]);
+    const winnings = Math.floor(leg.odds * 1000);
+    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(before + winnings);
+    // Later ticks of the same match pay nothing again.
+    clock.set(feed().clock.toReal(lead.at) + 120_000);
+    expect((await pump()).paidEarly).toEqual([]);
+    expect((await betsOf(p.token)).get(betId)).toMatchObject({ earlyPaid: true, state: 'settled' });
+    expect((await betsOf(p.token)).get(boostedBet.body.data.betId)).toMatchObject({
+      earlyPaid: false,
+      state: 'open',
+    });
   });
 });
