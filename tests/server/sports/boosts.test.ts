@@ -1,11 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { auth, call, fundedPlayer } from '../helpers';
-import { buildSportsApp, manualClock, operatorHeaders } from './sports-helpers';
-import { auditLedger } from '../../../server/platform/money/ledger-audit';
+import { useSportsApp } from './sports-helpers';
 import { playerBalances } from '../../../server/platform/money/ledger';
 import { verifyAuditChain } from '../../../server/platform/audit-trail';
-import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
 import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
 import { runSettlement } from '../../../server/modules/sports/jobs';
 import { reserveBoostStake } from '../../../server/modules/sports/boosts.repository';
@@ -22,32 +19,24 @@ import { BetResult, MatchTime } from '../../../domain/codes';
 
 /** Tuesday 17 March 2026, 09:00 in São Paulo. */
 const START = Date.UTC(2026, 2, 17, 12, 0);
-const clock = manualClock(START);
-let app: FastifyInstance;
-let trader: Record<string, string>;
+const sports = useSportsApp(START, { operator: true });
+const { clock, feed } = sports;
 
-beforeAll(async () => {
-  app = await buildSportsApp(clock.now);
-  trader = await operatorHeaders(app);
-});
-afterEach(async () => {
-  expect(await auditLedger(app.ctx.db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const feed = () => app.sports.feed as SimulatedFeed;
 let counter = 0;
 const bet = (token: string, payload: object) =>
-  call(app, {
+  call(sports.app(), {
     method: 'POST',
     url: '/api/app/sports/bet',
     headers: { ...auth(token), 'idempotency-key': `boost-${counter++}` },
     payload,
   });
 const boost = (payload: object) =>
-  call(app, { method: 'POST', url: '/api/admin/sports/boosts', headers: trader, payload });
+  call(sports.app(), {
+    method: 'POST',
+    url: '/api/admin/sports/boosts',
+    headers: sports.operator(),
+    payload,
+  });
 
 function upcoming(skip = 0): FixtureSnapshot {
   return feed()
@@ -75,8 +64,8 @@ describe('Super Odds', () => {
       `A Super Odd precisa ser maior que a cotação atual (${(was / 1000).toFixed(2)}) e no máximo o dobro dela`,
     );
     expect((await boost({ ...base, odds: (2 * was + 1000) / 1000 })).code).toBe(409);
-    const player = await fundedPlayer(app, 10);
-    const notTrader = await call(app, {
+    const player = await fundedPlayer(sports.app(), 10);
+    const notTrader = await call(sports.app(), {
       method: 'POST',
       url: '/api/admin/sports/boosts',
       headers: auth(player.token),
@@ -90,9 +79,9 @@ describe('Super Odds', () => {
     expect(created.body.data).toMatchObject({ odds: odds / 1000, was: was / 1000, maxStake: 20 });
     const twice = await boost({ ...base, odds: odds / 1000 });
     expect(twice.body.message).toBe('Esta seleção já tem uma Super Odd ativa');
-    const listed = (await call(app, { method: 'GET', url: '/api/app/sports/boosts' })).body.data;
+    const listed = (await call(sports.app(), { method: 'GET', url: '/api/app/sports/boosts' })).body.data;
     expect(listed).toContainEqual(expect.objectContaining({ id: created.body.data.id, odds: odds / 1000 }));
-    const chain = await verifyAuditChain(app.ctx.db);
+    const chain = await verifyAuditChain(sports.app().ctx.db);
     expect(chain.problems).toEqual([]);
   });
 
@@ -110,7 +99,7 @@ describe('Super Odds', () => {
       })
     ).body.data;
     const leg = { fixtureId: f.id, marketId: 'match_winner:full', outcomeId: 'away', odds: odds / 1000 };
-    const p = await fundedPlayer(app, 100);
+    const p = await fundedPlayer(sports.app(), 100);
 
     const atBook = await bet(p.token, { boostId: id, stake: 5, legs: [{ ...leg, odds: was / 1000 }] });
     expect(atBook.body.message).toBe('As odds mudaram. Confira a nova cotação');
@@ -136,16 +125,17 @@ describe('Super Odds', () => {
     const over = await bet(p.token, { boostId: id, stake: 10, legs: [leg] });
     expect(over.code).toBe(409);
     expect(over.body.message).toBe('Nesta Super Odd você ainda pode apostar até R$ 5.00');
-    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 1_500);
+    expect((await playerBalances(sports.app().ctx.db, p.userId)).user_cash).toBe(10_000 - 1_500);
     expect((await bet(p.token, { boostId: id, stake: 5, legs: [leg] })).code).toBe(200);
     // The same selection without the boost is an ordinary bet at the book's price.
     expect((await bet(p.token, { stake: 5, legs: [{ ...leg, odds: was / 1000 }] })).code).toBe(200);
 
-    const list = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
-      .body.data.list as Array<{ betId: string; boosted: boolean; cashout: { available: boolean } }>;
+    const list = (
+      await call(sports.app(), { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) })
+    ).body.data.list as Array<{ betId: string; boosted: boolean; cashout: { available: boolean } }>;
     const boosted = list.find((b) => b.betId === first.body.data.betId)!;
     expect(boosted).toMatchObject({ boosted: true, cashout: { available: false, value: null } });
-    const cashout = await call(app, {
+    const cashout = await call(sports.app(), {
       method: 'POST',
       url: '/api/app/sports/cashout',
       headers: { ...auth(p.token), 'idempotency-key': `boost-co-${counter++}` },
@@ -158,16 +148,18 @@ describe('Super Odds', () => {
     const finalAt = feed().clock.toReal(feed().timelineOf(f.id)!.finalAt!) + 1_000;
     const full = feed().result(f.id, finalAt)!.result.scores.full!;
     clock.set(finalAt);
-    await runSettlement(app.ctx, app.sports);
+    await runSettlement(sports.app().ctx, sports.app().sports);
     const won = full.away > full.home;
-    const settled = (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
-      .body.data.list as Array<{ betId: string; result: number; payout: number }>;
+    const settled = (
+      await call(sports.app(), { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) })
+    ).body.data.list as Array<{ betId: string; result: number; payout: number }>;
     expect(settled.find((b) => b.betId === first.body.data.betId)).toMatchObject({
       result: won ? BetResult.won : BetResult.lost,
       payout: won ? Math.floor(15 * odds) / 1000 : 0,
     });
-    const report = (await call(app, { method: 'GET', url: '/api/admin/sports/boosts', headers: trader })).body
-      .data as Array<{
+    const report = (
+      await call(sports.app(), { method: 'GET', url: '/api/admin/sports/boosts', headers: sports.operator() })
+    ).body.data as Array<{
       id: number;
       bets: number;
       players: number;
@@ -195,36 +187,40 @@ describe('Super Odds', () => {
       })
     ).body.data;
     const leg = { fixtureId: f.id, marketId: 'match_winner:full', outcomeId: 'home', odds: odds / 1000 };
-    const p = await fundedPlayer(app, 100);
+    const p = await fundedPlayer(sports.app(), 100);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => bet(p.token, { boostId: id, stake: 5, legs: [leg] })),
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(4);
     expect(answers.filter((a) => a.code !== 200).every((a) => a.code === 409)).toBe(true);
-    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000 - 2_000);
+    expect((await playerBalances(sports.app().ctx.db, p.userId)).user_cash).toBe(10_000 - 2_000);
 
     // The counter alone (without the wallet's lock, which orders one player's bets anyway): ten
     // simultaneous transactions adding R$ 5 to a R$ 20 limit, four succeed.
-    const r = await fundedPlayer(app, 1);
+    const r = await fundedPlayer(sports.app(), 1);
     const reserved = await Promise.all(
       Array.from({ length: 10 }, () =>
-        app.ctx.db.transaction().execute((trx) => reserveBoostStake(trx, id, r.userId, 500, 2_000)),
+        sports
+          .app()
+          .ctx.db.transaction()
+          .execute((trx) => reserveBoostStake(trx, id, r.userId, 500, 2_000)),
       ),
     );
     expect(reserved.filter((t) => t !== null).sort((a, b) => a! - b!)).toEqual([500, 1_000, 1_500, 2_000]);
 
     // Ended: no more bets at its price.
-    const ended = await call(app, {
+    const ended = await call(sports.app(), {
       method: 'POST',
       url: `/api/admin/sports/boosts/${id}/end`,
-      headers: trader,
+      headers: sports.operator(),
     });
     expect(ended.code).toBe(200);
-    const q = await fundedPlayer(app, 10);
+    const q = await fundedPlayer(sports.app(), 10);
     expect((await bet(q.token, { boostId: id, stake: 5, legs: [leg] })).body.message).toBe(
       'Opção não disponível para apostas',
     );
-    const listed = (await call(app, { method: 'GET', url: '/api/app/sports/boosts' })).body.data as Array<{
+    const listed = (await call(sports.app(), { method: 'GET', url: '/api/app/sports/boosts' })).body
+      .data as Array<{
       id: number;
     }>;
     expect(listed.map((b) => b.id)).not.toContain(id);

@@ -1,10 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { auth, call, fundedPlayer } from '../helpers';
-import { buildSportsApp, manualClock } from './sports-helpers';
-import { auditLedger } from '../../../server/platform/money/ledger-audit';
+import { useSportsApp } from './sports-helpers';
 import { playerBalances } from '../../../server/platform/money/ledger';
-import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
 import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
 import { runSettlement } from '../../../server/modules/sports/jobs';
 import { parseMarketId } from '../../../domain/sports/markets';
@@ -19,23 +16,12 @@ import { BetResult, MatchTime } from '../../../domain/codes';
 
 /** Monday 16 March 2026, 09:00 in São Paulo. */
 const START = Date.UTC(2026, 2, 16, 12, 0);
-const clock = manualClock(START);
-let app: FastifyInstance;
+const sports = useSportsApp(START);
+const { clock, feed } = sports;
 
-beforeAll(async () => {
-  app = await buildSportsApp(clock.now);
-});
-afterEach(async () => {
-  expect(await auditLedger(app.ctx.db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const feed = () => app.sports.feed as SimulatedFeed;
 let counter = 0;
 const post = (token: string | null, url: string, payload: object) =>
-  call(app, {
+  call(sports.app(), {
     method: 'POST',
     url,
     headers: token ? { ...auth(token), 'idempotency-key': `bb-${counter++}` } : {},
@@ -144,7 +130,7 @@ describe('Criar Aposta', () => {
       return res.body.data.odds as number;
     };
     const odds = await quoted(winning);
-    const p = await fundedPlayer(app, 100);
+    const p = await fundedPlayer(sports.app(), 100);
 
     // A higher price than the book's now is refused under "none"; a builder needs its one price.
     const legs = winning;
@@ -165,7 +151,7 @@ describe('Criar Aposta', () => {
       legs: [legs[0], { ...legs[1], fixtureId: upcoming('football', 2).id }],
     });
     expect(split.code).toBe(409);
-    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(10_000);
+    expect((await playerBalances(sports.app().ctx.db, p.userId)).user_cash).toBe(10_000);
 
     const placed = await post(p.token, '/api/app/sports/bet', { kind: 'builder', stake: 10, odds, legs });
     expect(placed.code, placed.body.message).toBe(200);
@@ -180,13 +166,13 @@ describe('Criar Aposta', () => {
       legs: losing,
     });
     expect(lost.code, lost.body.message).toBe(200);
-    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(8_500);
+    expect((await playerBalances(sports.app().ctx.db, p.userId)).user_cash).toBe(8_500);
 
     const cards = async () =>
       new Map(
         (
-          (await call(app, { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) })).body.data
-            .list as Array<{
+          (await call(sports.app(), { method: 'GET', url: '/api/app/sports/bets', headers: auth(p.token) }))
+            .body.data.list as Array<{
             betId: string;
             kind: string;
             combinedOdds: number;
@@ -204,7 +190,7 @@ describe('Criar Aposta', () => {
     expect(card.cashout.value).toBeLessThan(10);
 
     clock.set(finalAt);
-    await runSettlement(app.ctx, app.sports);
+    await runSettlement(sports.app().ctx, sports.app().sports);
     const after = await cards();
     expect(after.get(placed.body.data.betId)).toMatchObject({
       state: 'settled',
@@ -216,6 +202,6 @@ describe('Criar Aposta', () => {
       result: BetResult.lost,
       payout: 0,
     });
-    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(8_500 + potential);
+    expect((await playerBalances(sports.app().ctx.db, p.userId)).user_cash).toBe(8_500 + potential);
   });
 });

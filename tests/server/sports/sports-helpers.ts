@@ -3,7 +3,9 @@ import { buildApp } from '../../../server/app';
 import { openDb } from '../../../server/infra/db/connection';
 import { openMigratedPglite } from '../../support/pglite-template';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { auditLedger } from '../../../server/platform/money/ledger-audit';
+import type { SimulatedFeed } from '../../../server/modules/sports/sim/simulated-feed';
 import { auth, call, CAPTCHA, createPgDatabase } from '../helpers';
 
 /** The seed every sports test replays: the same fixtures, prices and results on every run. */
@@ -79,4 +81,31 @@ export async function placeSportsBet(app: FastifyInstance, token: string, legs: 
   });
   expect(res.code, res.body.message).toBe(200);
   return res.body.data.betId as string;
+}
+
+/**
+ * A test file's sportsbook: the app built once on a manual clock starting at `start` (and the
+ * trader's headers when asked), the ledger audited clean after every test, the app closed at the
+ * end. Read `app`, `feed` and `operator` inside tests (they exist once beforeAll has run).
+ */
+export function useSportsApp(start: number, options: { operator?: boolean } = {}) {
+  const clock = manualClock(start);
+  let app: FastifyInstance | undefined;
+  let operator: Record<string, string> = {};
+  beforeAll(async () => {
+    app = await buildSportsApp(clock.now);
+    if (options.operator) operator = await operatorHeaders(app);
+  });
+  afterEach(async () => {
+    expect(await auditLedger(app!.ctx.db)).toEqual([]);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    clock,
+    app: () => app!,
+    feed: () => app!.sports.feed as SimulatedFeed,
+    operator: () => operator,
+  };
 }
