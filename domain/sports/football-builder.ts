@@ -9,6 +9,7 @@ import {
 } from './football';
 import { halvesOf } from './football-goals';
 import { settleLeg, type FixtureResult, type LegSpec, type MarketType, type PeriodScore } from './markets';
+import { BUILDER_MARKET_TYPES } from './market-types';
 
 /**
  * Criar Aposta in football (builder.ts): the joint chance of selections of one match from the
@@ -20,28 +21,8 @@ import { settleLeg, type FixtureResult, type LegSpec, type MarketType, type Peri
  * selections' joint chances multiply the goals'.
  */
 
-/**
- * The markets a builder takes: those that are won or lost on every result. Handicaps that count
- * from placement, Empate Anula and whole or quarter lines can refund part of a stake and are
- * refused (a line's pushes are found on the grid, whatever its type).
- */
-const BUILDER_TYPES: readonly MarketType[] = [
-  'match_winner',
-  'double_chance',
-  'btts',
-  'totals',
-  'home_totals',
-  'away_totals',
-  'correct_score',
-  'ht_ft',
-  'european_handicap',
-  'odd_even',
-  'corners_totals',
-  'cards_totals',
-];
-
 /** Whether a football market may be a builder's selection (its lines are checked on the grid). */
-export const footballBuilderTakes = (type: MarketType): boolean => BUILDER_TYPES.includes(type);
+export const footballBuilderTakes = (type: MarketType): boolean => BUILDER_MARKET_TYPES.includes(type);
 
 /** Cells under this chance are left out: their total is far below what a price can show. */
 const NEGLIGIBLE = 1e-12;

@@ -32,6 +32,26 @@ export const MARKET_TYPES = [
 export type MarketType = (typeof MARKET_TYPES)[number];
 
 /**
+ * The football markets Criar Aposta takes (football-builder.ts, decision 87): those won or lost on
+ * every result — their lines must be halves, which the builder checks on its grid. Here, beside
+ * the market types, so the fixture page can offer them without loading the pricing model.
+ */
+export const BUILDER_MARKET_TYPES: readonly MarketType[] = [
+  'match_winner',
+  'double_chance',
+  'btts',
+  'totals',
+  'home_totals',
+  'away_totals',
+  'correct_score',
+  'ht_ft',
+  'european_handicap',
+  'odd_even',
+  'corners_totals',
+  'cards_totals',
+];
+
+/**
  * Markets whose quotes list only the selections that can still win (markets.ts outcomeIds has
  * them all): a score already passed leaves Placar Exato and Placar em Sets, a half-time result
  * that did not happen leaves Intervalo/Final, a stoppage after the last round's bell leaves Método

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import {
+  builderQuoteAnswerSchema,
   cashoutResultSchema,
   placedSportsBetSchema,
   sportSummarySchema,
@@ -109,6 +110,63 @@ export async function placeSportsBet(
   const answer = await apiPost<unknown>(
     '/api/app/sports/bet',
     { ...body, legs: body.legs.map((l) => ({ ...l })), loading: false },
+    { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
+  );
+  return placedSportsBetSchema.parse(answer.data);
+}
+
+/** A Criar Aposta selection as the server takes it: a market of the fixture and one of its outcomes. */
+export interface BuilderLeg {
+  marketId: string;
+  outcomeId: string;
+}
+
+/**
+ * Criar Aposta's price now for selections of one fixture (open to visitors). Quiet: a refusal
+ * ("Essas seleções não podem acontecer juntas") is shown beside the selections, not alerted, and a
+ * quote the player has moved on from is cancelled through `signal`.
+ */
+export async function fetchBuilderQuote(
+  fixtureId: string,
+  legs: BuilderLeg[],
+  signal?: AbortSignal,
+): Promise<number> {
+  const answer = await apiPost<unknown>(
+    '/api/app/sports/builder/quote',
+    { fixtureId, legs: legs.map((l) => ({ marketId: l.marketId, outcomeId: l.outcomeId })), loading: false },
+    { silent: true, signal },
+  );
+  return builderQuoteAnswerSchema.parse(answer.data).odds;
+}
+
+/**
+ * Places a Criar Aposta under the action's key: the selections of one fixture as one bet at `odds`
+ * (the quote the player saw), the legs without prices of their own.
+ */
+export async function placeBuilderBet(
+  body: {
+    stake: number;
+    odds: number;
+    fixtureId: string;
+    legs: BuilderLeg[];
+    oddsChange: OddsChangePreference;
+  },
+  idempotencyKey: string,
+): Promise<PlacedSportsBet> {
+  const answer = await apiPost<unknown>(
+    '/api/app/sports/bet',
+    {
+      kind: 'builder',
+      stake: body.stake,
+      odds: body.odds,
+      legs: body.legs.map((l) => ({
+        fixtureId: body.fixtureId,
+        marketId: l.marketId,
+        outcomeId: l.outcomeId,
+      })),
+      oddsChange: body.oddsChange,
+      loading: false,
+    },
     { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
   );
   return placedSportsBetSchema.parse(answer.data);

@@ -284,6 +284,70 @@ test('cash-out from Minhas apostas: part of a bet, then the rest', async ({ page
   await expect(card).not.toContainText('Pago');
 });
 
+/** Taps a price of the fixture page (its market's group opened if closed) and waits for it to be pressed. */
+async function tapPrice(page: Page, marketId: string, outcomeId: string) {
+  const closed = page.locator('.market-group__head[aria-expanded=false]');
+  while ((await closed.count()) > 0) await closed.first().click();
+  const button = page.locator(
+    `[data-testid=odds-button][data-market="${marketId}"][data-outcome="${outcomeId}"]`,
+  );
+  await expect(button).toBeEnabled({ timeout: 20_000 });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
+
+test('Criar Aposta on a phone: two selections of a match priced together, placed, in Minhas apostas', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  const player = await registerPlayer(request, 'builder');
+  await fundPlayer(request, player);
+  await useSession(page, player.token);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The listed match furthest from its start: the builder closes at kick-off.
+  const fixture = (await footballToBet(request, 1)).at(-1)!;
+
+  await page.goto(`/sports/fixture/${encodeURIComponent(fixture.id)}`);
+  await page.getByTestId('fixture-mode-builder').click();
+  await expect(page.getByTestId('builder-lead')).toBeVisible();
+  await tapPrice(page, 'match_winner:full', 'home');
+  await expect(page.getByTestId('builder-count')).toHaveText('1');
+  await expect(page.getByTestId('builder-bar-status')).toHaveText(
+    'Escolha mais uma seleção para ver as odds',
+  );
+  await tapPrice(page, 'btts:full', 'yes');
+  await expect(page.getByTestId('builder-count')).toHaveText('2');
+  // The price of the two together, in the bar at the bottom of the screen.
+  await expect(page.getByTestId('builder-bar-odds')).toHaveText(/^\d+,\d{2}$/, { timeout: 20_000 });
+  await page.screenshot({ path: testInfo.outputPath('builder-bar-390.png') });
+
+  await page.getByTestId('builder-toggle').click();
+  await expect(page.getByTestId('builder-selection')).toHaveCount(2);
+  await page.getByTestId('builder-odds-change').selectOption('any');
+  await page.getByTestId('builder-stake').fill('5');
+  await expect(page.getByTestId('builder-return')).not.toHaveText('R$ 0,00');
+  await page.screenshot({ path: testInfo.outputPath('builder-panel-390.png') });
+  await page.getByTestId('builder-place').click();
+  const receipt = page.getByTestId('builder-receipt');
+  await expect(receipt).toBeVisible({ timeout: 30_000 });
+  await expect(receipt).toContainText('Criar Aposta feita');
+  await expect.poll(() => cashOf(request, player.token)).toBe(95);
+
+  const [bet] = (await myBets(request, player.token)) as Array<WireBet & { kind: string }>;
+  expect(bet).toMatchObject({ kind: 'builder', stake: 5 });
+  expect(bet!.legs).toHaveLength(2);
+
+  await page.getByTestId('builder-my-bets').click();
+  const card = page.locator(`[data-testid=my-bet][data-bet="${bet!.betId}"]`);
+  await expect(card.getByTestId('my-bet-kind')).toHaveText('Criar Aposta');
+  await expect(card.getByTestId('my-bet-leg')).toHaveCount(2);
+  await expect(card.getByTestId('my-bet-odds')).toHaveText(bet!.combinedOdds.toFixed(2).replace('.', ','));
+  await page.screenshot({ path: testInfo.outputPath('builder-my-bets-390.png') });
+  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+});
+
 test('Minhas apostas asks a visitor to log in', async ({ page }) => {
   await page.goto('/sports/bets');
   await expect(page).toHaveURL(/\/home$/);

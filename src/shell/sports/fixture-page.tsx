@@ -6,6 +6,10 @@ import { isSportKey } from '../../../domain/sports/sports';
 import type { SportsFixtureDetail, SportsMarket } from '../../services/sports-api';
 import { PageHeading } from '../pages/page-heading';
 import { BetSlip } from './bet-slip';
+import { builderTakes } from './builder-markets';
+import { BuilderModeTabs, useBuilderMode } from './builder-mode';
+import { BuilderPanel } from './builder-panel';
+import { betBuilder, useBuilderPick } from './builder-store';
 import { BackToList } from './finder';
 import { LiveTracker } from './live-tracker';
 import { OddsButton } from './odds-button';
@@ -27,21 +31,33 @@ export function groupMarkets(markets: SportsMarket[]): Array<{ group: string; ma
   return [...groups].map(([group, list]) => ({ group, markets: list }));
 }
 
-/** One market: its name and its selections. */
+/** One market: its name and its selections; in Criar Aposta a tap goes to the builder. */
 function MarketBlock({
   fixture,
   market,
   group,
+  building,
 }: {
   fixture: SportsFixtureDetail;
   market: SportsMarket;
   group: string;
+  building: boolean;
 }) {
   const { t } = useTranslation();
+  const picked = useBuilderPick(fixture.id, market.id);
+  const builderPick = (outcome: SportsMarket['outcomes'][number]) => ({
+    picked: picked === outcome.id,
+    onPick: () =>
+      betBuilder().send({
+        type: 'builder.toggle',
+        selection: { marketId: market.id, market: market.name, outcomeId: outcome.id, outcome: outcome.name },
+      }),
+  });
   return (
     <div className="market" data-testid="market" data-market={market.id}>
       {market.name !== group ? <h4 className="market__name">{market.name}</h4> : null}
-      {fixture.earlyPayout && market.id === EARLY_PAYOUT_MARKET ? (
+      {/* Pagamento Antecipado pays singles: a Criar Aposta is settled as one. */}
+      {fixture.earlyPayout && market.id === EARLY_PAYOUT_MARKET && !building ? (
         <p className="market__early" data-testid="early-payout">
           {t('sports.earlyPayout')}
         </p>
@@ -55,6 +71,7 @@ function MarketBlock({
             outcome={o}
             label={shortLabel(market.type, o.id)}
             suspended={fixture.suspended}
+            builder={building ? builderPick(o) : undefined}
           />
         ))}
       </div>
@@ -68,11 +85,13 @@ function MarketGroup({
   group,
   markets,
   initiallyOpen,
+  building,
 }: {
   fixture: SportsFixtureDetail;
   group: string;
   markets: SportsMarket[];
   initiallyOpen: boolean;
+  building: boolean;
 }) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
@@ -90,7 +109,7 @@ function MarketGroup({
       {open ? (
         <div className="market-group__body">
           {markets.map((m) => (
-            <MarketBlock key={m.id} fixture={fixture} market={m} group={group} />
+            <MarketBlock key={m.id} fixture={fixture} market={m} group={group} building={building} />
           ))}
         </div>
       ) : null}
@@ -98,12 +117,19 @@ function MarketGroup({
   );
 }
 
-/** `/sports/fixture/:id`: a fixture's live tracker and every market, grouped, with the slip. */
+/**
+ * `/sports/fixture/:id`: a fixture's live tracker and every market, grouped, with the slip; on
+ * football before kick-off, Criar Aposta in its own mode with its panel where the slip stands.
+ */
 export function FixturePage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { fixture, missing } = useFixture(id);
-  const groups = fixture ? groupMarkets(fixture.markets) : [];
+  const { mode, setMode, canBuild, building, closed } = useBuilderMode(id, fixture);
+  // Criar Aposta lists only the markets it takes, so no price in it is a surprise.
+  const groups = fixture
+    ? groupMarkets(building ? fixture.markets.filter(builderTakes) : fixture.markets)
+    : [];
 
   return (
     <article className="sportsbook" data-testid="page-fixture">
@@ -130,6 +156,12 @@ export function FixturePage() {
             />
             <FavouriteStars fixture={fixture} />
             <LiveTracker fixture={fixture} />
+            {canBuild ? <BuilderModeTabs mode={mode} onChange={setMode} /> : null}
+            {closed ? (
+              <p className="callout" data-testid="builder-closed">
+                {t('sports.builder.closed')}
+              </p>
+            ) : null}
             {groups.length === 0 ? (
               <p className="empty" data-testid="no-markets">
                 {t('sports.fixture.noMarkets')}
@@ -138,11 +170,12 @@ export function FixturePage() {
               <div className="market-groups">
                 {groups.map((g, i) => (
                   <MarketGroup
-                    key={g.group}
+                    key={`${building ? 'builder' : 'all'}:${g.group}`}
                     fixture={fixture}
                     group={g.group}
                     markets={g.markets}
                     initiallyOpen={i < 4}
+                    building={building}
                   />
                 ))}
               </div>
@@ -150,7 +183,7 @@ export function FixturePage() {
           </>
         )}
       </div>
-      <BetSlip />
+      {building ? <BuilderPanel /> : <BetSlip />}
     </article>
   );
 }

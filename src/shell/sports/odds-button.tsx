@@ -71,7 +71,8 @@ function sideWithLine(
 }
 
 /**
- * One price: the selection's label and odds, a tap puts it on (or takes it off) the slip.
+ * One price: the selection's label and odds, a tap puts it on (or takes it off) the slip, or the
+ * Criar Aposta in its mode.
  * A moved price flashes green (up) or red (down); a suspended one is locked.
  */
 export function OddsButton({
@@ -80,6 +81,7 @@ export function OddsButton({
   outcome,
   label,
   suspended = false,
+  builder,
 }: {
   fixture: Pick<SportsFixture, 'id' | 'home' | 'away' | 'live'>;
   market: SportsMarket;
@@ -87,8 +89,11 @@ export function OddsButton({
   /** Shorter text than the outcome's name (e.g. "1", "X", "2" in a list). */
   label?: string;
   suspended?: boolean;
+  /** Criar Aposta mode: the tap goes to the builder, which says whether this price is in it. */
+  builder?: { picked: boolean; onPick: () => void };
 }) {
-  const selected = usePicked({ fixtureId: fixture.id, marketId: market.id, outcomeId: outcome.id });
+  const onSlip = usePicked({ fixtureId: fixture.id, marketId: market.id, outcomeId: outcome.id });
+  const selected = builder ? builder.picked : onSlip;
   const flash = usePriceFlash(outcome.odds);
   const locked = suspended || market.status !== 1 || !outcome.active || outcome.odds === null;
   const classes = [
@@ -105,7 +110,7 @@ export function OddsButton({
       className={classes}
       aria-pressed={selected}
       disabled={locked}
-      onClick={() => togglePick(selectionOf(fixture, market, outcome))}
+      onClick={() => (builder ? builder.onPick() : togglePick(selectionOf(fixture, market, outcome)))}
       data-testid="odds-button"
       title={label === undefined ? undefined : outcome.name}
       data-outcome={outcome.id}

@@ -56,12 +56,15 @@ export function SportsHistory() {
             <li key={bet.betId} className="record" data-testid="records-sports-row" data-result={bet.result}>
               <span className="record__main">
                 <strong>
-                  {bet.legs.length > 1
-                    ? `${t('sports.slip.multiple')} (${bet.legs.length})`
-                    : (bet.legs[0]?.outcome ?? '')}{' '}
+                  {bet.kind === 'builder'
+                    ? `${t('sports.builder.title')} (${bet.legs.length})`
+                    : bet.legs.length > 1
+                      ? `${t('sports.slip.multiple')} (${bet.legs.length})`
+                      : (bet.legs[0]?.outcome ?? '')}{' '}
                   · {formatCombinedOdds(bet.combinedOdds)}
                 </strong>
-                <small>{bet.legs.map((l) => l.fixture).join(' · ')}</small>
+                {/* A Criar Aposta is one match: named once. */}
+                <small>{[...new Set(bet.legs.map((l) => l.fixture))].join(' · ')}</small>
                 <small>{formatDateTime(bet.placedAt, locale)}</small>
               </span>
               <span className="record__side">

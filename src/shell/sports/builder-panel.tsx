@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../lib/format';
+import { builderReturn, currentOdds } from '../../machines/sports/bet-builder.machine';
+import { readAmount } from '../../machines/sports/bet-slip.machine';
+import type { OddsChangePreference } from '../../services/sports-api';
+import { useToken } from '../app/session';
+import { askToLogIn } from '../app/shell-actions';
+import { CloseIcon } from '../components/icons';
+import { betSlip, useSlip } from './bet-slip-store';
+import { barStatusKey, BuilderQuote, BuilderReceipt, useQuoteStatus } from './builder-quote';
+import { betBuilder, useBuilder } from './builder-store';
+import { formatCombinedOdds } from './sports-format';
+import './builder.css';
+
+/** Stakes offered as one tap (BRL), as on the slip. */
+const QUICK_STAKES = [5, 10, 20, 50];
+const PREFERENCES: OddsChangePreference[] = ['none', 'higher', 'any'];
+
+/**
+ * Criar Aposta's panel: where the slip stands on the fixture page while the builder is on — a
+ * column beside the markets on wide screens, a bar at the bottom opening into a sheet on phones.
+ * The bar says at once what a tap did (count, "Calculando odds…", the price or the refusal).
+ */
+export function BuilderPanel() {
+  const { t } = useTranslation();
+  const token = useToken();
+  const [open, setOpen] = useState(false);
+  const status = useQuoteStatus();
+  const receipt = useBuilder((s) => s.matches('receipt'));
+  const placing = useBuilder((s) => s.matches('placing'));
+  const context = useBuilder((s) => s.context);
+  const oddsChange = useSlip((s) => s.context.oddsChange);
+  const send = betBuilder().send;
+  const odds = currentOdds(context);
+  const potential = builderReturn(context);
+  const stake = readAmount(context.stakeText);
+  const count = context.selections.length;
+
+  const place = () => {
+    if (!token) {
+      askToLogIn();
+      return;
+    }
+    send({ type: 'player.place', oddsChange });
+  };
+
+  return (
+    <aside
+      className={`slip slip--builder${open ? ' slip--open' : ''}`}
+      aria-label={t('sports.builder.title')}
+      data-testid="bet-builder"
+      data-status={status}
+    >
+      <button
+        type="button"
+        className="slip__bar"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        data-testid="builder-toggle"
+      >
+        <span className="slip__count" data-testid="builder-count">
+          {count}
+        </span>
+        <span className="slip__bar-title builder-bar__title">
+          <span>{t('sports.builder.title')}</span>
+          <small
+            className={`builder-bar__status${status === 'refused' && !receipt ? ' builder-bar__status--refused' : ''}`}
+            data-testid="builder-bar-status"
+          >
+            {status === 'refused' && !receipt
+              ? context.refusal === 'error'
+                ? t('sports.builder.quoteFailed')
+                : context.refusal
+              : t(barStatusKey(status, receipt))}
+          </small>
+        </span>
+        {status === 'loading' && !receipt ? <span className="builder-spinner" aria-hidden="true" /> : null}
+        {odds !== null && !receipt ? (
+          <span className="slip__bar-return" data-testid="builder-bar-odds">
+            {formatCombinedOdds(odds)}
+          </span>
+        ) : null}
+        <span className="slip__chevron" aria-hidden="true">
+          {open ? '▾' : '▴'}
+        </span>
+      </button>
+      <div className="slip__body">
+        {receipt ? (
+          <BuilderReceipt
+            onDone={() => {
+              send({ type: 'player.dismiss' });
+              setOpen(false);
+            }}
+          />
+        ) : count === 0 ? (
+          <p className="slip__empty" data-testid="builder-empty">
+            {t('sports.builder.empty')}
+          </p>
+        ) : (
+          <>
+            <p className="builder__fixture">{context.fixture}</p>
+            <ul className="slip__list">
+              {context.selections.map((s) => (
+                <li key={s.marketId} className="slip-pick builder-pick" data-testid="builder-selection">
+                  <div className="slip-pick__main">
+                    <strong className="slip-pick__outcome">{s.outcome}</strong>
+                    <span className="slip-pick__market">{s.market}</span>
+                  </div>
+                  <button
+                    type="button"
+                    className="icon-button slip-pick__remove"
+                    aria-label={t('sports.slip.remove')}
+                    disabled={placing}
+                    onClick={() => send({ type: 'builder.remove', marketId: s.marketId })}
+                    data-testid="builder-remove"
+                  >
+                    <CloseIcon />
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <BuilderQuote status={status} />
+            <label className="field slip__stake">
+              <span className="field__label">{t('sports.slip.stake')}</span>
+              <span className="slip__stake-input">
+                <span aria-hidden="true">R$</span>
+                <input
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0,00"
+                  value={context.stakeText}
+                  disabled={placing}
+                  onChange={(e) => send({ type: 'player.setStake', text: e.target.value })}
+                  data-testid="builder-stake"
+                />
+              </span>
+            </label>
+            <div className="slip__quick">
+              {QUICK_STAKES.map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  className="chip"
+                  aria-pressed={context.stakeText === `${v},00`}
+                  disabled={placing}
+                  onClick={() => send({ type: 'player.setStake', text: `${v},00` })}
+                >
+                  {v}
+                </button>
+              ))}
+            </div>
+            <label className="field slip__pref">
+              <span className="field__label">{t('sports.slip.oddsChange')}</span>
+              <select
+                value={oddsChange}
+                onChange={(e) =>
+                  betSlip().send({
+                    type: 'player.setOddsChange',
+                    preference: e.target.value as OddsChangePreference,
+                  })
+                }
+                data-testid="builder-odds-change"
+              >
+                {PREFERENCES.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`sports.slip.preference.${p}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <dl className="slip__summary">
+              <dt>{t('sports.slip.potentialReturn')}</dt>
+              <dd className="slip__return" data-testid="builder-return">
+                {formatMoney(potential)}
+              </dd>
+            </dl>
+            {context.problem ? (
+              <p className="slip__problem" role="alert" data-testid="builder-problem">
+                {context.problem === 'noQuote' && status === 'refused'
+                  ? t('sports.builder.problem.refused')
+                  : t(`sports.builder.problem.${context.problem}`)}
+              </p>
+            ) : null}
+            {context.failure ? (
+              <p className="slip__problem" role="alert" data-testid="builder-failure">
+                {context.failure === 'timeout'
+                  ? t('sports.slip.timeout')
+                  : context.failure === 'error'
+                    ? t('sports.slip.failed')
+                    : context.failure}
+              </p>
+            ) : null}
+            <button
+              type="button"
+              className="button button--gold button--block"
+              onClick={place}
+              disabled={placing}
+              aria-busy={placing}
+              data-testid="builder-place"
+            >
+              {placing
+                ? t('sports.slip.placing')
+                : t('sports.slip.place', { amount: formatMoney(stake.ok ? stake.cents / 100 : 0) })}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost button--small slip__clear"
+              onClick={() => send({ type: 'builder.clear' })}
+              disabled={placing}
+              data-testid="builder-clear"
+            >
+              {t('sports.builder.clear')}
+            </button>
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}
