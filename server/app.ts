@@ -330,9 +330,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const lang = langOf(request);
     if (error instanceof AppError) {
       ctx.refused(error);
-      return reply
-        .code(error.httpStatus)
-        .send({ status: error.bodyStatus, message: translate(error.key, lang, error.params), data: null });
+      return reply.code(error.httpStatus).send({
+        status: error.bodyStatus,
+        message: translate(error.key, lang, error.params),
+        data: error.data,
+      });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ status: 413, message: translate('bodyTooLarge', lang), data: null });

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import type { Trx } from '../infra/db/connection';
-import { AppError } from '../infra/http/errors';
+import { AppError, stillRunning } from '../infra/http/errors';
 import { sha256Hex } from '../infra/security/tokens';
 import { translate, type MessageKey } from '../../domain/messages';
 import { langOf } from '../infra/http/reply';
@@ -108,7 +108,7 @@ function replay(
 export async function replayTwin(ctx: AppContext, reply: FastifyReply, money: MoneyRequest) {
   const twin = await stored(ctx, money.userId, money.key);
   if (twin) return replay(reply, money, twin);
-  throw new AppError(409, 'idempotencyRunning');
+  throw stillRunning();
 }
 
 /**

@@ -35,13 +35,19 @@ export function keyForAction(previous: ActionKey | null, fingerprint: string): A
 
 /**
  * True when a failed money call may or may not have taken effect: no answer at all (timeout,
- * dropped connection), a server error, or 409 (the first attempt with this key is still running).
- * Only then is the key kept for a retry.
+ * dropped connection), a server error, or the 409 that says the first attempt with this key is
+ * still running (`data.running`). Only then is the key kept for a retry. Any other 409 is a
+ * refusal the server recorded under the key (odds changed, option closed): retrying with that key
+ * would only replay it.
  */
 export function isOutcomeUnknown(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.kind === 'timeout' || error.kind === 'network') return true;
-  return error.httpStatus !== null && (error.httpStatus >= 500 || error.httpStatus === 409);
+  // ApiError's data is the whole answer: the envelope's own `data` is inside it.
+  if (error.httpStatus === 409) {
+    return (error.data as { data?: { running?: unknown } | null } | null)?.data?.running === true;
+  }
+  return error.httpStatus !== null && error.httpStatus >= 500;
 }
 
 /** What a machine keeps after a money call failed: the key when a retry must reuse it, else none. */

@@ -46,10 +46,24 @@ describe('idempotency keys', () => {
       new ApiError('Internet lenta', null, null, '/withdraw', 'timeout'),
       new ApiError('Internet lenta', null, null, '/withdraw', 'network'),
       new ApiError('Erro interno', 500, 500, '/withdraw', 'server'),
-      new ApiError('Requisição em andamento', 409, 409, '/withdraw', 'server'),
+      new ApiError('Requisição em andamento', 409, 409, '/withdraw', 'server', {
+        status: 409,
+        message: 'Requisição em andamento, aguarde',
+        data: { running: true },
+      }),
     ]) {
       expect(keyAfterFailure(key, unknown)).toBe(key);
     }
+    // A refusal the server recorded under the key (a 409 like the odds having changed): a retry
+    // is a new action, or it would only replay the refusal.
+    const refused = new ApiError(
+      'As odds mudaram. Confira a nova cotação',
+      409,
+      409,
+      '/sports/bet',
+      'server',
+    );
+    expect(keyAfterFailure(key, refused)).toBeNull();
     expect(isOutcomeUnknown(new Error('bug'))).toBe(false);
   });
 });

@@ -12,10 +12,20 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
     readonly bodyStatus: number = httpStatus,
+    /** The envelope's `data`: null, except where the client must tell this refusal from others. */
+    readonly data: Record<string, unknown> | null = null,
   ) {
     super(key);
   }
 }
+
+/**
+ * The first attempt under this Idempotency-Key is still running (or a race was lost with nothing
+ * written): the outcome is not known yet, so the client retries with the same key. `data.running`
+ * tells it from the business refusals that also answer 409 (odds changed, option closed), after
+ * which a retry is a new action with a new key (src/services/idempotency.ts).
+ */
+export const stillRunning = () => new AppError(409, 'idempotencyRunning', {}, 409, { running: true });
 
 export const badRequest = (key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(400, key, params);

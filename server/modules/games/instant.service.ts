@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../infra/db/connection';
-import { AppError, badRequest, notLoggedIn } from '../../infra/http/errors';
+import { AppError, badRequest, notLoggedIn, stillRunning } from '../../infra/http/errors';
 import { resolveSession, sessionRefusal, TOUCH_EVERY_MS, type SessionState } from '../../platform/sessions';
 import { sha256Hex } from '../../infra/security/tokens';
 import { insufficientFunds } from '../../platform/money/ledger';
@@ -315,7 +315,7 @@ export async function playInstant(
     }
     // Every attempt found the pair moved by a bet through another instance: rare enough to ask
     // the player to try again rather than wait here.
-    throw new AppError(409, 'idempotencyRunning');
+    throw stillRunning();
   });
 }
 
