@@ -20,13 +20,21 @@ export const CONTRADICTORY_CHANCE = 1e-6;
 
 /** The joint chance of a builder's selections, or why it cannot be offered. */
 export type BuilderChance =
-  | { ok: true; chance: number }
+  | {
+      ok: true;
+      chance: number;
+      /**
+       * A listed selection that wins on exactly the same results (three legs that together say
+       * 0-0 are Placar Exato 0-0): the builder never sells it above the book's own price.
+       */
+      sameAs?: { marketId: string; outcomeId: string };
+    }
   /**
    * `market`: a selection the builder does not take (its market can refund part of a stake, counts
    * from placement, or belongs to a sport without a joint model); `contradictory`: they cannot
-   * all happen.
+   * all happen; `periods`: goals of the first half with goals of the whole match (decision 87).
    */
-  | { ok: false; reason: 'market' | 'contradictory' };
+  | { ok: false; reason: 'market' | 'contradictory' | 'periods' };
 
 /**
  * The builder's price for a joint chance: fair odds with the margin taken out, rounded down to
@@ -35,8 +43,15 @@ export type BuilderChance =
  */
 export function builderOddsMilli(chance: number, margin: number): number | null {
   if (!(chance > 0) || chance > 1) return null;
-  return roundDownToLadder(1 / (chance * (1 + margin)));
+  return roundDownToLadder(1 / (chance * (1 + margin + LONGSHOT_POINTS * Math.log10(1 / chance))));
 }
+
+/**
+ * Margin points a builder adds for each factor of ten its joint chance falls (0.03: 3 points at
+ * 1 in 10, 6 at 1 in 100), as the book loads its own longshots (Shin): a builder is mostly
+ * longshots, and the model errs most where the chance is smallest (decision 87).
+ */
+export const LONGSHOT_POINTS = 0.03;
 
 /**
  * A builder bet as one leg: lost as soon as any selection lost, won when every one won. A

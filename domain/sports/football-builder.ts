@@ -8,7 +8,14 @@ import {
   type FootballPricingInput,
 } from './football';
 import { halvesOf } from './football-goals';
-import { settleLeg, type FixtureResult, type LegSpec, type MarketType, type PeriodScore } from './markets';
+import {
+  correctScoreOf,
+  settleLeg,
+  type FixtureResult,
+  type LegSpec,
+  type MarketType,
+  type PeriodScore,
+} from './markets';
 import { BUILDER_MARKET_TYPES } from './market-types';
 
 /**
@@ -37,6 +44,7 @@ const period = (s: Score): PeriodScore => ({ home: s.home, away: s.away, complet
 function jointOver(
   cells: Iterable<{ p: number; result: FixtureResult }>,
   legs: readonly LegSpec[],
+  finals?: Set<string>,
 ): number | null {
   let chance = 0;
   for (const { p, result } of cells) {
@@ -46,7 +54,11 @@ function jointOver(
       if (s === null || (s.kind !== 'won' && s.kind !== 'lost')) return null;
       if (s.kind === 'lost') all = false;
     }
-    if (all) chance += p;
+    if (all) {
+      chance += p;
+      const full = result.scores.full;
+      if (finals && full) finals.add(correctScoreOf(full.home, full.away));
+    }
   }
   return chance;
 }
@@ -134,7 +146,16 @@ export function footballBuilderChance(input: FootballPricingInput, legs: readonl
     return { ok: false, reason: 'market' };
   }
   const goalLegs = legs.filter((l) => countOf(l) === 'goals');
-  const goals = goalLegs.length ? jointOver(goalResults(input, goalLegs.some(readsFirstHalf)), goalLegs) : 1;
+  // The simulation, like real play, makes a side behind at the interval score faster: the halves
+  // are not independent, as the grids of each half assume. First-half goals with the whole
+  // match's goals (Intervalo/Final's own ground) are refused rather than sold below fair: an
+  // attack measured 1.14 returned per unit on "home at the interval, draw at the end".
+  const firstHalf = goalLegs.filter(readsFirstHalf);
+  if (firstHalf.length > 0 && firstHalf.length < goalLegs.length) return { ok: false, reason: 'periods' };
+  const finals = new Set<string>();
+  const goals = goalLegs.length
+    ? jointOver(goalResults(input, goalLegs.some(readsFirstHalf)), goalLegs, finals)
+    : 1;
   let chance = goals;
   for (const what of ['corners', 'cards'] as const) {
     const these = legs.filter((l) => countOf(l) === what);
@@ -144,5 +165,12 @@ export function footballBuilderChance(input: FootballPricingInput, legs: readonl
   }
   if (chance === null) return { ok: false, reason: 'market' };
   chance = Math.min(1, chance);
-  return chance < CONTRADICTORY_CHANCE ? { ok: false, reason: 'contradictory' } : { ok: true, chance };
+  if (chance < CONTRADICTORY_CHANCE) return { ok: false, reason: 'contradictory' };
+  // Selections that together say one final score are that score's Placar Exato.
+  const [only] = finals;
+  const sameScore =
+    legs.length === goalLegs.length && firstHalf.length === 0 && finals.size === 1 && only !== 'other';
+  return sameScore
+    ? { ok: true, chance, sameAs: { marketId: 'correct_score:full', outcomeId: only! } }
+    : { ok: true, chance };
 }

@@ -33,7 +33,8 @@ export type MarketType = (typeof MARKET_TYPES)[number];
 
 /**
  * The football markets Criar Aposta takes (football-builder.ts, decision 87): those won or lost on
- * every result — their lines must be halves, which the builder checks on its grid. Here, beside
+ * every result — their lines must be halves, which the builder checks on its grid. Intervalo/Final
+ * is left out: it reads both halves, which the builder does not combine. Here, beside
  * the market types, so the fixture page can offer them without loading the pricing model.
  */
 export const BUILDER_MARKET_TYPES: readonly MarketType[] = [
@@ -44,7 +45,6 @@ export const BUILDER_MARKET_TYPES: readonly MarketType[] = [
   'home_totals',
   'away_totals',
   'correct_score',
-  'ht_ft',
   'european_handicap',
   'odd_even',
   'corners_totals',

@@ -12,6 +12,12 @@ import type { Sports } from './sports.module';
  * chance held through the live delay, which no feed message describes.
  */
 
+const REFUSALS = {
+  market: 'sportsBuilderMarket',
+  contradictory: 'sportsBuilderContradictory',
+  periods: 'sportsBuilderPeriods',
+} as const;
+
 export interface BuilderPrice {
   legs: CheckedLeg[];
   /** The builder's price, thousandths. */
@@ -55,12 +61,27 @@ export function priceBuilder(
     now,
   );
   if (!joint) throw gameUnavailable();
-  if (!joint.ok) {
-    throw new AppError(409, joint.reason === 'market' ? 'sportsBuilderMarket' : 'sportsBuilderContradictory');
-  }
+  if (!joint.ok) throw new AppError(409, REFUSALS[joint.reason]);
   const margin = cfg.builder.margin + cfg.margins.tiers[`${snap.tier}`];
-  const oddsMilli = builderOddsMilli(joint.chance, margin);
+  const priced = builderOddsMilli(joint.chance, margin);
   // So likely that no price above 1.01 carries the margin: nothing to sell.
-  if (oddsMilli === null) throw optionClosed();
+  if (priced === null) throw optionClosed();
+  // Never above the book's own price for the same results (an attack bought the book's longshots
+  // cheaper through the builder): a listed selection the feed names, or a leg that implies the
+  // others (Placar Exato 4-4 with a draw is Placar Exato 4-4).
+  const listed = joint.sameAs
+    ? snap.markets
+        .find((m) => m.id === joint.sameAs!.marketId)
+        ?.outcomes.find((o) => o.id === joint.sameAs!.outcomeId && o.active)?.oddsMilli
+    : null;
+  const implying = legs.filter((leg) => {
+    const alone = sports.feed.builderChance(
+      fixtureId,
+      builderSpecs([{ key: leg.market.key, outcomeId: leg.outcomeId }]),
+      now,
+    );
+    return alone?.ok === true && alone.chance <= joint.chance * (1 + 1e-9);
+  });
+  const oddsMilli = Math.min(priced, listed ?? Infinity, ...implying.map((l) => l.oddsMilli));
   return { legs, oddsMilli, margin };
 }

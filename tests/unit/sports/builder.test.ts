@@ -63,7 +63,6 @@ const MARKETS: Array<[string, readonly string[]]> = [
   ['european_handicap:full:-1', ['home', 'draw', 'away']],
   ['corners_totals:full:9.5', ['over', 'under']],
   ['cards_totals:full:4.5', ['over', 'under']],
-  ['ht_ft:full', outcomeIds('ht_ft')],
 ];
 
 const reads = (...ids: string[]) => ids.some((id) => id.includes('first_half') || id.startsWith('ht_ft'));
@@ -106,6 +105,15 @@ describe('Criar Aposta joint chances', () => {
         fc.nat(),
         ({ lambda, mu }, a, b, pick) => {
           fc.pre(a !== b && !MARKETS[a]![0].startsWith('double') && !MARKETS[b]![0].startsWith('double'));
+          // Goals of the first half and of the whole match are not combined (decision 87).
+          const goals = (id: string) => !id.startsWith('corners') && !id.startsWith('cards');
+          fc.pre(
+            !(
+              goals(MARKETS[a]![0]) &&
+              goals(MARKETS[b]![0]) &&
+              reads(MARKETS[a]![0]) !== reads(MARKETS[b]![0])
+            ),
+          );
           const input = inputOf(lambda, mu);
           const [idA, outsA] = MARKETS[a]!;
           const [idB, outsB] = MARKETS[b]!;
@@ -155,6 +163,22 @@ describe('Criar Aposta joint chances', () => {
     expect(both).toBeGreaterThan(1.15 * 0.452 * 0.482);
   });
 
+  it('names the listed selection that wins on the same results (the book’s price caps it)', () => {
+    const input = inputOf(1.5, 1.2);
+    const nil = footballBuilderChance(input, [
+      leg('btts:full', 'no'),
+      leg('match_winner:full', 'draw'),
+      leg('totals:full:1.5', 'under'),
+    ]);
+    expect(nil).toMatchObject({ ok: true, sameAs: { marketId: 'correct_score:full', outcomeId: '0-0' } });
+    // Two scores still possible: no single selection is the same.
+    const two = footballBuilderChance(input, [
+      leg('match_winner:full', 'draw'),
+      leg('totals:full:2.5', 'under'),
+    ]);
+    expect(two.ok && two.sameAs).toBeFalsy();
+  });
+
   it('refuses contradictions and markets that can refund', () => {
     const input = inputOf(1.5, 1.2);
     expect(chanceOf(input, [leg('match_winner:full', 'home'), leg('correct_score:full', '0-1')])).toBe(
@@ -179,8 +203,12 @@ describe('Criar Aposta joint chances', () => {
     });
     const c = chanceOf(live, [leg('match_winner:full', 'home'), leg('totals:full:1.5', 'over')]) as number;
     expect(c).toBeGreaterThan(0.9);
-    expect(chanceOf(live, [leg('match_winner:first_half', 'away'), leg('totals:full:1.5', 'over')])).toBe(
+    expect(chanceOf(live, [leg('match_winner:full', 'away'), leg('totals:full:1.5', 'under')])).toBe(
       'contradictory',
+    );
+    // First-half goals with the whole match's: the halves are not independent in play.
+    expect(chanceOf(live, [leg('match_winner:first_half', 'home'), leg('match_winner:full', 'draw')])).toBe(
+      'periods',
     );
   });
 
@@ -195,6 +223,10 @@ describe('Criar Aposta joint chances', () => {
           const odds = builderOddsMilli(chance, margin);
           if (odds === null) return;
           expect((odds / 1000) * chance).toBeLessThanOrEqual(1 / (1 + margin) + 1e-12);
+          // Longshots carry more: 3 points a factor of ten.
+          expect((odds / 1000) * chance).toBeLessThanOrEqual(
+            1 / (1 + margin + 0.03 * Math.log10(1 / chance)) + 1e-12,
+          );
           const value = builderCashoutCents(stake, odds, chance, take);
           expect(value).toBeLessThanOrEqual(Math.floor(stake * (odds / 1000) * chance));
           if (margin > 0 || take > 0) expect(value).toBeLessThan(stake);
