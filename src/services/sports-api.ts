@@ -7,6 +7,7 @@ import {
   sportsFixtureDetailSchema,
   sportsFixtureSchema,
   sportsResultSchema,
+  sportsBoostSchema,
   favouritesSchema,
   type Favourites,
   type SportsResult,
@@ -19,6 +20,7 @@ import {
   type MySportsBet,
   type MySportsBetLeg,
   type CashoutResult,
+  type SportsBoost,
 } from '../../domain/sports/sports-answers.schema';
 import type { FavouriteKind } from '../../domain/sports/sports.schema';
 import { mySportsBetsPageSchema, type MySportsBetsPage } from '../../domain/schemas/sports-bets.schema';
@@ -97,6 +99,7 @@ export type {
   MySportsBet,
   MySportsBetLeg,
   CashoutResult,
+  SportsBoost,
   SportsResult,
   Favourites,
   FavouriteKind,
@@ -110,6 +113,38 @@ export async function placeSportsBet(
   const answer = await apiPost<unknown>(
     '/api/app/sports/bet',
     { ...body, legs: body.legs.map((l) => ({ ...l })), loading: false },
+    { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
+  );
+  return placedSportsBetSchema.parse(answer.data);
+}
+
+/** The running Super Odds (decision 88), open to visitors; quiet like the other reads. */
+export async function fetchBoosts(): Promise<SportsBoost[]> {
+  const body = await apiGet<unknown>('/api/app/sports/boosts', { loading: false }, { silent: true });
+  return z.array(sportsBoostSchema).parse(body.data);
+}
+
+/**
+ * Takes a Super Odd under the action's key: a single on the boosted selection at the boosted
+ * price, with no odds change accepted (the server refuses any other leg or price in its words).
+ */
+export async function placeBoostBet(boost: SportsBoost, stake: number, idempotencyKey: string) {
+  const answer = await apiPost<unknown>(
+    '/api/app/sports/bet',
+    {
+      boostId: boost.id,
+      stake,
+      legs: [
+        {
+          fixtureId: boost.fixtureId,
+          marketId: boost.marketId,
+          outcomeId: boost.outcomeId,
+          odds: boost.odds,
+        },
+      ],
+      oddsChange: 'none',
+      loading: false,
+    },
     { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
   );
   return placedSportsBetSchema.parse(answer.data);

@@ -7,6 +7,7 @@ import type { MySportsBet } from '../../services/sports-api';
 import { Cashout } from './cashout';
 import { formatCombinedOdds, formatOdds, resultTone } from './sports-format';
 import './builder.css';
+import './super-odds.css';
 
 /** Result codes (section 3) and the words a player reads for them (`sports.result.*`). */
 const RESULT_WORDS: Readonly<Record<number, ResultWord>> = {
@@ -111,7 +112,14 @@ export function BetCard({
       data-state={bet.state}
     >
       <header className="bet-card__head">
-        <strong data-testid="my-bet-kind">{t(kindKey(bet))}</strong>
+        <strong data-testid="my-bet-kind">
+          {t(kindKey(bet))}
+          {bet.boosted ? (
+            <span className="badge badge--gold bet-card__boost" data-testid="my-bet-boosted">
+              {t('sports.boosts.badge')}
+            </span>
+          ) : null}
+        </strong>
         <span className="bet-card__status">
           <span
             className={`badge badge--${bet.state === 'cashed_out' ? 'green' : resultTone(bet.result)}`}
@@ -195,7 +203,16 @@ export function BetCard({
           </>
         ) : null}
       </dl>
-      {bet.state === 'open' ? <Cashout bet={bet} onClosed={onClosed} /> : null}
+      {bet.state !== 'open' ? null : bet.boosted ? (
+        // A Super Odd has no cash-out (decision 88): said once, not offered as a dead button.
+        <div className="cashout" data-testid="cashout">
+          <span className="cashout__off" data-testid="cashout-boosted">
+            {t('sports.boosts.noCashout')}
+          </span>
+        </div>
+      ) : (
+        <Cashout bet={bet} onClosed={onClosed} />
+      )}
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { SPORT_KEYS, type SportKey } from '../../../domain/sports/sports';
 import { useFixtureList, useSports } from './use-sports-data';
 import { CompetitionChips, SearchBox, sportParams, useSearchInAddress } from './finder';
 import { isFavouriteFixture, useFavourites } from './favourites';
+import { SuperOdds } from './super-odds';
 import './sports.css';
 
 /** How many upcoming fixtures the home lists before "more" would be needed. */
@@ -92,6 +93,7 @@ export function SportsbookPage() {
             </Link>
           </div>
         </div>
+        <SuperOdds />
         <SearchBox value={q} onSearch={onSearch} />
         <SportTabs
           current={q ? null : sport}
