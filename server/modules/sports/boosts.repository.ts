@@ -37,14 +37,19 @@ export async function endBoost(trx: Trx, id: number, at: Date): Promise<BoostRow
   );
 }
 
-/** A boost that is still running, or null. */
-export async function findRunningBoost(db: Db | Trx, id: number): Promise<BoostRow | null> {
+/**
+ * A boost that is still running, or null; read under a share lock in the bet's transaction, so a
+ * trader ending it (an update of the row) waits for bets already taking it and no bet commits at
+ * its price after it ended (an outside review's finding).
+ */
+export async function findRunningBoost(trx: Trx, id: number): Promise<BoostRow | null> {
   return (
-    (await db
+    (await trx
       .selectFrom('sports_boosts')
       .selectAll()
       .where('id', '=', id)
       .where('ended_at', 'is', null)
+      .forShare()
       .executeTakeFirst()) ?? null
   );
 }
