@@ -81,7 +81,7 @@ export async function playerOrVisitor(ctx: AppContext, request: FastifyRequest):
   }
 }
 
-/** A session's state as `session_status` (migration 019) reports it. */
+/** A session's state as `session_status` (migrations 019, 039) reports it. */
 export type SessionState =
   { status: 'ok'; session_id: number; subject_id: number } | { status: 'none' | 'kind' | 'expired' };
 
@@ -102,12 +102,15 @@ export async function resolveSession(
   kind: SessionKind,
 ): Promise<SessionRef> {
   if (!token) throw notLoggedIn('loginRequired');
-  const { rows } = await sql<{ state: SessionState | string }>`
-    select session_resolve(${sha256Hex(token)}, ${kind}, ${new Date()},
-      ${ctx.config.sessionIdleMs}, ${TOUCH_EVERY_MS}) as state`.execute(ctx.db);
-  const raw = rows[0]!.state;
-  const state = typeof raw === 'string' ? (JSON.parse(raw) as SessionState) : raw;
-  if (state.status !== 'ok') throw sessionRefusal(state, kind);
+  const { rows } = await sql<{
+    status: SessionState['status'];
+    session_id: number | null;
+    subject_id: number | null;
+  }>`
+    select * from session_resolve(${sha256Hex(token)}, ${kind}, ${new Date()},
+      ${ctx.config.sessionIdleMs}, ${TOUCH_EVERY_MS})`.execute(ctx.db);
+  const state = rows[0]!;
+  if (state.status !== 'ok') throw sessionRefusal({ status: state.status }, kind);
   return { sessionId: Number(state.session_id), subjectId: Number(state.subject_id), kind };
 }
 

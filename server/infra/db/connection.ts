@@ -44,6 +44,7 @@ import * as m036 from './migrations/036-sports-favourites';
 import * as m037 from './migrations/037-instant-wager';
 import * as m038 from './migrations/038-early-payout';
 import * as m039 from './migrations/039-super-odds';
+import * as m040 from './migrations/040-money-records';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '037-instant-wager': m037,
   '038-early-payout': m038,
   '039-super-odds': m039,
+  '040-money-records': m040,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../context';
 import type { Trx } from '../../infra/db/connection';
 import { insufficientFunds, INSUFFICIENT_FUNDS_STATE } from './ledger';
@@ -33,10 +33,10 @@ export interface BetSnapshot extends Wallet {
 export type Book = 'casino' | 'sports';
 const HOUSE: Record<Book, string> = { casino: 'house_game', sports: 'house_sports' };
 
-async function call<T>(trx: Trx, query: ReturnType<typeof sql<{ result: T | string }>>): Promise<T> {
+/** The one row a money function answers (its OUT parameters, migration 039). */
+async function call<T>(trx: Trx, query: RawBuilder<T>): Promise<T> {
   try {
-    const raw = (await query.execute(trx)).rows[0]!.result;
-    return typeof raw === 'string' ? (JSON.parse(raw) as T) : raw;
+    return (await query.execute(trx)).rows[0]!;
   } catch (err) {
     if ((err as { code?: string }).code === INSUFFICIENT_FUNDS_STATE) throw insufficientFunds();
     throw err;
@@ -51,18 +51,18 @@ export async function stakeBet(
   trx: Trx,
   bet: { userId: number; betId: string; amountCents: number; book: Book; key: string; kind: string },
 ): Promise<{ bonusPart: number; snapshot: BetSnapshot }> {
-  const result = await call<{
-    status: string;
-    bonus_part: number;
-    cash: number;
-    bonus: number;
-    username: string;
-    wagered_cents: number;
-    turnover_required_cents: number;
-  }>(
+  const result = await call(
     trx,
-    sql`select bet_stake(${bet.userId}, ${bet.amountCents}, ${bet.key}, ${bet.kind}, ${bet.betId},
-      ${HOUSE[bet.book]}) as result`,
+    sql<{
+      status: string;
+      bonus_part: number | string;
+      cash: number | string;
+      bonus: number | string;
+      username: string;
+      wagered_cents: number | string;
+      turnover_required_cents: number | string;
+    }>`select * from bet_stake(${bet.userId}, ${bet.amountCents}, ${bet.key}, ${bet.kind}, ${bet.betId},
+      ${HOUSE[bet.book]})`,
   );
   if (result.status !== 'ok') throw insufficientFunds();
   return {
@@ -79,7 +79,7 @@ export async function stakeBet(
 
 /**
  * Pays `amountCents` from the book's house account (`bet_pay`), keyed `key`, in proportion to how
- * the stake was paid. Returns the balances it changed, by account code.
+ * the stake was paid. Returns the player's balances after it, null for a wallet it did not change.
  */
 export async function payBet(
   trx: Trx,
@@ -93,14 +93,16 @@ export async function payBet(
     key: string;
     kind: string;
   },
-): Promise<Record<string, number>> {
-  if (bet.amountCents <= 0) return {};
-  const result = await call<{ balances: Record<string, string | number> }>(
+): Promise<{ cashCents: number | null; bonusCents: number | null }> {
+  if (bet.amountCents <= 0) return { cashCents: null, bonusCents: null };
+  const result = await call(
     trx,
-    sql`select bet_pay(${bet.userId}, ${bet.amountCents}, ${bet.stakeCents}, ${bet.bonusPart},
-      ${bet.key}, ${bet.kind}, ${bet.betId}, ${HOUSE[bet.book]}) as result`,
+    sql<{ cash: number | string | null; bonus: number | string | null }>`
+      select * from bet_pay(${bet.userId}, ${bet.amountCents}, ${bet.stakeCents}, ${bet.bonusPart},
+        ${bet.key}, ${bet.kind}, ${bet.betId}, ${HOUSE[bet.book]})`,
   );
-  return Object.fromEntries(Object.entries(result.balances).map(([code, cents]) => [code, Number(cents)]));
+  const cents = (value: number | string | null) => (value === null ? null : Number(value));
+  return { cashCents: cents(result.cash), bonusCents: cents(result.bonus) };
 }
 
 /** The player's figures after a wager was counted. */
@@ -122,13 +124,16 @@ export async function countWager(
   trx: Trx,
   bet: { userId: number; betId: string; book: Book; wagerCents: number },
 ): Promise<Counted | null> {
-  const r = await call<{
-    changed: boolean;
-    level: number;
-    wagered_cents: number;
-    turnover_required_cents: number;
-    username: string;
-  }>(trx, sql`select wager_set(${bet.userId}, ${bet.book}, ${bet.betId}, ${bet.wagerCents}) as result`);
+  const r = await call(
+    trx,
+    sql<{
+      changed: boolean;
+      level: number;
+      wagered_cents: number | string;
+      turnover_required_cents: number | string;
+      username: string;
+    }>`select * from wager_set(${bet.userId}, ${bet.book}, ${bet.betId}, ${bet.wagerCents})`,
+  );
   if (r.changed && vipDue(ctx.config.file.vip, Number(r.level), Number(r.wagered_cents))) {
     await applyVipUpgrades(trx, ctx.config.file.vip, bet.userId);
     return null;

@@ -68,22 +68,25 @@ export async function post(
   const kinds = entries.map((e) => e.account.kind);
   const users = entries.map((e) => ('userId' in e.account ? e.account.userId : null));
   const amounts = entries.map((e) => String(e.amountCents));
-  let answer: { id: string | number; replayed: boolean; balances: Record<string, string | number> };
+  // ledger_post answers a record: the balances as two arrays, balances[i] being balance_codes[i]'s.
+  let answer: {
+    tx_id: string | number;
+    replayed: boolean;
+    balance_codes: string[];
+    balances: Array<string | number>;
+  };
   try {
-    const { rows } = await sql<{ result: typeof answer | string }>`
-      select ledger_post(${tx.key}, ${tx.kind}, ${tx.reference ?? ''},
-        ${codes}::text[], ${kinds}::text[], ${users}::integer[], ${amounts}::bigint[]) as result`.execute(
-      trx,
-    );
-    const result = rows[0]!.result;
-    answer = typeof result === 'string' ? (JSON.parse(result) as typeof answer) : result;
+    const { rows } = await sql<typeof answer>`
+      select * from ledger_post(${tx.key}, ${tx.kind}, ${tx.reference ?? ''},
+        ${codes}::text[], ${kinds}::text[], ${users}::integer[], ${amounts}::bigint[])`.execute(trx);
+    answer = rows[0]!;
   } catch (err) {
     if ((err as { code?: string }).code === INSUFFICIENT_FUNDS_STATE) throw insufficientFunds();
     throw err;
   }
   const balances: Record<string, number> = {};
-  for (const [code, cents] of Object.entries(answer.balances)) balances[code] = Number(cents);
-  return { transactionId: Number(answer.id), replayed: answer.replayed, balances };
+  answer.balance_codes.forEach((code, i) => (balances[code] = Number(answer.balances[i])));
+  return { transactionId: Number(answer.tx_id), replayed: answer.replayed, balances };
 }
 
 /** Cached balances of a player's accounts in centavos (0 for an account never used). */
