@@ -8,16 +8,14 @@ import {
   type SlipMode,
   type TicketResult,
 } from '../../machines/sports/bet-slip.machine';
-import type { OddsChangePreference } from '../../services/sports-api';
 import { useToken } from '../app/session';
 import { askToLogIn } from '../app/shell-actions';
 import { CloseIcon } from '../components/icons';
 import { betSlip, useSlip } from './bet-slip-store';
 import { formatCombinedOdds, formatOdds, resultLabel } from './sports-format';
+import { OddsChangeField, StakeField } from './stake-fields';
 
 /** Stakes offered as one tap (BRL). */
-const QUICK_STAKES = [5, 10, 20, 50];
-const PREFERENCES: OddsChangePreference[] = ['none', 'higher', 'any'];
 
 function ResultLine({ result }: { result: TicketResult }) {
   const { t } = useTranslation();
@@ -203,52 +201,20 @@ export function BetSlip() {
                 );
               })}
             </ul>
-            <label className="field slip__stake">
-              <span className="field__label">
-                {context.mode === 'single' && count > 1 ? t('sports.slip.stakeEach') : t('sports.slip.stake')}
-              </span>
-              <span className="slip__stake-input">
-                <span aria-hidden="true">R$</span>
-                <input
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="0,00"
-                  value={context.stakeText}
-                  disabled={busy}
-                  onChange={(e) => send({ type: 'player.setStake', text: e.target.value })}
-                  data-testid="slip-stake"
-                />
-              </span>
-            </label>
-            <div className="slip__quick">
-              {QUICK_STAKES.map((v) => (
-                <button
-                  key={v}
-                  type="button"
-                  className="chip"
-                  disabled={busy}
-                  onClick={() => send({ type: 'player.setStake', text: `${v},00` })}
-                >
-                  {v}
-                </button>
-              ))}
-            </div>
-            <label className="field slip__pref">
-              <span className="field__label">{t('sports.slip.oddsChange')}</span>
-              <select
-                value={context.oddsChange}
-                onChange={(e) =>
-                  send({ type: 'player.setOddsChange', preference: e.target.value as OddsChangePreference })
-                }
-                data-testid="slip-odds-change"
-              >
-                {PREFERENCES.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`sports.slip.preference.${p}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <StakeField
+              label={
+                context.mode === 'single' && count > 1 ? t('sports.slip.stakeEach') : t('sports.slip.stake')
+              }
+              value={context.stakeText}
+              disabled={busy}
+              onChange={(text) => send({ type: 'player.setStake', text })}
+              testId="slip-stake"
+            />
+            <OddsChangeField
+              value={context.oddsChange}
+              onChange={(preference) => send({ type: 'player.setOddsChange', preference })}
+              testId="slip-odds-change"
+            />
             <dl className="slip__summary">
               {context.mode === 'multiple' && summary.combinedOdds !== null ? (
                 <>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format';
 import { builderReturn, currentOdds } from '../../machines/sports/bet-builder.machine';
 import { readAmount } from '../../machines/sports/bet-slip.machine';
-import type { OddsChangePreference } from '../../services/sports-api';
 import { useToken } from '../app/session';
 import { askToLogIn } from '../app/shell-actions';
 import { CloseIcon } from '../components/icons';
@@ -11,11 +10,10 @@ import { betSlip, useSlip } from './bet-slip-store';
 import { barStatusKey, BuilderQuote, BuilderReceipt, useQuoteStatus } from './builder-quote';
 import { betBuilder, useBuilder } from './builder-store';
 import { formatCombinedOdds } from './sports-format';
+import { OddsChangeField, StakeField } from './stake-fields';
 import './builder.css';
 
 /** Stakes offered as one tap (BRL), as on the slip. */
-const QUICK_STAKES = [5, 10, 20, 50];
-const PREFERENCES: OddsChangePreference[] = ['none', 'higher', 'any'];
 
 /**
  * Criar Aposta's panel: where the slip stands on the fixture page while the builder is on — a
@@ -121,54 +119,18 @@ export function BuilderPanel() {
               ))}
             </ul>
             <BuilderQuote status={status} />
-            <label className="field slip__stake">
-              <span className="field__label">{t('sports.slip.stake')}</span>
-              <span className="slip__stake-input">
-                <span aria-hidden="true">R$</span>
-                <input
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="0,00"
-                  value={context.stakeText}
-                  disabled={placing}
-                  onChange={(e) => send({ type: 'player.setStake', text: e.target.value })}
-                  data-testid="builder-stake"
-                />
-              </span>
-            </label>
-            <div className="slip__quick">
-              {QUICK_STAKES.map((v) => (
-                <button
-                  key={v}
-                  type="button"
-                  className="chip"
-                  aria-pressed={context.stakeText === `${v},00`}
-                  disabled={placing}
-                  onClick={() => send({ type: 'player.setStake', text: `${v},00` })}
-                >
-                  {v}
-                </button>
-              ))}
-            </div>
-            <label className="field slip__pref">
-              <span className="field__label">{t('sports.slip.oddsChange')}</span>
-              <select
-                value={oddsChange}
-                onChange={(e) =>
-                  betSlip().send({
-                    type: 'player.setOddsChange',
-                    preference: e.target.value as OddsChangePreference,
-                  })
-                }
-                data-testid="builder-odds-change"
-              >
-                {PREFERENCES.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`sports.slip.preference.${p}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <StakeField
+              label={t('sports.slip.stake')}
+              value={context.stakeText}
+              disabled={placing}
+              onChange={(text) => send({ type: 'player.setStake', text })}
+              testId="builder-stake"
+            />
+            <OddsChangeField
+              value={oddsChange}
+              onChange={(preference) => betSlip().send({ type: 'player.setOddsChange', preference })}
+              testId="builder-odds-change"
+            />
             <dl className="slip__summary">
               <dt>{t('sports.slip.potentialReturn')}</dt>
               <dd className="slip__return" data-testid="builder-return">

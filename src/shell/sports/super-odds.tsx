@@ -9,12 +9,12 @@ import { useToken } from '../app/session';
 import { askToLogIn } from '../app/shell-actions';
 import { bumpBets } from './bet-slip-store';
 import { formatKickoff, formatOdds } from './sports-format';
+import { QUICK_STAKES } from './stake-fields';
 import './super-odds.css';
 
 /** How often the running Super Odds are re-read (a trader may start or end one). */
 export const BOOSTS_REFRESH_MS = 30_000;
 /** Stakes offered as one tap (BRL), as on the slip; only those within the player's limit. */
-const QUICK_STAKES = [5, 10, 20, 50];
 
 /** The running Super Odds, re-read now and then; an empty list while none run or the read failed. */
 function useBoosts(): SportsBoost[] {
