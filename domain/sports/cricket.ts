@@ -1,6 +1,7 @@
 import type { MarketKey } from './markets';
 import type { MarginFor } from './book-margins';
 import { phi } from './normal';
+import { sumOfChances } from './chances';
 import {
   effectiveProbability,
   handicapKinds,
@@ -43,20 +44,15 @@ export function overRuns(mean: number, sd: number): Distribution {
   return dist;
 }
 
-function convolve(a: Distribution, b: Distribution): Distribution {
-  const out: Distribution = new Map();
-  for (const [i, p] of a) for (const [j, q] of b) if (p * q > 1e-15) add(out, i + j, p * q);
-  return out;
-}
-
-/** The first innings' final runs. */
+/** The first innings' final runs: the overs left, each an over's runs (chances.ts sums them). */
 export function firstInningsRuns(now: FirstInningsNow): Distribution {
   const total: Distribution = new Map();
+  const overs: Distribution = new Map([[now.oversLeft, 1]]);
   for (const side of now.batting) {
     const over = overRuns(side.mean, side.sd);
-    let runs: Distribution = new Map([[now.runs, 1]]);
-    for (let o = 0; o < now.oversLeft; o++) runs = convolve(runs, over);
-    for (const [k, p] of runs) add(total, k, p * side.chance);
+    for (const [k, p] of sumOfChances(overs, [...over.keys()], [...over.values()])) {
+      add(total, now.runs + k, p * side.chance);
+    }
   }
   return total;
 }

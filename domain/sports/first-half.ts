@@ -4,9 +4,10 @@ import { sumOfChances } from './chances';
 import {
   effectiveProbability,
   handicapKinds,
+  halfLineCandidates,
   handicapQuote,
   mainLine,
-  quotePrices,
+  threeWayQuote,
   totalQuote,
   type Distribution,
   type Quote,
@@ -56,22 +57,8 @@ const key = (type: MarketKey['type'], lineQ: number | null): MarketKey => ({
   lineQ,
 });
 
-function winnerQuote(margin: Distribution, margins: MarginFor): Quote | null {
-  let home = 0;
-  let draw = 0;
-  for (const [k, p] of margin) {
-    if (k > 0) home += p;
-    else if (k === 0) draw += p;
-  }
-  const k = key('match_winner', null);
-  const prices = quotePrices([home, draw, 1 - home - draw], margins(k));
-  if (prices.some((p) => p === null)) return null;
-  return { key: k, outcomes: ['home', 'draw', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
-}
-
-/** Lines in quarter-points, whole and half, around a centre. */
-const around = (centre: number) =>
-  Array.from({ length: 41 }, (_, k) => 2 * Math.round(2 * centre) + 2 * (k - 20));
+const winnerQuote = (margin: Distribution, margins: MarginFor) =>
+  threeWayQuote(key('match_winner', null), margin, margins(key('match_winner', null)));
 
 /** The half's result, and its spread and total at the main line and half a point either side. */
 export function firstHalfQuotes(now: FirstHalfNow, margins: MarginFor): Quote[] {
@@ -80,11 +67,11 @@ export function firstHalfQuotes(now: FirstHalfNow, margins: MarginFor): Quote[] 
   const winner = winnerQuote(margin, margins);
   if (winner) quotes.push(winner);
   const mean = (dist: Distribution) => [...dist].reduce((s, [k, p]) => s + k * p, 0);
-  const spread = mainLine(around(-mean(margin)), (lineQ) =>
+  const spread = mainLine(halfLineCandidates(-mean(margin)), (lineQ) =>
     effectiveProbability(handicapKinds(margin, lineQ)),
   );
   const over = mainLine(
-    around(mean(total)).filter((l) => l > 4 * points),
+    halfLineCandidates(mean(total)).filter((l) => l > 4 * points),
     (lineQ) => effectiveProbability(handicapKinds(total, -lineQ)),
   );
   for (const d of [-2, 0, 2]) {

@@ -1,12 +1,7 @@
 import { MatchTime } from '../codes';
 import { CONTRADICTORY_CHANCE, type BuilderChance } from './builder';
 import { dixonColesGrid, type ScoreGrid } from './dixon-coles';
-import {
-  poissonGrid,
-  remainingCornerShare,
-  remainingGoalShares,
-  type FootballPricingInput,
-} from './football';
+import { poissonGrid, remainingPlayShare, remainingGoalShares, type FootballPricingInput } from './football';
 import { halvesOf } from './football-goals';
 import {
   correctScoreOf,
@@ -121,7 +116,7 @@ function countResults(
   input: FootballPricingInput,
   what: 'corners' | 'cards',
 ): Iterable<{ p: number; result: FixtureResult }> {
-  const share = remainingCornerShare(input.phase, input.minute);
+  const share = remainingPlayShare(input.phase, input.minute);
   const [home, away] =
     what === 'corners' ? [input.cornersHome, input.cornersAway] : [input.cardsHome, input.cardsAway];
   const grid = poissonGrid(home * share, away * share, what === 'corners' ? 30 : 20);

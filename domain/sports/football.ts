@@ -102,12 +102,12 @@ function halfMinutesLeft(minute: number, end: 45 | 90, bounds: readonly [number,
 }
 
 /**
- * Corners come at an even rate through every minute played, stoppage time included (the
- * simulation plays it, and so do real matches): the expected corners still to come over a
- * 90-minute rate. Assuming 90 even minutes had underpriced overs by 10–40 % (the fair-return
- * check's "known gap").
+ * The minutes of play still to come, stoppage time included, as a share of 90: what a count that
+ * comes at an even rate through every minute played (corners, cards) still has to come, over its
+ * 90-minute rate. The simulation plays stoppage time, and so do real matches; assuming 90 even
+ * minutes had underpriced corner overs by 10–40 % (the fair-return check's "known gap").
  */
-export function remainingCornerShare(phase: FootballPhase, minute: number): number {
+export function remainingPlayShare(phase: FootballPhase, minute: number): number {
   const second = halfMinutesLeft(45, 90, STOPPAGE_MINUTES.second);
   const minutes =
     phase === 'pre'
@@ -344,7 +344,7 @@ export function priceFootball(input: FootballPricingInput): Quote[] {
   }
 
   // Corners: independent Poisson counts per side, spread evenly over the match.
-  const cornerShare = remainingCornerShare(input.phase, input.minute);
+  const cornerShare = remainingPlayShare(input.phase, input.minute);
   const corners = poissonGrid(input.cornersHome * cornerShare, input.cornersAway * cornerShare, 30);
   const { margin: cornerMargin, total: cornerTotal } = marginAndTotal(corners);
   const taken = input.corners.home + input.corners.away;
@@ -386,7 +386,7 @@ function cardsQuotes(input: FootballPricingInput): Quote[] {
 }
 
 function cardsTotal(input: FootballPricingInput): { total: Distribution; shown: number } {
-  const share = remainingCornerShare(input.phase, input.minute);
+  const share = remainingPlayShare(input.phase, input.minute);
   const grid = poissonGrid(input.cardsHome * share, input.cardsAway * share, 20);
   const shown = input.cards.home + input.cards.away;
   return { total: shift(marginAndTotal(grid).total, shown), shown };
@@ -415,7 +415,7 @@ export function priceFootballMarket(input: FootballPricingInput, key: MarketKey)
   }
   if (key.type === 'corners_totals' || key.type === 'corners_handicap') {
     if (key.period !== 'full') return null;
-    const cornerShare = remainingCornerShare(input.phase, input.minute);
+    const cornerShare = remainingPlayShare(input.phase, input.minute);
     const grid = poissonGrid(input.cornersHome * cornerShare, input.cornersAway * cornerShare, 30);
     const { margin, total } = marginAndTotal(grid);
     const taken = input.corners.home + input.corners.away;

@@ -8,7 +8,9 @@ import {
   quotePrices,
   type Distribution,
   type Quote,
+  halfLineCandidates,
   handicapQuote,
+  threeWayQuote,
   totalQuote,
 } from './pricing';
 import type { MarginFor } from './book-margins';
@@ -280,12 +282,6 @@ function teamPoints(input: NormalGameInput, side: 'home' | 'away'): Distribution
   return decided;
 }
 
-/** Whole and half lines within 12 points of a centre: the sports of this model have no quarter lines. */
-const halfLineCandidates = (centre: number) => {
-  const c = 2 * Math.round(centre * 2);
-  return Array.from({ length: 49 }, (_, k) => c + 2 * (k - 24));
-};
-
 /**
  * American football from how it is played rather than a normal curve: each side's points still to
  * come from its scoring law (3s and 7s), the two sides independent as the simulation plays them,
@@ -360,19 +356,9 @@ function moneylineQuote(margin: Distribution, input: NormalGameInput): Quote | n
   return { key, outcomes: ['home', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
 }
 
-function regulationQuote(margin: Distribution, input: NormalGameInput): Quote {
-  let home = 0;
-  let draw = 0;
-  for (const [k, p] of margin) {
-    if (k > 0) home += p;
-    else if (k === 0) draw += p;
-  }
+function regulationQuote(margin: Distribution, input: NormalGameInput): Quote | null {
   const key: MarketKey = { type: 'match_winner', period: 'regulation', lineQ: null };
-  const prices = quotePrices([home, draw, 1 - home - draw], input.margins(key));
-  return {
-    key,
-    outcomes: ['home', 'draw', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })),
-  };
+  return threeWayQuote(key, margin, input.margins(key));
 }
 
 /**
@@ -405,7 +391,10 @@ export function priceNormalGame(input: NormalGameInput): Quote[] {
     const q = marketFrom(input, dists, { type: 'totals', period: 'full', lineQ: totalMain + d });
     if (q) quotes.push(q);
   }
-  if (input.inRegulation) quotes.push(regulationQuote(margin, input));
+  if (input.inRegulation) {
+    const q = regulationQuote(margin, input);
+    if (q) quotes.push(q);
+  }
   for (const side of ['home', 'away'] as const) quotes.push(...teamTotalQuotes(input, side));
   if (input.firstHalf) quotes.push(...firstHalfQuotes(input.firstHalf, input.margins));
   return quotes;

@@ -121,6 +121,28 @@ export function quoteLine(
   };
 }
 
+/**
+ * Whole and half lines (quarter units) within 12 points of a centre, for the sports whose lines
+ * have no quarters (basketball, American football; their first halves too).
+ */
+export function halfLineCandidates(centre: number): number[] {
+  const c = 2 * Math.round(centre * 2);
+  return Array.from({ length: 49 }, (_, k) => c + 2 * (k - 24));
+}
+
+/** A three-way result (home, draw, away) from the distribution of home's margin; null unpriced. */
+export function threeWayQuote(key: MarketKey, margin: Distribution, setting: MarginSetting): Quote | null {
+  let home = 0;
+  let draw = 0;
+  for (const [k, p] of margin) {
+    if (k > 0) home += p;
+    else if (k === 0) draw += p;
+  }
+  const prices = quotePrices([home, draw, 1 - home - draw], setting);
+  if (prices.some((p) => p === null)) return null;
+  return { key, outcomes: ['home', 'draw', 'away'].map((id, i) => ({ id, oddsMilli: prices[i]! })) };
+}
+
 /** A handicap at the key's line (home's), from the distribution of home's margin. */
 export const handicapQuote = (key: MarketKey, margin: Distribution, setting: MarginSetting) =>
   quoteLine(key, ['home', 'away'], margin, key.lineQ!, negate(margin), -key.lineQ!, setting);

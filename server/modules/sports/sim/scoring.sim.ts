@@ -117,6 +117,17 @@ interface League {
   pointsPerChance: number;
 }
 
+/**
+ * Each side's law of one chance for an expected margin of the whole game: what the simulation
+ * plays, and what pricing (team totals, the first half, a sudden death) reads, so they agree.
+ */
+function lawsAt(cfg: ScoringConfig, league: League, margin: number) {
+  return {
+    home: cfg.law(league.pointsPerChance + margin / (2 * league.chances)),
+    away: cfg.law(league.pointsPerChance - margin / (2 * league.chances)),
+  };
+}
+
 interface ScoringConfig {
   sport: 'basketball' | 'american_football';
   prefix: string;
@@ -374,10 +385,7 @@ function scoringTimeline(
   if (kickoff !== null) {
     const margin = margin0 + drift[drift.length - 1]!;
     const perMinute = league.chances / (4 * league.quarterMinutes);
-    const laws = {
-      home: cfg.law(league.pointsPerChance + margin / (2 * league.chances)),
-      away: cfg.law(league.pointsPerChance - margin / (2 * league.chances)),
-    };
+    const laws = lawsAt(cfg, league, margin);
     const score: Pair = { home: 0, away: 0 };
     let at = kickoff;
     const play = (code: number, overtime: boolean, minutes: number, suddenDeath: boolean) => {
@@ -641,21 +649,16 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
     // Each side's chances as the game plays them, for the team totals (normal.ts ScoringLaw).
     const regulationMinutes = 4 * tl.league.quarterMinutes;
     const perMinute = tl.league.chances / regulationMinutes;
+    const laws = (margin: number) => lawsAt(cfg, tl.league, margin);
     const scoring = (margin: number, shareLeft: number): ScoringLaw => ({
       values: cfg.values,
-      home: cfg.law(tl.league.pointsPerChance + margin / (2 * tl.league.chances)),
-      away: cfg.law(tl.league.pointsPerChance - margin / (2 * tl.league.chances)),
+      ...laws(margin),
       chancesLeft: chancesLeft(perMinute, shareLeft * regulationMinutes),
       overtimeChances: chancesLeft(perMinute, cfg.overtimeMinutes),
     });
     // American football: a level regulation goes to one sudden-death overtime.
     const suddenDeath = (margin: number, minutes: number): SuddenDeath | null =>
-      cfg.overtimeUntilDecided
-        ? null
-        : suddenDeathEndings(perMinute, minutes, cfg.values, {
-            home: cfg.law(tl.league.pointsPerChance + margin / (2 * tl.league.chances)),
-            away: cfg.law(tl.league.pointsPerChance - margin / (2 * tl.league.chances)),
-          });
+      cfg.overtimeUntilDecided ? null : suddenDeathEndings(perMinute, minutes, cfg.values, laws(margin));
     // The first half while it runs: its score and the chances each side has left in it.
     const halfMinutes = 2 * tl.league.quarterMinutes;
     const firstHalf = (margin: number, played: number, score: Pair): FirstHalfNow | null =>
@@ -665,8 +668,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
             score,
             chancesLeft: chancesLeft(perMinute, halfMinutes - played),
             values: cfg.values,
-            home: cfg.law(tl.league.pointsPerChance + margin / (2 * tl.league.chances)),
-            away: cfg.law(tl.league.pointsPerChance - margin / (2 * tl.league.chances)),
+            ...laws(margin),
           };
     if (p.code === MatchTime.notStarted) {
       return {
