@@ -24,10 +24,11 @@ export type BuilderChance =
       ok: true;
       chance: number;
       /**
-       * A listed selection that wins on exactly the same results (three legs that together say
-       * 0-0 are Placar Exato 0-0): the builder never sells it above the book's own price.
+       * Listed selections that win on exactly the same results (a leg that implies the others;
+       * legs that together say 0-0 are Placar Exato 0-0): the builder never sells them above the
+       * book's own price.
        */
-      sameAs?: { marketId: string; outcomeId: string };
+      sameAs: Array<{ marketId: string; outcomeId: string }>;
     }
   /**
    * `market`: a selection the builder does not take (its market can refund part of a stake, counts

@@ -5,6 +5,7 @@ import { poissonGrid, remainingPlayShare, remainingGoalShares, type FootballPric
 import { halvesOf } from './football-goals';
 import {
   correctScoreOf,
+  marketId,
   settleLeg,
   type FixtureResult,
   type LegSpec,
@@ -32,34 +33,40 @@ const NEGLIGIBLE = 1e-12;
 type Score = { home: number; away: number };
 const period = (s: Score): PeriodScore => ({ home: s.home, away: s.away, complete: true });
 
-/**
- * The chance that every leg wins on results drawn from `cells`, or null when a leg would push or
- * refund on one of them (not a builder selection).
- */
-function jointOver(
-  cells: Iterable<{ p: number; result: FixtureResult }>,
-  legs: readonly LegSpec[],
-  finals?: Set<string>,
-): number | null {
-  let chance = 0;
-  for (const { p, result } of cells) {
-    let all = true;
-    for (const leg of legs) {
-      const s = settleLeg(leg, result, 'football');
-      if (s === null || (s.kind !== 'won' && s.kind !== 'lost')) return null;
-      if (s.kind === 'lost') all = false;
-    }
-    if (all) {
-      chance += p;
-      const full = result.scores.full;
-      if (finals && full) finals.add(correctScoreOf(full.home, full.away));
-    }
-  }
-  return chance;
+/** What one walk over a count's results found: the legs' joint chance and each leg's own. */
+interface Walk {
+  joint: number;
+  alone: number[];
+  /** The Placar Exato selections of the results where every leg wins. */
+  finals: Set<string>;
 }
 
-/** A selection that reads the first half's score. */
-const readsFirstHalf = (leg: LegSpec) => leg.period === 'first_half' || leg.type === 'ht_ft';
+/**
+ * The chance that every leg wins on results drawn from `cells`, each leg's own chance, and the
+ * final scores the legs leave; null when a leg would push or refund on one of them (not a
+ * builder selection).
+ */
+function walk(cells: Iterable<{ p: number; result: FixtureResult }>, legs: readonly LegSpec[]): Walk | null {
+  const found: Walk = { joint: 0, alone: legs.map(() => 0), finals: new Set() };
+  for (const { p, result } of cells) {
+    let all = true;
+    for (const [i, leg] of legs.entries()) {
+      const s = settleLeg(leg, result, 'football');
+      if (s === null || (s.kind !== 'won' && s.kind !== 'lost')) return null;
+      if (s.kind === 'won') found.alone[i]! += p;
+      else all = false;
+    }
+    if (all) {
+      found.joint += p;
+      const full = result.scores.full;
+      if (full) found.finals.add(correctScoreOf(full.home, full.away));
+    }
+  }
+  return found;
+}
+
+/** A selection of the first half. */
+const readsFirstHalf = (leg: LegSpec) => leg.period === 'first_half';
 
 /**
  * Each final score the goals can reach from now, with the first half's score it passes through
@@ -147,25 +154,42 @@ export function footballBuilderChance(input: FootballPricingInput, legs: readonl
   // attack measured 1.14 returned per unit on "home at the interval, draw at the end".
   const firstHalf = goalLegs.filter(readsFirstHalf);
   if (firstHalf.length > 0 && firstHalf.length < goalLegs.length) return { ok: false, reason: 'periods' };
-  const finals = new Set<string>();
-  const goals = goalLegs.length
-    ? jointOver(goalResults(input, goalLegs.some(readsFirstHalf)), goalLegs, finals)
-    : 1;
-  let chance = goals;
-  for (const what of ['corners', 'cards'] as const) {
-    const these = legs.filter((l) => countOf(l) === what);
-    const joint = these.length ? jointOver(countResults(input, what), these) : 1;
-    if (chance === null || joint === null) return { ok: false, reason: 'market' };
-    chance *= joint;
+  const counts = [
+    { legs: goalLegs, cells: () => goalResults(input, firstHalf.length > 0) },
+    ...(['corners', 'cards'] as const).map((what) => ({
+      legs: legs.filter((l) => countOf(l) === what),
+      cells: () => countResults(input, what),
+    })),
+  ];
+  // Goals, corners and cards are independent counts in the model: their joint chances multiply.
+  let chance = 1;
+  const alone = new Map<LegSpec, number>();
+  let finals: Set<string> | null = null;
+  for (const count of counts.filter((c) => c.legs.length > 0)) {
+    const found = walk(count.cells(), count.legs);
+    if (found === null) return { ok: false, reason: 'market' };
+    chance *= found.joint;
+    count.legs.forEach((leg, i) => alone.set(leg, found.alone[i]!));
+    if (count.legs === goalLegs) finals = found.finals;
   }
-  if (chance === null) return { ok: false, reason: 'market' };
   chance = Math.min(1, chance);
   if (chance < CONTRADICTORY_CHANCE) return { ok: false, reason: 'contradictory' };
-  // Selections that together say one final score are that score's Placar Exato.
-  const [only] = finals;
-  const sameScore =
-    legs.length === goalLegs.length && firstHalf.length === 0 && finals.size === 1 && only !== 'other';
-  return sameScore
-    ? { ok: true, chance, sameAs: { marketId: 'correct_score:full', outcomeId: only! } }
-    : { ok: true, chance };
+  // The same results as one listed selection: a leg that implies all the others, or (goals of the
+  // whole match alone) the one Placar Exato score the legs leave.
+  const sameAs = legs
+    .filter((leg) => alone.get(leg)! <= chance * (1 + 1e-9))
+    .map((leg) => ({ marketId: marketId(leg), outcomeId: leg.outcome }));
+  const [only] = finals ?? [];
+  const score = { marketId: 'correct_score:full', outcomeId: only! };
+  const known = sameAs.some((s) => s.marketId === score.marketId && s.outcomeId === score.outcomeId);
+  if (
+    legs.length === goalLegs.length &&
+    firstHalf.length === 0 &&
+    finals?.size === 1 &&
+    only !== 'other' &&
+    !known
+  ) {
+    sameAs.push(score);
+  }
+  return { ok: true, chance, sameAs };
 }

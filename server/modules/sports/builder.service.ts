@@ -67,21 +67,14 @@ export function priceBuilder(
   // So likely that no price above 1.01 carries the margin: nothing to sell.
   if (priced === null) throw optionClosed();
   // Never above the book's own price for the same results (an attack bought the book's longshots
-  // cheaper through the builder): a listed selection the feed names, or a leg that implies the
-  // others (Placar Exato 4-4 with a draw is Placar Exato 4-4).
-  const listed = joint.sameAs
-    ? snap.markets
-        .find((m) => m.id === joint.sameAs!.marketId)
-        ?.outcomes.find((o) => o.id === joint.sameAs!.outcomeId && o.active)?.oddsMilli
-    : null;
-  const implying = legs.filter((leg) => {
-    const alone = sports.feed.builderChance(
-      fixtureId,
-      builderSpecs([{ key: leg.market.key, outcomeId: leg.outcomeId }]),
-      now,
-    );
-    return alone?.ok === true && alone.chance <= joint.chance * (1 + 1e-9);
-  });
-  const oddsMilli = Math.min(priced, listed ?? Infinity, ...implying.map((l) => l.oddsMilli));
+  // cheaper through the builder): a leg that implies the others (Placar Exato 4-4 with a draw is
+  // Placar Exato 4-4), or the listed selection the legs amount to.
+  const listed = joint.sameAs.map(
+    (same) =>
+      snap.markets
+        .find((m) => m.id === same.marketId)
+        ?.outcomes.find((o) => o.id === same.outcomeId && o.active)?.oddsMilli ?? Infinity,
+  );
+  const oddsMilli = Math.min(priced, ...listed);
   return { legs, oddsMilli, margin };
 }

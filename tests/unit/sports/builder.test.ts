@@ -170,13 +170,30 @@ describe('Criar Aposta joint chances', () => {
       leg('match_winner:full', 'draw'),
       leg('totals:full:1.5', 'under'),
     ]);
-    expect(nil).toMatchObject({ ok: true, sameAs: { marketId: 'correct_score:full', outcomeId: '0-0' } });
+    expect(nil).toMatchObject({ ok: true, sameAs: [{ marketId: 'correct_score:full', outcomeId: '0-0' }] });
     // Two scores still possible: no single selection is the same.
     const two = footballBuilderChance(input, [
       leg('match_winner:full', 'draw'),
       leg('totals:full:2.5', 'under'),
     ]);
-    expect(two.ok && two.sameAs).toBeFalsy();
+    expect(two).toMatchObject({ ok: true, sameAs: [] });
+    // A leg that implies the other is the same selection (found in the same walk, once).
+    const implied = footballBuilderChance(input, [
+      leg('correct_score:full', '4-4'),
+      leg('match_winner:full', 'draw'),
+    ]);
+    expect(implied).toMatchObject({
+      ok: true,
+      sameAs: [{ marketId: 'correct_score:full', outcomeId: '4-4' }],
+    });
+    // With corners alongside, the goals alone are no single listed selection.
+    const withCorners = footballBuilderChance(input, [
+      leg('btts:full', 'no'),
+      leg('match_winner:full', 'draw'),
+      leg('totals:full:1.5', 'under'),
+      leg('corners_totals:full:10.5', 'over'),
+    ]);
+    expect(withCorners).toMatchObject({ ok: true, sameAs: [] });
   });
 
   it('refuses contradictions and markets that can refund', () => {
