@@ -55,6 +55,15 @@ export function plainBrl(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(2).replace('.', ',');
 }
 
+/**
+ * A number in a message, two decimals with the Brazilian comma and no grouping: "0,10", "1,86".
+ * Stakes, limits and prices in the error catalogue read this way in every language, as the
+ * pages show them (a player read "Aposta mínima: R$ 0.10").
+ */
+export function decimalText(value: number): string {
+  return value.toFixed(2).replace('.', ',');
+}
+
 const grouped = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
 
 /** An amount in a sentence with thousands grouped: "50.000", "12,5" → "12,50", "10". */

@@ -195,7 +195,8 @@ async function applyHeaders(config: InternalAxiosRequestConfig): Promise<void> {
   const pixelId = readItem('pixelId');
   const apiKey = readItem('apiKey');
   const h = config.headers;
-  if (token) h.set('Authorization', `Bearer ${token}`);
+  // A call that names its session (Sair names the one it ends) keeps it.
+  if (token && !h.has('Authorization')) h.set('Authorization', `Bearer ${token}`);
   if (pixelId) h.set('pixelid', pixelId);
   if (apiKey) h.set('apikey', apiKey);
   h.set('zone', timeZone());
@@ -238,7 +239,11 @@ const understood = () => i18n.t('common.understood');
 function react(error: ApiError, config: InternalAxiosRequestConfig | undefined): void {
   const { status, httpStatus, message, url } = error;
   if (httpStatus === 401 || status === BodyStatus.loggedOut) {
-    if (!config?.silent || config.headers.has('Authorization')) handlers.onLogout(message);
+    const carried = config?.headers.get('Authorization');
+    // A session this page has already left (Sair, or a new login since) ends nothing now.
+    const current = readItem('token');
+    if (carried && carried !== `Bearer ${current}`) return;
+    if (!config?.silent || carried) handlers.onLogout(message);
     return;
   }
   if (config?.silent) return;

@@ -55,9 +55,12 @@ export async function register(payload: RegisterPayload): Promise<string> {
   return sessionTokenSchema.parse(body.data).access_token;
 }
 
-/** Ends this session on the server. */
-export async function logout(): Promise<void> {
-  await apiPost<null>('/api/auth/user/logout');
+/**
+ * Ends the session of `token` on the server. The token is named because the page has already
+ * forgotten it: a call queued behind this one must not carry a session the server is ending.
+ */
+export async function logout(token: string): Promise<void> {
+  await apiPost<null>('/api/auth/user/logout', {}, { headers: { Authorization: `Bearer ${token}` } });
 }
 
 /** Exchanges the one-time code of a `/zgo{code}` link for a session token. */

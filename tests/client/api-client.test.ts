@@ -392,6 +392,18 @@ describe('error catalogue (spec 8)', () => {
     expect(h.alert).not.toHaveBeenCalled();
   });
 
+  it('ends nothing when the refused session is one the page has already left', async () => {
+    const h = handlers();
+    localStorage.setItem('token', 'tok-new');
+    installFakeServer(() => fail(401, 401, 'Por favor, faça login novamente'));
+
+    // Sair names the token it ends; a new login (tok-new) has happened since.
+    await rejection(apiPost('/api/auth/user/logout', {}, { headers: { Authorization: 'Bearer tok-old' } }));
+
+    expect(h.onLogout).not.toHaveBeenCalled();
+    expect(h.alert).not.toHaveBeenCalled();
+  });
+
   it('asks nothing of a visitor whose silent call was refused for want of a session', async () => {
     const h = handlers();
     installFakeServer(() => ({ status: 401, body: { status: 40101, message: 'Faça login', data: null } }));

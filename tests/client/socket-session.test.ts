@@ -1,11 +1,11 @@
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/lib/i18n';
-import { configureApiClient } from '../../src/services/api-client';
+import { apiGet, configureApiClient } from '../../src/services/api-client';
 import { emitSocket, onSocketEvent, setSocketFactory, syncSocket } from '../../src/services/socket';
 import { alertStore, showAlert, toastStore } from '../../src/shell/app/dialogs';
 import { overlayStore } from '../../src/shell/app/overlay-store';
-import { sessionStore, signIn, startSession, turnoverStore } from '../../src/shell/app/session';
+import { sessionStore, signIn, signOut, startSession, turnoverStore } from '../../src/shell/app/session';
 import { expireSession } from '../../src/shell/app/shell-actions';
 import { setNavigator } from '../../src/shell/app/navigation';
 import { FakeSocket, installFakeServer, ok, userInfoFixture } from './support';
@@ -68,6 +68,27 @@ describe('socket', () => {
 });
 
 describe('session', () => {
+  it('Sair forgets the token before telling the server, so a call queued meanwhile carries none', async () => {
+    const onLogout = vi.fn();
+    configureApiClient({ onLogout });
+    const server = installFakeServer((config) =>
+      config.url === '/api/auth/user/logout' ? ok(null) : ok(userInfoFixture()),
+    );
+    await signIn('tok-leaving');
+    const leaving = signOut();
+    // Queued behind the logout (one call at a time), as a balance refresh would be.
+    const queued = apiGet('/api/app/user/userInfo');
+    await Promise.all([leaving, queued]);
+
+    const sent = server.requests.slice(-2).map((r) => [r.url, r.headers.get('Authorization') ?? null]);
+    expect(sent).toEqual([
+      ['/api/auth/user/logout', 'Bearer tok-leaving'],
+      ['/api/app/user/userInfo', null],
+    ]);
+    expect(sessionStore.get().token).toBeNull();
+    expect(onLogout).not.toHaveBeenCalled();
+  });
+
   it('follows the token with the socket and applies updateUserInfo, balances and notices', async () => {
     installFakeServer((config) => (config.url === '/api/app/main/notices' ? ok([]) : ok(userInfoFixture())));
     sessionStore.set({ token: null, userInfo: null });

@@ -188,7 +188,7 @@ describe('instant bets', () => {
       'Escolha um multiplicador entre 1,01× e 1.000.000×',
     );
     expect((await bet(p, 'dice', { amount: 0.05, target: 50, direction: 'over' })).body.message).toBe(
-      'Aposta mínima: R$ 0.10',
+      'Aposta mínima: R$ 0,10',
     );
     expect((await bet(p, 'dice', { target: 50, direction: 'over' })).body.message).toBe(
       'Preencha o valor da aposta',

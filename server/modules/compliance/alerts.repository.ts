@@ -1,5 +1,6 @@
 import type { Db, Trx } from '../../infra/db/connection';
 import type { AlertKind, AlertStatus } from '../../../domain/schemas/compliance.schema';
+import { centsToBrl, decimalText } from '../../../domain/money';
 import type { Candidate } from './alert-rules';
 
 /**
@@ -63,7 +64,7 @@ export async function upsertAlert(db: Db, c: Candidate): Promise<'raised' | 'upd
     const said = [
       newPlayers.length > 0 ? `Novas contas no caso: ${newPlayers.map((id) => `#${id}`).join(', ')}.` : '',
       c.amountCents > Number(current.amount_cents)
-        ? `Valor observado subiu para R$ ${(c.amountCents / 100).toFixed(2).replace('.', ',')}.`
+        ? `Valor observado subiu para R$ ${decimalText(centsToBrl(c.amountCents))}.`
         : '',
       reopen ? 'Caso reaberto.' : '',
     ].filter(Boolean);

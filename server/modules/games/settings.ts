@@ -3,7 +3,7 @@ import type { Db } from '../../infra/db/connection';
 import type { Trx } from '../../infra/db/connection';
 import { AppError } from '../../infra/http/errors';
 import { GAME_KEYS, type GameKey } from '../../../domain/codes';
-import { centsToBrl } from '../../../domain/money';
+import { centsToBrl, decimalText } from '../../../domain/money';
 import type { AdminGameSettings } from '../../../domain/schemas/console-desk.schema';
 import { gameSettingsRow, insertGameSettingsIfAbsent, updateGameSettingsRow } from './games.repository';
 
@@ -100,11 +100,11 @@ export async function allGameSettings(db: Db): Promise<GameSettings[]> {
 export function checkStake(settings: GameSettings, amountCents: number, potentialPayoutCents: number): void {
   if (settings.stop) throw new AppError(400, 'gameStopped');
   if (amountCents < settings.minBetCents)
-    throw new AppError(400, 'betTooSmall', { amount: (settings.minBetCents / 100).toFixed(2) });
+    throw new AppError(400, 'betTooSmall', { amount: decimalText(centsToBrl(settings.minBetCents)) });
   if (amountCents > settings.maxBetCents)
-    throw new AppError(400, 'betTooLarge', { amount: (settings.maxBetCents / 100).toFixed(2) });
+    throw new AppError(400, 'betTooLarge', { amount: decimalText(centsToBrl(settings.maxBetCents)) });
   if (potentialPayoutCents > settings.maxPayoutCents) {
-    throw new AppError(400, 'payoutTooLarge', { amount: (settings.maxPayoutCents / 100).toFixed(2) });
+    throw new AppError(400, 'payoutTooLarge', { amount: decimalText(centsToBrl(settings.maxPayoutCents)) });
   }
 }
 

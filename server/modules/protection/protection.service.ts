@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest } from '../../infra/http/errors';
-import { centsToBrl, parseAmount } from '../../../domain/money';
+import { centsToBrl, decimalText, parseAmount } from '../../../domain/money';
 import {
   LIMIT_KINDS,
   LIMIT_PERIODS,
@@ -215,7 +215,7 @@ export async function assertDepositAllowed(
     if (used + cents > row.amount) {
       const left = Math.max(0, row.amount - used);
       throw new LimitReached(userId, `deposit/${row.period}`, 400, 'depositLimitReached', {
-        left: (left / 100).toFixed(2).replace('.', ','),
+        left: decimalText(centsToBrl(left)),
       });
     }
   }
@@ -272,7 +272,7 @@ export async function recordLimitHit(db: Db, hit: LimitReached): Promise<void> {
 /** The refusal of a stake over a loss limit, saying how much may still be risked. */
 export const lossLimitReached = (userId: number, leftCents: number) =>
   new LimitReached(userId, 'loss', 400, 'lossLimitReached', {
-    left: (leftCents / 100).toFixed(2).replace('.', ','),
+    left: decimalText(centsToBrl(leftCents)),
   });
 
 /**

@@ -2,7 +2,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badRequest } from '../../infra/http/errors';
 import type { Trx } from '../../infra/db/connection';
 import { BetResult } from '../../../domain/codes';
-import { centsToBrl, parseAmount } from '../../../domain/money';
+import { centsToBrl, decimalText, parseAmount } from '../../../domain/money';
 import { oddsFromMilli, oddsToMilli } from '../../../domain/sports/ladder';
 import { marketName, OrderStatus, outcomeName } from '../../../domain/sports/labels';
 import { combinedOddsMilli, potentialReturnCents } from '../../../domain/sports/settlement';
@@ -173,9 +173,9 @@ export async function placeSportsBet(
   if (!parsed.ok) throw badRequest('amountInvalid');
   const stakeCents = parsed.cents;
   if (stakeCents < Math.round(cfg.minStake * 100))
-    throw badRequest('betTooSmall', { amount: cfg.minStake.toFixed(2) });
+    throw badRequest('betTooSmall', { amount: decimalText(cfg.minStake) });
   if (stakeCents > Math.round(cfg.maxStake * 100))
-    throw badRequest('betTooLarge', { amount: cfg.maxStake.toFixed(2) });
+    throw badRequest('betTooLarge', { amount: decimalText(cfg.maxStake) });
   const priced =
     input.boostId !== undefined
       ? await boostBet(trx, sports, input, now)

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import type { Trx } from '../../infra/db/connection';
 import { AppError, badRequest, notFound } from '../../infra/http/errors';
-import { centsToBrl, parseAmount } from '../../../domain/money';
+import { centsToBrl, decimalText, parseAmount } from '../../../domain/money';
 import { isLadderPrice, oddsFromMilli, oddsToMilli } from '../../../domain/sports/ladder';
 import { marketName, outcomeName } from '../../../domain/sports/labels';
 import type { BoostInput, SportsBetInput } from '../../../domain/sports/sports.schema';
@@ -70,7 +70,7 @@ export async function createBoost(
     odds <= open.oddsMilli ||
     odds > MOST_ABOVE_BOOK * open.oddsMilli
   ) {
-    throw invalid(oddsFromMilli(open.oddsMilli).toFixed(2));
+    throw invalid(decimalText(oddsFromMilli(open.oddsMilli)));
   }
   const stake = parseAmount(input.maxStake);
   if (!stake.ok || stake.cents < 100) throw badRequest('amountInvalid');
@@ -183,6 +183,6 @@ export async function reserveBoost(trx: Trx, boost: BoostRow, userId: number, st
   const total = await reserveBoostStake(trx, boost.id, userId, stakeCents, max);
   if (total === null) {
     const left = Math.max(0, max - (await boostStakeOf(trx, boost.id, userId)));
-    throw new AppError(409, 'sportsBoostLimit', { amount: centsToBrl(left).toFixed(2) });
+    throw new AppError(409, 'sportsBoostLimit', { amount: decimalText(centsToBrl(left)) });
   }
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db, Trx } from '../../infra/db/connection';
 import { AppError, badRequest, notFound } from '../../infra/http/errors';
 import { BetResult } from '../../../domain/codes';
-import { centsToBrl, parseAmount } from '../../../domain/money';
+import { centsToBrl, decimalText, parseAmount } from '../../../domain/money';
 import { OrderStatus } from '../../../domain/sports/labels';
 import { marketId, parseMarketId, winnersPerResult } from '../../../domain/sports/markets';
 import { builderCashoutCents, cashoutValueCents, type OpenLegPrices } from '../../../domain/sports/cashout';
@@ -28,7 +28,7 @@ import { lockPlayerBet, saveFullCashout, savePartialCashout } from './cashout.re
 
 const unavailable = () => new AppError(409, 'sportsCashoutUnavailable');
 /** An amount in the refusals' form (`9.50`). */
-const brl = (cents: number) => centsToBrl(cents).toFixed(2);
+const brl = (cents: number) => decimalText(centsToBrl(cents));
 
 /**
  * The market now of the bet a leg holds, as cash-out values it. A market that counts from

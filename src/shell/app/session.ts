@@ -63,14 +63,19 @@ export function endSession(): void {
   turnoverStore.set(null);
 }
 
-/** Ends the session on the server too (its failure does not keep the player logged in). */
+/**
+ * Ends the session here, then on the server (its failure does not keep the player logged in). In
+ * that order: a call the page queued meanwhile (calls go one at a time) would otherwise carry the
+ * token the server had just ended and come back 401 (CI saw one on /home after Sair).
+ */
 export async function signOut(): Promise<void> {
+  const { token } = sessionStore.get();
+  endSession();
+  if (!token) return;
   try {
-    await logoutCall();
+    await logoutCall(token);
   } catch {
-    // The API client already told the player; the local session ends regardless.
-  } finally {
-    endSession();
+    // The API client already told the player; the session has ended here regardless.
   }
 }
 

@@ -259,7 +259,7 @@ describe('Super Odds panel', () => {
     );
     expect(sent('POST /api/admin/sports/boosts')).toHaveLength(0);
 
-    const refusal = 'A Super Odd precisa ser maior que a cotação atual (1.85) e no máximo o dobro dela';
+    const refusal = 'A Super Odd precisa ser maior que a cotação atual (1,85) e no máximo o dobro dela';
     created = { status: 409, body: { status: 409, message: refusal, data: null } };
     await user.clear(odds);
     await user.type(odds, '4.50');

@@ -357,14 +357,14 @@ function describeInstantGame<T, C extends { type: string }>(game: InstantGameCas
   describe(`${game.name} machine: failures`, () => {
     it('a server refusal ends in failed with its message, forgets the key and refreshes the balance', async () => {
       const run = start(game, [
-        serverError(game, 400, 400, 'Aposta mínima: R$ 0.10'),
+        serverError(game, 400, 400, 'Aposta mínima: R$ 0,10'),
         { outcome: win, balance: 5 },
       ]);
       run.actor.send({ type: 'player.bet' });
       await vi.advanceTimersByTimeAsync(0);
 
       expect(run.state()).toBe('failed');
-      expect(run.context().failure).toEqual({ kind: 'server', message: 'Aposta mínima: R$ 0.10' });
+      expect(run.context().failure).toEqual({ kind: 'server', message: 'Aposta mínima: R$ 0,10' });
       expect(run.context().key).toBeNull();
       expect(run.calls.refreshBalance).toHaveBeenCalled();
       expect(run.calls.publishBalance).not.toHaveBeenCalled();

@@ -127,13 +127,13 @@ describe('Super Odds on the sportsbook', () => {
 
   it('shows a refusal in the server’s words, and the next try is a new action', async () => {
     const user = userEvent.setup();
-    bet = () => fail(409, 409, 'Nesta Super Odd você ainda pode apostar até R$ 5.00');
+    bet = () => fail(409, 409, 'Nesta Super Odd você ainda pode apostar até R$ 5,00');
     page();
     const card = await screen.findByTestId('super-odd');
     await user.type(within(card).getByTestId('super-odd-stake'), '20');
     await user.click(within(card).getByTestId('super-odd-place'));
     expect((await within(card).findByTestId('super-odd-problem')).textContent).toBe(
-      'Nesta Super Odd você ainda pode apostar até R$ 5.00',
+      'Nesta Super Odd você ainda pode apostar até R$ 5,00',
     );
     await user.click(within(card).getByTestId('super-odd-place'));
     await waitFor(() => expect(posted()).toHaveLength(2));

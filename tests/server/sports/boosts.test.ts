@@ -61,7 +61,7 @@ describe('Super Odds', () => {
     const low = await boost({ ...base, odds: was / 1000 });
     expect(low.code).toBe(409);
     expect(low.body.message).toBe(
-      `A Super Odd precisa ser maior que a cotação atual (${(was / 1000).toFixed(2)}) e no máximo o dobro dela`,
+      `A Super Odd precisa ser maior que a cotação atual (${(was / 1000).toFixed(2).replace('.', ',')}) e no máximo o dobro dela`,
     );
     expect((await boost({ ...base, odds: (2 * was + 1000) / 1000 })).code).toBe(409);
     const player = await fundedPlayer(sports.app(), 10);
@@ -124,7 +124,7 @@ describe('Super Odds', () => {
     expect(first.body.data).toMatchObject({ combinedOdds: odds / 1000, kind: 'single' });
     const over = await bet(p.token, { boostId: id, stake: 10, legs: [leg] });
     expect(over.code).toBe(409);
-    expect(over.body.message).toBe('Nesta Super Odd você ainda pode apostar até R$ 5.00');
+    expect(over.body.message).toBe('Nesta Super Odd você ainda pode apostar até R$ 5,00');
     expect((await playerBalances(sports.app().ctx.db, p.userId)).user_cash).toBe(10_000 - 1_500);
     expect((await bet(p.token, { boostId: id, stake: 5, legs: [leg] })).code).toBe(200);
     // The same selection without the boost is an ordinary bet at the book's price.

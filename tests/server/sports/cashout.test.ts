@@ -93,7 +93,9 @@ describe('cash-out', () => {
       amount: (value + 1) / 100,
     });
     expect(tooMuch.code).toBe(409);
-    expect(tooMuch.body.message).toBe(`O valor máximo para encerrar agora é R$ ${(value / 100).toFixed(2)}`);
+    expect(tooMuch.body.message).toBe(
+      `O valor máximo para encerrar agora é R$ ${(value / 100).toFixed(2).replace('.', ',')}`,
+    );
     const res = await post(p.token, '/api/app/sports/cashout', { betId: bet.body.data.betId });
     expect(res.code).toBe(200);
     expect(res.body.data).toMatchObject({ amount: value / 100, state: 'cashed_out', stakeOpen: 0 });
@@ -132,7 +134,7 @@ describe('cash-out', () => {
     // A centavo of a bet is no sale: a part is at least R$ 1,00.
     const crumb = await post(p.token, '/api/app/sports/cashout', { betId, amount: 0.01 });
     expect(crumb.code).toBe(409);
-    expect(crumb.body.message).toBe('O valor mínimo para encerrar parte da aposta é R$ 1.00');
+    expect(crumb.body.message).toBe('O valor mínimo para encerrar parte da aposta é R$ 1,00');
     // Selling half the value keeps half the stake (R$ 10) riding, and the card shows what that returns.
     const half = Math.floor(value / 2);
     const part = await post(p.token, '/api/app/sports/cashout', { betId, amount: half / 100 });

@@ -280,7 +280,7 @@ describe('single bets', () => {
     expect(tooMuch.code).toBe(402);
     expect(tooMuch.body.status).toBe(9999);
     expect((await placeBet(p.token, { stake: 0.5, legs: [upcomingLeg()] })).body.message).toBe(
-      'Aposta mínima: R$ 1.00',
+      'Aposta mínima: R$ 1,00',
     );
     expect((await placeBet(p.token, { legs: [upcomingLeg()] })).body.message).toBe(
       'Preencha o valor da aposta',
