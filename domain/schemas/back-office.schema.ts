@@ -47,7 +47,7 @@ export type ProductRow = z.infer<typeof productRowSchema>;
  * (bets placed before the book was recorded, or nothing staked).
  */
 export const marginRowSchema = z.object({
-  group: z.enum(['main', 'secondary', 'niche', 'parlay']),
+  group: z.enum(['main', 'secondary', 'niche', 'parlay', 'builder']),
   tier: z.number().int().min(1).max(3).nullable(),
   bets: z.number(),
   stakes: z.number(),

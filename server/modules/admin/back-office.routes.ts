@@ -109,6 +109,7 @@ const GROUP_NAMES: Record<MarginRow['group'], string> = {
   secondary: 'Mercados secundários',
   niche: 'Mercados de nicho',
   parlay: 'Múltiplas',
+  builder: 'Criar Aposta',
 };
 const MARGIN_COLUMNS: ReadonlyArray<CsvColumn<MarginRow>> = [
   textColumn('Grupo', (r) => GROUP_NAMES[r.group]),

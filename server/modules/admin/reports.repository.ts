@@ -208,9 +208,10 @@ export async function marginReport(db: Db, from: string, to: string): Promise<Ma
         'market',
       ),
       sql<number | null>`min(f.tier)`.as('tier'),
-      // ∏ 1/(1 + m) over the played legs, known only when each of their books is.
-      sql<string | null>`case when count(l.book_margin_milli) filter (where ${played})
-          = count(*) filter (where ${played})
+      // ∏ 1/(1 + m) over the played legs, known only when each of their books is. A builder has
+      // one price and one margin (on each of its legs): it keeps 1/(1 + m) whatever its legs did.
+      sql<string | null>`case when sb.kind = 'builder' then 1000.0 / (1000 + max(l.book_margin_milli))
+        when count(l.book_margin_milli) filter (where ${played}) = count(*) filter (where ${played})
         then exp(coalesce(sum(ln(1000.0 / (1000 + l.book_margin_milli))) filter (where ${played}), 0)) end`.as(
         'keep',
       ),
@@ -223,11 +224,13 @@ export async function marginReport(db: Db, from: string, to: string): Promise<Ma
     .groupBy(['sb.id', 'sb.kind'])
     .as('b');
   const single = sql<boolean>`b.kind = 'single'`;
+  const builder = sql<boolean>`b.kind = 'builder'`;
   const rows = await db
     .selectFrom(perBet)
     .select([
       sql<string | null>`case when ${single} then b.market end`.as('market'),
       sql<number | null>`case when ${single} then b.tier end`.as('tier'),
+      sql<boolean>`${builder}`.as('builder'),
       sql<string>`count(*)`.as('bets'),
       sql<string>`sum(b.stake)`.as('stakes'),
       sql<string>`sum(b.returned)`.as('returns'),
@@ -235,7 +238,7 @@ export async function marginReport(db: Db, from: string, to: string): Promise<Ma
       sql<string | null>`sum(b.stake * b.keep)`.as('kept'),
       sql<string | null>`sum(b.stake / b.keep)`.as('booked'),
     ])
-    .groupBy([sql`1`, sql`2`])
+    .groupBy([sql`1`, sql`2`, sql`3`])
     .execute();
 
   interface Sum {
@@ -248,9 +251,10 @@ export async function marginReport(db: Db, from: string, to: string): Promise<Ma
   }
   const sums = new Map<string, Sum & { group: MarginRow['group']; tier: number | null }>();
   for (const r of rows) {
-    const group = r.market === null ? 'parlay' : groupOf(r.market);
+    // Múltiplas and Criar Aposta apart: each is one book of its own, whatever its markets.
+    const group = r.builder ? 'builder' : r.market === null ? 'parlay' : groupOf(r.market);
     if (group === null) continue;
-    const tier = group === 'parlay' ? null : r.tier;
+    const tier = group === 'parlay' || group === 'builder' ? null : r.tier;
     const id = `${group}|${tier}`;
     const s = sums.get(id) ?? { group, tier, bets: 0, stakes: 0, returns: 0, known: 0, kept: 0, booked: 0 };
     s.bets += Number(r.bets);
@@ -262,7 +266,7 @@ export async function marginReport(db: Db, from: string, to: string): Promise<Ma
     sums.set(id, s);
   }
   const ratio = (x: number) => Math.round(x * 10_000) / 10_000;
-  const order = [...MARGIN_GROUPS, 'parlay'];
+  const order = [...MARGIN_GROUPS, 'parlay', 'builder'];
   return [...sums.values()]
     .sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group) || (a.tier ?? 0) - (b.tier ?? 0))
     .map((s) => ({

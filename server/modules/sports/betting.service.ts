@@ -63,7 +63,7 @@ interface PricedBet {
   legs: CheckedLeg[];
   /** The odds the bet pays at if it wins: each leg's for a parlay, the one price of a builder. */
   paying: number[];
-  bookMarginMilli: (leg: CheckedLeg, idx: number) => number | null;
+  bookMarginMilli: (leg: CheckedLeg) => number | null;
   /** The Super Odds it takes, whose limit the stake counts against. */
   boost?: BoostRow;
 }
@@ -135,8 +135,9 @@ function builderBet(ctx: AppContext, sports: Sports, input: SportsBetInput, now:
     kind: 'builder',
     legs: price.legs,
     paying: [odds],
-    // The report's keep is ∏ 1/(1 + m) over a bet's legs: the builder's margin once, on its first.
-    bookMarginMilli: (_leg, idx) => (idx === 0 ? Math.round(price.margin * 1000) : 0),
+    // The builder's one margin on every leg: the report keeps 1/(1 + m) once for the bet, whichever
+    // legs were void (a lost leg beats a void one, so a void leg need not void the builder).
+    bookMarginMilli: () => Math.round(price.margin * 1000),
   };
 }
 
@@ -195,17 +196,19 @@ export async function placeSportsBet(
   const today = await potentialSince(trx, userId, new Date(saoPauloDayStart(now)));
   if (today + potential > Math.round(cfg.maxPayoutPerDay * 100)) throw parlayLimit();
 
-  for (const leg of legs) {
+  // Each fixture once (a builder's legs share one), in id order so two bets lock alike.
+  const fixtures = new Map(legs.map((l) => [l.snap.id, l.snap]));
+  for (const snap of [...fixtures.values()].sort((x, y) => (x.id < y.id ? -1 : 1))) {
     // The upsert locks the fixture's row, so an operator's result (which updates it) and this bet
     // are ordered: one entered first closes the book to the bet (holds.ts).
     const resultSource = await upsertFixtureForBet(trx, {
-      id: leg.snap.id,
-      sport: leg.snap.sport,
-      competition: leg.snap.competition,
-      tier: leg.snap.tier,
-      home: leg.snap.home,
-      away: leg.snap.away,
-      startsAt: new Date(leg.snap.startsAt),
+      id: snap.id,
+      sport: snap.sport,
+      competition: snap.competition,
+      tier: snap.tier,
+      home: snap.home,
+      away: snap.away,
+      startsAt: new Date(snap.startsAt),
     });
     if (resultSource === 'operator') throw optionClosed();
   }
@@ -251,7 +254,7 @@ export async function placeSportsBet(
         market_label: marketName(leg.market.key, leg.snap.sport, leg.snap),
         outcome_label: outcomeName(leg.market.key, leg.outcomeId, leg.snap),
         // The book the player bet into, for the margin report (reports.repository.ts).
-        book_margin_milli: priced.bookMarginMilli(leg, idx),
+        book_margin_milli: priced.bookMarginMilli(leg),
       };
     }),
   );

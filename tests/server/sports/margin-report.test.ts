@@ -297,6 +297,56 @@ describe('the margin report counts only what had action', () => {
     expect(row!.marginBook).toBeCloseTo(overroundB, 3);
   });
 
+  it('books a Criar Aposta apart at its one margin, though the leg carrying it was void and another lost', async () => {
+    clock.set(START + 9 * DAY);
+    const f = upcoming().find((x) => x.markets.some((m) => m.id === 'totals:full:2.5'))!;
+    const legs = [
+      { marketId: 'match_winner:full', outcomeId: 'home' },
+      { marketId: 'totals:full:2.5', outcomeId: 'under' },
+    ];
+    const quoted = await call(app, {
+      method: 'POST',
+      url: '/api/app/sports/builder/quote',
+      payload: { fixtureId: f.id, legs },
+    });
+    expect(quoted.code, quoted.body.message).toBe(200);
+    const p = await fundedPlayer(app, 100);
+    const placed = await post(p.token, '/api/app/sports/bet', {
+      kind: 'builder',
+      stake: 10,
+      odds: quoted.body.data.odds,
+      legs: legs.map((l) => ({ fixtureId: f.id, ...l })),
+    });
+    expect(placed.code, placed.body.message).toBe(200);
+    // Abandoned at 2-1: the winner is undetermined (void), under 2.5 is already lost.
+    afterStartOf(clock, [f]);
+    expect(
+      (await enter(f.id, { status: MatchTime.cutInHalf, full: { home: 2, away: 1, complete: false } })).code,
+    ).toBe(200);
+    await runSettlement(app.ctx, app.sports);
+    const stored = await app.ctx.db
+      .selectFrom('sports_bet_legs as l')
+      .innerJoin('sports_bets as b', 'b.id', 'l.bet_id')
+      .select(['l.book_margin_milli', 'l.kind', 'b.result_code'])
+      .where('b.user_id', '=', p.userId)
+      .orderBy('l.idx')
+      .execute();
+    expect(stored.map((l) => l.kind)).toEqual(['void', 'lost']);
+    expect(stored[0]!.result_code).toBe(BetResult.lost);
+    const margin = stored[0]!.book_margin_milli! / 1000;
+    expect(margin).toBeGreaterThanOrEqual(0.1);
+    expect(stored.every((l) => l.book_margin_milli === stored[0]!.book_margin_milli)).toBe(true);
+    const rows = await margins();
+    expect(rows).toEqual([
+      expect.objectContaining({
+        group: 'builder',
+        bets: 1,
+        returns: 0,
+        marginBook: expect.closeTo(margin, 3),
+      }),
+    ]);
+  });
+
   it('counts a múltipla that returns exactly its stake through played legs as played, not refunded', async () => {
     clock.set(START + 8 * DAY);
     const ups = upcoming();
