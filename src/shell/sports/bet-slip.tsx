@@ -13,9 +13,8 @@ import { askToLogIn } from '../app/shell-actions';
 import { CloseIcon } from '../components/icons';
 import { betSlip, useSlip } from './bet-slip-store';
 import { formatCombinedOdds, formatOdds, resultLabel } from './sports-format';
+import { SlipActions, SlipFrame } from './slip-frame';
 import { OddsChangeField, StakeField } from './stake-fields';
-
-/** Stakes offered as one tap (BRL). */
 
 function ResultLine({ result }: { result: TicketResult }) {
   const { t } = useTranslation();
@@ -80,190 +79,170 @@ export function BetSlip() {
   };
 
   return (
-    <aside
-      className={`slip${open ? ' slip--open' : ''}${count === 0 && state !== 'receipt' ? ' slip--empty' : ''}`}
-      aria-label={t('sports.slip.title')}
-      data-testid="bet-slip"
-      data-state={state}
+    <SlipFrame
+      className={`slip${count === 0 && state !== 'receipt' ? ' slip--empty' : ''}`}
+      label={t('sports.slip.title')}
+      testId="bet-slip"
+      data={{ 'data-state': state }}
+      open={open}
+      onToggle={() => setOpen((o) => !o)}
+      count={count}
+      name="slip"
+      bar={
+        <>
+          <span className="slip__bar-title">{t('sports.slip.title')}</span>
+          {summary.potentialReturn > 0 ? (
+            <span className="slip__bar-return">{formatMoney(summary.potentialReturn)}</span>
+          ) : null}
+        </>
+      }
     >
-      <button
-        type="button"
-        className="slip__bar"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
-        data-testid="slip-toggle"
-      >
-        <span className="slip__count" data-testid="slip-count">
-          {count}
-        </span>
-        <span className="slip__bar-title">{t('sports.slip.title')}</span>
-        {summary.potentialReturn > 0 ? (
-          <span className="slip__bar-return">{formatMoney(summary.potentialReturn)}</span>
-        ) : null}
-        <span className="slip__chevron" aria-hidden="true">
-          {open ? '▾' : '▴'}
-        </span>
-      </button>
-      <div className="slip__body">
-        {state === 'receipt' ? (
-          <div className="slip__receipt" data-testid="slip-receipt">
-            <h3 className="slip__heading">{t('sports.slip.receipt')}</h3>
-            <ul className="slip-results">
-              {context.results.map((r) => (
-                <ResultLine key={r.ticketId} result={r} />
-              ))}
-            </ul>
-            <div className="slip__actions">
-              <button
-                type="button"
-                className="button button--gold button--block"
-                onClick={() => {
-                  // Back to the list: on a phone the sheet closes instead of staying over it.
-                  send({ type: 'player.dismiss' });
-                  setOpen(false);
-                }}
-                data-testid="slip-dismiss"
-              >
-                {t('sports.slip.continue')}
-              </button>
-              <Link
-                to="/sports/bets"
-                className="button button--ghost button--block"
-                data-testid="slip-my-bets"
-              >
-                {t('sports.myBets')}
-              </Link>
-            </div>
-          </div>
-        ) : count === 0 ? (
-          <p className="slip__empty">{t('sports.slip.empty')}</p>
-        ) : (
-          <>
-            <div className="tabs slip__modes" role="tablist">
-              {(['single', 'multiple'] as SlipMode[]).map((mode) => (
-                <button
-                  key={mode}
-                  type="button"
-                  role="tab"
-                  className="tabs__tab"
-                  aria-selected={context.mode === mode}
-                  disabled={busy || (mode === 'multiple' && count < 2)}
-                  onClick={() => send({ type: 'player.setMode', mode })}
-                  data-testid={`slip-mode-${mode}`}
-                >
-                  {t(`sports.slip.${mode}`)}
-                </button>
-              ))}
-            </div>
-            <ul className="slip__list">
-              {context.selections.map((s) => {
-                const key = selectionKey(s);
-                const refusal = refusedFor(key);
-                return (
-                  <li
-                    key={key}
-                    className={`slip-pick${s.available ? '' : ' slip-pick--off'}`}
-                    data-testid="slip-selection"
-                  >
-                    <div className="slip-pick__main">
-                      <strong className="slip-pick__outcome">{s.outcome}</strong>
-                      <span className="slip-pick__market">{s.market}</span>
-                      <span className="slip-pick__fixture">
-                        {s.live ? <span className="live-dot">{t('sports.live')}</span> : null} {s.fixture}
-                      </span>
-                      {!s.available ? (
-                        <span className="slip-pick__note">{t('sports.slip.suspended')}</span>
-                      ) : null}
-                      {refusal ? (
-                        <span className="slip-pick__note" data-testid="slip-pick-refusal">
-                          {refusal.message}
-                          {refusal.code !== null ? ` (${t('sports.code', { code: refusal.code })})` : ''}
-                        </span>
-                      ) : null}
-                    </div>
-                    <span
-                      className={`slip-pick__odds${s.moved ? ` slip-pick__odds--${s.moved}` : ''}`}
-                      data-testid="slip-odds"
-                    >
-                      {s.moved === 'up' ? '▲ ' : s.moved === 'down' ? '▼ ' : ''}
-                      {formatOdds(s.odds)}
-                    </span>
-                    <button
-                      type="button"
-                      className="icon-button slip-pick__remove"
-                      aria-label={t('sports.slip.remove')}
-                      disabled={busy}
-                      onClick={() => send({ type: 'slip.remove', key })}
-                    >
-                      <CloseIcon />
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-            <StakeField
-              label={
-                context.mode === 'single' && count > 1 ? t('sports.slip.stakeEach') : t('sports.slip.stake')
-              }
-              value={context.stakeText}
-              disabled={busy}
-              onChange={(text) => send({ type: 'player.setStake', text })}
-              testId="slip-stake"
-            />
-            <OddsChangeField
-              value={context.oddsChange}
-              onChange={(preference) => send({ type: 'player.setOddsChange', preference })}
-              testId="slip-odds-change"
-            />
-            <dl className="slip__summary">
-              {context.mode === 'multiple' && summary.combinedOdds !== null ? (
-                <>
-                  <dt>{t('sports.slip.combinedOdds')}</dt>
-                  <dd data-testid="slip-combined">{formatCombinedOdds(summary.combinedOdds)}</dd>
-                </>
-              ) : null}
-              <dt>{t('sports.slip.totalStake')}</dt>
-              <dd>{formatMoney(summary.totalStake)}</dd>
-              <dt>{t('sports.slip.potentialReturn')}</dt>
-              <dd className="slip__return" data-testid="slip-return">
-                {formatMoney(summary.potentialReturn)}
-              </dd>
-            </dl>
-            {context.problem ? (
-              <p className="slip__problem" role="alert" data-testid="slip-problem">
-                {t(`sports.slip.problem.${context.problem}`)}
-              </p>
-            ) : null}
-            {context.failure ? (
-              <p className="slip__problem" role="alert" data-testid="slip-failure">
-                {context.failure === 'timeout' ? t('sports.slip.timeout') : context.failure}
-              </p>
-            ) : null}
+      {state === 'receipt' ? (
+        <div className="slip__receipt" data-testid="slip-receipt">
+          <h3 className="slip__heading">{t('sports.slip.receipt')}</h3>
+          <ul className="slip-results">
+            {context.results.map((r) => (
+              <ResultLine key={r.ticketId} result={r} />
+            ))}
+          </ul>
+          <div className="slip__actions">
             <button
               type="button"
               className="button button--gold button--block"
-              onClick={place}
-              disabled={busy}
-              data-testid="slip-place"
+              onClick={() => {
+                // Back to the list: on a phone the sheet closes instead of staying over it.
+                send({ type: 'player.dismiss' });
+                setOpen(false);
+              }}
+              data-testid="slip-dismiss"
             >
-              {state === 'placing'
+              {t('sports.slip.continue')}
+            </button>
+            <Link to="/sports/bets" className="button button--ghost button--block" data-testid="slip-my-bets">
+              {t('sports.myBets')}
+            </Link>
+          </div>
+        </div>
+      ) : count === 0 ? (
+        <p className="slip__empty">{t('sports.slip.empty')}</p>
+      ) : (
+        <>
+          <div className="tabs slip__modes" role="tablist">
+            {(['single', 'multiple'] as SlipMode[]).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                role="tab"
+                className="tabs__tab"
+                aria-selected={context.mode === mode}
+                disabled={busy || (mode === 'multiple' && count < 2)}
+                onClick={() => send({ type: 'player.setMode', mode })}
+                data-testid={`slip-mode-${mode}`}
+              >
+                {t(`sports.slip.${mode}`)}
+              </button>
+            ))}
+          </div>
+          <ul className="slip__list">
+            {context.selections.map((s) => {
+              const key = selectionKey(s);
+              const refusal = refusedFor(key);
+              return (
+                <li
+                  key={key}
+                  className={`slip-pick${s.available ? '' : ' slip-pick--off'}`}
+                  data-testid="slip-selection"
+                >
+                  <div className="slip-pick__main">
+                    <strong className="slip-pick__outcome">{s.outcome}</strong>
+                    <span className="slip-pick__market">{s.market}</span>
+                    <span className="slip-pick__fixture">
+                      {s.live ? <span className="live-dot">{t('sports.live')}</span> : null} {s.fixture}
+                    </span>
+                    {!s.available ? (
+                      <span className="slip-pick__note">{t('sports.slip.suspended')}</span>
+                    ) : null}
+                    {refusal ? (
+                      <span className="slip-pick__note" data-testid="slip-pick-refusal">
+                        {refusal.message}
+                        {refusal.code !== null ? ` (${t('sports.code', { code: refusal.code })})` : ''}
+                      </span>
+                    ) : null}
+                  </div>
+                  <span
+                    className={`slip-pick__odds${s.moved ? ` slip-pick__odds--${s.moved}` : ''}`}
+                    data-testid="slip-odds"
+                  >
+                    {s.moved === 'up' ? '▲ ' : s.moved === 'down' ? '▼ ' : ''}
+                    {formatOdds(s.odds)}
+                  </span>
+                  <button
+                    type="button"
+                    className="icon-button slip-pick__remove"
+                    aria-label={t('sports.slip.remove')}
+                    disabled={busy}
+                    onClick={() => send({ type: 'slip.remove', key })}
+                  >
+                    <CloseIcon />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <StakeField
+            label={
+              context.mode === 'single' && count > 1 ? t('sports.slip.stakeEach') : t('sports.slip.stake')
+            }
+            value={context.stakeText}
+            disabled={busy}
+            onChange={(text) => send({ type: 'player.setStake', text })}
+            testId="slip-stake"
+          />
+          <OddsChangeField
+            value={context.oddsChange}
+            onChange={(preference) => send({ type: 'player.setOddsChange', preference })}
+            testId="slip-odds-change"
+          />
+          <dl className="slip__summary">
+            {context.mode === 'multiple' && summary.combinedOdds !== null ? (
+              <>
+                <dt>{t('sports.slip.combinedOdds')}</dt>
+                <dd data-testid="slip-combined">{formatCombinedOdds(summary.combinedOdds)}</dd>
+              </>
+            ) : null}
+            <dt>{t('sports.slip.totalStake')}</dt>
+            <dd>{formatMoney(summary.totalStake)}</dd>
+            <dt>{t('sports.slip.potentialReturn')}</dt>
+            <dd className="slip__return" data-testid="slip-return">
+              {formatMoney(summary.potentialReturn)}
+            </dd>
+          </dl>
+          {context.problem ? (
+            <p className="slip__problem" role="alert" data-testid="slip-problem">
+              {t(`sports.slip.problem.${context.problem}`)}
+            </p>
+          ) : null}
+          {context.failure ? (
+            <p className="slip__problem" role="alert" data-testid="slip-failure">
+              {context.failure === 'timeout' ? t('sports.slip.timeout') : context.failure}
+            </p>
+          ) : null}
+          <SlipActions
+            name="slip"
+            busy={busy}
+            onPlace={place}
+            placeLabel={
+              state === 'placing'
                 ? t('sports.slip.placing')
                 : state === 'confirming'
                   ? t('sports.slip.confirming')
-                  : t('sports.slip.place', { amount: formatMoney(summary.totalStake) })}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost button--small slip__clear"
-              onClick={() => send({ type: 'slip.clear' })}
-              disabled={busy}
-              data-testid="slip-clear"
-            >
-              {t('sports.slip.clear')}
-            </button>
-          </>
-        )}
-      </div>
-    </aside>
+                  : t('sports.slip.place', { amount: formatMoney(summary.totalStake) })
+            }
+            onClear={() => send({ type: 'slip.clear' })}
+            clearLabel={t('sports.slip.clear')}
+          />
+        </>
+      )}
+    </SlipFrame>
   );
 }

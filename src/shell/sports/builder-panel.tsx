@@ -10,10 +10,9 @@ import { betSlip, useSlip } from './bet-slip-store';
 import { barStatusKey, BuilderQuote, BuilderReceipt, useQuoteStatus } from './builder-quote';
 import { betBuilder, useBuilder } from './builder-store';
 import { formatCombinedOdds } from './sports-format';
+import { SlipActions, SlipFrame } from './slip-frame';
 import { OddsChangeField, StakeField } from './stake-fields';
 import './builder.css';
-
-/** Stakes offered as one tap (BRL), as on the slip. */
 
 /**
  * Criar Aposta's panel: where the slip stands on the fixture page while the builder is on — a
@@ -44,139 +43,122 @@ export function BuilderPanel() {
   };
 
   return (
-    <aside
-      className={`slip slip--builder${open ? ' slip--open' : ''}`}
-      aria-label={t('sports.builder.title')}
-      data-testid="bet-builder"
-      data-status={status}
-    >
-      <button
-        type="button"
-        className="slip__bar"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
-        data-testid="builder-toggle"
-      >
-        <span className="slip__count" data-testid="builder-count">
-          {count}
-        </span>
-        <span className="slip__bar-title builder-bar__title">
-          <span>{t('sports.builder.title')}</span>
-          <small
-            className={`builder-bar__status${status === 'refused' && !receipt ? ' builder-bar__status--refused' : ''}`}
-            data-testid="builder-bar-status"
-          >
-            {status === 'refused' && !receipt
-              ? context.refusal === 'error'
-                ? t('sports.builder.quoteFailed')
-                : context.refusal
-              : t(barStatusKey(status, receipt))}
-          </small>
-        </span>
-        {status === 'loading' && !receipt ? <span className="builder-spinner" aria-hidden="true" /> : null}
-        {odds !== null && !receipt ? (
-          <span className="slip__bar-return" data-testid="builder-bar-odds">
-            {formatCombinedOdds(odds)}
+    <SlipFrame
+      className="slip slip--builder"
+      label={t('sports.builder.title')}
+      testId="bet-builder"
+      data={{ 'data-status': status }}
+      open={open}
+      onToggle={() => setOpen((o) => !o)}
+      count={count}
+      name="builder"
+      bar={
+        <>
+          <span className="slip__bar-title builder-bar__title">
+            <span>{t('sports.builder.title')}</span>
+            <small
+              className={`builder-bar__status${status === 'refused' && !receipt ? ' builder-bar__status--refused' : ''}`}
+              data-testid="builder-bar-status"
+            >
+              {status === 'refused' && !receipt
+                ? context.refusal === 'error'
+                  ? t('sports.builder.quoteFailed')
+                  : context.refusal
+                : t(barStatusKey(status, receipt))}
+            </small>
           </span>
-        ) : null}
-        <span className="slip__chevron" aria-hidden="true">
-          {open ? '▾' : '▴'}
-        </span>
-      </button>
-      <div className="slip__body">
-        {receipt ? (
-          <BuilderReceipt
-            onDone={() => {
-              send({ type: 'player.dismiss' });
-              setOpen(false);
-            }}
+          {status === 'loading' && !receipt ? <span className="builder-spinner" aria-hidden="true" /> : null}
+          {odds !== null && !receipt ? (
+            <span className="slip__bar-return" data-testid="builder-bar-odds">
+              {formatCombinedOdds(odds)}
+            </span>
+          ) : null}
+        </>
+      }
+    >
+      {receipt ? (
+        <BuilderReceipt
+          onDone={() => {
+            send({ type: 'player.dismiss' });
+            setOpen(false);
+          }}
+        />
+      ) : count === 0 ? (
+        <p className="slip__empty" data-testid="builder-empty">
+          {t('sports.builder.empty')}
+        </p>
+      ) : (
+        <>
+          <p className="builder__fixture">{context.fixture}</p>
+          <ul className="slip__list">
+            {context.selections.map((s) => (
+              <li key={s.marketId} className="slip-pick builder-pick" data-testid="builder-selection">
+                <div className="slip-pick__main">
+                  <strong className="slip-pick__outcome">{s.outcome}</strong>
+                  <span className="slip-pick__market">{s.market}</span>
+                </div>
+                <button
+                  type="button"
+                  className="icon-button slip-pick__remove"
+                  aria-label={t('sports.slip.remove')}
+                  disabled={placing}
+                  onClick={() => send({ type: 'builder.remove', marketId: s.marketId })}
+                  data-testid="builder-remove"
+                >
+                  <CloseIcon />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <BuilderQuote status={status} />
+          <StakeField
+            label={t('sports.slip.stake')}
+            value={context.stakeText}
+            disabled={placing}
+            onChange={(text) => send({ type: 'player.setStake', text })}
+            testId="builder-stake"
           />
-        ) : count === 0 ? (
-          <p className="slip__empty" data-testid="builder-empty">
-            {t('sports.builder.empty')}
-          </p>
-        ) : (
-          <>
-            <p className="builder__fixture">{context.fixture}</p>
-            <ul className="slip__list">
-              {context.selections.map((s) => (
-                <li key={s.marketId} className="slip-pick builder-pick" data-testid="builder-selection">
-                  <div className="slip-pick__main">
-                    <strong className="slip-pick__outcome">{s.outcome}</strong>
-                    <span className="slip-pick__market">{s.market}</span>
-                  </div>
-                  <button
-                    type="button"
-                    className="icon-button slip-pick__remove"
-                    aria-label={t('sports.slip.remove')}
-                    disabled={placing}
-                    onClick={() => send({ type: 'builder.remove', marketId: s.marketId })}
-                    data-testid="builder-remove"
-                  >
-                    <CloseIcon />
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <BuilderQuote status={status} />
-            <StakeField
-              label={t('sports.slip.stake')}
-              value={context.stakeText}
-              disabled={placing}
-              onChange={(text) => send({ type: 'player.setStake', text })}
-              testId="builder-stake"
-            />
-            <OddsChangeField
-              value={oddsChange}
-              onChange={(preference) => betSlip().send({ type: 'player.setOddsChange', preference })}
-              testId="builder-odds-change"
-            />
-            <dl className="slip__summary">
-              <dt>{t('sports.slip.potentialReturn')}</dt>
-              <dd className="slip__return" data-testid="builder-return">
-                {formatMoney(potential)}
-              </dd>
-            </dl>
-            {context.problem ? (
-              <p className="slip__problem" role="alert" data-testid="builder-problem">
-                {context.problem === 'noQuote' && status === 'refused'
-                  ? t('sports.builder.problem.refused')
-                  : t(`sports.builder.problem.${context.problem}`)}
-              </p>
-            ) : null}
-            {context.failure ? (
-              <p className="slip__problem" role="alert" data-testid="builder-failure">
-                {context.failure === 'timeout'
-                  ? t('sports.slip.timeout')
-                  : context.failure === 'error'
-                    ? t('sports.slip.failed')
-                    : context.failure}
-              </p>
-            ) : null}
-            <button
-              type="button"
-              className="button button--gold button--block"
-              onClick={place}
-              disabled={placing}
-              aria-busy={placing}
-              data-testid="builder-place"
-            >
-              {placing
+          <OddsChangeField
+            value={oddsChange}
+            onChange={(preference) => betSlip().send({ type: 'player.setOddsChange', preference })}
+            testId="builder-odds-change"
+          />
+          <dl className="slip__summary">
+            <dt>{t('sports.slip.potentialReturn')}</dt>
+            <dd className="slip__return" data-testid="builder-return">
+              {formatMoney(potential)}
+            </dd>
+          </dl>
+          {context.problem ? (
+            <p className="slip__problem" role="alert" data-testid="builder-problem">
+              {context.problem === 'noQuote' && status === 'refused'
+                ? t('sports.builder.problem.refused')
+                : t(`sports.builder.problem.${context.problem}`)}
+            </p>
+          ) : null}
+          {context.failure ? (
+            <p className="slip__problem" role="alert" data-testid="builder-failure">
+              {context.failure === 'timeout'
+                ? t('sports.slip.timeout')
+                : context.failure === 'error'
+                  ? t('sports.slip.failed')
+                  : context.failure}
+            </p>
+          ) : null}
+          <SlipActions
+            name="builder"
+            busy={placing}
+            onPlace={place}
+            placeLabel={
+              placing
                 ? t('sports.slip.placing')
-                : t('sports.slip.place', { amount: formatMoney(stake.ok ? stake.cents / 100 : 0) })}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost button--small slip__clear"
-              onClick={() => send({ type: 'builder.clear' })}
-              disabled={placing}
-              data-testid="builder-clear"
-            >
-              {t('sports.builder.clear')}
-            </button>
-          </>
-        )}
-      </div>
-    </aside>
+                : t('sports.slip.place', { amount: formatMoney(stake.ok ? stake.cents / 100 : 0) })
+            }
+            onClear={() => send({ type: 'builder.clear' })}
+            clearLabel={t('sports.builder.clear')}
+          />
+        </>
+      )}
+    </SlipFrame>
   );
 }
