@@ -22,6 +22,15 @@ import type { MarginFor } from './book-margins';
  * by one run.
  */
 
+/**
+ * Outs in a half-inning. Its runs come with its outs: a third of the half's runs (the same law at a
+ * third of the mean, which the law's fixed variance-to-mean ratio makes exact) score on the play
+ * that makes each out, so in play the half under way has (3 − outs) thirds of its runs to come,
+ * whatever time has passed since the last out. Priced as a fresh half, it had live unders
+ * returning 1.12 at fair odds.
+ */
+export const OUTS_PER_HALF = 3;
+
 /** P(home wins in extra innings) — the research's "coin flip with a slight home edge". */
 export const EXTRA_INNINGS_HOME = 0.52;
 
@@ -52,6 +61,8 @@ export interface BaseballPricingInput {
   score: { home: number; away: number };
   /** Half-innings completed (0 before the first pitch): the next is a top when even. */
   halves: number;
+  /** Outs of the half-inning under way (0 before its first pitch). */
+  outs: number;
   /** Expected runs per inning of each side. */
   homeRate: number;
   awayRate: number;
@@ -87,6 +98,10 @@ function baseballLaw(input: BaseballPricingInput) {
   };
   const homeRuns = runsDistribution(input.homeRate, 20);
   const awayRuns = runsDistribution(input.awayRate, 20);
+  // What the half under way still has to come: the thirds of its outs not yet made.
+  const leftOfHalf = (OUTS_PER_HALF - input.outs) / OUTS_PER_HALF;
+  const nowRuns = (top: boolean) =>
+    runsDistribution((top ? input.awayRate : input.homeRate) * leftOfHalf, 20);
   const each = (f: (d: number, n: number, p: number) => void) => {
     for (let d = -MAX_MARGIN; d <= MAX_MARGIN; d++) {
       for (let n = 0; n <= MAX_TOTAL; n++) {
@@ -106,7 +121,7 @@ function baseballLaw(input: BaseballPricingInput) {
     each((d, n, p) => {
       // The home side does not bat in the ninth or later when already ahead.
       if (!top && inning >= 9 && d > 0) return finish(d, n, p);
-      const runs = top ? awayRuns : homeRuns;
+      const runs = halves === input.halves && input.outs > 0 ? nowRuns(top) : top ? awayRuns : homeRuns;
       for (let r = 0; r < runs.length; r++) {
         const q = p * runs[r]!;
         if (q === 0) continue;

@@ -481,7 +481,7 @@ describe('baseball in play, inning by inning', () => {
 
   it('does not let the home side bat the ninth when ahead, and ends a walk-off at the winning run', () => {
     // Home 3-2 after the top of the ninth: the game is over at 5 runs.
-    const over = { score: { home: 3, away: 2 }, halves: 17, homeRate: 0.5, awayRate: 0.5, margins };
+    const over = { score: { home: 3, away: 2 }, halves: 17, outs: 0, homeRate: 0.5, awayRate: 0.5, margins };
     expect(totalOver(over, 5.5)).toBeNull();
     expect(priceBaseballMarket(over, { type: 'moneyline', period: 'full', lineQ: null })).toBeNull();
     // Level 2-2 going to the bottom of the ninth: any home run ends it 3-2, never by more.
@@ -493,5 +493,21 @@ describe('baseball in play, inning by inning', () => {
     // Before the ninth, home −1.5 is a live price.
     const early = { ...level, halves: 9 };
     expect(priceBaseballMarket(early, { type: 'asian_handicap', period: 'full', lineQ: -6 })).not.toBeNull();
+  });
+
+  it('prices the half-inning under way by the outs still to make: two out is a third of a half left', () => {
+    const under = (input: Parameters<typeof priceBaseballMarket>[0], line: number) => {
+      const q = totalOver(input, line)!;
+      return 1000 / q.outcomes.find((o) => o.id === 'under')!.oddsMilli!;
+    };
+    // The top of the eighth, 3-3: with two out, the top has a third of its runs to come.
+    const base = { score: { home: 3, away: 3 }, halves: 14, outs: 0, homeRate: 0.5, awayRate: 0.5, margins };
+    const fresh = under(base, 8.5);
+    const twoOut = under({ ...base, outs: 2 }, 8.5);
+    expect(twoOut).toBeGreaterThan(fresh);
+    // One out lies between none and two.
+    const oneOut = under({ ...base, outs: 1 }, 8.5);
+    expect(oneOut).toBeGreaterThan(fresh);
+    expect(oneOut).toBeLessThan(twoOut);
   });
 });

@@ -2,6 +2,7 @@ import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
 import type { FixtureResult } from '../../../../domain/sports/markets';
 import {
+  OUTS_PER_HALF,
   priceBaseball,
   priceBaseballMarket,
   runsLaw,
@@ -29,7 +30,7 @@ import {
 import type { Competition } from './world';
 
 /**
- * Simulated baseball: half-innings with Poisson runs (research §3.4), the home side batting last
+ * Simulated baseball: half-innings of three outs whose runs come with the outs (research §3.4), the home side batting last
  * and not at all in the ninth when ahead, extra innings until a walk-off or a lead after a full
  * inning. Now and then rain calls a game (research §1.9: the moneyline stands after 5 innings,
  * 4½ with the home side ahead; run line and totals are void unless already decided).
@@ -108,9 +109,10 @@ export interface BaseballTimeline extends SimTimeline {
   home0: number;
   away0: number;
   drift: number[];
-  /** After each event: score, halves completed, and the material changes so far. */
+  /** After each event: score, halves completed, outs of the half under way, material changes. */
   scores: Pair[];
   halves: number[];
+  outs: number[];
   seqs: number[];
   codes: number[];
   suspensions: Array<{ at: number; to: number }>;
@@ -161,27 +163,32 @@ function baseballTimeline(seed: string, fixture: SimFixture, windowMs: number): 
         break;
       }
       const length = intBetween(r, HALF_MINUTES[0], HALF_MINUTES[1]) * MINUTE_MS;
-      // A draw by inversion from the pricing's law of runs (negative binomial: big innings).
-      const law = runsLaw(rates[side]);
-      let runs = 0;
-      let p = law.zero;
-      let u = r();
-      while (u > p && runs < 30) {
-        u -= p;
-        p *= law.next(runs);
-        runs++;
-      }
+      // A third of the half's runs with each out (OUTS_PER_HALF): drawn by inversion from the
+      // pricing's law of runs at a third of the mean (negative binomial: big innings), scored on
+      // the play that makes the out.
+      const law = runsLaw(rates[side] / OUTS_PER_HALF);
       let walkOff = false;
-      for (let k = 0; k < runs; k++) {
-        const runAt = at + Math.floor(((k + 1) / (runs + 1)) * length);
-        score[side]++;
-        events.push({ at: runAt, kind: 'run', team: side });
-        windows.push({ from: runAt - 15_000, to: runAt + 30_000 });
-        if (!top && inning >= 9 && score.home > score.away) {
-          at = runAt;
-          walkOff = true;
-          break;
+      for (let out = 1; out <= OUTS_PER_HALF && !walkOff; out++) {
+        const playAt = at + Math.floor((out / OUTS_PER_HALF) * length);
+        let runs = 0;
+        let p = law.zero;
+        let u = r();
+        while (u > p && runs < 30) {
+          u -= p;
+          p *= law.next(runs);
+          runs++;
         }
+        if (runs > 0) windows.push({ from: playAt - 15_000, to: playAt + 30_000 });
+        for (let k = 0; k < runs; k++) {
+          score[side]++;
+          events.push({ at: playAt, kind: 'run', team: side });
+          if (!top && inning >= 9 && score.home > score.away) {
+            at = playAt;
+            walkOff = true;
+            break;
+          }
+        }
+        if (!walkOff && out < OUTS_PER_HALF) events.push({ at: playAt, kind: 'out' });
       }
       if (walkOff) break;
       at += length;
@@ -197,6 +204,8 @@ function baseballTimeline(seed: string, fixture: SimFixture, windowMs: number): 
   events.sort((x, y) => x.at - y.at);
   const scores: Pair[] = [];
   const halvesAt: number[] = [];
+  const outsAt: number[] = [];
+  let outs = 0;
   const seqs: number[] = [];
   const codes: number[] = [];
   const totals: Pair = { home: 0, away: 0 };
@@ -209,7 +218,11 @@ function baseballTimeline(seed: string, fixture: SimFixture, windowMs: number): 
       seq++;
     } else {
       seq++;
-      if (e.kind === 'half') halfCount++;
+      if (e.kind === 'half') {
+        halfCount++;
+        outs = 0;
+      }
+      if (e.kind === 'out') outs++;
       // Code 1 stands for "in play": the specification's match codes are football's.
       if (e.kind === 'kickoff') code = MatchTime.firstHalf;
       else if (e.kind === 'called') code = MatchTime.cutInHalf;
@@ -217,6 +230,7 @@ function baseballTimeline(seed: string, fixture: SimFixture, windowMs: number): 
     }
     scores.push({ ...totals });
     halvesAt.push(halfCount);
+    outsAt.push(outs);
     seqs.push(seq);
     codes.push(code);
   }
@@ -232,6 +246,7 @@ function baseballTimeline(seed: string, fixture: SimFixture, windowMs: number): 
     drift,
     scores,
     halves: halvesAt,
+    outs: outsAt,
     seqs,
     codes,
     suspensions: mergedWindows(windows),
@@ -245,6 +260,7 @@ function at(tl: BaseballTimeline, t: number) {
     code: i >= 0 ? tl.codes[i]! : MatchTime.notStarted,
     score: i >= 0 ? tl.scores[i]! : { home: 0, away: 0 },
     halves: i >= 0 ? tl.halves[i]! : 0,
+    outs: i >= 0 ? tl.outs[i]! : 0,
     seq: i >= 0 ? tl.seqs[i]! : 0,
   };
 }
@@ -261,6 +277,7 @@ function pricingInput(tl: BaseballTimeline, t: number, margins: MarginPlan): Bas
   return {
     score: live ? s.score : { home: 0, away: 0 },
     halves: live ? s.halves : 0,
+    outs: live ? s.outs : 0,
     homeRate: home / 9,
     awayRate: away / 9,
     margins: fixtureMargins(margins, tl, live),
@@ -281,7 +298,8 @@ export const baseballSim: SportSim<BaseballTimeline> = {
     return {
       periodCode: s.code,
       clock: live
-        ? `${Math.floor(s.halves / 2) + 1}ª entrada, ${s.halves % 2 === 0 ? 'alta' : 'baixa'}`
+        ? `${Math.floor(s.halves / 2) + 1}ª entrada, ${s.halves % 2 === 0 ? 'alta' : 'baixa'}` +
+          (s.outs > 0 ? `, ${s.outs} ${s.outs === 1 ? 'eliminado' : 'eliminados'}` : '')
         : null,
       score: { ...s.score },
       stats: { innings: { home: Math.floor(s.halves / 2), away: Math.ceil(s.halves / 2) } },
@@ -303,7 +321,7 @@ export const baseballSim: SportSim<BaseballTimeline> = {
   quoteKey(tl, st, t) {
     if (st.phase === 'pre') return `p${Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS)}`;
     const s = at(tl, t);
-    return `${s.halves}|${s.score.home}-${s.score.away}`;
+    return `${s.halves}|${s.outs}|${s.score.home}-${s.score.away}`;
   },
   quotes(tl, _st, t, margins) {
     const input = pricingInput(tl, t, margins);
