@@ -40,6 +40,7 @@ const ON_POSTGRES = [
   'tests/server/operator-audit.test.ts',
   'tests/server/scaled.test.ts',
   'tests/server/sports/*.test.ts',
+  'tests/server/attack-races-*.test.ts',
 ];
 
 /**

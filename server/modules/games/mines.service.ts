@@ -8,6 +8,7 @@ import { minesMultiplier, payoutCents } from '../../../domain/games/rules';
 import { checkStake, gameSettings } from './settings';
 import { seedsFor } from './seeds';
 import { countWager, newBetId, payBet, stakeBet } from '../../platform/money/bet-money';
+import { lockPlayer } from '../../platform/money/lock-order';
 import { stakeCents } from './instant.service';
 import { setSeedNonce } from './seeds.repository';
 import { insertOpenBet } from './bets.repository';
@@ -117,6 +118,10 @@ async function finish(
   edge: number,
   maxPayoutCents: number,
 ) {
+  // The player's row before the bet's payout is written: the payout moves the player's net-loss
+  // bucket of the hour (migration 021's trigger), which the player's other bets write while they
+  // hold that row; taken after it, a bet placed meanwhile and this game waited on each other.
+  await lockPlayer(trx, game.user_id);
   const bet = await betOf(trx, game.bet_id);
   const multiplier = status === 'busted' ? 0 : minesMultiplier(game.step, game.mines, edge);
   const payout = status === 'busted' ? 0 : Math.min(payoutCents(bet.amount, multiplier), maxPayoutCents);

@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { auth, buildTestApp, call, fundedPlayer, type Player } from './helpers';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { instantOutcome } from '../../domain/fairness/instant';
+
+/**
+ * Lock-order races of the casino games, in bursts (server-pg runs this file on PostgreSQL, where
+ * they show; PGlite runs one statement at a time). A game that settles a bet writes its payout,
+ * which moves the player's net-loss bucket of that hour (a trigger, migration 021), so settling
+ * is a lock on that bucket as much as on the wallet: a settlement that took the bucket before the
+ * player's row and a bet that held the player's row and wanted the bucket waited on each other,
+ * and PostgreSQL aborted one of them (the player saw a 500).
+ */
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterEach(async () => {
+  expect(await auditLedger(app.ctx.db)).toEqual([]);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+let counter = 0;
+const key = () => `race-${Date.now()}-${counter++}`;
+type P = Player & { userId: number };
+
+const post = (p: P, url: string, payload: Record<string, unknown>) =>
+  call(app, { method: 'POST', url, headers: { ...auth(p.token), 'idempotency-key': key() }, payload });
+
+const dice = (p: P) => post(p, '/api/app/game/dice/bet', { amount: 0.1, target: 50, direction: 'under' });
+
+/** The mines of a started game, from its seeds (as a verifier would compute them). */
+async function board(p: P, gameId: string): Promise<number[]> {
+  const seeds = await app.ctx.db
+    .selectFrom('player_seeds')
+    .select('server_seed')
+    .where('user_id', '=', p.userId)
+    .executeTakeFirstOrThrow();
+  const bet = await app.ctx.db
+    .selectFrom('bets')
+    .select(['client_seed', 'nonce'])
+    .where('id', '=', gameId)
+    .executeTakeFirstOrThrow();
+  const outcome = instantOutcome(
+    'mines',
+    { serverSeed: seeds.server_seed, clientSeed: bet.client_seed!, nonce: bet.nonce! },
+    { mines: 3 },
+  ) as { mines: number[] };
+  return outcome.mines;
+}
+
+/** A started Mines game of `p` with one gem revealed (so it can be cashed out), and its board. */
+async function gameWithAGem(p: P) {
+  const started = await post(p, '/api/app/game/mines/bet', { amount: 1, mines: 3 });
+  expect(started.code, started.body.message).toBe(200);
+  const gameId = started.body.data.gameId as string;
+  const mines = await board(p, gameId);
+  const safe = Array.from({ length: 25 }, (_, i) => i).filter((t) => !mines.includes(t));
+  const gem = await post(p, '/api/app/game/mines/reveal', { gameId, tile: safe[0], step: 0 });
+  expect(gem.code, gem.body.message).toBe(200);
+  return { gameId, mines, safe };
+}
+
+describe('a Mines game settled while the same player bets elsewhere (PostgreSQL)', () => {
+  it('a cash-out, a mine and stopGame during a burst of dice bets all answer', async () => {
+    const p = await fundedPlayer(app, 200);
+    for (let round = 0; round < 6; round++) {
+      const { gameId, mines } = await gameWithAGem(p);
+      const end =
+        round % 3 === 0
+          ? post(p, '/api/app/game/mines/cashout', { gameId })
+          : round % 3 === 1
+            ? post(p, '/api/app/game/mines/reveal', { gameId, tile: mines[0], step: 1 })
+            : call(app, { method: 'GET', url: '/api/app/game/stopGame', headers: auth(p.token) });
+      const results = await Promise.all([end, ...Array.from({ length: 12 }, () => dice(p))]);
+      expect(
+        results.map((r) => r.code),
+        results.map((r) => r.body.message).join(' | '),
+      ).toEqual(results.map(() => 200));
+    }
+  });
+});
