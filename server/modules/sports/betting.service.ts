@@ -16,6 +16,7 @@ import type { Sports } from './sports.module';
 import { heldByOperator } from './holds';
 import { legsOfBet } from './bets.repository';
 import { upsertFixtureForBet } from './fixtures.repository';
+import { lockPlayer } from '../../platform/money/lock-order';
 import { priceBuilder } from './builder.service';
 import { boostedLeg, reserveBoost } from './boosts.service';
 import type { BoostRow } from './boosts.repository';
@@ -322,6 +323,10 @@ export async function decideLiveBet(ctx: AppContext, sports: Sports, betId: stri
     }
     const stakeCents = Number(bet.stake_cents);
     if (refused) {
+      // The player's row before the refund is written: it moves the player's net-loss bucket of
+      // the hour (migration 021's trigger) and then the wallet, which the player's bets take the
+      // other way round under that row; without it the two deadlocked.
+      await lockPlayer(trx, bet.user_id);
       await saveRefusal(trx, betId, {
         resultCode: BetResult.refused,
         orderStatus: OrderStatus.notDrawn,

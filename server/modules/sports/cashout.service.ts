@@ -18,6 +18,7 @@ import type { Sports } from './sports.module';
 import { heldByOperator } from './holds';
 import { legsOfBet, type BetRow, type LegRow } from './bets.repository';
 import { lockPlayerBet, saveFullCashout, savePartialCashout } from './cashout.repository';
+import { lockPlayer } from '../../platform/money/lock-order';
 
 /**
  * Cash-out ("Encerrar aposta", design/sports.md "Cash-out"): an open bet is bought back at its
@@ -172,6 +173,10 @@ export async function cashoutBet(
 ) {
   const bet = await lockPlayerBet(trx, userId, betId);
   if (!bet) throw notFound();
+  // Then the player's row, as settlement takes it, before any money moves: a partial cash-out
+  // pays cash and bonus (a posting locks them in id order, a bet's wallet lock cash first), and
+  // without the row it met the player's own bets in the other order and deadlocked.
+  await lockPlayer(trx, userId);
   const legs = await legsOfBet(trx, betId);
   const value = await cashoutValue(ctx, sports, trx, bet, legs);
   if (value === null) throw unavailable();

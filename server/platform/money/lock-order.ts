@@ -9,7 +9,11 @@ import { notFound } from '../../infra/http/errors';
  * money, or changes what may move it (a lock, a KYC decision, a level), takes the player's row
  * through here, so two paths can never take the same rows in opposite orders and deadlock, and a
  * check made under the lock (a loss limit, a KYC state) cannot be raced. The database's own
- * functions (`wallet_lock`, `play_instant`, migration 021) follow the same order.
+ * functions (`wallet_lock`, `play_instant`, migration 021) follow the same order. A path that
+ * starts from a bet (settlement, a cash-out, a live bet's refusal, a Mines move) takes the bet's
+ * row and then the player's, before it writes the bet's stake or payout (which moves the player's
+ * net-loss bucket of the hour, migration 021's trigger) or any account: those are locks too, and
+ * the player's own bets take them under the player's row.
  */
 
 /** A player's cash and bonus balances in centavos. */
