@@ -34,7 +34,7 @@ export async function limitRowsOf(db: Db | Trx, userId: number) {
 }
 
 /** One limit of the player, if set. */
-export async function limitOf(db: Db, userId: number, kind: LimitKind, period: LimitPeriod) {
+export async function limitOf(db: Db | Trx, userId: number, kind: LimitKind, period: LimitPeriod) {
   return db
     .selectFrom('player_limits')
     .select(['amount', 'pending_from'])
@@ -45,10 +45,10 @@ export async function limitOf(db: Db, userId: number, kind: LimitKind, period: L
 }
 
 export async function insertLimit(
-  db: Db,
+  trx: Trx,
   limit: { userId: number; kind: LimitKind; period: LimitPeriod; amount: number },
 ): Promise<void> {
-  await db
+  await trx
     .insertInto('player_limits')
     .values({ user_id: limit.userId, kind: limit.kind, period: limit.period, amount: limit.amount })
     .execute();
@@ -56,25 +56,23 @@ export async function insertLimit(
 
 /** Lowers a limit at once and withdraws a raise of it still waiting (it never takes effect). */
 export async function lowerLimit(
-  db: Db,
+  trx: Trx,
   limit: { userId: number; kind: LimitKind; period: LimitPeriod; amount: number },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('player_limits')
-      .set({ amount: limit.amount, pending_amount: null, pending_from: null, updated_at: new Date() })
-      .where('user_id', '=', limit.userId)
-      .where('kind', '=', limit.kind)
-      .where('period', '=', limit.period)
-      .execute();
-    await trx
-      .deleteFrom('rg_events')
-      .where('user_id', '=', limit.userId)
-      .where('kind', '=', 'limit_raised')
-      .where('detail', '=', `${limit.kind}/${limit.period}`)
-      .where('at', '>', new Date())
-      .execute();
-  });
+  await trx
+    .updateTable('player_limits')
+    .set({ amount: limit.amount, pending_amount: null, pending_from: null, updated_at: new Date() })
+    .where('user_id', '=', limit.userId)
+    .where('kind', '=', limit.kind)
+    .where('period', '=', limit.period)
+    .execute();
+  await trx
+    .deleteFrom('rg_events')
+    .where('user_id', '=', limit.userId)
+    .where('kind', '=', 'limit_raised')
+    .where('detail', '=', `${limit.kind}/${limit.period}`)
+    .where('at', '>', new Date())
+    .execute();
 }
 
 /**
@@ -82,29 +80,27 @@ export async function lowerLimit(
  * records when it takes effect for the responsible-gaming queue.
  */
 export async function scheduleLimitChange(
-  db: Db,
+  trx: Trx,
   change: { userId: number; kind: LimitKind; period: LimitPeriod; amount: number | null; from: Date },
   firstTime: boolean,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await trx
+    .updateTable('player_limits')
+    .set({ pending_amount: change.amount, pending_from: change.from, updated_at: new Date() })
+    .where('user_id', '=', change.userId)
+    .where('kind', '=', change.kind)
+    .where('period', '=', change.period)
+    .execute();
+  if (firstTime)
     await trx
-      .updateTable('player_limits')
-      .set({ pending_amount: change.amount, pending_from: change.from, updated_at: new Date() })
-      .where('user_id', '=', change.userId)
-      .where('kind', '=', change.kind)
-      .where('period', '=', change.period)
+      .insertInto('rg_events')
+      .values({
+        user_id: change.userId,
+        kind: 'limit_raised',
+        detail: `${change.kind}/${change.period}`,
+        at: change.from,
+      })
       .execute();
-    if (firstTime)
-      await trx
-        .insertInto('rg_events')
-        .values({
-          user_id: change.userId,
-          kind: 'limit_raised',
-          detail: `${change.kind}/${change.period}`,
-          at: change.from,
-        })
-        .execute();
-  });
 }
 
 /**

@@ -175,26 +175,32 @@ function limitAmount(input: LimitInput): number | null {
 /**
  * Sets, lowers, raises or removes one limit. A new or lower limit applies at once; a raise or a
  * removal waits 24 h (research/brazil.md §5.3), and asking again while it waits restarts nothing
- * but the amount. Returns the message key and its parameters.
+ * but the amount. Returns the message key and its parameters. The limit is read and written under
+ * the player's row lock: two requests at once judged the same amount, so a lower one could be
+ * overwritten by a higher one at once (the player told the lower applied), and two first limits
+ * both inserted (a 500).
  */
 export async function setLimit(ctx: AppContext, userId: number, input: LimitInput) {
   const amount = limitAmount(input);
-  await limitRows(ctx.db, userId);
-  const current = await limitOf(ctx.db, userId, input.kind, input.period);
-  const limit = { userId, kind: input.kind, period: input.period };
-  if (!current) {
-    if (amount !== null) await insertLimit(ctx.db, { ...limit, amount });
-    return { key: 'limitLowered' as const, params: NO_PARAMS };
-  }
-  if (amount !== null && amount <= Number(current.amount)) {
-    // A raise still waiting is withdrawn with it: it never takes effect.
-    await lowerLimit(ctx.db, { ...limit, amount });
-    return { key: 'limitLowered' as const, params: NO_PARAMS };
-  }
-  const from = current.pending_from ?? new Date(Date.now() + LIMIT_RAISE_DELAY_MS);
-  // The raise takes effect at `from`: the responsible-gaming queue watches deposits soon after.
-  await scheduleLimitChange(ctx.db, { ...limit, amount, from }, !current.pending_from);
-  return { key: 'limitPending' as const, params: { from: whenFormat.format(from) } };
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockPlayer(trx, userId);
+    await limitRows(trx, userId);
+    const current = await limitOf(trx, userId, input.kind, input.period);
+    const limit = { userId, kind: input.kind, period: input.period };
+    if (!current) {
+      if (amount !== null) await insertLimit(trx, { ...limit, amount });
+      return { key: 'limitLowered' as const, params: NO_PARAMS };
+    }
+    if (amount !== null && amount <= Number(current.amount)) {
+      // A raise still waiting is withdrawn with it: it never takes effect.
+      await lowerLimit(trx, { ...limit, amount });
+      return { key: 'limitLowered' as const, params: NO_PARAMS };
+    }
+    const from = current.pending_from ?? new Date(Date.now() + LIMIT_RAISE_DELAY_MS);
+    // The raise takes effect at `from`: the responsible-gaming queue watches deposits soon after.
+    await scheduleLimitChange(trx, { ...limit, amount, from }, !current.pending_from);
+    return { key: 'limitPending' as const, params: { from: whenFormat.format(from) } };
+  });
 }
 
 /**
