@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, fundedPlayer, type Player } from './helpers';
+import { auth, buildTestApp, call, createPgDatabase, fundedPlayer, type Player } from './helpers';
 import { auditLedger } from '../../server/platform/money/ledger-audit';
 import { instantOutcome } from '../../domain/fairness/instant';
 
@@ -13,15 +13,24 @@ import { instantOutcome } from '../../domain/fairness/instant';
  * and PostgreSQL aborted one of them (the player saw a 500).
  */
 
+const onPostgres = process.env.TREVO_TEST_DB === 'postgres';
 let app: FastifyInstance;
+/** A second instance on the same database (PostgreSQL only; on PGlite it is the same app). */
+let other: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp();
+  if (!onPostgres) {
+    app = other = await buildTestApp();
+    return;
+  }
+  const env = { DATABASE_URL: await createPgDatabase() };
+  [app, other] = [await buildTestApp({}, env), await buildTestApp({}, env)];
 });
 afterEach(async () => {
   expect(await auditLedger(app.ctx.db)).toEqual([]);
 });
 afterAll(async () => {
   await app.close();
+  if (other !== app) await other.close();
 });
 
 let counter = 0;
@@ -77,6 +86,64 @@ describe('a Mines game settled while the same player bets elsewhere (PostgreSQL)
             ? post(p, '/api/app/game/mines/reveal', { gameId, tile: mines[0], step: 1 })
             : call(app, { method: 'GET', url: '/api/app/game/stopGame', headers: auth(p.token) });
       const results = await Promise.all([end, ...Array.from({ length: 12 }, () => dice(p))]);
+      expect(
+        results.map((r) => r.code),
+        results.map((r) => r.body.message).join(' | '),
+      ).toEqual(results.map(() => 200));
+    }
+  });
+});
+
+describe('one idempotency key sent many times at once (PostgreSQL)', () => {
+  /** Ten calls with one key, spread over the two instances; the answers and the bets they made. */
+  async function burst(p: P, url: string, payload: Record<string, unknown>) {
+    const k = key();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(i % 2 ? other : app, {
+          method: 'POST',
+          url,
+          headers: { ...auth(p.token), 'idempotency-key': k },
+          payload,
+        }),
+      ),
+    );
+    const bets = await app.ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute();
+    return { results, bets };
+  }
+
+  it('a dice bet, a Mines bet and the promo gift each happen once, and every call answers the same', async () => {
+    for (const [url, payload] of [
+      ['/api/app/game/dice/bet', { amount: 1, target: 50, direction: 'under' }],
+      ['/api/app/game/mines/bet', { amount: 1, mines: 3 }],
+    ] as const) {
+      const p = await fundedPlayer(app, 10);
+      const { results, bets } = await burst(p, url, payload);
+      expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
+      expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
+      expect(bets).toHaveLength(1);
+    }
+    const p = await fundedPlayer(app, 0);
+    const { results } = await burst(p, '/api/app/main/userGift/receive', {});
+    expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
+    const credits = await app.ctx.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('idempotency_key', 'like', `promo:${p.userId}:%`)
+      .execute();
+    expect(credits).toHaveLength(1);
+  });
+});
+
+describe("a new player's first bets at once (PostgreSQL)", () => {
+  it('a Mines game and dice bets started together create the seed pair once, and all answer', async () => {
+    for (let round = 0; round < 8; round++) {
+      // No seed pair yet: the first bets create it (seeds.ts), one under the player's row lock.
+      const p = await fundedPlayer(app, 50);
+      const results = await Promise.all([
+        post(p, '/api/app/game/mines/bet', { amount: 1, mines: 3 }),
+        ...Array.from({ length: 6 }, () => dice(p)),
+      ]);
       expect(
         results.map((r) => r.code),
         results.map((r) => r.body.message).join(' | '),

@@ -26,7 +26,10 @@ type UserColumn = keyof UsersTable & string;
 
 /**
  * Locks a player's row for the rest of the transaction (the order's first step) and reads
- * `columns` of it; a player that does not exist is a 404.
+ * `columns` of it; a player that does not exist is a 404. The lock is FOR NO KEY UPDATE: it
+ * orders the player's money paths as FOR UPDATE did, but no longer blocks the foreign-key checks
+ * of rows that name the player (a seed pair, a ledger account) — a transaction creating such a row
+ * without the lock waited on it while the holder waited on the same new row (a deadlock).
  */
 export async function lockPlayer(trx: Trx, userId: number): Promise<void>;
 export async function lockPlayer<C extends UserColumn>(
@@ -43,7 +46,7 @@ export async function lockPlayer(
     .selectFrom('users')
     .select([...columns])
     .where('id', '=', userId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!row) throw notFound();
   return row;
@@ -57,7 +60,7 @@ export async function lockPlayers(trx: Trx, userIds: readonly number[]): Promise
     .select('id')
     .where('id', 'in', [...userIds])
     .orderBy('id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
 }
 
