@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import { forbidden, notLoggedIn } from '../infra/http/errors';
 import { newToken, sha256Hex } from '../infra/security/tokens';
+import type { Trx } from '../infra/db/connection';
 
 export type SessionKind = 'player' | 'operator';
 
@@ -124,6 +125,23 @@ export async function revokeSessions(ctx: AppContext, sessionIds: number[]): Pro
     .where('revoked_at', 'is', null)
     .execute();
   ctx.realtime.disconnectSessions(sessionIds);
+}
+
+/**
+ * Ends every live session of a player in the caller's transaction, which holds the player's row
+ * (lock-order.ts): a bet judges its session or the player's state under that row, so no stake is
+ * taken once this commits. Returns the ids, whose sockets the caller disconnects after the commit.
+ */
+export async function endPlayerSessions(trx: Trx, userId: number): Promise<number[]> {
+  const rows = await trx
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('kind', '=', 'player')
+    .where('subject_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Ids of a subject's live sessions, optionally leaving one out (the one changing the password). */

@@ -45,6 +45,7 @@ import * as m037 from './migrations/037-instant-wager';
 import * as m038 from './migrations/038-early-payout';
 import * as m039 from './migrations/039-super-odds';
 import * as m040 from './migrations/040-money-records';
+import * as m041 from './migrations/041-session-under-lock';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '038-early-payout': m038,
   '039-super-odds': m039,
   '040-money-records': m040,
+  '041-session-under-lock': m041,
 };
 
 /**

@@ -316,10 +316,11 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * Locks (with a reason) or unlocks an account, audited with the state before. A lock refuses login
-   * with 'accountLocked' and then ends every session and socket: locked first, so no login slips in.
+   * with 'accountLocked' and ends every session in its own transaction, under the player's row (so
+   * no login slips in and no bet is taken after it), then the sockets.
    */
   async function setLock(request: FastifyRequest, id: number, reason: string | null) {
-    await setPlayerLock(ctx.db, id, reason, (trx, before) =>
+    const ended = await setPlayerLock(ctx.db, id, reason, (trx, before) =>
       recordAudit(
         trx,
         auditEntry(
@@ -331,10 +332,8 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
         ),
       ),
     );
-    if (reason === null) return 0;
-    const sessions = await liveSessionIds(ctx, 'player', id);
-    await revokeSessions(ctx, sessions);
-    return sessions.length;
+    ctx.realtime.disconnectSessions(ended);
+    return ended.length;
   }
 
   app.post<{ Params: { id: string } }>(

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
 import { notFound } from '../../infra/http/errors';
 import { lockPlayer } from '../../platform/money/lock-order';
+import { endPlayerSessions } from '../../platform/sessions';
 
 /** Players found per search (a search is for one person, not a listing). */
 /** Postings shown in a player's money history, newest first. */
@@ -144,14 +145,16 @@ export async function playerExists(db: Db, userId: number): Promise<boolean> {
 /**
  * Locks the account with `reason` (keeping the first lock's time) or unlocks it (`null`), under the
  * row's lock, and runs `audit` with the state before in the same transaction; 404 if no such player.
+ * A lock ends the player's sessions in that transaction, so no bet is taken after it; answers
+ * their ids (the caller disconnects their sockets).
  */
 export async function setPlayerLock(
   db: Db,
   userId: number,
   reason: string | null,
   audit: (trx: Trx, before: { locked_at: Date | null; locked_reason: string }) => Promise<void>,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
     const before = await lockPlayer(trx, userId, ['locked_at', 'locked_reason']);
     await trx
       .updateTable('users')
@@ -163,6 +166,7 @@ export async function setPlayerLock(
       .where('id', '=', userId)
       .execute();
     await audit(trx, before);
+    return reason === null ? [] : endPlayerSessions(trx, userId);
   });
 }
 

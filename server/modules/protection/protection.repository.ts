@@ -261,12 +261,21 @@ export async function lockedAtOf(db: Db | Trx, userId: number): Promise<Date | n
   return user?.locked_at;
 }
 
+/**
+ * Records a cool-off or self-exclusion, in force from this moment (the clock now, not the
+ * transaction's start, which came before the wait for the player's row).
+ */
 export async function insertExclusion(
-  db: Db,
+  trx: Trx,
   exclusion: { userId: number; kind: ExclusionInput['kind']; endsAt: Date | null },
 ): Promise<void> {
-  await db
+  await trx
     .insertInto('player_exclusions')
-    .values({ user_id: exclusion.userId, kind: exclusion.kind, ends_at: exclusion.endsAt })
+    .values({
+      user_id: exclusion.userId,
+      kind: exclusion.kind,
+      starts_at: sql<Date>`clock_timestamp()`,
+      ends_at: exclusion.endsAt,
+    })
     .execute();
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context';
-import { AppError, badRequest } from '../../infra/http/errors';
+import { AppError, badRequest, notLoggedIn } from '../../infra/http/errors';
 import { centsToBrl, decimalText, parseAmount } from '../../../domain/money';
 import {
   LIMIT_KINDS,
@@ -15,7 +15,7 @@ import {
 } from '../../../domain/schemas/protection.schema';
 import type { Db } from '../../infra/db/connection';
 import type { Trx } from '../../infra/db/connection';
-import { liveSessionIds, revokeSessions } from '../../platform/sessions';
+import { endPlayerSessions, liveSessionIds, revokeSessions } from '../../platform/sessions';
 import { lockPlayer } from '../../platform/money/lock-order';
 import { isPlayerPassword } from '../../platform/player-password';
 import {
@@ -300,7 +300,10 @@ export async function assertStakeAllowed(
 ): Promise<void> {
   const parsed = parseAmount(amount);
   if (!parsed.ok) return;
-  await lockPlayer(trx, userId);
+  const { locked_at } = await lockPlayer(trx, userId, ['locked_at']);
+  // A lock or an exclusion recorded while this bet waited for the row ended its session with it
+  // (endPlayerSessions): judged here, under the row, no stake is taken after either.
+  if (locked_at || (await activeExclusion(trx, userId))) throw notLoggedIn('loginAgain');
   const left = await lossLimitLeft(trx, userId, parsed.cents, now);
   if (left !== null) throw lossLimitReached(userId, left);
 }
@@ -370,6 +373,12 @@ export async function exclude(ctx: AppContext, userId: number, input: ExclusionI
       : input.months === null
         ? null
         : new Date(Date.now() + input.months * 30 * 24 * 3_600_000);
-  await insertExclusion(ctx.db, { userId, kind: input.kind, endsAt });
-  await revokeSessions(ctx, await liveSessionIds(ctx, 'player', userId));
+  // Under the player's row, with the sessions: a bet on its way either took its stake before this
+  // or finds the exclusion (assertStakeAllowed, play_instant) — none lands after it.
+  const ended = await ctx.db.transaction().execute(async (trx) => {
+    await lockPlayer(trx, userId);
+    await insertExclusion(trx, { userId, kind: input.kind, endsAt });
+    return endPlayerSessions(trx, userId);
+  });
+  ctx.realtime.disconnectSessions(ended);
 }
