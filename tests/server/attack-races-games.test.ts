@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { auth, buildTestApp, call, createPgDatabase, fundedPlayer, type Player } from './helpers';
 import { auditLedger } from '../../server/platform/money/ledger-audit';
 import { instantOutcome } from '../../domain/fairness/instant';
+import { roundTick } from '../../server/modules/games/rounds.service';
 
 /**
  * Lock-order races of the casino games, in bursts (server-pg runs this file on PostgreSQL, where
@@ -148,6 +149,69 @@ describe("a new player's first bets at once (PostgreSQL)", () => {
         results.map((r) => r.code),
         results.map((r) => r.body.message).join(' | '),
       ).toEqual(results.map(() => 200));
+    }
+  });
+});
+
+describe('a shared round settled while its players bet elsewhere (PostgreSQL)', () => {
+  it('DOUBLE pays eight players while each of them places dice bets on both instances', async () => {
+    const players = await Promise.all(Array.from({ length: 8 }, () => fundedPlayer(app, 50)));
+    for (let round = 0; round < 3; round++) {
+      await roundTick(app.ctx, 'double');
+      let open = await app.ctx.db
+        .selectFrom('rounds')
+        .select(['id', 'status'])
+        .where('game', '=', 'double')
+        .orderBy('number', 'desc')
+        .executeTakeFirstOrThrow();
+      if (open.status !== 'betting') {
+        await app.ctx.db
+          .updateTable('rounds')
+          .set({ completes_at: new Date(0) })
+          .where('id', '=', open.id)
+          .execute();
+        await roundTick(app.ctx, 'double');
+        await roundTick(app.ctx, 'double');
+        open = await app.ctx.db
+          .selectFrom('rounds')
+          .select(['id', 'status'])
+          .where('game', '=', 'double')
+          .orderBy('number', 'desc')
+          .executeTakeFirstOrThrow();
+      }
+      expect(open.status).toBe('betting');
+      const placed = await Promise.all(
+        players.map((p) =>
+          post(p, '/api/app/game/double/bet', { roundId: open.id, color: 'red', amount: 1 }),
+        ),
+      );
+      expect(placed.map((r) => r.code)).toEqual(players.map(() => 200));
+      await app.ctx.db
+        .updateTable('rounds')
+        .set({ closes_at: new Date(Date.now() - 100) })
+        .where('id', '=', open.id)
+        .execute();
+      const [, ...results] = await Promise.all([
+        roundTick(app.ctx, 'double'),
+        ...players.flatMap((p) => [
+          dice(p),
+          dice(p),
+          call(other, {
+            method: 'POST',
+            url: '/api/app/game/dice/bet',
+            headers: { ...auth(p.token), 'idempotency-key': key() },
+            payload: { amount: 0.1, target: 50, direction: 'under' },
+          }),
+        ]),
+      ]);
+      expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
+      const left = await app.ctx.db
+        .selectFrom('bets')
+        .select('id')
+        .where('round_id', '=', open.id)
+        .where('status', '=', 'open')
+        .execute();
+      expect(left).toEqual([]);
     }
   });
 });
