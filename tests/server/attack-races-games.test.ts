@@ -215,3 +215,31 @@ describe('a shared round settled while its players bet elsewhere (PostgreSQL)', 
     }
   });
 });
+
+describe('seeds rotated while the player bets (PostgreSQL)', () => {
+  it('rotations during a burst of dice bets all answer', async () => {
+    const p = await fundedPlayer(app, 100);
+    expect((await dice(p)).code).toBe(200);
+    for (let round = 0; round < 6; round++) {
+      const results = await Promise.all([
+        call(app, {
+          method: 'POST',
+          url: '/api/app/game/fairness/rotate',
+          headers: auth(p.token),
+          payload: {},
+        }),
+        ...Array.from({ length: 6 }, () => dice(p)),
+        call(other, {
+          method: 'POST',
+          url: '/api/app/game/fairness/rotate',
+          headers: auth(p.token),
+          payload: {},
+        }),
+      ]);
+      expect(
+        results.map((r) => r.code),
+        results.map((r) => r.body.message).join(' | '),
+      ).toEqual(results.map(() => 200));
+    }
+  });
+});

@@ -46,6 +46,7 @@ import * as m038 from './migrations/038-early-payout';
 import * as m039 from './migrations/039-super-odds';
 import * as m040 from './migrations/040-money-records';
 import * as m041 from './migrations/041-session-under-lock';
+import * as m042 from './migrations/042-wallet-lock-no-key';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '039-super-odds': m039,
   '040-money-records': m040,
   '041-session-under-lock': m041,
+  '042-wallet-lock-no-key': m042,
 };
 
 /**

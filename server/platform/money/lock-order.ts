@@ -26,10 +26,11 @@ type UserColumn = keyof UsersTable & string;
 
 /**
  * Locks a player's row for the rest of the transaction (the order's first step) and reads
- * `columns` of it; a player that does not exist is a 404. The lock is FOR NO KEY UPDATE: it
- * orders the player's money paths as FOR UPDATE did, but no longer blocks the foreign-key checks
- * of rows that name the player (a seed pair, a ledger account) — a transaction creating such a row
- * without the lock waited on it while the holder waited on the same new row (a deadlock).
+ * `columns` of it; a player that does not exist is a 404. The lock is FOR NO KEY UPDATE, as
+ * `wallet_lock` takes it (migration 042): it orders the player's money paths as FOR UPDATE did, but
+ * no longer blocks the foreign-key checks of rows that name the player (a seed pair, a revealed
+ * pair, a ledger account) — a transaction writing such a row without the lock waited on it while
+ * the holder waited on that transaction (a deadlock).
  */
 export async function lockPlayer(trx: Trx, userId: number): Promise<void>;
 export async function lockPlayer<C extends UserColumn>(
