@@ -155,3 +155,36 @@ describe('bets paid without the player placing them, while the player bets (Post
     }
   });
 });
+
+describe('one idempotency key sent many times at once (PostgreSQL)', () => {
+  it('a bet and a cash-out each happen once, and every call answers the first', async () => {
+    const p = await fundedPlayer(app(), 100);
+    const leg = legOf(upcoming(clock.now() + 3_600_000), 'match_winner:full', 'home');
+    const same = async (url: string, payload: Record<string, unknown>) => {
+      const headers = { ...auth(p.token), 'idempotency-key': key() };
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => call(app(), { method: 'POST', url, headers, payload })),
+      );
+      expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
+      expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
+      return results[0]!.body.data;
+    };
+    const placed = await same('/api/app/sports/bet', { stake: 10, legs: [leg], oddsChange: 'none' });
+    const bets = () =>
+      app()
+        .ctx.db.selectFrom('sports_bets')
+        .select(['id', 'state'])
+        .where('user_id', '=', p.userId)
+        .execute();
+    expect(await bets()).toEqual([{ id: placed.betId, state: 'open' }]);
+    const cashed = await same('/api/app/sports/cashout', { betId: placed.betId, amount: 1 });
+    expect(cashed.state).toBe('open');
+    const payouts = await app()
+      .ctx.db.selectFrom('ledger_transactions')
+      .select('id')
+      .where('reference', '=', placed.betId)
+      .where('kind', '=', 'sports_cashout')
+      .execute();
+    expect(payouts).toHaveLength(1);
+  });
+});
