@@ -79,7 +79,7 @@ describe('bets paid without the player placing them, while the player bets (Post
     clock.set(at);
     const live = legOf(snap, 'match_winner:full', 'draw');
     const pending: string[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 8; i++) {
       const res = await bet(p, [live]);
       expect(res.code, res.body.message).toBe(200);
       expect(res.body.data.state).toBe('pending');
@@ -100,7 +100,7 @@ describe('bets paid without the player placing them, while the player bets (Post
 
     const [decided, placed] = await Promise.all([
       Promise.allSettled(pending.map((id) => decideAndAnnounce(app().ctx, app().sports, id))),
-      Promise.all(Array.from({ length: 16 }, () => bet(p, [prematch]))),
+      Promise.all(Array.from({ length: 12 }, () => bet(p, [prematch]))),
     ]);
     expect(decided.flatMap((d) => (d.status === 'rejected' ? [String(d.reason)] : []))).toEqual([]);
     expect(codes(placed)).toEqual(allOk(placed.length));
@@ -110,7 +110,7 @@ describe('bets paid without the player placing them, while the player bets (Post
       .where('id', 'in', pending)
       .execute();
     expect(refused).toEqual(pending.map(() => ({ state: 'refused', result_code: BetResult.refused })));
-    expect((await playerBalances(app().ctx.db, p.userId)).user_cash).toBe(50_000 - 16 * 100);
+    expect((await playerBalances(app().ctx.db, p.userId)).user_cash).toBe(50_000 - 12 * 100);
   });
 
   it('partial cash-outs of a bet staked partly with bonus, while the player places more bets', async () => {
