@@ -156,7 +156,7 @@ describe('bets paid without the player placing them, while the player bets (Post
   });
 });
 
-describe('one idempotency key sent many times at once (PostgreSQL)', () => {
+describe('one bet, or one key, many times at once (PostgreSQL)', () => {
   it('a bet and a cash-out each happen once, and every call answers the first', async () => {
     const p = await fundedPlayer(app(), 100);
     const leg = legOf(upcoming(clock.now() + 3_600_000), 'match_winner:full', 'home');
@@ -186,5 +186,31 @@ describe('one idempotency key sent many times at once (PostgreSQL)', () => {
       .where('kind', '=', 'sports_cashout')
       .execute();
     expect(payouts).toHaveLength(1);
+  });
+
+  it('one bet cashed out in full by six calls with their own keys: one is paid, the others refused', async () => {
+    const p = await fundedPlayer(app(), 100);
+    const leg = legOf(upcoming(clock.now() + 3_600_000), 'match_winner:full', 'away');
+    const placed = await bet(p, [leg], 10);
+    expect(placed.code, placed.body.message).toBe(200);
+    const betId = placed.body.data.betId as string;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call(app(), {
+          method: 'POST',
+          url: '/api/app/sports/cashout',
+          headers: { ...auth(p.token), 'idempotency-key': key() },
+          payload: { betId },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.code).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const paid = await app()
+      .ctx.db.selectFrom('ledger_transactions')
+      .select('id')
+      .where('reference', '=', betId)
+      .where('kind', '=', 'sports_cashout')
+      .execute();
+    expect(paid).toHaveLength(1);
   });
 });
