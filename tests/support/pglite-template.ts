@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { migrate, openDb, type Db } from '../../server/infra/db/connection';
+import { PgliteDialect } from '../../server/infra/db/pglite-dialect';
 import type { Database } from '../../server/infra/db/schema';
 
 /**
@@ -26,7 +27,7 @@ function templateKey(): string {
 
 async function buildTemplate(path: string): Promise<Blob> {
   const pglite = await PGlite.create();
-  await migrate(new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }));
+  await migrate(new Kysely<Database>({ dialect: new PgliteDialect(pglite) }));
   await pglite.query('checkpoint');
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();

@@ -1,9 +1,9 @@
 import { fsyncSync, mkdirSync } from 'node:fs';
-import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
-import { Migrator, type Migration } from 'kysely/migration';
+import { Kysely, Migrator, PostgresDialect, type Migration, type Transaction } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import pg from 'pg';
+import { PgliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-foundation';
 import * as m002 from './migrations/002-ledger';
@@ -187,7 +187,7 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: 'postgre
         startParams: DURABLE_PGLITE_PARAMS,
         loadDataDir: target.loadDataDir,
       });
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), kind: 'pglite' };
+  return { db: new Kysely<Database>({ dialect: new PgliteDialect(pglite) }), kind: 'pglite' };
 }
 
 /** Applies every pending migration; throws with the failing migration's error. */

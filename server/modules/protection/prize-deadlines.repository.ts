@@ -28,7 +28,7 @@ type PrizeTables = {
   };
 };
 
-const prizeDb = (db: Db) => db.$extendTables<PrizeTables>();
+const prizeDb = (db: Db) => db.withTables<PrizeTables>();
 
 /** One leg of a candidate bet, with its fixture's end (null while the fixture has not ended). */
 export interface WaitingLegRow {
@@ -121,7 +121,7 @@ export async function reopenDeadline(db: Db, betId: string): Promise<void> {
 /** Records the breach (`stage`, the breached one, and its time); false when it was recorded already. */
 export async function markBreached(trx: Trx, betId: string, stage: number, at: Date): Promise<boolean> {
   const row = await trx
-    .$extendTables<PrizeTables>()
+    .withTables<PrizeTables>()
     .updateTable('prize_deadlines')
     .set({ stage, breached_at: at })
     .where('bet_id', '=', betId)
@@ -161,7 +161,7 @@ export async function unresolvedDeadlines(db: Db) {
 /** Closes a record with how its bet ended; false when another pass closed it first. */
 export async function markResolved(trx: Trx, betId: string, at: Date, resolution: string): Promise<boolean> {
   const row = await trx
-    .$extendTables<PrizeTables>()
+    .withTables<PrizeTables>()
     .updateTable('prize_deadlines')
     .set({ resolved_at: at, resolution })
     .where('bet_id', '=', betId)
