@@ -110,11 +110,15 @@ const EUROLEAGUE = [
   'Alba Berlim',
 ];
 
-/** A league's game: quarter length, scoring chances per team per game, points per chance. */
+/**
+ * A league's game: quarter length, scoring chances per team per game, points per chance, and how
+ * far apart its teams are (points of expected margin per rating point).
+ */
 interface League {
   quarterMinutes: number;
   chances: number;
   pointsPerChance: number;
+  ratingSd: number;
 }
 
 /**
@@ -146,8 +150,7 @@ interface ScoringConfig {
   buzzerTie: number;
   /** Whether a score is a material change for live bets (a touchdown is; a basket is not). */
   scoresAreMaterial: boolean;
-  /** Strength spread and home advantage (points of margin), pre-match drift and news. */
-  ratingSd: number;
+  /** Home advantage (points of margin), pre-match drift and news. */
   homeEdge: number;
   driftSd: number;
   newsSize: number;
@@ -210,9 +213,9 @@ const BASKETBALL: ScoringConfig = {
     },
   ],
   leagues: {
-    NBB: { quarterMinutes: 10, chances: 74, pointsPerChance: 1.07 },
-    NBA: { quarterMinutes: 12, chances: 99, pointsPerChance: 1.13 },
-    EuroLeague: { quarterMinutes: 10, chances: 72, pointsPerChance: 1.12 },
+    NBB: { quarterMinutes: 10, chances: 74, pointsPerChance: 1.07, ratingSd: 5 },
+    NBA: { quarterMinutes: 12, chances: 99, pointsPerChance: 1.13, ratingSd: 5 },
+    EuroLeague: { quarterMinutes: 10, chances: 72, pointsPerChance: 1.12, ratingSd: 5 },
   },
   fates: ['postponed', 'corrected'],
   values: [0, 1, 2, 3],
@@ -223,7 +226,6 @@ const BASKETBALL: ScoringConfig = {
   // Regulation ties: about 6 % of NBA games go to overtime, 3 % without a last shot to tie.
   buzzerTie: 0.25,
   scoresAreMaterial: false,
-  ratingSd: 5,
   homeEdge: 2.5,
   driftSd: 0.15,
   newsSize: 1.5,
@@ -303,8 +305,10 @@ const AMERICAN_FOOTBALL: ScoringConfig = {
     },
   ],
   leagues: {
-    NFL: { quarterMinutes: 15, chances: 11, pointsPerChance: 2.0 },
-    'NCAA Football': { quarterMinutes: 15, chances: 12.5, pointsPerChance: 2.15 },
+    // NFL teams are close (closing spreads within about ±7 points for most games); college ones
+    // are not.
+    NFL: { quarterMinutes: 15, chances: 11, pointsPerChance: 2.0, ratingSd: 4.5 },
+    'NCAA Football': { quarterMinutes: 15, chances: 12.5, pointsPerChance: 2.15, ratingSd: 6 },
   },
   fates: ['postponed', 'corrected'],
   values: [0, 3, 6, 7],
@@ -314,7 +318,6 @@ const AMERICAN_FOOTBALL: ScoringConfig = {
   overtimeUntilDecided: false,
   buzzerTie: 0,
   scoresAreMaterial: true,
-  ratingSd: 6,
   homeEdge: 1.8,
   driftSd: 0.12,
   newsSize: 2,
@@ -363,7 +366,7 @@ function scoringTimeline(
   const league = cfg.leagues[fixture.competition]!;
   const r = randomStream(seed, fixture.id, 'game');
   const margin0 =
-    cfg.ratingSd * (ratingOf(seed, fixture.home, cfg.sport) - ratingOf(seed, fixture.away, cfg.sport)) +
+    league.ratingSd * (ratingOf(seed, fixture.home, cfg.sport) - ratingOf(seed, fixture.away, cfg.sport)) +
     cfg.homeEdge;
   const drift = [0];
   for (let k = 1; k <= LISTING_MS / HOUR_MS; k++) {
