@@ -15,6 +15,7 @@ import {
 } from './pricing';
 import type { MarginFor } from './book-margins';
 import { sumOfChances } from './chances';
+import { closingEndings, MOST_CLOSING_POINTS, type ClosingPlay, type Endings } from './closing-play';
 import { firstHalfMarket, firstHalfQuotes, type FirstHalfNow } from './first-half';
 
 /**
@@ -115,9 +116,16 @@ export interface NormalGameInput {
    */
   suddenDeath?: SuddenDeath | null;
   /**
+   * American football's last drives, played for what the score needs at the end of regulation
+   * (closing-play.ts): priced while regulation is still to be played, where the feed knows how
+   * each side scores. Absent elsewhere.
+   */
+  closing?: ClosingPlay | null;
+  /**
    * How each side scores, where the feed knows it: one side's points are lumpier than the
    * margin's or the total's (American football's 3s and 7s, a quarter's last minutes), and its
-   * team totals are then priced from it exactly (teamPoints). Absent: from the normal laws.
+   * team totals are then priced from it exactly (teamPoints; American football's from the walk of
+   * playedDistributions). Absent: from the normal laws.
    */
   scoring?: ScoringLaw;
   /** The first half while it can still be bet, where the feed knows how each side scores. */
@@ -141,7 +149,7 @@ export interface ScoringLaw {
  * Each way a sudden-death overtime can end: the points it adds to each side (at most one scores)
  * and its chance; `{ home: 0, away: 0 }` is nobody scoring.
  */
-export type SuddenDeath = ReadonlyArray<{ home: number; away: number; p: number }>;
+export type SuddenDeath = Endings;
 
 /**
  * The whole game's margin and total when a level regulation goes to a sudden-death overtime: the
@@ -285,40 +293,89 @@ function teamPoints(input: NormalGameInput, side: 'home' | 'away'): Distribution
 /**
  * American football from how it is played rather than a normal curve: each side's points still to
  * come from its scoring law (3s and 7s), the two sides independent as the simulation plays them,
- * and a level game through its sudden-death overtime. A normal curve spreads a late total over
- * every number: at 20-20 with a minute left it sold the over 41.5 at 2.12 where four in five such
- * games pass it (review of issue 16).
+ * then, while regulation runs, its closing play (the last drive, played for what the score
+ * needs), and a level game through its sudden-death overtime. A normal curve spreads a late total
+ * over every number: at 20-20 with a minute left it sold the over 41.5 at 2.12 where four in five
+ * such games pass it (review of issue 16). Each team's points come from the same walk, since the
+ * closing play and the overtime add to a side by the other side's score.
  */
 function playedDistributions(input: NormalGameInput, scoring: ScoringLaw, endings: SuddenDeath) {
-  const home = sumOfChances(scoring.chancesLeft, scoring.values, scoring.home);
-  const away = sumOfChances(scoring.chancesLeft, scoring.values, scoring.away);
+  const home = [...sumOfChances(scoring.chancesLeft, scoring.values, scoring.home)];
+  const away = [...sumOfChances(scoring.chancesLeft, scoring.values, scoring.away)];
   const { home: sh, away: sa } = input.score;
-  const add = (dist: Distribution, k: number, p: number) => dist.set(k, (dist.get(k) ?? 0) + p);
-  const margin: Distribution = new Map();
-  const winner: Distribution = new Map();
-  const spread: Distribution = new Map();
-  const total: Distribution = new Map();
+  const closing = input.inRegulation ? input.closing : null;
+  // The most the closing play and the overtime add to a side, bounding every tally.
+  const most =
+    (closing ? MOST_CLOSING_POINTS : 0) + Math.max(0, ...endings.map((e) => Math.max(e.home, e.away)));
+  const homeMost = sh + Math.max(...home.map(([k]) => k)) + most;
+  const awayMost = sa + Math.max(...away.map(([k]) => k)) + most;
+  const margin = tally(-awayMost, homeMost);
+  const winner = tally(-awayMost, homeMost);
+  const spread = tally(-awayMost, homeMost);
+  const total = tally(sh + sa, homeMost + awayMost);
+  const teams = { home: tally(sh, homeMost), away: tally(sa, awayMost) };
+  // The closing play's endings by regulation's margin before it (many scores share a margin).
+  const nothing: Endings = [{ home: 0, away: 0, p: 1 }];
+  const closingAt = new Map<number, Endings>();
+  const lastDrive = (m: number) => {
+    if (!closing) return nothing;
+    let found = closingAt.get(m);
+    if (!found) closingAt.set(m, (found = closingEndings(closing, m)));
+    return found;
+  };
+  // One way the game can end: the final score, the points a spread from placement counts, and
+  // its chance.
+  const end = (h: number, a: number, counted: number, p: number) => {
+    winner.add(h - a, p);
+    spread.add(input.spreadFromPlacement ? counted : h - a, p);
+    total.add(h + a, p);
+    teams.home.add(h, p);
+    teams.away.add(a, p);
+  };
   for (const [h, ph] of home) {
     for (const [a, pa] of away) {
-      const p = ph * pa;
-      const m = sh + h - (sa + a);
-      // A spread counting from placement reads only what is still to come.
-      const base = input.spreadFromPlacement ? h - a : m;
-      add(margin, m, p);
-      if (m !== 0) {
-        add(winner, m, p);
-        add(spread, base, p);
-        add(total, sh + sa + h + a, p);
-        continue;
-      }
-      for (const e of endings) {
-        add(winner, e.home - e.away, p * e.p);
-        add(spread, base + e.home - e.away, p * e.p);
-        add(total, sh + sa + h + a + e.home + e.away, p * e.p);
+      for (const last of lastDrive(sh + h - (sa + a))) {
+        const p = ph * pa * last.p;
+        if (p === 0) continue;
+        const fh = sh + h + last.home;
+        const fa = sa + a + last.away;
+        // A spread counting from placement reads only what is still to come.
+        const counted = h + last.home - (a + last.away);
+        margin.add(fh - fa, p);
+        if (fh !== fa) end(fh, fa, counted, p);
+        else for (const e of endings) end(fh + e.home, fa + e.away, counted + e.home - e.away, p * e.p);
       }
     }
   }
-  return { margin, winner, spread, total, points: sh + sa };
+  return {
+    margin: margin.dist(),
+    winner: winner.dist(),
+    spread: spread.dist(),
+    total: total.dist(),
+    points: sh + sa,
+    teams: { home: teams.home.dist(), away: teams.away.dist() },
+  };
+}
+
+/**
+ * A distribution over the whole numbers from `low` to `high`, added to densely: the walk of
+ * playedDistributions adds to its tallies tens of thousands of times a pricing, where a Map's
+ * lookups cost twice the pricing itself.
+ */
+function tally(low: number, high: number) {
+  const chances = new Float64Array(high - low + 1);
+  return {
+    add(k: number, p: number) {
+      chances[k - low]! += p;
+    },
+    dist(): Distribution {
+      const dist: Distribution = new Map();
+      chances.forEach((p, i) => {
+        if (p > 0) dist.set(i + low, p);
+      });
+      return dist;
+    },
+  };
 }
 
 function normalDistributions(input: NormalGameInput) {
@@ -341,7 +398,8 @@ function normalDistributions(input: NormalGameInput) {
   const spread = input.spreadFromPlacement ? marginFrom(0) : full.margin;
   // The winner of a game that goes to a sudden death is who scores first in it, not a coin.
   const winner = input.suddenDeath ? full.margin : margin;
-  return { margin, winner, spread, total: full.total, points };
+  // Each team's points come from their own laws (teamPoints).
+  return { margin, winner, spread, total: full.total, points, teams: null };
 }
 
 function moneylineQuote(margin: Distribution, input: NormalGameInput): Quote | null {
@@ -395,14 +453,14 @@ export function priceNormalGame(input: NormalGameInput): Quote[] {
     const q = regulationQuote(margin, input);
     if (q) quotes.push(q);
   }
-  for (const side of ['home', 'away'] as const) quotes.push(...teamTotalQuotes(input, side));
+  for (const side of ['home', 'away'] as const)
+    quotes.push(...teamTotalQuotes(input, side, dists.teams?.[side] ?? teamPoints(input, side)));
   if (input.firstHalf) quotes.push(...firstHalfQuotes(input.firstHalf, input.margins));
   return quotes;
 }
 
 /** Each team's total at x.5 lines: its main line (the over nearest even) and one point either side. */
-function teamTotalQuotes(input: NormalGameInput, side: 'home' | 'away'): Quote[] {
-  const points = teamPoints(input, side);
+function teamTotalQuotes(input: NormalGameInput, side: 'home' | 'away', points: Distribution): Quote[] {
   const scored = input.score[side];
   const centre = scored + (input.totalLeft + (side === 'home' ? 1 : -1) * input.marginLeft) / 2;
   const candidates = Array.from({ length: 25 }, (_, k) => 4 * (Math.floor(centre) + k - 12) + 2).filter(
@@ -433,7 +491,7 @@ export function priceNormalMarket(input: NormalGameInput, key: MarketKey): Quote
 
 function marketFrom(
   input: NormalGameInput,
-  { margin, winner, spread, total, points }: ReturnType<typeof normalDistributions>,
+  { margin, winner, spread, total, points, teams }: ReturnType<typeof normalDistributions>,
   key: MarketKey,
 ): Quote | null {
   const setting = input.margins(key);
@@ -453,7 +511,7 @@ function marketFrom(
       return totalQuote(key, total, setting);
     case 'home_totals':
     case 'away_totals':
-      return teamTotalQuote(input, key);
+      return teamTotalQuote(input, key, teams?.[key.type === 'home_totals' ? 'home' : 'away']);
     default:
       return null;
   }

@@ -11,6 +11,7 @@ import {
   type SuddenDeath,
 } from '../../../../domain/sports/normal';
 import type { Distribution } from '../../../../domain/sports/pricing';
+import { closingEndings, type ClosingPlay } from '../../../../domain/sports/closing-play';
 import { countsFromPlacement } from '../../../../domain/sports/rules';
 import { HOUR_MS, MINUTE_MS } from './clock';
 import { intBetween, normal, randomStream } from './random';
@@ -39,8 +40,9 @@ import type { Competition } from './world';
  * deviation the chance model really has (so the book is fair to its own world) and, in play, its
  * Brownian form. Basketball: possessions minute by minute worth 0–3 points, quarters with the
  * specification's codes 1001–1004, five-minute overtimes until someone wins. American football:
- * drives worth 0, 3, 6 or 7 points (the key numbers 3 and 7 come by themselves), halves coded
- * 1 and 3, one ten-minute overtime that may end level.
+ * drives worth 0, 3, 6 or 7 points, then a closing play at the end of regulation that puts the
+ * key numbers 3 and 7 in the margins (closing-play.ts), halves coded 1 and 3, one ten-minute
+ * overtime that may end level.
  */
 
 const NBB = [
@@ -148,6 +150,8 @@ interface ScoringConfig {
   overtimeUntilDecided: boolean;
   /** The chance a side 1–3 points behind ties at the buzzer (normal.ts withBuzzerTies). */
   buzzerTie: number;
+  /** The last drive of regulation, played for what the score needs (closing-play.ts), or none. */
+  closing: ClosingPlay | null;
   /** Whether a score is a material change for live bets (a touchdown is; a basket is not). */
   scoresAreMaterial: boolean;
   /** Home advantage (points of margin), pre-match drift and news. */
@@ -225,6 +229,7 @@ const BASKETBALL: ScoringConfig = {
   overtimeUntilDecided: true,
   // Regulation ties: about 6 % of NBA games go to overtime, 3 % without a last shot to tie.
   buzzerTie: 0.25,
+  closing: null,
   scoresAreMaterial: false,
   homeEdge: 2.5,
   driftSd: 0.15,
@@ -305,10 +310,9 @@ const AMERICAN_FOOTBALL: ScoringConfig = {
     },
   ],
   leagues: {
-    // NFL teams are close (closing spreads within about ±7 points for most games); college ones
-    // are not.
-    NFL: { quarterMinutes: 15, chances: 11, pointsPerChance: 2.0, ratingSd: 4.5 },
-    'NCAA Football': { quarterMinutes: 15, chances: 12.5, pointsPerChance: 2.15, ratingSd: 6 },
+    // NFL teams are close (most NFL point spreads are within ±7 points); college ones are not.
+    NFL: { quarterMinutes: 15, chances: 11, pointsPerChance: 1.85, ratingSd: 4.5 },
+    'NCAA Football': { quarterMinutes: 15, chances: 12.5, pointsPerChance: 2.0, ratingSd: 6 },
   },
   fates: ['postponed', 'corrected'],
   values: [0, 3, 6, 7],
@@ -317,6 +321,15 @@ const AMERICAN_FOOTBALL: ScoringConfig = {
   overtimeMinutes: 10,
   overtimeUntilDecided: false,
   buzzerTie: 0,
+  // Tuned so that NFL margins show the key numbers (docs/operations.md "Simulated feed:
+  // calibration"): about 15 % of games decided by 3 and 9 % by 7.
+  closing: {
+    levelFieldGoal: 0.8,
+    tyingFieldGoal: 0.1,
+    comebackTouchdown: 0.45,
+    lateTouchdown: 0.5,
+    lateFieldGoal: 0.2,
+  },
   scoresAreMaterial: true,
   homeEdge: 1.8,
   driftSd: 0.12,
@@ -433,6 +446,19 @@ function scoringTimeline(
         at += cfg.quarterBreakMs;
       }
     });
+    if (cfg.closing) {
+      // The last drive, played for what the score needs; at the buzzer itself, so the book prices
+      // it for as long as regulation runs.
+      const u = r();
+      let acc = 0;
+      const last = closingEndings(cfg.closing, score.home - score.away).find((e) => u < (acc += e.p));
+      for (const side of ['home', 'away'] as const) {
+        if (!last?.[side]) continue;
+        score[side] += last[side];
+        events.push({ at, kind: `points:${last[side]}`, team: side });
+        if (cfg.scoresAreMaterial) windows.push({ from: at - 20_000, to: at + 60_000 });
+      }
+    }
     const behind = score.away - score.home;
     if (behind !== 0 && Math.abs(behind) <= BUZZER_REACH && r() < cfg.buzzerTie) {
       // The trailing side plays for the tie and makes it with the last shot.
@@ -684,6 +710,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
         inRegulation: true,
         tie,
         buzzerTie: cfg.buzzerTie,
+        closing: cfg.closing,
         overtime: overtimeLaw,
         spreadFromPlacement,
         scoring: scoring(expectedMargin(tl, t), 1),
@@ -707,6 +734,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
       inRegulation: !overtime && p.left > 0,
       tie,
       buzzerTie: cfg.buzzerTie,
+      closing: cfg.closing,
       overtime: overtimeLaw,
       spreadFromPlacement,
       scoring: scoring(margin, left),
