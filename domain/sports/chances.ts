@@ -1,6 +1,18 @@
 import type { Distribution } from './pricing';
 
-/** Points scored over a random number of chances (normal.ts, first-half.ts). */
+/** Points scored over a random number of chances (normal.ts, played-game.ts, first-half.ts). */
+
+/**
+ * One side's scoring as a count of chances, each worth one of `values` points (0 included) with
+ * the side's own chances: the chances each side still has, and those one overtime brings.
+ */
+export interface ScoringLaw {
+  values: readonly number[];
+  home: readonly number[];
+  away: readonly number[];
+  chancesLeft: Distribution;
+  overtimeChances: Distribution;
+}
 
 /**
  * The points of a random number of chances (`count`), each worth `values[i]` (whole, not

@@ -1,6 +1,6 @@
 /**
  * American football's closing play: how a game's last minutes move its margin, as the simulation
- * plays them and as the book prices them (normal.ts), one law for both. Drives scored
+ * plays them and as the book prices them (played-game.ts), one law for both. Drives scored
  * independently of the score spread the final margins evenly over the sums of 3s and 7s: 7.0 %
  * of simulated NFL games were decided by exactly 3 and 2.6 % by exactly 7, where real ones are
  * about 15 % and 9 % (docs/operations.md "Simulated feed: calibration"). Real margins cluster on

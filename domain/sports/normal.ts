@@ -14,8 +14,9 @@ import {
   totalQuote,
 } from './pricing';
 import type { MarginFor } from './book-margins';
-import { sumOfChances } from './chances';
-import { closingEndings, MOST_CLOSING_POINTS, type ClosingPlay, type Endings } from './closing-play';
+import { sumOfChances, type ScoringLaw } from './chances';
+import type { ClosingPlay, Endings } from './closing-play';
+import { playedDistributions } from './played-game';
 import { firstHalfMarket, firstHalfQuotes, type FirstHalfNow } from './first-half';
 
 /**
@@ -125,24 +126,12 @@ export interface NormalGameInput {
    * How each side scores, where the feed knows it: one side's points are lumpier than the
    * margin's or the total's (American football's 3s and 7s, a quarter's last minutes), and its
    * team totals are then priced from it exactly (teamPoints; American football's from the walk of
-   * playedDistributions). Absent: from the normal laws.
+   * played-game.ts). Absent: from the normal laws.
    */
   scoring?: ScoringLaw;
   /** The first half while it can still be bet, where the feed knows how each side scores. */
   firstHalf?: FirstHalfNow | null;
   margins: MarginFor;
-}
-
-/**
- * One side's scoring as a count of chances, each worth one of `values` points (0 included) with
- * the side's own chances: the chances each side still has, and those one overtime brings.
- */
-export interface ScoringLaw {
-  values: readonly number[];
-  home: readonly number[];
-  away: readonly number[];
-  chancesLeft: Distribution;
-  overtimeChances: Distribution;
 }
 
 /**
@@ -290,96 +279,17 @@ function teamPoints(input: NormalGameInput, side: 'home' | 'away'): Distribution
   return decided;
 }
 
-/**
- * American football from how it is played rather than a normal curve: each side's points still to
- * come from its scoring law (3s and 7s), the two sides independent as the simulation plays them,
- * then, while regulation runs, its closing play (the last drive, played for what the score
- * needs), and a level game through its sudden-death overtime. A normal curve spreads a late total
- * over every number: at 20-20 with a minute left it sold the over 41.5 at 2.12 where four in five
- * such games pass it (review of issue 16). Each team's points come from the same walk, since the
- * closing play and the overtime add to a side by the other side's score.
- */
-function playedDistributions(input: NormalGameInput, scoring: ScoringLaw, endings: SuddenDeath) {
-  const home = [...sumOfChances(scoring.chancesLeft, scoring.values, scoring.home)];
-  const away = [...sumOfChances(scoring.chancesLeft, scoring.values, scoring.away)];
-  const { home: sh, away: sa } = input.score;
-  const closing = input.inRegulation ? input.closing : null;
-  // The most the closing play and the overtime add to a side, bounding every tally.
-  const most =
-    (closing ? MOST_CLOSING_POINTS : 0) + Math.max(0, ...endings.map((e) => Math.max(e.home, e.away)));
-  const homeMost = sh + Math.max(...home.map(([k]) => k)) + most;
-  const awayMost = sa + Math.max(...away.map(([k]) => k)) + most;
-  const margin = tally(-awayMost, homeMost);
-  const winner = tally(-awayMost, homeMost);
-  const spread = tally(-awayMost, homeMost);
-  const total = tally(sh + sa, homeMost + awayMost);
-  const teams = { home: tally(sh, homeMost), away: tally(sa, awayMost) };
-  // The closing play's endings by regulation's margin before it (many scores share a margin).
-  const nothing: Endings = [{ home: 0, away: 0, p: 1 }];
-  const closingAt = new Map<number, Endings>();
-  const lastDrive = (m: number) => {
-    if (!closing) return nothing;
-    let found = closingAt.get(m);
-    if (!found) closingAt.set(m, (found = closingEndings(closing, m)));
-    return found;
-  };
-  // One way the game can end: the final score, the points a spread from placement counts, and
-  // its chance.
-  const end = (h: number, a: number, counted: number, p: number) => {
-    winner.add(h - a, p);
-    spread.add(input.spreadFromPlacement ? counted : h - a, p);
-    total.add(h + a, p);
-    teams.home.add(h, p);
-    teams.away.add(a, p);
-  };
-  for (const [h, ph] of home) {
-    for (const [a, pa] of away) {
-      for (const last of lastDrive(sh + h - (sa + a))) {
-        const p = ph * pa * last.p;
-        if (p === 0) continue;
-        const fh = sh + h + last.home;
-        const fa = sa + a + last.away;
-        // A spread counting from placement reads only what is still to come.
-        const counted = h + last.home - (a + last.away);
-        margin.add(fh - fa, p);
-        if (fh !== fa) end(fh, fa, counted, p);
-        else for (const e of endings) end(fh + e.home, fa + e.away, counted + e.home - e.away, p * e.p);
-      }
-    }
-  }
-  return {
-    margin: margin.dist(),
-    winner: winner.dist(),
-    spread: spread.dist(),
-    total: total.dist(),
-    points: sh + sa,
-    teams: { home: teams.home.dist(), away: teams.away.dist() },
-  };
-}
-
-/**
- * A distribution over the whole numbers from `low` to `high`, added to densely: the walk of
- * playedDistributions adds to its tallies tens of thousands of times a pricing, where a Map's
- * lookups cost twice the pricing itself.
- */
-function tally(low: number, high: number) {
-  const chances = new Float64Array(high - low + 1);
-  return {
-    add(k: number, p: number) {
-      chances[k - low]! += p;
-    },
-    dist(): Distribution {
-      const dist: Distribution = new Map();
-      chances.forEach((p, i) => {
-        if (p > 0) dist.set(i + low, p);
-      });
-      return dist;
-    },
-  };
-}
-
 function normalDistributions(input: NormalGameInput) {
-  if (input.scoring && input.suddenDeath) return playedDistributions(input, input.scoring, input.suddenDeath);
+  if (input.scoring && input.suddenDeath) {
+    const closing = input.inRegulation ? (input.closing ?? null) : null;
+    return playedDistributions(
+      input.score,
+      input.scoring,
+      input.suddenDeath,
+      closing,
+      input.spreadFromPlacement,
+    );
+  }
   const lead = input.score.home - input.score.away;
   const points = input.score.home + input.score.away;
   const marginFrom = (start: number) =>

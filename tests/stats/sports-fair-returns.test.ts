@@ -91,7 +91,7 @@ describe('every market returns its fair price on average when settled by the rea
       expect(Math.abs(g.z), fairReturnTable([g])).toBeLessThan(Z_LIMIT);
     }
     // Each team's points (issue 16): one side's 3s and 7s are too lumpy for a normal curve, so
-    // they are priced from the drives' own law (normal.ts ScoringLaw).
+    // they are priced from the drives' own law (chances.ts ScoringLaw).
     const teams = judged(groups).filter((g) => /^american_football (home|away)_totals:full /.test(g.key));
     expect(teams.map((g) => g.key.split(' ').slice(1).join(' ')).sort()).toEqual(
       ['away_totals:full', 'home_totals:full'].flatMap((m) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closingEndings, type ClosingPlay } from '../../../domain/sports/closing-play';
-import { priceNormalGame, type NormalGameInput, type ScoringLaw } from '../../../domain/sports/normal';
+import type { ScoringLaw } from '../../../domain/sports/chances';
+import { priceNormalGame, type NormalGameInput } from '../../../domain/sports/normal';
 import type { Distribution } from '../../../domain/sports/pricing';
 import { randomStream } from '../../../server/modules/sports/sim/random';
 import { suddenDeathEndings } from '../../../server/modules/sports/sim/scoring.sim';

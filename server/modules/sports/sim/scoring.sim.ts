@@ -7,9 +7,9 @@ import {
   priceNormalGame,
   priceNormalMarket,
   type NormalGameInput,
-  type ScoringLaw,
   type SuddenDeath,
 } from '../../../../domain/sports/normal';
+import type { ScoringLaw } from '../../../../domain/sports/chances';
 import type { Distribution } from '../../../../domain/sports/pricing';
 import { closingEndings, type ClosingPlay } from '../../../../domain/sports/closing-play';
 import { countsFromPlacement } from '../../../../domain/sports/rules';
@@ -675,7 +675,7 @@ function scoringSim(cfg: ScoringConfig): SportSim<ScoringTimeline> {
     const overtimeLaw = cfg.overtimeUntilDecided
       ? { marginSd: sd * Math.sqrt(share), totalMean: total * share, totalSd: sd * Math.sqrt(share) }
       : null;
-    // Each side's chances as the game plays them, for the team totals (normal.ts ScoringLaw).
+    // Each side's chances as the game plays them, for the team totals (chances.ts ScoringLaw).
     const regulationMinutes = 4 * tl.league.quarterMinutes;
     const perMinute = tl.league.chances / regulationMinutes;
     const laws = (margin: number) => lawsAt(cfg, tl.league, margin);
