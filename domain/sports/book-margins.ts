@@ -48,7 +48,10 @@ export function marginGroup(key: Pick<MarketKey, 'type' | 'period'>): MarginGrou
   }
 }
 
-/** The base margin of each market shape: three-way (1X2, European handicap) and two-way. */
+/**
+ * The base margin of each market shape: three-way (1X2, European handicap, and every market of more
+ * selections: Placar Exato, a race's Vencedor da Corrida) and two-way.
+ */
 export interface ShapeMargins {
   threeWay: MarginSetting;
   twoWay: MarginSetting;
@@ -76,7 +79,8 @@ export const byShape =
     // method the operator gives two-way markets; power or Shin there let a cash-out straight
     // after placing pay up to 118 % of the stake (outside review).
     if (key.type === 'double_chance') return { margin: shapes.twoWay.margin, method: 'proportional' };
-    return outcomeIds(key.type).length >= 3 ? shapes.threeWay : shapes.twoWay;
+    // A race's field has no fixed ids, and is many: the many-way shape.
+    return key.type === 'outright' || outcomeIds(key.type).length >= 3 ? shapes.threeWay : shapes.twoWay;
   };
 
 /** The margin of a market of a competition of `tier`, in play or before it. */

@@ -5,8 +5,8 @@ import type { SportKey } from './sports';
 /**
  * pt-BR names of markets, selections and results, shared by the server's answers and the pages
  * (the issue's groups: Resultado Final, Handicap Asiático, Handicap Europeu, Total de Gols
- * (Mais/Menos), Par/Ímpar, 1º Tempo, Escanteios; issue 16's Placar em Sets, Pontos por Equipe and
- * Método de Vitória).
+ * (Mais/Menos), Par/Ímpar, 1º Tempo, Escanteios; issue 16's Placar em Sets, Pontos por Equipe,
+ * Método de Vitória and Vencedor da Corrida).
  */
 
 const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
@@ -89,11 +89,29 @@ export function marketGroup(key: MarketKey, sport: SportKey = 'football'): strin
       return 'Placar em Sets';
     case 'method':
       return 'Método de Vitória';
+    case 'outright':
+      return 'Vencedor da Corrida';
   }
 }
 
-/** The two sides' names, where a market's name or a selection's needs them. */
-type Teams = { home: string; away: string };
+/** A driver of a race's field: the selection's id and the driver's name. */
+export interface FieldEntry {
+  id: string;
+  name: string;
+}
+
+/** The two sides' names, and a race's field, where a market's name or a selection's needs them. */
+type Teams = { home: string; away: string; field?: readonly FieldEntry[] };
+
+/**
+ * A fixture's title: "Flamengo x Palmeiras", or a race's own name ("GP de São Paulo"): a race's
+ * fixture has a field of drivers instead of two sides, and no away side.
+ */
+export const fixtureTitle = (fixture: { home: string; away: string }, between = ' x '): string =>
+  isRaceFixture(fixture) ? fixture.home : `${fixture.home}${between}${fixture.away}`;
+
+/** Whether a fixture is a race's own (its outright), named by `home` alone. */
+export const isRaceFixture = (fixture: { away: string }): boolean => fixture.away === '';
 
 function baseName(type: MarketKey['type'], sport: SportKey, teams?: Teams): string {
   const unit = UNITS[sport];
@@ -146,6 +164,8 @@ function baseName(type: MarketKey['type'], sport: SportKey, teams?: Teams): stri
       return 'Placar em Sets';
     case 'method':
       return 'Método de Vitória';
+    case 'outright':
+      return 'Vencedor da Corrida';
   }
 }
 
@@ -165,6 +185,8 @@ export function outcomeName(key: MarketKey, outcome: string, teams: Teams): stri
   if (key.type === 'ht_ft') return outcome.split('-').map(side).join(' / ');
   if (key.type === 'correct_score') return outcome === 'other' ? 'Outro placar' : outcome.replace('-', ' x ');
   if (key.type === 'set_score') return outcome.replace('-', ' x ');
+  // A driver no longer in the field keeps the id a bet was placed on.
+  if (key.type === 'outright') return teams.field?.find((d) => d.id === outcome)?.name ?? outcome;
   if (key.type === 'method' && outcome !== 'draw') {
     const [winner, how] = outcome.split('_') as ['home' | 'away', string];
     return `${teams[winner]} ${how === 'stoppage' ? 'por nocaute (KO/TKO)' : 'por pontos'}`;

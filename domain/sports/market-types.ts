@@ -28,6 +28,9 @@ export const MARKET_TYPES = [
   'method',
   // Football's Total de Cartões: yellow and red cards of both sides, one each.
   'cards_totals',
+  // Motor racing's Vencedor da Corrida: one selection per driver of a race's field, on the race's
+  // own fixture (its head-to-heads are fixtures of two drivers).
+  'outright',
 ] as const;
 export type MarketType = (typeof MARKET_TYPES)[number];
 

@@ -60,6 +60,9 @@ export function outcomeIds(type: MarketType): readonly string[] {
       return SET_SCORES;
     case 'method':
       return METHODS;
+    case 'outright':
+      // The drivers of the race's field: each race fixture lists its own (feed.ts `field`).
+      return [];
   }
 }
 
@@ -198,11 +201,22 @@ export interface RaceResult {
 }
 
 /**
+ * A race's classification as its Vencedor da Corrida settles on it: the drivers (the field's
+ * outcome ids) classified first — more than one only in a dead heat — and those who did not take
+ * the start. A disqualified driver is not classified, as in a head-to-head: the first is whoever
+ * the official classification puts first.
+ */
+export interface RaceClassification {
+  winners: string[];
+  notStarted: string[];
+}
+
+/**
  * A fixture's result as settlement reads it: the match time code of its end (−1 finished,
  * −10 cancelled, −12 cut in half; others mean it is not over) and the scores it reached, with what
  * some sports need besides: who retired or withdrew, who advanced (a retirement, a super over),
  * the innings a called baseball game completed (4.5: the home side did not need to bat), the
- * two drivers of a head-to-head, and how long a fight lasted.
+ * two drivers of a head-to-head, a race's classification, and how long a fight lasted.
  */
 export interface FixtureResult {
   status: number;
@@ -211,6 +225,7 @@ export interface FixtureResult {
   advanced?: 'home' | 'away';
   innings?: number;
   race?: { home: RaceResult; away: RaceResult };
+  classification?: RaceClassification;
   rounds?: FightLength;
   /** How a fight with a winner ended (Método de Vitória); absent, its method waits for review. */
   method?: FightMethod;
@@ -263,6 +278,7 @@ export function settleLeg(
   sport: SportKey = 'football',
 ): LegSettlement | null {
   if (leg.type === 'head_to_head') return settleHeadToHead(leg, result);
+  if (leg.type === 'outright') return settleOutright(leg, result);
   if (leg.type === 'rounds_totals') return settleRounds(leg, result);
   const score = result.scores[scoreKeyOf(leg.type, leg.period)];
   const final = FINAL_STATUSES.includes(result.status);
@@ -311,6 +327,23 @@ function settleHeadToHead(leg: LegSpec, result: FixtureResult): LegSettlement | 
   else winner = home.laps === away.laps ? null : home.laps > away.laps ? 'home' : 'away';
   if (winner === null) return settled('void');
   return settled(leg.outcome === winner ? 'won' : 'lost');
+}
+
+/**
+ * Vencedor da Corrida: the driver classified first wins, and drivers sharing first place are a dead
+ * heat (the odds divided among them). A driver who did not start is void, as in a head-to-head, and
+ * so is a race never run (−10) or with nobody classified; a race stopped for good (−12) stands on
+ * its classification. A finished race without its classification waits for review: voiding it
+ * would refund the losing bets too.
+ */
+function settleOutright(leg: LegSpec, result: FixtureResult): LegSettlement | null {
+  if (result.status === MatchTime.cancelled) return settled('void');
+  if (!FINAL_STATUSES.includes(result.status)) return null;
+  const race = result.classification;
+  if (!race) return result.status === MatchTime.finished ? null : settled('void');
+  if (race.notStarted.includes(leg.outcome) || race.winners.length === 0) return settled('void');
+  if (!race.winners.includes(leg.outcome)) return settled('lost');
+  return race.winners.length === 1 ? settled('won') : settled('won', { num: 1, den: race.winners.length });
 }
 
 /**
@@ -383,6 +416,7 @@ function settleComplete(
     }
     case 'head_to_head':
     case 'rounds_totals':
+    case 'outright':
       return settled('void');
     case 'european_handicap': {
       // The handicap is added to the home side and the result read as 1X2 (research §1.3).

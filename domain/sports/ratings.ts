@@ -6,8 +6,9 @@ import { priceFirstInnings, priceFirstInningsMarket, type FirstInningsNow } from
 
 /**
  * The sports priced "from ratings" (research §3.4): boxing from per-round stoppage chances and a
- * decision (its winner and its total rounds), cricket from the normal law of an innings' runs, and motor-racing head-to-heads from
- * the drivers' pace and their chances of not finishing.
+ * decision (its winner and its total rounds), cricket from the normal law of an innings' runs,
+ * and motor racing (its head-to-heads and a race's winner) from the drivers' pace and their
+ * chances of not finishing.
  */
 
 /** A two-way market from P(home), P(away) and what is left refunded (a tie, a void). */
@@ -234,4 +235,77 @@ export function priceHeadToHead(input: HeadToHeadInput): Quote[] {
   const key: MarketKey = { type: 'head_to_head', period: 'full', lineQ: null };
   const q = twoWayQuote(key, a, b, input.margins(key));
   return q ? [q] : [];
+}
+
+/** Standard normal density. */
+const density = (z: number) => Math.exp((-z * z) / 2) / Math.sqrt(2 * Math.PI);
+
+/** Step of the integration over the winner's race pace, in standard deviations (Simpson's rule). */
+const PACE_STEP = 0.02;
+/** How far beyond the field's slowest and fastest paces the integration reaches. */
+const PACE_REACH = 9;
+
+/**
+ * Each driver's chance of winning a race, in the order of `paces`, as the simulation runs one
+ * (motor.sim.ts): a driver's race pace is their pace plus a standard normal draw, each driver
+ * fails to finish with chance `dnf` whatever their pace, and the fastest finisher wins. Driver i
+ * wins with (1 − dnf) ∫ φ(x − pace_i) ∏_{j≠i} (dnf + (1 − dnf) Φ(x − pace_j)) dx: i finishes at
+ * race pace x and every other driver is slower or out. The chances are given that somebody
+ * finishes (a race with nobody classified is void), so they sum to 1.
+ */
+export function raceWinChances(paces: readonly number[], dnf: number): number[] {
+  const n = paces.length;
+  const lo = Math.min(...paces) - PACE_REACH;
+  const hi = Math.max(...paces) + PACE_REACH;
+  const steps = 2 * Math.ceil((hi - lo) / (2 * PACE_STEP));
+  const h = (hi - lo) / steps;
+  const wins = new Array<number>(n).fill(0);
+  const behind = new Array<number>(n);
+  const before = new Array<number>(n + 1);
+  for (let k = 0; k <= steps; k++) {
+    const x = lo + k * h;
+    const weight = ((k === 0 || k === steps ? 1 : k % 2 === 1 ? 4 : 2) * h) / 3;
+    for (let j = 0; j < n; j++) behind[j] = dnf + (1 - dnf) * phi(x - paces[j]!);
+    // The others' product for each driver from running products, not by division: with no
+    // retirements a driver far behind has a factor of 0.
+    before[0] = 1;
+    for (let j = 0; j < n; j++) before[j + 1] = before[j]! * behind[j]!;
+    let after = 1;
+    for (let i = n - 1; i >= 0; i--) {
+      wins[i]! += weight * density(x - paces[i]!) * before[i]! * after;
+      after *= behind[i]!;
+    }
+  }
+  // The common factor 1 − dnf and the void share dnf^n leave with the normalisation.
+  const total = wins.reduce((a, b) => a + b, 0);
+  return wins.map((w) => w / total);
+}
+
+export interface OutrightInput {
+  /** The race's field: each driver's selection id and pace (in standard deviations of a race's noise). */
+  field: ReadonlyArray<{ id: string; pace: number }>;
+  /** Each driver's chance of not finishing. */
+  dnf: number;
+  margins: MarginFor;
+}
+
+/**
+ * Vencedor da Corrida: one selection per driver, favourites first as a book lists a field, from
+ * each one's chance of winning (raceWinChances) with the many-way margin (book-margins.ts byShape).
+ */
+export function priceOutright(input: OutrightInput): Quote | null {
+  const key: MarketKey = { type: 'outright', period: 'full', lineQ: null };
+  const chances = raceWinChances(
+    input.field.map((d) => d.pace),
+    input.dnf,
+  );
+  const order = input.field
+    .map((d, i) => ({ id: d.id, chance: chances[i]! }))
+    .sort((a, b) => b.chance - a.chance);
+  return reachableQuote(
+    key,
+    order.map((d) => d.id),
+    new Map(order.map((d) => [d.id, d.chance])),
+    input.margins(key),
+  );
 }
