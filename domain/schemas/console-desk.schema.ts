@@ -44,6 +44,7 @@ export const fixtureResultSchema: z.ZodType<FixtureResult> = z.object({
   advanced: side.optional(),
   innings: z.number().optional(),
   race: z.object({ home: raceResultSchema, away: raceResultSchema }).optional(),
+  classification: z.object({ winners: z.array(z.string()), notStarted: z.array(z.string()) }).optional(),
   rounds: z.object({ round: z.number(), seconds: z.number() }).optional(),
   method: z.enum(['stoppage', 'points']).optional(),
 });
@@ -61,6 +62,8 @@ export const attentionFixtureSchema = z.object({
   /** Who set the result: the feed, or an operator (whose result the feed no longer replaces). */
   resultSource: z.enum(['feed', 'operator']),
   settledVersion: z.number(),
+  /** A race's own fixture: its drivers, whose classification the result names (from the feed). */
+  field: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
 });
 export type AttentionFixture = z.infer<typeof attentionFixtureSchema>;
 

@@ -27,7 +27,9 @@ export type ResultInconsistency =
   /** A finished tennis match ends with the winner on 2 or 3 sets and the loser on fewer. */
   | { rule: 'setCount' }
   /** How a fight was won (`method`) belongs to a fight with a winner. */
-  | { rule: 'methodWithoutWinner' };
+  | { rule: 'methodWithoutWinner' }
+  /** A race's winner is also listed among the drivers who did not start. */
+  | { rule: 'winnerNotStarted' };
 
 /** Sports whose finished matches can end level (a void moneyline, a dead heat, a draw, a race). */
 const CAN_TIE: ReadonlySet<SportKey> = new Set([
@@ -72,6 +74,8 @@ export function resultInconsistency(sport: SportKey, result: FixtureResult): Res
   if (result.method && (sport !== 'boxing' || !full || full.home === full.away)) {
     return { rule: 'methodWithoutWinner' };
   }
+  const race = result.classification;
+  if (race?.winners.some((id) => race.notStarted.includes(id))) return { rule: 'winnerNotStarted' };
   const half = above(scores.first_half, full);
   if (half) return { rule: 'partAboveWhole', side: half, part: 'first_half' };
   const fourth = above(scores.fourth_quarter, scores.regulation ?? full);

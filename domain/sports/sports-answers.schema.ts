@@ -22,6 +22,8 @@ export const sportsResultSchema = z.extend(fixtureIdentitySchema, {
   score: z.nullable(z.object({ home: z.number(), away: z.number() })),
   /** The first half's or the first set's score where the sport has one. */
   firstPeriod: z.nullable(z.object({ home: z.number(), away: z.number() })),
+  /** A race's winner (drivers sharing a dead heat, comma-separated); null for other fixtures. */
+  winner: z._default(z.nullable(z.string()), null),
 });
 export type SportsResult = z.infer<typeof sportsResultSchema>;
 

@@ -84,13 +84,16 @@ const driverSchema = z.strictObject({
   laps: z.number().int().min(0).max(999),
 });
 
+/** A driver of a race's field, as its selection's id. */
+const driverIdSchema = z.string().min(1).max(16);
+
 /**
  * An operator's result (`POST /api/admin/sports/fixtures/{id}/result`): the match time code it
  * ended with and the scores reached; `complete` marks which periods were played to their end.
  * Beyond football's full time, first half and corners, every score and fact a sport's markets
  * settle on: basketball's regulation and fourth quarter, tennis's first set and games, who
  * retired or withdrew, who advanced (a super over), the innings a called baseball game completed,
- * a head-to-head's two drivers, and how long a fight lasted.
+ * a head-to-head's two drivers, a race's classification, and how long a fight lasted.
  */
 export const operatorResultSchema = z.strictObject({
   status: z.number().int(),
@@ -112,6 +115,16 @@ export const operatorResultSchema = z.strictObject({
     .refine((n) => Number.isInteger(n * 2), { message: 'sportsResultInvalid' })
     .optional(),
   race: z.strictObject({ home: driverSchema, away: driverSchema }).optional(),
+  /**
+   * A race's own fixture (Vencedor da Corrida): the drivers classified first (two or more share a
+   * dead heat) and those who did not start, by their selection ids.
+   */
+  classification: z
+    .strictObject({
+      winners: z.array(driverIdSchema).max(99),
+      notStarted: z.array(driverIdSchema).max(99).default([]),
+    })
+    .optional(),
   rounds: z
     .strictObject({ round: z.number().int().min(1).max(15), seconds: z.number().int().min(0).max(180) })
     .optional(),

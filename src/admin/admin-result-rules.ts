@@ -337,6 +337,9 @@ function wordedInconsistency(
     case 'methodWithoutWinner':
       // The form asks how a fight ended only for a winner and sends it only then.
       return { field: 'method', error: 'choose', params: { row: names.control('method') } };
+    case 'winnerNotStarted':
+      // Only a race's own form sends a classification (raceProblem checks it).
+      return { field: 'winner', error: 'choose', params: { row: names.control('winner') } };
   }
 }
 

@@ -76,6 +76,24 @@ describe('every market returns its fair price on average when settled by the rea
     expect(off, fairReturnTable(off)).toEqual([]);
   });
 
+  it('motor racing over enough races to judge its Vencedor da Corrida (three races a week)', () => {
+    // Fórmula 1 and Stock Car on Sundays, IndyCar on Saturdays: a race's field is one fixture, so a
+    // group needs 30 races. Sold before the start only (motor.sim.ts).
+    const groups = fairReturns({
+      seed: 'fair-returns-motor',
+      days: FULL ? 700 : 140,
+      sports: ['motor_racing'],
+    });
+    const outright = judged(groups).filter((g) => g.key.startsWith('motor_racing outright:full '));
+    expect(outright.map((g) => g.key.split(' ').slice(2).join(' ')).sort()).toEqual([
+      'pre contender',
+      'pre favourite',
+      'pre outsider',
+    ]);
+    const off = outright.filter((g) => Math.abs(g.z) > Z_LIMIT);
+    expect(off, fairReturnTable(off)).toEqual([]);
+  });
+
   it('American football spreads and team totals over enough games to see a rule mismatch', () => {
     // A team plays every fourth day: more days, to judge its live spreads on 60+ games.
     const groups = fairReturns({

@@ -18,7 +18,8 @@ import { flatPlan } from './margins';
  *
  * Selections are grouped by sport, market, period, before or in play, and for two-sided markets
  * whether the selection led, trailed or was level in the count its market reads (a rule mismatch
- * shows as leaders' bets paying too little and trailers' too much); totals by over and under.
+ * shows as leaders' bets paying too little and trailers' too much); totals by over and under; a
+ * race's drivers by their chance (favourite, contender, outsider).
  * Returns of one fixture are correlated, so the standard error is cluster-robust by fixture, and
  * never below what the prices themselves imply for independent bets.
  */
@@ -135,8 +136,9 @@ export function fairReturns(options: FairReturnOptions): FairReturnGroup[] {
             // The return per unit staked at the fair odds (to the thousandth, as bets are taken).
             const multiplier = legMultiplier(Math.round(1000 / fair), settlement);
             const ret = Number(multiplier.num) / Number(multiplier.den);
+            const group = key.type === 'outright' ? chanceBand(fair) : standing(o.id, counts, live);
             record(
-              `${sport} ${market.id.split(':').slice(0, 2).join(':')} ${live ? 'live' : 'pre'} ${standing(o.id, counts, live)}`,
+              `${sport} ${market.id.split(':').slice(0, 2).join(':')} ${live ? 'live' : 'pre'} ${group}`,
               sport,
               tl.fixture.id,
               ret,
@@ -165,6 +167,16 @@ export function fairReturns(options: FairReturnOptions): FairReturnGroup[] {
       z: se > 0 ? (mean - 1) / se : 0,
     };
   });
+}
+
+/**
+ * A race's driver by fair chance: a driver's id is only their place in their competition's list,
+ * and the favourites and the long shots are judged apart, where a model that mispriced one against
+ * the other (the favourite–longshot bias) would show.
+ */
+function chanceBand(fair: number): string {
+  if (fair >= 0.15) return 'favourite';
+  return fair >= 0.03 ? 'contender' : 'outsider';
 }
 
 /** The selection's standing when priced: leader, trailer or level for a side, else its own id. */

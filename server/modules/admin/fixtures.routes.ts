@@ -7,6 +7,7 @@ import { parseInput } from '../../infra/http/errors';
 import { ok } from '../../infra/http/reply';
 import { prizeDeadlineReport } from '../protection/prize-deadline';
 import { findFixturesForReview } from './fixtures.repository';
+import { isRaceFixture } from '../../../domain/sports/labels';
 
 /** The trader's fixtures (entering a result is a route of modules/sports) and the prize deadlines. */
 export async function fixturesRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -16,7 +17,11 @@ export async function fixturesRoutes(app: FastifyInstance, ctx: AppContext) {
     allow(operator(ROLES.trader), { query: fixtureSearchSchema, response: attentionFixtureSchema.array() }),
     async (request, reply) => {
       const { q } = parseInput(fixtureSearchSchema, request.query);
-      const rows = await findFixturesForReview(ctx.db, q, app.sports.now());
+      const now = app.sports.now();
+      const rows = await findFixturesForReview(ctx.db, q, now);
+      // A race's drivers are the feed's: the form names its classification from them.
+      const fieldOf = (r: { id: string; away: string }) =>
+        isRaceFixture(r) ? app.sports.feed.snapshot(r.id, now)?.field : undefined;
       return ok(
         request,
         reply,
@@ -32,6 +37,7 @@ export async function fixturesRoutes(app: FastifyInstance, ctx: AppContext) {
           resultVersion: r.result_version,
           resultSource: r.result_source,
           settledVersion: r.settled_version,
+          field: fieldOf(r)?.map((d) => ({ id: d.id, name: d.name })),
         })),
       );
     },

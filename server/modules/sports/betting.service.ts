@@ -4,7 +4,13 @@ import type { Trx } from '../../infra/db/connection';
 import { BetResult } from '../../../domain/codes';
 import { centsToBrl, decimalText, parseAmount } from '../../../domain/money';
 import { oddsFromMilli, oddsToMilli } from '../../../domain/sports/ladder';
-import { marketName, OrderStatus, outcomeName } from '../../../domain/sports/labels';
+import {
+  fixtureTitle,
+  isRaceFixture,
+  marketName,
+  OrderStatus,
+  outcomeName,
+} from '../../../domain/sports/labels';
 import { combinedOddsMilli, potentialReturnCents } from '../../../domain/sports/settlement';
 import { placementCountOf } from '../../../domain/sports/rules';
 import { overroundMilli } from '../../../domain/sports/book-margins';
@@ -88,7 +94,19 @@ async function boostBet(trx: Trx, sports: Sports, input: SportsBetInput, now: nu
   };
 }
 
-/** A single or a parlay: one selection per fixture, each at its own price. */
+/**
+ * Whether a leg is on another fixture of a race's (a head-to-head of its competition, starting
+ * with it): a race's winner beats every other driver, so a múltipla of the two would pay their
+ * prices multiplied for what is nearly one chance. A race's head-to-heads pair different drivers
+ * and stay independent of each other.
+ */
+const sameRace = (race: CheckedLeg, other: CheckedLeg) =>
+  other.snap.id !== race.snap.id &&
+  other.snap.sport === race.snap.sport &&
+  other.snap.competition === race.snap.competition &&
+  other.snap.startsAt === race.snap.startsAt;
+
+/** A single or a parlay: one selection per fixture (a race counts its head-to-heads), each at its own price. */
 function parlayBet(ctx: AppContext, sports: Sports, input: SportsBetInput, now: number): PricedBet {
   if (input.odds !== undefined) throw badRequest('invalidInput');
   if (input.legs.length > ctx.config.file.sports.maxLegs) throw parlayLimit();
@@ -105,6 +123,9 @@ function parlayBet(ctx: AppContext, sports: Sports, input: SportsBetInput, now: 
     if (odds === null) throw new AppError(409, 'sportsOddsChanged');
     return { snap, market: open.market, outcomeId: leg.outcomeId, oddsMilli: odds, live: open.live };
   });
+  if (legs.some((race) => isRaceFixture(race.snap) && legs.some((other) => sameRace(race, other)))) {
+    throw new AppError(409, 'sportsSameFixture');
+  }
   return {
     kind: legs.length === 1 ? 'single' : 'parlay',
     legs,
@@ -251,7 +272,7 @@ export async function placeSportsBet(
         score_away_at: leg.live ? at.away : null,
         state_seq: leg.snap.state.stateSeq,
         stop_seq: leg.snap.state.stopSeq,
-        fixture_label: `${leg.snap.home} x ${leg.snap.away}`,
+        fixture_label: fixtureTitle(leg.snap),
         market_label: marketName(leg.market.key, leg.snap.sport, leg.snap),
         outcome_label: outcomeName(leg.market.key, leg.outcomeId, leg.snap),
         // The book the player bet into, for the margin report (reports.repository.ts).

@@ -3,7 +3,7 @@ import type { Trx } from '../../infra/db/connection';
 import { AppError, badRequest, notFound } from '../../infra/http/errors';
 import { centsToBrl, decimalText, parseAmount } from '../../../domain/money';
 import { isLadderPrice, oddsFromMilli, oddsToMilli } from '../../../domain/sports/ladder';
-import { marketName, outcomeName } from '../../../domain/sports/labels';
+import { fixtureTitle, marketName, outcomeName } from '../../../domain/sports/labels';
 import type { BoostInput, SportsBetInput } from '../../../domain/sports/sports.schema';
 import { gameUnavailable, openOutcome, optionClosed, type CheckedLeg } from './offer';
 import type { Sports } from './sports.module';
@@ -82,7 +82,7 @@ export async function createBoost(
       odds_milli: odds,
       was_milli: open.oddsMilli,
       max_stake_cents: stake.cents,
-      fixture_label: `${snap.home} x ${snap.away}`,
+      fixture_label: fixtureTitle(snap),
       market_label: marketName(open.market.key, snap.sport, snap),
       outcome_label: outcomeName(open.market.key, input.outcomeId, snap),
       starts_at: new Date(snap.startsAt),

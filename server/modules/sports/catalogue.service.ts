@@ -1,5 +1,5 @@
-import { marketGroup, marketName, outcomeName } from '../../../domain/sports/labels';
-import { lineOf } from '../../../domain/sports/markets';
+import { marketGroup, marketName, outcomeName, type FieldEntry } from '../../../domain/sports/labels';
+import { lineOf, type FixtureResult } from '../../../domain/sports/markets';
 import { SPORTS } from '../../../domain/sports/sports';
 import { oddsFromMilli } from '../../../domain/sports/ladder';
 import type { Db } from '../../infra/db/connection';
@@ -14,7 +14,7 @@ import { withHolds } from './holds';
  */
 
 /** A market on the wire: `{ id, type, period, line, status, name, group, outcomes[] }`. */
-export function marketView(snap: Pick<FixtureSnapshot, 'home' | 'away' | 'sport'>, m: FeedMarket) {
+export function marketView(snap: Pick<FixtureSnapshot, 'home' | 'away' | 'sport' | 'field'>, m: FeedMarket) {
   return {
     id: m.id,
     type: m.key.type,
@@ -34,8 +34,9 @@ export function marketView(snap: Pick<FixtureSnapshot, 'home' | 'away' | 'sport'
 
 /** A fixture in a list, with its main market (Resultado Final, or the sport's winner market) inline. */
 export function fixtureView(snap: FixtureSnapshot) {
-  // The winner market each sport shows first: 1X2, else the moneyline or the head-to-head.
-  const main = ['match_winner:full', 'moneyline:full', 'head_to_head:full']
+  // The winner market each sport shows first: 1X2, else the moneyline, the head-to-head or a race's
+  // Vencedor da Corrida.
+  const main = ['match_winner:full', 'moneyline:full', 'head_to_head:full', 'outright:full']
     .map((id) => snap.markets.find((m) => m.id === id))
     .find((m) => m !== undefined);
   return {
@@ -85,11 +86,15 @@ export interface Narrowing {
   competition?: string;
 }
 
-const narrowed = <F extends Pick<FeedFixture, 'home' | 'away' | 'competition'>>(list: F[], n: Narrowing) =>
+// A race is found by its drivers too.
+const narrowed = <F extends Pick<FeedFixture, 'home' | 'away' | 'competition' | 'field'>>(
+  list: F[],
+  n: Narrowing,
+) =>
   list.filter(
     (f) =>
       (!n.competition || f.competition === n.competition) &&
-      (!n.q || matchesSearch(n.q, [f.home, f.away, f.competition])),
+      (!n.q || matchesSearch(n.q, [f.home, f.away, f.competition, ...(f.field ?? []).map((d) => d.name)])),
   );
 
 /**
@@ -109,9 +114,17 @@ const RESULTS_SHOWN = 200;
 /** The period a result shows beside the final score: football's first half, tennis's first set. */
 const FIRST_PERIOD = ['first_half', 'first_set'] as const;
 
+/** A race's winner as the results show it: the driver classified first (drivers, in a dead heat). */
+function winnerOf(result: FixtureResult, field: readonly FieldEntry[] | undefined): string | null {
+  const winners = result.classification?.winners ?? [];
+  if (!field || winners.length === 0) return null;
+  return winners.map((id) => field.find((d) => d.id === id)?.name ?? id).join(', ');
+}
+
 /**
  * `/sports/results`: fixtures of the last seven days that are over, newest first, with how they
- * ended and the final score (an operator's result where one was entered, as settlement reads it).
+ * ended and the final score (an operator's result where one was entered, as settlement reads it),
+ * or a race's winner.
  */
 export async function resultsView(db: Db, feed: SportsFeed, filter: FixtureFilter & Narrowing, now: number) {
   const finished = narrowed(
@@ -136,6 +149,7 @@ export async function resultsView(db: Db, feed: SportsFeed, filter: FixtureFilte
       status: result.status,
       score: full ? { home: full.home, away: full.away } : null,
       firstPeriod: first ? { home: first.home, away: first.away } : null,
+      winner: winnerOf(result, f.field),
     };
   });
 }

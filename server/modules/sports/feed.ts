@@ -2,6 +2,7 @@ import type { FixtureResult, LegSpec, MarketKey } from '../../../domain/sports/m
 import type { BuilderChance } from '../../../domain/sports/builder';
 import type { CompetitionTier } from '../../../domain/sports/book-margins';
 import type { SportKey } from '../../../domain/sports/sports';
+import type { FieldEntry } from '../../../domain/sports/labels';
 
 /**
  * The sports feed adapter (design/sports.md "Feed adapter"): what Trevo needs from any odds feed —
@@ -41,6 +42,11 @@ export interface FeedFixture {
   away: string;
   /** Kick-off (a rescheduled fixture reports its new start). */
   startsAt: number;
+  /**
+   * A race's own fixture (motor racing's Vencedor da Corrida): its drivers, each the id of a
+   * selection; `home` is then the race's name and `away` is empty (labels.ts isRaceFixture).
+   */
+  field?: readonly FieldEntry[];
 }
 
 /** `MatchState { periodCode, clock, score, stats }` of the design. */

@@ -6,8 +6,8 @@ import {
   resultInconsistency,
   type ResultInconsistency,
 } from '../../../domain/sports/result-checks';
-import { BetResult } from '../../../domain/codes';
-import { OrderStatus } from '../../../domain/sports/labels';
+import { BetResult, MatchTime } from '../../../domain/codes';
+import { isRaceFixture, OrderStatus, type FieldEntry } from '../../../domain/sports/labels';
 import {
   expireHeld,
   FINAL_STATUSES,
@@ -370,6 +370,7 @@ export async function enterResult(
   if (now < fixture.startsAt && !allowedBeforeStart(result.status)) {
     throw new AppError(409, 'sportsResultBeforeStart');
   }
+  if (!fitsFixture(result, fixture, snap?.field)) throw badRequest('sportsResultInvalid');
   const problem = resultInconsistency(fixture.sport, result);
   if (problem) throw inconsistencyError(problem, fixture);
   await ctx.db.transaction().execute(async (trx) => {
@@ -385,6 +386,28 @@ export async function enterResult(
     await storeResult(trx, fixtureId, result, FINAL_STATUSES.includes(result.status), 'operator');
   });
   return settleFixture(ctx, sports, fixtureId);
+}
+
+/**
+ * Whether a result is of its fixture's kind: a race's own fixture (Vencedor da Corrida) settles on
+ * a classification, which a finished race needs and only a race that ended (−1, or −12 stopped for
+ * good) has, naming drivers of its field once each (a driver named twice would split a win into a
+ * dead heat); a fixture of two sides takes none. The field is checked while the feed still knows
+ * the fixture.
+ */
+function fitsFixture(
+  result: FixtureResult,
+  fixture: { away: string },
+  field: readonly FieldEntry[] | undefined,
+): boolean {
+  const race = result.classification;
+  if (!isRaceFixture(fixture)) return race === undefined;
+  if (!race) return result.status !== MatchTime.finished;
+  if (result.status !== MatchTime.finished && result.status !== MatchTime.cutInHalf) return false;
+  const named = [...race.winners, ...race.notStarted];
+  if (new Set(race.winners).size < race.winners.length) return false;
+  if (new Set(race.notStarted).size < race.notStarted.length) return false;
+  return !field || named.every((id) => field.some((d) => d.id === id));
 }
 
 /** The refusal of a result that does not add up, in the operator's words. */
@@ -410,5 +433,7 @@ function inconsistencyError(problem: ResultInconsistency, fixture: { home: strin
       return badRequest('sportsResultSetCount');
     case 'methodWithoutWinner':
       return badRequest('sportsResultMethod');
+    case 'winnerNotStarted':
+      return badRequest('sportsResultWinnerNotStarted');
   }
 }

@@ -54,8 +54,14 @@ const MATCH_TIME_CODES: readonly number[] = Object.values(MatchTime);
 /** An operator's result as settlement reads it. */
 function resultFromInput(input: OperatorResultInput): FixtureResult {
   if (!MATCH_TIME_CODES.includes(input.status)) throw badRequest('sportsResultInvalid');
-  // A finished match needs its final score (a head-to-head its two drivers' races instead).
-  if (input.status === MatchTime.finished && !input.race && (!input.full || !input.full.complete)) {
+  // A finished match needs its final score (a head-to-head its two drivers' races instead, a race
+  // its classification).
+  if (
+    input.status === MatchTime.finished &&
+    !input.race &&
+    !input.classification &&
+    (!input.full || !input.full.complete)
+  ) {
     throw badRequest('sportsResultInvalid');
   }
   const scores: FixtureResult['scores'] = {};
@@ -68,7 +74,7 @@ function resultFromInput(input: OperatorResultInput): FixtureResult {
   if (input.firstSet) scores.first_set = input.firstSet;
   if (input.games) scores.games = input.games;
   // A fight entered without `method` holds its Método de Vitória for review.
-  const { retired, advanced, innings, race, rounds, method } = input;
+  const { retired, advanced, innings, race, classification, rounds, method } = input;
   return {
     status: input.status,
     scores,
@@ -76,6 +82,7 @@ function resultFromInput(input: OperatorResultInput): FixtureResult {
     ...(advanced ? { advanced } : {}),
     ...(innings !== undefined ? { innings } : {}),
     ...(race ? { race } : {}),
+    ...(classification ? { classification } : {}),
     ...(rounds ? { rounds } : {}),
     ...(method ? { method } : {}),
   };

@@ -118,6 +118,8 @@ describe('the simulated feed', () => {
     for (let day = dayOf(NOW); day < dayOf(NOW) + 28; day++) {
       const today = new Set<string>();
       for (const { fixture } of feed.dayTimelines(day)) {
+        // A race's own fixture is the race its head-to-heads' drivers run in.
+        if (fixture.field) continue;
         if (fixture.sport === 'football') football++;
         for (const team of [fixture.home, fixture.away]) {
           const key = `${fixture.sport}|${team}`;
@@ -132,6 +134,54 @@ describe('the simulated feed', () => {
     }
     // Still a full football day on average.
     expect(football / 28).toBeGreaterThan(12);
+  });
+
+  it('gives each race a fixture of its own: its field priced to win before the start, settled on the same race', () => {
+    const feed = feedOf('races');
+    // Sunday 8 March: Fórmula 1 and Stock Car race.
+    const motor = feed.dayTimelines(dayOf(NOW) + 1).filter((tl) => tl.fixture.sport === 'motor_racing');
+    const races = motor.filter((tl) => tl.fixture.field);
+    expect(races.map((tl) => tl.fixture.competition).sort()).toEqual(['Fórmula 1', 'Stock Car Pro Series']);
+    for (const race of races) {
+      const { field, competition } = race.fixture;
+      expect(race.fixture.away).toBe('');
+      const pairs = motor.filter(
+        (tl) => !tl.fixture.field && tl.fixture.competition === competition && tl.fixture.fate === 'normal',
+      );
+      expect(pairs.length).toBeGreaterThan(2);
+      // Every driver of its head-to-heads is in its field.
+      const names = field!.map((d) => d.name);
+      for (const tl of pairs)
+        expect(names).toEqual(expect.arrayContaining([tl.fixture.home, tl.fixture.away]));
+
+      const before = feed.snapshot(race.fixture.id, feed.clock.toReal(race.kickoff! - 60_000))!;
+      expect(before.field).toEqual(field);
+      expect(before.markets.map((m) => m.id)).toEqual(['outright:full']);
+      expect(before.markets[0]!.outcomes.map((o) => o.id).sort()).toEqual(field!.map((d) => d.id).sort());
+      expect(feed.price(race.fixture.id, 'outright:full', feed.clock.toReal(race.kickoff! - 60_000))).toEqual(
+        before.markets[0],
+      );
+      // Not in play: nothing the race shows (laps) could move its prices.
+      const during = feed.snapshot(race.fixture.id, feed.clock.toReal(race.kickoff! + 60_000))!;
+      expect(during.state.phase).toBe('live');
+      expect(during.markets).toEqual([]);
+      expect(
+        feed.price(race.fixture.id, 'outright:full', feed.clock.toReal(race.kickoff! + 60_000)),
+      ).toBeUndefined();
+
+      // The winner is the driver the head-to-heads of the same race classify first.
+      const end = feed.result(race.fixture.id, feed.clock.toReal(race.finalAt!) + 1)!;
+      expect(end.final).toBe(true);
+      const { winners, notStarted } = end.result.classification!;
+      expect(winners).toHaveLength(1);
+      expect(notStarted).toEqual([]);
+      const winner = field!.find((d) => d.id === winners[0])!.name;
+      for (const tl of pairs) {
+        const h2h = feed.result(tl.fixture.id, feed.clock.toReal(tl.finalAt!) + 1)!.result.race!;
+        expect(h2h.home.position === 1).toBe(tl.fixture.home === winner);
+        expect(h2h.away.position === 1).toBe(tl.fixture.away === winner);
+      }
+    }
   });
 
   it('runs faster with SPORTS_FEED_SPEED: a match of the same seed lasts 1/60 of the time', () => {

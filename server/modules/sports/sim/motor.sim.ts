@@ -1,8 +1,14 @@
 import type { MarginPlan } from '../../../../domain/sports/book-margins';
 import { MatchTime } from '../../../../domain/codes';
-import type { FixtureResult, RaceResult } from '../../../../domain/sports/markets';
-import { priceHeadToHead, type HeadToHeadInput } from '../../../../domain/sports/ratings';
-import { HOUR_MS, MINUTE_MS } from './clock';
+import type { FixtureResult, RaceClassification, RaceResult } from '../../../../domain/sports/markets';
+import type { FieldEntry } from '../../../../domain/sports/labels';
+import {
+  priceHeadToHead,
+  priceOutright,
+  type HeadToHeadInput,
+  type OutrightInput,
+} from '../../../../domain/sports/ratings';
+import { HOUR_MS, MINUTE_MS, timeOnDay, weekdayOf } from './clock';
 import { intBetween, normal, randomStream } from './random';
 import {
   LISTING_MS,
@@ -22,9 +28,11 @@ import type { Competition } from './world';
 
 /**
  * Simulated motor racing: each race is run once from the seed — every driver's pace is a hidden
- * rating plus the day's noise, and some retire on a random lap — and the book offers
- * head-to-heads between pairs of drivers before the start (research §1.9: the better classified
- * wins; if neither finishes, more laps; equal laps void; both must start).
+ * rating plus the day's noise, and some retire on a random lap — and the book offers, before the
+ * start, head-to-heads between pairs of drivers (research §1.9: the better classified wins; if
+ * neither finishes, more laps; equal laps void; both must start), each a fixture of its two
+ * drivers, and the race's winner (Vencedor da Corrida) on the race's own fixture, whose field is
+ * every driver of the competition.
  */
 
 const F1 = [
@@ -123,6 +131,67 @@ const COMPETITIONS: readonly Competition[] = [
   },
 ];
 const LAPS: Record<string, number> = { 'Fórmula 1': 57, 'Stock Car Pro Series': 30, IndyCar: 85 };
+
+/** Each competition's races, one a week in turn: a race fixture's name. */
+const ROUNDS: Record<string, readonly string[]> = {
+  'Fórmula 1': [
+    'GP do Bahrein',
+    'GP da Arábia Saudita',
+    'GP da Austrália',
+    'GP do Japão',
+    'GP da China',
+    'GP de Miami',
+    'GP da Emília-Romanha',
+    'GP de Mônaco',
+    'GP da Espanha',
+    'GP do Canadá',
+    'GP da Áustria',
+    'GP da Inglaterra',
+    'GP da Bélgica',
+    'GP da Hungria',
+    'GP da Holanda',
+    'GP da Itália',
+    'GP do Azerbaijão',
+    'GP de Singapura',
+    'GP dos Estados Unidos',
+    'GP do México',
+    'GP de São Paulo',
+    'GP de Las Vegas',
+    'GP do Catar',
+    'GP de Abu Dhabi',
+  ],
+  'Stock Car Pro Series': [
+    'Etapa de Interlagos',
+    'Etapa de Goiânia',
+    'Etapa do Velocitta',
+    'Etapa de Cascavel',
+    'Etapa de Curitiba',
+    'Etapa de Tarumã',
+    'Etapa de Santa Cruz do Sul',
+    'Etapa de Chapecó',
+    'Etapa de Brasília',
+    'Etapa de Mogi Guaçu',
+  ],
+  IndyCar: [
+    'GP de St. Petersburg',
+    'GP de Long Beach',
+    'GP do Alabama',
+    'GP de Indianápolis',
+    'GP de Detroit',
+    'GP de Road America',
+    'GP de Mid-Ohio',
+    'GP de Toronto',
+    'GP de Iowa',
+    'GP de Portland',
+    'GP de Milwaukee',
+    'GP de Nashville',
+  ],
+};
+/**
+ * The last part of a race fixture's id (`mr-…-day-competition-99`), beyond any head-to-head's:
+ * the pairings keep the ids they had before races had fixtures of their own.
+ */
+const RACE_INDEX = 99;
 /** Minutes per lap, a driver's chance of not finishing, and pre-race drift of pace. */
 const LAP_MINUTES = 1.6;
 const DNF = 0.08;
@@ -133,6 +202,43 @@ export interface MotorTimeline extends SimTimeline {
   edge0: number;
   drift: number[];
   race: { home: RaceResult; away: RaceResult } | null;
+  /** A race's own fixture: each driver's pace, in the field's order. */
+  paces: number[] | null;
+  /** A race's own fixture once run: who won, who did not start (null otherwise). */
+  classification: RaceClassification | null;
+}
+
+/** The race fixtures of a day: one per competition racing that day, with its whole field. */
+function racesOn(seedTag: string, day: number): SimFixture[] {
+  return COMPETITIONS.flatMap((comp, ci) => {
+    if (!comp.weekdays.includes(weekdayOf(day))) return [];
+    const rounds = ROUNDS[comp.name]!;
+    const field: FieldEntry[] = comp.teams.map((name, k) => ({ id: `d${k + 1}`, name }));
+    // The week's round (days before the epoch count backwards).
+    const round = ((Math.floor(day / 7) % rounds.length) + rounds.length) % rounds.length;
+    return [
+      {
+        id: `mr-${seedTag}-${day}-${ci}-${RACE_INDEX}`,
+        sport: comp.sport,
+        competition: comp.name,
+        tier: comp.tier,
+        home: rounds[round]!,
+        away: '',
+        day,
+        startsAt: timeOnDay(day, comp.kickoffs[0]!),
+        fate: 'normal' as const,
+        field,
+      },
+    ];
+  });
+}
+
+/** A race's classification as the simulation runs it: the fastest finisher wins; everyone starts. */
+function classify(field: readonly FieldEntry[], results: Map<string, RaceResult>): RaceClassification {
+  return {
+    winners: field.filter((d) => results.get(d.name)?.position === 1).map((d) => d.id),
+    notStarted: field.filter((d) => !results.get(d.name)?.started).map((d) => d.id),
+  };
 }
 
 /** The whole race of a competition on a day, the same for every head-to-head of it. */
@@ -156,7 +262,8 @@ function runRace(seed: string, fixture: SimFixture): Map<string, RaceResult> {
 function motorTimeline(seed: string, fixture: SimFixture, windowMs: number): MotorTimeline {
   const r = randomStream(seed, fixture.id, 'h2h');
   const laps = LAPS[fixture.competition]!;
-  const edge0 = ratingOf(seed, fixture.home, 'motor') - ratingOf(seed, fixture.away, 'motor');
+  const field = fixture.field ?? null;
+  const edge0 = field ? 0 : ratingOf(seed, fixture.home, 'motor') - ratingOf(seed, fixture.away, 'motor');
   const drift = [0];
   for (let k = 1; k <= LISTING_MS / HOUR_MS; k++) drift.push(drift[k - 1]! + DRIFT_SD * normal(r));
   const events: SimEvent[] = [];
@@ -164,6 +271,7 @@ function motorTimeline(seed: string, fixture: SimFixture, windowMs: number): Mot
   let finalAt: number | null = null;
   let rescheduledAt: number | null = null;
   let race: MotorTimeline['race'] = null;
+  let classification: RaceClassification | null = null;
   if (fixture.fate === 'postponed') {
     const p = postponement(r, fixture, windowMs);
     events.push(...p.events);
@@ -171,12 +279,28 @@ function motorTimeline(seed: string, fixture: SimFixture, windowMs: number): Mot
   }
   if (kickoff !== null) {
     const results = runRace(seed, fixture);
-    race = { home: results.get(fixture.home)!, away: results.get(fixture.away)! };
+    if (field) classification = classify(field, results);
+    else race = { home: results.get(fixture.home)!, away: results.get(fixture.away)! };
     events.push({ at: kickoff, kind: 'start' });
     finalAt = kickoff + Math.round(laps * LAP_MINUTES * MINUTE_MS);
     events.push({ at: finalAt, kind: 'full_time' });
   }
-  return { fixture, kickoff, events, finalAt, correctionAt: null, rescheduledAt, laps, edge0, drift, race };
+  // The same ratings the race is run from (runRace), as the head-to-heads' edge is.
+  const paces = field && field.map((d) => ratingOf(seed, d.name, 'motor'));
+  return {
+    fixture,
+    kickoff,
+    events,
+    finalAt,
+    correctionAt: null,
+    rescheduledAt,
+    laps,
+    edge0,
+    drift,
+    race,
+    paces,
+    classification,
+  };
 }
 
 function codeAt(tl: MotorTimeline, t: number): number {
@@ -189,7 +313,7 @@ function codeAt(tl: MotorTimeline, t: number): number {
 
 function pricingInput(tl: MotorTimeline, t: number, margins: MarginPlan): HeadToHeadInput | null {
   // Head-to-heads are sold before the race only.
-  if (codeAt(tl, t) !== MatchTime.notStarted) return null;
+  if (tl.paces || codeAt(tl, t) !== MatchTime.notStarted) return null;
   const step = Math.max(
     0,
     Math.min(tl.drift.length - 1, Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS)),
@@ -198,6 +322,21 @@ function pricingInput(tl: MotorTimeline, t: number, margins: MarginPlan): HeadTo
     paceEdge: tl.edge0 + tl.drift[step]!,
     dnf: DNF,
     laps: tl.laps,
+    margins: fixtureMargins(margins, tl, false),
+  };
+}
+
+/**
+ * A race's Vencedor da Corrida, before the start only, like its head-to-heads: the running order
+ * is not part of the simulated race's state (only laps are), so nothing in play could move the
+ * prices, and the pre-race ones would be sold to bettors who can see a retirement.
+ */
+function outrightInput(tl: MotorTimeline, t: number, margins: MarginPlan): OutrightInput | null {
+  if (!tl.paces || codeAt(tl, t) !== MatchTime.notStarted) return null;
+  const paces = tl.paces;
+  return {
+    field: tl.fixture.field!.map((d, i) => ({ id: d.id, pace: paces[i]! })),
+    dnf: DNF,
     margins: fixtureMargins(margins, tl, false),
   };
 }
@@ -214,7 +353,10 @@ export const motorSim: SportSim<MotorTimeline> = {
   sport: 'motor_racing',
   prefix: 'mr',
   fates: ['postponed'],
-  day: (seed, seedTag, day) => scheduleDay(seed, seedTag, day, 'mr', COMPETITIONS),
+  day: (seed, seedTag, day) => [
+    ...scheduleDay(seed, seedTag, day, 'mr', COMPETITIONS),
+    ...racesOn(seedTag, day),
+  ],
   timeline: motorTimeline,
   state(tl, t): SimState {
     const code = codeAt(tl, t);
@@ -224,7 +366,8 @@ export const motorSim: SportSim<MotorTimeline> = {
       periodCode: code,
       clock: live ? `Volta ${lap}/${tl.laps}` : null,
       score: { home: 0, away: 0 },
-      stats: { laps: { home: lapsAt(tl, 'home', t), away: lapsAt(tl, 'away', t) } },
+      // A race's own fixture has no two drivers to compare.
+      stats: tl.paces ? {} : { laps: { home: lapsAt(tl, 'home', t), away: lapsAt(tl, 'away', t) } },
       suspended: false,
       stateSeq: tl.events.filter((e) => e.at <= t).length,
       stopSeq: 0,
@@ -233,19 +376,31 @@ export const motorSim: SportSim<MotorTimeline> = {
   },
   result(tl, t): FixtureResult {
     const code = codeAt(tl, t);
-    if (code !== MatchTime.finished || !tl.race) return { status: code, scores: {} };
+    if (code !== MatchTime.finished) return { status: code, scores: {} };
+    if (tl.classification) return { status: code, scores: {}, classification: tl.classification };
+    if (!tl.race) return { status: code, scores: {} };
     return { status: code, scores: {}, race: tl.race };
   },
   quoteKey(tl, _st, t) {
     return `p${Math.floor((t - (tl.fixture.startsAt - LISTING_MS)) / HOUR_MS)}`;
   },
   quotes(tl, _st, t, margins) {
+    const outright = outrightInput(tl, t, margins);
+    if (outright) {
+      const quote = priceOutright(outright);
+      return quote ? [quote] : [];
+    }
     const input = pricingInput(tl, t, margins);
     return input ? priceHeadToHead(input) : [];
   },
   price(tl, _st, t, margins, key) {
+    if (key.period !== 'full') return null;
+    if (key.type === 'outright') {
+      const outright = outrightInput(tl, t, margins);
+      return outright && priceOutright(outright);
+    }
     const input = pricingInput(tl, t, margins);
-    if (!input || key.type !== 'head_to_head' || key.period !== 'full') return null;
+    if (!input || key.type !== 'head_to_head') return null;
     return priceHeadToHead(input)[0] ?? null;
   },
 };

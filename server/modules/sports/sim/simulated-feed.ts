@@ -130,10 +130,12 @@ export class SimulatedFeed implements SportsFeed {
     const fixtures = SIMS.flatMap((sim) => sim.day(this.options.seed, this.seedTag, day)).sort(
       (x, y) => x.startsAt - y.startsAt || x.id.localeCompare(y.id),
     );
+    // A race's own fixture is run as drawn: the rare fates are dealt among the other fixtures, as
+    // before races had one, so that no fixture of a seeded world changed its fate.
     assignFates(
       this.options.seed,
       day,
-      fixtures,
+      fixtures.filter((f) => !f.field),
       (f) => BY_SPORT.get(f.sport)!.fates,
       EXTRA_FATE_PROBABILITY,
     );
@@ -190,6 +192,7 @@ export class SimulatedFeed implements SportsFeed {
       home: f.home,
       away: f.away,
       startsAt: this.clock.toReal(this.startOf(tl, t)),
+      ...(f.field ? { field: f.field } : {}),
     };
   }
 

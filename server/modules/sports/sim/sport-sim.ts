@@ -7,6 +7,7 @@ import {
 import type { FixtureResult, LegSpec, MarketKey } from '../../../../domain/sports/markets';
 import type { BuilderChance } from '../../../../domain/sports/builder';
 import type { Quote } from '../../../../domain/sports/pricing';
+import type { FieldEntry } from '../../../../domain/sports/labels';
 import type { SportKey } from '../../../../domain/sports/sports';
 import { MatchTime } from '../../../../domain/codes';
 import { DAY_MS, HOUR_MS, timeOnDay, weekdayOf } from './clock';
@@ -37,6 +38,8 @@ export interface SimFixture {
   /** Scheduled start, simulated time. */
   startsAt: number;
   fate: Fate;
+  /** A race's own fixture: its drivers (then `home` is the race's name and `away` is empty). */
+  field?: readonly FieldEntry[];
 }
 
 export interface Pair {
