@@ -9,6 +9,7 @@ import {
   type SportsFixture,
 } from '../../services/sports-api';
 import { useToken } from '../app/session';
+import { isRaceFixture } from '../../../domain/sports/labels';
 
 /**
  * A player's favourite teams and competitions (issue 16): kept on the server, read once a
@@ -78,7 +79,10 @@ function Star({ kind, name, favourites }: { kind: FavouriteKind; name: string; f
   );
 }
 
-/** The fixture page's stars: both teams and the competition. Nothing for a visitor. */
+/**
+ * The fixture page's stars: both teams and the competition (a race's, the competition alone: its
+ * name is no team's). Nothing for a visitor.
+ */
 export function FavouriteStars({
   fixture,
 }: {
@@ -93,8 +97,12 @@ export function FavouriteStars({
       aria-label={t('sports.favourites.label')}
       data-testid="favourite-stars"
     >
-      <Star kind="team" name={fixture.home} favourites={favourites} />
-      <Star kind="team" name={fixture.away} favourites={favourites} />
+      {isRaceFixture(fixture) ? null : (
+        <>
+          <Star kind="team" name={fixture.home} favourites={favourites} />
+          <Star kind="team" name={fixture.away} favourites={favourites} />
+        </>
+      )}
       <Star kind="competition" name={fixture.competition} favourites={favourites} />
     </nav>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EARLY_PAYOUT_MARKET } from '../../../domain/sports/early-payout';
 import { Link, useParams } from 'react-router-dom';
 import { isSportKey } from '../../../domain/sports/sports';
+import { fixtureTitle } from '../../../domain/sports/labels';
 import type { SportsFixtureDetail, SportsMarket } from '../../services/sports-api';
 import { PageHeading } from '../pages/page-heading';
 import { BetSlip } from './bet-slip';
@@ -31,7 +32,10 @@ export function groupMarkets(markets: SportsMarket[]): Array<{ group: string; ma
   return [...groups].map(([group, list]) => ({ group, markets: list }));
 }
 
-/** One market: its name and its selections; in Criar Aposta a tap goes to the builder. */
+/**
+ * One market: its name and its selections; in Criar Aposta a tap goes to the builder. A race's
+ * field (Vencedor da Corrida) is a list, a driver a row with the price beside the name.
+ */
 function MarketBlock({
   fixture,
   market,
@@ -62,7 +66,11 @@ function MarketBlock({
           {t('sports.earlyPayout')}
         </p>
       ) : null}
-      <div className={`market__outcomes market__outcomes--${Math.min(market.outcomes.length, 3)}`}>
+      <div
+        className={`market__outcomes market__outcomes--${
+          market.type === 'outright' ? 'list' : Math.min(market.outcomes.length, 3)
+        }`}
+      >
         {market.outcomes.map((o) => (
           <OddsButton
             key={o.id}
@@ -93,7 +101,10 @@ function MarketGroup({
   initiallyOpen: boolean;
   building: boolean;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(initiallyOpen);
+  // The server names groups in pt-BR; a race's field is named in the player's language.
+  const title = markets.every((m) => m.type === 'outright') ? t('sports.fixture.raceWinner') : group;
   return (
     <section className="market-group" data-testid="market-group" data-group={group}>
       <button
@@ -102,7 +113,7 @@ function MarketGroup({
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        <span>{group}</span>
+        <span>{title}</span>
         <span className="market-group__count">{markets.length}</span>
         <span aria-hidden="true">{open ? '▾' : '▸'}</span>
       </button>
@@ -151,7 +162,7 @@ export function FixturePage() {
         ) : (
           <>
             <PageHeading
-              title={`${fixture.home} x ${fixture.away}`}
+              title={fixtureTitle(fixture)}
               lead={`${isSportKey(fixture.sport) ? t(`sports.${fixture.sport}`) : fixture.sport} · ${fixture.competition}`}
             />
             <FavouriteStars fixture={fixture} />

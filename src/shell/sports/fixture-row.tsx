@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SportsFixture } from '../../services/sports-api';
+import { isRaceFixture } from '../../../domain/sports/labels';
 import { OddsButton } from './odds-button';
 import { listLabel } from './short-labels';
 import { formatKickoff, hasStarted, periodLabel } from './sports-format';
@@ -36,40 +37,57 @@ function FixtureWhen({ fixture }: { fixture: SportsFixture }) {
   );
 }
 
-/** A fixture in a list: teams, score when started, and the winner market's prices inline. */
+/**
+ * A fixture in a list: teams, score when started, and the winner market's prices inline; a race,
+ * its name and a way to its field's prices (too many for a row).
+ */
 export function FixtureRow({ fixture }: { fixture: SportsFixture }) {
   const { t } = useTranslation();
   const started = hasStarted(fixture);
   const main = fixture.main;
+  const race = isRaceFixture(fixture);
+  const page = `/sports/fixture/${encodeURIComponent(fixture.id)}`;
   return (
     <li
       className={`fixture${fixture.live ? ' fixture--live' : ''}`}
       data-testid="fixture-row"
       data-id={fixture.id}
     >
-      <Link
-        to={`/sports/fixture/${encodeURIComponent(fixture.id)}`}
-        className="fixture__link"
-        data-testid="fixture-link"
-      >
+      <Link to={page} className="fixture__link" data-testid="fixture-link">
         <FixtureWhen fixture={fixture} />
-        <span className="fixture__teams">
-          <span className="fixture__team">
-            <span>{fixture.home}</span>
-            {started ? <strong data-testid="fixture-score-home">{fixture.score.home}</strong> : null}
+        {race ? (
+          <span className="fixture__teams">
+            <span className="fixture__team">
+              <span>{fixture.home}</span>
+            </span>
+            <small className="fixture__competition">{fixture.competition}</small>
           </span>
-          <span className="fixture__team">
-            <span>{fixture.away}</span>
-            {started ? <strong data-testid="fixture-score-away">{fixture.score.away}</strong> : null}
+        ) : (
+          <span className="fixture__teams">
+            <span className="fixture__team">
+              <span>{fixture.home}</span>
+              {started ? <strong data-testid="fixture-score-home">{fixture.score.home}</strong> : null}
+            </span>
+            <span className="fixture__team">
+              <span>{fixture.away}</span>
+              {started ? <strong data-testid="fixture-score-away">{fixture.score.away}</strong> : null}
+            </span>
+            <small className="fixture__competition">{fixture.competition}</small>
           </span>
-          <small className="fixture__competition">{fixture.competition}</small>
-        </span>
+        )}
         <span className="fixture__more" aria-label={t('sports.fixture.allMarkets')}>
           ›
         </span>
       </Link>
-      <div className={`fixture__prices fixture__prices--${main?.outcomes.length ?? 0}`}>
-        {main ? (
+      <div className={`fixture__prices fixture__prices--${race ? 1 : (main?.outcomes.length ?? 0)}`}>
+        {race && main ? (
+          <Link to={page} className="odds fixture__race" data-testid="race-link">
+            <span className="odds__label">{t('sports.fixture.raceWinner')}</span>
+            <span className="odds__price" aria-hidden="true">
+              ›
+            </span>
+          </Link>
+        ) : main ? (
           main.outcomes.map((o) => (
             <OddsButton
               key={o.id}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SportsFixtureDetail } from '../../services/sports-api';
-import { tennisPoints } from '../../../domain/sports/labels';
+import { isRaceFixture, tennisPoints } from '../../../domain/sports/labels';
 import { formatKickoff, hasStarted, periodLabel } from './sports-format';
 import { useRunningClock } from './use-running-clock';
 import { Crest } from './crest';
@@ -61,6 +61,7 @@ function StatBar({
 /**
  * The live tracker of a fixture: the scoreboard (teams, score, clock and period) over a drawing of
  * the field, and the match statistics as bars. Before the start it shows the kick-off time alone.
+ * A race shows its name, its start and then its lap.
  */
 export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
   const { t } = useTranslation();
@@ -69,6 +70,8 @@ export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
   const started = hasStarted(fixture);
   const stats = Object.entries(fixture.stats).sort(([a], [b]) => statRank(a) - statRank(b));
   const period = periodLabel(fixture.periodCode, fixture.sport);
+  // A race's own fixture has a field, not two sides: its name, its start or its lap, no score.
+  const race = isRaceFixture(fixture);
   // A tennis game reads 0, 15, 30, 40, AD; at six games all the tie-break counts points.
   const games = fixture.stats.games;
   const tiebreak = games !== undefined && games.home === 6 && games.away === 6;
@@ -82,13 +85,16 @@ export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
       aria-label={t('sports.fixture.tracker')}
       data-testid="live-tracker"
     >
-      <div className="tracker__field">
-        <div className="tracker__team tracker__team--home">
-          <Crest name={fixture.home} className="tracker__crest" />
-          <strong>{fixture.home}</strong>
-        </div>
+      <div className={`tracker__field${race ? ' tracker__field--race' : ''}`}>
+        {race ? null : (
+          <div className="tracker__team tracker__team--home">
+            <Crest name={fixture.home} className="tracker__crest" />
+            <strong>{fixture.home}</strong>
+          </div>
+        )}
         <div className="tracker__centre">
-          {started ? (
+          {race ? <strong className="tracker__race">{fixture.home}</strong> : null}
+          {started && race ? null : started ? (
             <span className="tracker__score" data-testid="tracker-score">
               {fixture.score.home} <span aria-hidden="true">–</span> {fixture.score.away}
             </span>
@@ -111,10 +117,12 @@ export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
           </span>
           {fixture.suspended ? <span className="tracker__stop">{t('sports.fixture.suspended')}</span> : null}
         </div>
-        <div className="tracker__team tracker__team--away">
-          <Crest name={fixture.away} className="tracker__crest" />
-          <strong>{fixture.away}</strong>
-        </div>
+        {race ? null : (
+          <div className="tracker__team tracker__team--away">
+            <Crest name={fixture.away} className="tracker__crest" />
+            <strong>{fixture.away}</strong>
+          </div>
+        )}
       </div>
       {started && stats.length > 0 ? (
         <ul className="tracker__stats">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatLine } from '../../../domain/sports/labels';
+import { fixtureTitle, formatLine } from '../../../domain/sports/labels';
 import type { SlipSelection } from '../../machines/sports/bet-slip.machine';
 import type { SportsFixture, SportsMarket, SportsOutcome } from '../../services/sports-api';
 import { togglePick, usePicked } from './slip-picks';
@@ -40,7 +40,7 @@ export function selectionOf(
 ): Omit<SlipSelection, 'moved' | 'available'> {
   return {
     fixtureId: fixture.id,
-    fixture: `${fixture.home} x ${fixture.away}`,
+    fixture: fixtureTitle(fixture),
     marketId: market.id,
     market: market.name,
     outcomeId: outcome.id,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { MatchTime } from '../../../domain/codes';
 import { isSportKey, type SportKey } from '../../../domain/sports/sports';
+import { isRaceFixture } from '../../../domain/sports/labels';
 import i18n, { bcp47 } from '../../lib/i18n';
 import type { SportsResult } from '../../services/sports-api';
 import { PageHeading } from '../pages/page-heading';
@@ -17,7 +18,10 @@ function endWord(status: number): 'finished' | 'cancelled' | 'abandoned' {
   return 'finished';
 }
 
-/** One result: when, the sides with their final score, the first half (or set), how it ended. */
+/**
+ * One result: when, the sides with their final score, the first half (or set), how it ended; a
+ * race, its name and its winner.
+ */
 function ResultRow({ result }: { result: SportsResult }) {
   const { t } = useTranslation();
   const when = new Date(result.startsAt).toLocaleString(bcp47(i18n.language), {
@@ -40,10 +44,18 @@ function ResultRow({ result }: { result: SportsResult }) {
             <span>{result.home}</span>
             {result.score ? <strong data-testid="result-home">{result.score.home}</strong> : null}
           </span>
-          <span className="fixture__team">
-            <span>{result.away}</span>
-            {result.score ? <strong data-testid="result-away">{result.score.away}</strong> : null}
-          </span>
+          {isRaceFixture(result) ? (
+            result.winner ? (
+              <span className="fixture__team" data-testid="result-winner">
+                {t('sports.results.winner', { driver: result.winner })}
+              </span>
+            ) : null
+          ) : (
+            <span className="fixture__team">
+              <span>{result.away}</span>
+              {result.score ? <strong data-testid="result-away">{result.score.away}</strong> : null}
+            </span>
+          )}
           <small className="fixture__competition">
             {result.competition}
             {first
