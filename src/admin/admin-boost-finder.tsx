@@ -4,6 +4,7 @@ import { SPORT_KEYS } from '../../domain/sports/sports';
 import { boostApi, canBoost, type SportsFixture } from './admin-boosts-api';
 import { errorText } from './admin-login';
 import { spDateTime } from './admin-panels';
+import { fixtureTitle } from '../../domain/sports/labels';
 
 /** Fixtures listed to choose from, soonest first (a search narrows the rest). */
 const FIXTURES_SHOWN = 12;
@@ -90,9 +91,7 @@ export function FixtureFinder({ chosen, onChoose }: { chosen: string; onChoose: 
           {shown.map((f) => (
             <li key={f.id}>
               <button type="button" aria-pressed={chosen === f.id} onClick={() => onChoose(f.id)}>
-                <strong>
-                  {f.home} × {f.away}
-                </strong>
+                <strong>{fixtureTitle(f, ' × ')}</strong>
                 <small>
                   {t('admin.boosts.fixtureLine', {
                     competition: f.competition,

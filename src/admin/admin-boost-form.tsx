@@ -14,6 +14,7 @@ import {
 import { FixtureFinder } from './admin-boost-finder';
 import { errorText } from './admin-login';
 import { brl, spDateTime } from './admin-panels';
+import { fixtureTitle } from '../../domain/sports/labels';
 
 type Market = SportsFixtureDetail['markets'][number];
 
@@ -151,9 +152,7 @@ export function BoostForm({ running, onCreated }: { running: ReadonlySet<string>
         {chosen && !detail && !note && <p>{t('admin.boosts.loading')}</p>}
         {detail && (
           <p>
-            <strong>
-              {detail.home} × {detail.away}
-            </strong>
+            <strong>{fixtureTitle(detail, ' × ')}</strong>
             <br />
             <small>
               {t('admin.boosts.fixtureLine', {

@@ -6,6 +6,7 @@ import { errorText } from './admin-login';
 import { ConfirmButton } from './admin-confirm';
 import { PrizeDeadlinesPanel } from './admin-prize-deadlines';
 import { FixtureResultForm, resultSummary } from './admin-result-form';
+import { fixtureTitle } from '../../domain/sports/labels';
 
 /** The lowest RTP an operator may set (spec: never below 85%), so the highest edge is 15%. */
 export const MIN_RTP_PERCENT = 85;
@@ -77,7 +78,7 @@ export function SportsPanel() {
               {items.map((f) => (
                 <tr key={f.id}>
                   <td>
-                    {f.home} × {f.away}
+                    {fixtureTitle(f, ' × ')}
                     <br />
                     <small>
                       {isSportKey(f.sport) && `${t(`admin.results.sportNames.${f.sport}`)} · `}

@@ -7,17 +7,22 @@ import { adminApi, type AttentionFixture } from './admin-api';
 import { errorText } from './admin-login';
 import {
   clockText,
+  initialRaceValues,
   initialValues,
+  racePayload,
+  raceProblem,
   resultPayload,
   resultProblem,
   shownFacts,
   type DriverState,
   type FormSport,
   type PairFact,
+  type RaceValues,
   type ResultNames,
   type ResultValues,
   type Side,
 } from './admin-result-rules';
+import { isRaceFixture } from '../../domain/sports/labels';
 
 /** The end states an operator can enter for a fixture, with their labels. */
 const RESULT_STATUSES = [
@@ -484,11 +489,161 @@ function SportResultForm({
   );
 }
 
-/** The result form of a fixture: football's own, or the scoreboard of its sport. */
+/**
+ * A race's own fixture (Vencedor da Corrida): how it ended and, when it finished, its winner (a
+ * second one in a dead heat) and the drivers who did not start, picked from its field.
+ */
+function RaceResultForm({
+  fixture,
+  field,
+  onDone,
+}: {
+  fixture: AttentionFixture;
+  field: NonNullable<AttentionFixture['field']>;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<RaceValues>(() => initialRaceValues(fixture.result));
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const finished = values.status === MatchTime.finished;
+  const driver = (id: string) => field.find((d) => d.id === id)?.name ?? id;
+  const change = (field: string, patch: Partial<RaceValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    if (invalid === field) setInvalid(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = raceProblem(values, { winner: t('admin.results.raceWinner'), driver });
+    if (problem) {
+      setInvalid(problem.field);
+      setMessage({ text: t(`admin.results.errors.${problem.error}`, problem.params), error: true });
+      const control = formRef.current?.elements.namedItem(problem.field);
+      if (control instanceof HTMLElement) control.focus();
+      return;
+    }
+    setInvalid(null);
+    setMessage(null);
+    setBusy(true);
+    try {
+      const res = await adminApi.enterResult(fixture.id, racePayload(values));
+      setMessage({ text: t('admin.sports.settled', { count: res.settled.length }), error: false });
+      onDone();
+    } catch (err) {
+      setMessage({ text: errorText(err, t('admin.error')), error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pick = (name: 'winner' | 'deadHeat', label: string, none: string) => (
+    <>
+      <span className="admin-result__label">{label}</span>
+      <select
+        name={name}
+        aria-label={label}
+        aria-invalid={invalid === name ? true : undefined}
+        className="admin-result__both"
+        value={values[name]}
+        onChange={(e) => change(name, { [name]: e.target.value })}
+      >
+        <option value="">{none}</option>
+        {field.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+  const toggleNotStarted = (id: string, on: boolean) =>
+    change('notStarted', {
+      notStarted: on ? [...values.notStarted, id] : values.notStarted.filter((x) => x !== id),
+    });
+  const hint = finished
+    ? t('admin.results.raceHint')
+    : t(`admin.results.hints.${String(values.status) as '-10' | '-12' | '-13' | '-14'}`);
+  return (
+    <form
+      ref={formRef}
+      className="admin-result"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label={t('admin.sports.enter')}
+    >
+      <label className="admin-result__status">
+        {t('admin.sports.status')}
+        <select
+          value={values.status}
+          onChange={(e) => {
+            const status = Number(e.target.value);
+            setValues((v) => ({ ...v, status }));
+            setInvalid(null);
+          }}
+        >
+          {RESULT_STATUSES.map(([code, label]) => (
+            <option key={code} value={code}>
+              {t(label)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="admin-result__hint">{hint}</p>
+      {finished && (
+        <div className="admin-result__grid">
+          {pick('winner', t('admin.results.raceWinner'), t('admin.results.choose'))}
+          {pick('deadHeat', t('admin.results.deadHeat'), t('admin.results.noDeadHeat'))}
+          <fieldset
+            className="admin-result__field"
+            name="notStarted"
+            aria-invalid={invalid === 'notStarted' ? true : undefined}
+          >
+            <legend>{t('admin.results.notStarted')}</legend>
+            {field.map((d) => (
+              <label key={d.id}>
+                <input
+                  type="checkbox"
+                  checked={values.notStarted.includes(d.id)}
+                  onChange={(e) => toggleNotStarted(d.id, e.target.checked)}
+                />{' '}
+                {d.name}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+      )}
+      <div className="admin-result__actions">
+        <button type="submit" disabled={busy}>
+          {t('admin.sports.enter')}
+        </button>
+        {message && (
+          <span
+            role={message.error ? 'alert' : 'status'}
+            className={message.error ? 'admin-error' : undefined}
+          >
+            {message.text}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The result form of a fixture: football's own, a race's classification, or the scoreboard of its
+ * sport. A race the feed no longer lists has no field to pick from: its scoreboard is shown, which
+ * can still enter how it ended (a finished race needs its classification, and is refused).
+ */
 export function FixtureResultForm({ fixture, onDone }: { fixture: AttentionFixture; onDone: () => void }) {
   const sport = fixture.sport;
   if (!isSportKey(sport) || sport === 'football') {
     return <FootballResultForm fixture={fixture} onDone={onDone} />;
+  }
+  if (isRaceFixture(fixture) && fixture.field) {
+    return <RaceResultForm fixture={fixture} field={fixture.field} onDone={onDone} />;
   }
   return <SportResultForm fixture={fixture} sport={sport} onDone={onDone} />;
 }
@@ -507,6 +662,15 @@ export function resultSummary(fixture: AttentionFixture, t: TFunction): string |
   const result = fixture.result;
   if (!result) return null;
   const name = (side: Side | undefined) => (side === 'away' ? fixture.away : fixture.home);
+  if (result.classification) {
+    const drivers = result.classification.winners.map(
+      (id) => fixture.field?.find((d) => d.id === id)?.name ?? id,
+    );
+    if (drivers.length === 0) return statusText(fixture, result.status, t);
+    return drivers.length === 1
+      ? t('admin.results.summary.winOf', { team: drivers[0] })
+      : t('admin.results.summary.deadHeat', { drivers: drivers.join(', ') });
+  }
   if (fixture.sport === 'motor_racing') {
     if (!result.race) return statusText(fixture, result.status, t);
     const driver = (side: Side) => {

@@ -545,3 +545,73 @@ export function resultPayload(sport: FormSport, values: ResultValues): FixtureRe
   }
   return body;
 }
+
+/**
+ * What a trader enters for a race's own fixture (its Vencedor da Corrida, settled by markets.ts
+ * `settleOutright`): how it ended and, when it finished, the driver classified first — a
+ * disqualified one is not classified, so it is whoever the official classification puts first —
+ * with one sharing first place in a dead heat, and the drivers who did not start (their bets are
+ * void). Drivers are their selection ids.
+ */
+export interface RaceValues {
+  status: number;
+  winner: string;
+  /** A second driver classified first (a dead heat), or ''. */
+  deadHeat: string;
+  notStarted: string[];
+}
+
+/** The race form's starting values: finished, with what the stored result already says. */
+export function initialRaceValues(result: FixtureResult | null): RaceValues {
+  const race = result?.classification;
+  return {
+    status: MatchTime.finished,
+    winner: race?.winners[0] ?? '',
+    deadHeat: race?.winners[1] ?? '',
+    notStarted: race?.notStarted ?? [],
+  };
+}
+
+/** A problem with a race's entry, as resultProblem's (its fields: `winner`, `deadHeat`, `notStarted`). */
+export interface RaceProblem {
+  field: 'winner' | 'deadHeat' | 'notStarted';
+  error: 'choose' | 'sameDriver' | 'winnerNotStarted';
+  params: Record<string, string | number>;
+}
+
+/**
+ * The first problem of a race's entry, or null: a finished race names its winner, a dead heat a
+ * second driver, and a winner did start (result-checks.ts, as the server reads it).
+ */
+export function raceProblem(
+  values: RaceValues,
+  names: { winner: string; driver: (id: string) => string },
+): RaceProblem | null {
+  if (values.status !== MatchTime.finished) return null;
+  if (values.winner === '') return { field: 'winner', error: 'choose', params: { row: names.winner } };
+  if (values.deadHeat === values.winner) {
+    return { field: 'deadHeat', error: 'sameDriver', params: { driver: names.driver(values.winner) } };
+  }
+  const typed: FixtureResult = {
+    status: values.status,
+    scores: {},
+    classification: raceClassification(values),
+  };
+  if (resultInconsistency('motor_racing', typed)?.rule === 'winnerNotStarted') {
+    const winner = [values.winner, values.deadHeat].find((id) => values.notStarted.includes(id))!;
+    return { field: 'notStarted', error: 'winnerNotStarted', params: { driver: names.driver(winner) } };
+  }
+  return null;
+}
+
+const raceClassification = (values: RaceValues) => ({
+  winners: [values.winner, values.deadHeat].filter((id) => id !== ''),
+  notStarted: values.notStarted,
+});
+
+/** The call's body for a race's entry that passed raceProblem: the classification only when it finished. */
+export function racePayload(values: RaceValues): FixtureResultInput {
+  return values.status === MatchTime.finished
+    ? { status: values.status, classification: raceClassification(values) }
+    : { status: values.status };
+}

@@ -622,3 +622,82 @@ describe('the Esportes section', () => {
     ).toBeTruthy();
   });
 });
+
+describe('a race’s own fixture (Vencedor da Corrida)', () => {
+  const FIELD = [
+    { id: 'd1', name: 'Max Verstappen' },
+    { id: 'd2', name: 'Lando Norris' },
+    { id: 'd3', name: 'Gabriel Bortoleto' },
+    { id: 'd4', name: 'Charles Leclerc' },
+  ];
+  const raceFixture = (result: AttentionFixture['result'] = null): AttentionFixture => ({
+    ...fixture('motor_racing', result),
+    id: 'fx-race',
+    home: 'GP de São Paulo',
+    away: '',
+    field: FIELD,
+  });
+  function renderRace(result: AttentionFixture['result'] = null) {
+    render(<FixtureResultForm fixture={raceFixture(result)} onDone={vi.fn()} />);
+    return screen.getByRole('form', { name: 'Lançar resultado' });
+  }
+  function sent() {
+    expect(bodies).toHaveLength(1);
+    const parsed = operatorResultSchema.safeParse(bodies[0]);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    return bodies[0];
+  }
+
+  it('names the winner from the field, a second one in a dead heat, and who did not start', async () => {
+    const user = userEvent.setup();
+    const form = renderRace();
+    // Not the head-to-head's two drivers: the race's whole field.
+    expect(within(form).queryByLabelText(/Situação do piloto/)).toBeNull();
+    expect(within(form).getAllByRole('checkbox')).toHaveLength(4);
+    await user.selectOptions(within(form).getByLabelText('Vencedor da corrida'), 'Lando Norris');
+    await user.selectOptions(within(form).getByLabelText('Empatado em 1º (dead heat)'), 'Charles Leclerc');
+    await user.click(within(form).getByLabelText('Gabriel Bortoleto'));
+    await submit(form, user);
+    expect(sent()).toEqual({ status: -1, classification: { winners: ['d2', 'd4'], notStarted: ['d3'] } });
+  });
+
+  it('refuses a finish without its winner, the same driver twice, and a winner who did not start', async () => {
+    const user = userEvent.setup();
+    const form = renderRace();
+    expect(await refused(form, user)).toBe('Escolha “Vencedor da corrida”.');
+    expect(within(form).getByLabelText('Vencedor da corrida').getAttribute('aria-invalid')).toBe('true');
+    await user.selectOptions(within(form).getByLabelText('Vencedor da corrida'), 'Max Verstappen');
+    await user.selectOptions(within(form).getByLabelText('Empatado em 1º (dead heat)'), 'Max Verstappen');
+    expect(await refused(form, user)).toBe(
+      'Max Verstappen já é o vencedor: escolha outro piloto para o empate ou “Ninguém”.',
+    );
+    await user.selectOptions(within(form).getByLabelText('Empatado em 1º (dead heat)'), 'Ninguém');
+    await user.click(within(form).getByLabelText('Max Verstappen'));
+    expect(await refused(form, user)).toBe(
+      'Max Verstappen venceu a corrida: não pode constar entre os que não largaram.',
+    );
+    await user.click(within(form).getByLabelText('Max Verstappen'));
+    await submit(form, user);
+    expect(sent()).toEqual({ status: -1, classification: { winners: ['d1'], notStarted: [] } });
+  });
+
+  it('sends a race not run as its status alone, and sums up and reopens a stored classification', async () => {
+    const user = userEvent.setup();
+    let form = renderRace();
+    await user.selectOptions(within(form).getByLabelText('Situação'), 'Cancelado');
+    expect(within(form).queryByLabelText('Vencedor da corrida')).toBeNull();
+    await submit(form, user);
+    expect(sent()).toEqual({ status: -10 });
+
+    cleanup();
+    const stored = { status: -1, scores: {}, classification: { winners: ['d4'], notStarted: ['d3'] } };
+    form = renderRace(stored);
+    expect(within(form).getByLabelText('Vencedor da corrida')).toHaveProperty('value', 'd4');
+    expect(within(form).getByLabelText('Gabriel Bortoleto')).toHaveProperty('checked', true);
+    const t = i18n.t.bind(i18n);
+    expect(resultSummary(raceFixture(stored), t)).toBe('vitória de Charles Leclerc');
+    const tie = { ...stored, classification: { winners: ['d1', 'd2'], notStarted: [] } };
+    expect(resultSummary(raceFixture(tie), t)).toBe('dead heat: Max Verstappen, Lando Norris');
+    expect(resultSummary(raceFixture({ status: -10, scores: {} }), t)).toBe('Cancelado');
+  });
+});
