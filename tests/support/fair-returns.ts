@@ -87,7 +87,7 @@ export function fairReturns(options: FairReturnOptions): FairReturnGroup[] {
   // leader is about to win), which made every sport of variable length look mispriced in play.
   const played = (day: number) =>
     feed
-      .dayTimelines(day)
+      .dayTimelines(day, options.sports)
       .filter((tl) => tl.fixture.fate === 'normal' && tl.kickoff !== null && tl.finalAt !== null);
   const lengths = new Map<SportKey, number[]>();
   for (let day = from; day < from + options.days; day++) {

@@ -404,8 +404,13 @@ export class SimulatedFeed implements SportsFeed {
     return out.sort((a, b) => b.finishedAt - a.finishedAt || a.id.localeCompare(b.id));
   }
 
-  /** Every fixture of a simulated day with its timeline (the realism report reads these). */
-  dayTimelines(day: number): SimTimeline[] {
-    return this.day(day).map((f) => this.timeline(f));
+  /**
+   * Every fixture of a simulated day with its timeline (the realism report reads these), or those
+   * of some sports only: a timeline is drawn whole, and a weekly sport's checks play years of days.
+   */
+  dayTimelines(day: number, sports?: readonly SportKey[]): SimTimeline[] {
+    return this.day(day)
+      .filter((f) => !sports || sports.includes(f.sport))
+      .map((f) => this.timeline(f));
   }
 }
