@@ -18,7 +18,8 @@ export type CompetitionTier = 1 | 2 | 3;
 
 /**
  * The group a market belongs to, from its type and period alone. Método de Vitória (five
- * selections from a ratings model, two of them long shots) is niche like Placar Exato; Placar em
+ * selections from a ratings model, two of them long shots) is niche like Placar Exato, and so is a
+ * race's Vencedor da Corrida (twenty drivers, most of them long shots: books keep 15–30 % on it); Placar em
  * Sets (the sets handicap and total sets read as one market) secondary.
  */
 export function marginGroup(key: Pick<MarketKey, 'type' | 'period'>): MarginGroup {
@@ -30,6 +31,7 @@ export function marginGroup(key: Pick<MarketKey, 'type' | 'period'>): MarginGrou
     case 'correct_score':
     case 'ht_ft':
     case 'method':
+    case 'outright':
       return 'niche';
     case 'btts':
     case 'double_chance':

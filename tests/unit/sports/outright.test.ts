@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MatchTime } from '../../../domain/codes';
-import { byShape, marginFor, overroundMilli } from '../../../domain/sports/book-margins';
+import { byShape, marginFor, marginGroup, overroundMilli } from '../../../domain/sports/book-margins';
 import { leastFairChance } from '../../../domain/sports/cashout';
 import { MAX_ODDS_MILLI, nextLadderPrice } from '../../../domain/sports/ladder';
 import { fixtureTitle, marketGroup, marketName, outcomeName } from '../../../domain/sports/labels';
@@ -122,7 +122,7 @@ describe('Vencedor da Corrida: prices', () => {
     }
   });
 
-  it('is a main market of the race, margined by the plan’s many-way base, group and tier', () => {
+  it('is a niche market of the race (twenty selections, most long shots), margined by the plan’s many-way base, group and tier', () => {
     expect(marketGroup(KEY, 'motor_racing')).toBe('Vencedor da Corrida');
     const plan = {
       preMatch: {
@@ -136,8 +136,10 @@ describe('Vencedor da Corrida: prices', () => {
       groups: { main: 0, secondary: 0.015, niche: 0.04 },
       tiers: { '1': 0, '2': 0.01, '3': 0.02 },
     };
-    expect(marginFor(plan, false, 1)(KEY)).toEqual({ margin: 0.05, method: 'shin' });
-    expect(marginFor(plan, false, 2)(KEY).margin).toBeCloseTo(0.06, 12);
+    expect(marginGroup(KEY)).toBe('niche');
+    expect(marginFor(plan, false, 1)(KEY).method).toBe('shin');
+    expect(marginFor(plan, false, 1)(KEY).margin).toBeCloseTo(0.09, 12);
+    expect(marginFor(plan, false, 2)(KEY).margin).toBeCloseTo(0.1, 12);
     expect(marginFor(flatPlan(plan.preMatch), false, 1)(KEY).method).toBe('shin');
   });
 
