@@ -1,4 +1,4 @@
-import { Fragment, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { MatchTime } from '../../domain/codes';
@@ -7,31 +7,20 @@ import { adminApi, type AttentionFixture } from './admin-api';
 import { errorText } from './admin-login';
 import {
   clockText,
-  initialRaceValues,
   initialValues,
-  racePayload,
-  raceProblem,
   resultPayload,
   resultProblem,
   shownFacts,
   type DriverState,
   type FormSport,
   type PairFact,
-  type RaceValues,
   type ResultNames,
   type ResultValues,
   type Side,
 } from './admin-result-rules';
 import { isRaceFixture } from '../../domain/sports/labels';
-
-/** The end states an operator can enter for a fixture, with their labels. */
-const RESULT_STATUSES = [
-  [MatchTime.finished, 'admin.sports.statuses.-1'],
-  [MatchTime.cancelled, 'admin.sports.statuses.-10'],
-  [MatchTime.interrupted, 'admin.sports.statuses.-13'],
-  [MatchTime.postponed, 'admin.sports.statuses.-14'],
-  [MatchTime.cutInHalf, 'admin.sports.statuses.-12'],
-] as const;
+import { RESULT_STATUSES, ResultEntryForm, unfinishedHint, useResultEntry } from './admin-result-parts';
+import { RaceResultForm } from './admin-race-result-form';
 
 const SIDES = ['home', 'away'] as const;
 
@@ -174,11 +163,9 @@ function SportResultForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const formRef = useRef<HTMLFormElement>(null);
+  const entry = useResultEntry(fixture.id, onDone);
+  const { invalid, setInvalid } = entry;
   const [values, setValues] = useState<ResultValues>(() => initialValues(fixture.result));
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
   const shown = shownFacts(sport, values);
   const team = (side: Side) => (side === 'home' ? fixture.home : fixture.away);
   const names = namesOf(t, fixture, sport);
@@ -194,30 +181,6 @@ function SportResultForm({
     }));
   const setDriver = (side: Side, patch: Partial<ResultValues['drivers'][Side]>, field: string) =>
     change(field, (v) => ({ ...v, drivers: { ...v.drivers, [side]: { ...v.drivers[side], ...patch } } }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = resultProblem(sport, values, names);
-    if (problem) {
-      setInvalid(problem.field);
-      setMessage({ text: t(`admin.results.errors.${problem.error}`, problem.params), error: true });
-      const control = formRef.current?.elements.namedItem(problem.field);
-      if (control instanceof HTMLElement) control.focus();
-      return;
-    }
-    setInvalid(null);
-    setMessage(null);
-    setBusy(true);
-    try {
-      const res = await adminApi.enterResult(fixture.id, resultPayload(sport, values));
-      setMessage({ text: t('admin.sports.settled', { count: res.settled.length }), error: false });
-      onDone();
-    } catch (err) {
-      setMessage({ text: errorText(err, t('admin.error')), error: true });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   /** Props every control shares: its name (what a problem points at) and its invalid state. */
   const control = (name: string, label: string) => ({
@@ -426,36 +389,17 @@ function SportResultForm({
     );
   }
 
-  const hint =
-    values.status === MatchTime.finished
-      ? null
-      : t(`admin.results.hints.${String(values.status) as '-10' | '-12' | '-13' | '-14'}`);
+  const hintKey = unfinishedHint(values.status);
   return (
-    <form
-      ref={formRef}
-      className="admin-result"
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      aria-label={t('admin.sports.enter')}
+    <ResultEntryForm
+      entry={entry}
+      onSubmit={(e) =>
+        void entry.send(e, resultProblem(sport, values, names), () => resultPayload(sport, values))
+      }
+      status={values.status}
+      onStatus={(status) => setValues((v) => ({ ...v, status }))}
+      hint={hintKey && t(hintKey)}
     >
-      <label className="admin-result__status">
-        {t('admin.sports.status')}
-        <select
-          value={values.status}
-          onChange={(e) => {
-            const status = Number(e.target.value);
-            setValues((v) => ({ ...v, status }));
-            setInvalid(null);
-          }}
-        >
-          {RESULT_STATUSES.map(([code, label]) => (
-            <option key={code} value={code}>
-              {code === MatchTime.cutInHalf ? t('admin.results.stoppedEarly') : t(label)}
-            </option>
-          ))}
-        </select>
-      </label>
-      {hint && <p className="admin-result__hint">{hint}</p>}
       {rows.length > 0 && (
         <div className="admin-result__grid">
           {/* A column per side, headed by its name, when some row is asked per side (not a fight). */}
@@ -472,163 +416,7 @@ function SportResultForm({
           {rows}
         </div>
       )}
-      <div className="admin-result__actions">
-        <button type="submit" disabled={busy}>
-          {t('admin.sports.enter')}
-        </button>
-        {message && (
-          <span
-            role={message.error ? 'alert' : 'status'}
-            className={message.error ? 'admin-error' : undefined}
-          >
-            {message.text}
-          </span>
-        )}
-      </div>
-    </form>
-  );
-}
-
-/**
- * A race's own fixture (Vencedor da Corrida): how it ended and, when it finished, its winner (a
- * second one in a dead heat) and the drivers who did not start, picked from its field.
- */
-function RaceResultForm({
-  fixture,
-  field,
-  onDone,
-}: {
-  fixture: AttentionFixture;
-  field: NonNullable<AttentionFixture['field']>;
-  onDone: () => void;
-}) {
-  const { t } = useTranslation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<RaceValues>(() => initialRaceValues(fixture.result));
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const finished = values.status === MatchTime.finished;
-  const driver = (id: string) => field.find((d) => d.id === id)?.name ?? id;
-  const change = (field: string, patch: Partial<RaceValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    if (invalid === field) setInvalid(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = raceProblem(values, { winner: t('admin.results.raceWinner'), driver });
-    if (problem) {
-      setInvalid(problem.field);
-      setMessage({ text: t(`admin.results.errors.${problem.error}`, problem.params), error: true });
-      const control = formRef.current?.elements.namedItem(problem.field);
-      if (control instanceof HTMLElement) control.focus();
-      return;
-    }
-    setInvalid(null);
-    setMessage(null);
-    setBusy(true);
-    try {
-      const res = await adminApi.enterResult(fixture.id, racePayload(values));
-      setMessage({ text: t('admin.sports.settled', { count: res.settled.length }), error: false });
-      onDone();
-    } catch (err) {
-      setMessage({ text: errorText(err, t('admin.error')), error: true });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const pick = (name: 'winner' | 'deadHeat', label: string, none: string) => (
-    <>
-      <span className="admin-result__label">{label}</span>
-      <select
-        name={name}
-        aria-label={label}
-        aria-invalid={invalid === name ? true : undefined}
-        className="admin-result__both"
-        value={values[name]}
-        onChange={(e) => change(name, { [name]: e.target.value })}
-      >
-        <option value="">{none}</option>
-        {field.map((d) => (
-          <option key={d.id} value={d.id}>
-            {d.name}
-          </option>
-        ))}
-      </select>
-    </>
-  );
-  const toggleNotStarted = (id: string, on: boolean) =>
-    change('notStarted', {
-      notStarted: on ? [...values.notStarted, id] : values.notStarted.filter((x) => x !== id),
-    });
-  const hint = finished
-    ? t('admin.results.raceHint')
-    : t(`admin.results.hints.${String(values.status) as '-10' | '-12' | '-13' | '-14'}`);
-  return (
-    <form
-      ref={formRef}
-      className="admin-result"
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      aria-label={t('admin.sports.enter')}
-    >
-      <label className="admin-result__status">
-        {t('admin.sports.status')}
-        <select
-          value={values.status}
-          onChange={(e) => {
-            const status = Number(e.target.value);
-            setValues((v) => ({ ...v, status }));
-            setInvalid(null);
-          }}
-        >
-          {RESULT_STATUSES.map(([code, label]) => (
-            <option key={code} value={code}>
-              {t(label)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <p className="admin-result__hint">{hint}</p>
-      {finished && (
-        <div className="admin-result__grid">
-          {pick('winner', t('admin.results.raceWinner'), t('admin.results.choose'))}
-          {pick('deadHeat', t('admin.results.deadHeat'), t('admin.results.noDeadHeat'))}
-          <fieldset
-            className="admin-result__field"
-            name="notStarted"
-            aria-invalid={invalid === 'notStarted' ? true : undefined}
-          >
-            <legend>{t('admin.results.notStarted')}</legend>
-            {field.map((d) => (
-              <label key={d.id}>
-                <input
-                  type="checkbox"
-                  checked={values.notStarted.includes(d.id)}
-                  onChange={(e) => toggleNotStarted(d.id, e.target.checked)}
-                />{' '}
-                {d.name}
-              </label>
-            ))}
-          </fieldset>
-        </div>
-      )}
-      <div className="admin-result__actions">
-        <button type="submit" disabled={busy}>
-          {t('admin.sports.enter')}
-        </button>
-        {message && (
-          <span
-            role={message.error ? 'alert' : 'status'}
-            className={message.error ? 'admin-error' : undefined}
-          >
-            {message.text}
-          </span>
-        )}
-      </div>
-    </form>
+    </ResultEntryForm>
   );
 }
 

@@ -580,15 +580,27 @@ export interface RaceProblem {
 }
 
 /**
- * The first problem of a race's entry, or null: a finished race names its winner, a dead heat a
- * second driver, and a winner did start (result-checks.ts, as the server reads it).
+ * Whether a race that ended so is settled on its classification: a finished race, and one stopped
+ * for good (−12), which stands on the classification declared when it stopped (markets.ts
+ * settleOutright; without one its bets are void).
+ */
+export const raceTakesClassification = (status: number) =>
+  status === MatchTime.finished || status === MatchTime.cutInHalf;
+
+/**
+ * The first problem of a race's entry, or null: a finished race names its winner (a race stopped
+ * for good may name none: its bets are then void), a dead heat a second driver, and a winner did
+ * start (result-checks.ts, as the server reads it).
  */
 export function raceProblem(
   values: RaceValues,
   names: { winner: string; driver: (id: string) => string },
 ): RaceProblem | null {
-  if (values.status !== MatchTime.finished) return null;
-  if (values.winner === '') return { field: 'winner', error: 'choose', params: { row: names.winner } };
+  if (!raceTakesClassification(values.status)) return null;
+  if (values.winner === '' && (values.status === MatchTime.finished || values.deadHeat !== '')) {
+    return { field: 'winner', error: 'choose', params: { row: names.winner } };
+  }
+  if (values.winner === '') return null;
   if (values.deadHeat === values.winner) {
     return { field: 'deadHeat', error: 'sameDriver', params: { driver: names.driver(values.winner) } };
   }
@@ -609,9 +621,12 @@ const raceClassification = (values: RaceValues) => ({
   notStarted: values.notStarted,
 });
 
-/** The call's body for a race's entry that passed raceProblem: the classification only when it finished. */
+/**
+ * The call's body for a race's entry that passed raceProblem: its classification when it finished,
+ * or stopped for good with a winner declared.
+ */
 export function racePayload(values: RaceValues): FixtureResultInput {
-  return values.status === MatchTime.finished
+  return raceTakesClassification(values.status) && values.winner !== ''
     ? { status: values.status, classification: raceClassification(values) }
     : { status: values.status };
 }

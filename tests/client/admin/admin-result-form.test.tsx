@@ -700,4 +700,21 @@ describe('a race’s own fixture (Vencedor da Corrida)', () => {
     expect(resultSummary(raceFixture(tie), t)).toBe('dead heat: Max Verstappen, Lando Norris');
     expect(resultSummary(raceFixture({ status: -10, scores: {} }), t)).toBe('Cancelado');
   });
+
+  it('takes the classification of a race stopped for good, or none (its bets are then void)', async () => {
+    const user = userEvent.setup();
+    let form = renderRace();
+    await user.selectOptions(within(form).getByLabelText('Situação'), 'Encerrado antes do fim');
+    expect(form.textContent).toContain('vale a classificação declarada na interrupção');
+    await user.selectOptions(within(form).getByLabelText('Vencedor da corrida'), 'Gabriel Bortoleto');
+    await submit(form, user);
+    expect(sent()).toEqual({ status: -12, classification: { winners: ['d3'], notStarted: [] } });
+
+    cleanup();
+    bodies.length = 0;
+    form = renderRace();
+    await user.selectOptions(within(form).getByLabelText('Situação'), 'Encerrado antes do fim');
+    await submit(form, user);
+    expect(sent()).toEqual({ status: -12 });
+  });
 });
