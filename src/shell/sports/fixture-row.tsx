@@ -55,26 +55,18 @@ export function FixtureRow({ fixture }: { fixture: SportsFixture }) {
     >
       <Link to={page} className="fixture__link" data-testid="fixture-link">
         <FixtureWhen fixture={fixture} />
-        {race ? (
-          <span className="fixture__teams">
-            <span className="fixture__team">
-              <span>{fixture.home}</span>
+        <span className="fixture__teams">
+          {/* A race is its name alone: no away side, no score. */}
+          {(race ? (['home'] as const) : (['home', 'away'] as const)).map((side) => (
+            <span key={side} className="fixture__team">
+              <span>{fixture[side]}</span>
+              {started && !race ? (
+                <strong data-testid={`fixture-score-${side}`}>{fixture.score[side]}</strong>
+              ) : null}
             </span>
-            <small className="fixture__competition">{fixture.competition}</small>
-          </span>
-        ) : (
-          <span className="fixture__teams">
-            <span className="fixture__team">
-              <span>{fixture.home}</span>
-              {started ? <strong data-testid="fixture-score-home">{fixture.score.home}</strong> : null}
-            </span>
-            <span className="fixture__team">
-              <span>{fixture.away}</span>
-              {started ? <strong data-testid="fixture-score-away">{fixture.score.away}</strong> : null}
-            </span>
-            <small className="fixture__competition">{fixture.competition}</small>
-          </span>
-        )}
+          ))}
+          <small className="fixture__competition">{fixture.competition}</small>
+        </span>
         <span className="fixture__more" aria-label={t('sports.fixture.allMarkets')}>
           ›
         </span>
