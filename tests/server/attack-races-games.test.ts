@@ -1,8 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, createPgDatabase, fundedPlayer, type Player } from './helpers';
+import {
+  auth,
+  buildTestApp,
+  call,
+  createPgDatabase,
+  fundedPlayer,
+  fundedPlayers,
+  minesBoard,
+  type Player,
+} from './helpers';
 import { auditLedger } from '../../server/platform/money/ledger-audit';
-import { instantOutcome } from '../../domain/fairness/instant';
 import { roundTick } from '../../server/modules/games/rounds.service';
 
 /**
@@ -44,24 +52,7 @@ const post = (p: P, url: string, payload: Record<string, unknown>) =>
 const dice = (p: P) => post(p, '/api/app/game/dice/bet', { amount: 0.1, target: 50, direction: 'under' });
 
 /** The mines of a started game, from its seeds (as a verifier would compute them). */
-async function board(p: P, gameId: string): Promise<number[]> {
-  const seeds = await app.ctx.db
-    .selectFrom('player_seeds')
-    .select('server_seed')
-    .where('user_id', '=', p.userId)
-    .executeTakeFirstOrThrow();
-  const bet = await app.ctx.db
-    .selectFrom('bets')
-    .select(['client_seed', 'nonce'])
-    .where('id', '=', gameId)
-    .executeTakeFirstOrThrow();
-  const outcome = instantOutcome(
-    'mines',
-    { serverSeed: seeds.server_seed, clientSeed: bet.client_seed!, nonce: bet.nonce! },
-    { mines: 3 },
-  ) as { mines: number[] };
-  return outcome.mines;
-}
+const board = (p: P, gameId: string) => minesBoard(app.ctx.db, p.userId, gameId);
 
 /** A started Mines game of `p` with one gem revealed (so it can be cashed out), and its board. */
 async function gameWithAGem(p: P) {
@@ -155,7 +146,7 @@ describe("a new player's first bets at once (PostgreSQL)", () => {
 
 describe('a shared round settled while its players bet elsewhere (PostgreSQL)', () => {
   it('DOUBLE pays eight players while each of them places dice bets on both instances', async () => {
-    const players = await Promise.all(Array.from({ length: 8 }, () => fundedPlayer(app, 50)));
+    const players = await fundedPlayers(app, 8, 50);
     for (let round = 0; round < 3; round++) {
       await roundTick(app.ctx, 'double');
       let open = await app.ctx.db

@@ -1,8 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, fundedPlayer, operatorAuth, PASSWORD, type Player } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { auth, call, fundedPlayer, operatorAuth, PASSWORD, type Player, useAuditedApp } from './helpers';
 import { sql } from 'kysely';
-import { auditLedger } from '../../server/platform/money/ledger-audit';
 
 /**
  * Player protection in bursts (server-pg runs this file on PostgreSQL). A limit that goes down
@@ -11,19 +9,10 @@ import { auditLedger } from '../../server/platform/money/ledger-audit';
  * an operator's lock is in force from the moment it is recorded: no stake is taken after it.
  */
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterEach(async () => {
-  expect(await auditLedger(app.ctx.db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useAuditedApp();
 
 const setLimit = (token: string, amount: number) =>
-  call(app, {
+  call(app(), {
     method: 'POST',
     url: '/api/app/user/protection/limit',
     headers: auth(token),
@@ -33,7 +22,7 @@ const setLimit = (token: string, amount: number) =>
 describe('limits set at once (PostgreSQL)', () => {
   it('twelve loss limits asked for together: every request answers, and the lowest is in force', async () => {
     for (const existing of [null, 5_000]) {
-      const p = await fundedPlayer(app, 0);
+      const p = await fundedPlayer(app(), 0);
       if (existing !== null) expect((await setLimit(p.token, existing)).code).toBe(200);
       const amounts = [700, 300, 1_100, 100, 900, 500, 1_200, 200, 800, 400, 1_000, 600];
       const results = await Promise.all(amounts.map((amount) => setLimit(p.token, amount)));
@@ -41,7 +30,7 @@ describe('limits set at once (PostgreSQL)', () => {
         results.map((r) => r.code),
         results.map((r) => r.body.message).join(' | '),
       ).toEqual(amounts.map(() => 200));
-      const view = await call(app, {
+      const view = await call(app(), {
         method: 'GET',
         url: '/api/app/user/protection',
         headers: auth(p.token),
@@ -56,14 +45,14 @@ let keys = 0;
 /** A dice bet and a Mines game of `p`, each a stake if taken. */
 const stakes = (p: Player) => [
   ...Array.from({ length: 12 }, () =>
-    call(app, {
+    call(app(), {
       method: 'POST',
       url: '/api/app/game/dice/bet',
       headers: { ...auth(p.token), 'idempotency-key': `exclusion-${Date.now()}-${keys++}` },
       payload: { amount: 0.1, target: 50, direction: 'under' },
     }),
   ),
-  call(app, {
+  call(app(), {
     method: 'POST',
     url: '/api/app/game/mines/bet',
     headers: { ...auth(p.token), 'idempotency-key': `exclusion-${Date.now()}-${keys++}` },
@@ -75,15 +64,15 @@ const stakes = (p: Player) => [
 async function stakesAfter(userId: number, since: Date): Promise<number> {
   const { rows } = await sql<{ n: string }>`
     select count(*) as n from ledger_transactions t join bets b on b.id = t.reference
-     where t.kind = 'bet_stake' and b.user_id = ${userId} and t.created_at > ${since}`.execute(app.ctx.db);
+     where t.kind = 'bet_stake' and b.user_id = ${userId} and t.created_at > ${since}`.execute(app().ctx.db);
   return Number(rows[0]!.n);
 }
 
 describe('bets racing a self-exclusion or a lock (PostgreSQL)', () => {
   it('no stake is taken after a cool-off is recorded, however many bets are on their way', async () => {
     for (let round = 0; round < 4; round++) {
-      const p = await fundedPlayer(app, 100);
-      const cooloff = call(app, {
+      const p = await fundedPlayer(app(), 100);
+      const cooloff = call(app(), {
         method: 'POST',
         url: '/api/app/user/protection/exclusion',
         headers: auth(p.token),
@@ -92,8 +81,8 @@ describe('bets racing a self-exclusion or a lock (PostgreSQL)', () => {
       const [done, ...bets] = await Promise.all([cooloff, ...stakes(p)]);
       expect(done.code, done.body.message).toBe(200);
       expect(bets.filter((b) => b.code >= 500)).toEqual([]);
-      const exclusion = await app.ctx.db
-        .selectFrom('player_exclusions')
+      const exclusion = await app()
+        .ctx.db.selectFrom('player_exclusions')
         .select('starts_at')
         .where('user_id', '=', p.userId)
         .executeTakeFirstOrThrow();
@@ -102,10 +91,10 @@ describe('bets racing a self-exclusion or a lock (PostgreSQL)', () => {
   });
 
   it("no stake is taken after an operator's lock is recorded", async () => {
-    const operator = await operatorAuth(app);
+    const operator = await operatorAuth(app());
     for (let round = 0; round < 4; round++) {
-      const p = await fundedPlayer(app, 100);
-      const lock = call(app, {
+      const p = await fundedPlayer(app(), 100);
+      const lock = call(app(), {
         method: 'POST',
         url: `/api/admin/players/${p.userId}/lock`,
         headers: operator,
@@ -114,8 +103,8 @@ describe('bets racing a self-exclusion or a lock (PostgreSQL)', () => {
       const [done, ...bets] = await Promise.all([lock, ...stakes(p)]);
       expect(done.code, done.body.message).toBe(200);
       expect(bets.filter((b) => b.code >= 500)).toEqual([]);
-      const user = await app.ctx.db
-        .selectFrom('users')
+      const user = await app()
+        .ctx.db.selectFrom('users')
         .select('locked_at')
         .where('id', '=', p.userId)
         .executeTakeFirstOrThrow();

@@ -1,7 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, fundedPlayer, type Player } from './helpers';
-import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { describe, expect, it } from 'vitest';
+import { auth, call, fundedPlayer, type Player, useAuditedApp } from './helpers';
 import { playerBalances } from '../../server/platform/money/ledger';
 
 /**
@@ -10,33 +8,24 @@ import { playerBalances } from '../../server/platform/money/ledger';
  * are betting at the same time. Each is judged under the sender's row (lock-order.ts).
  */
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterEach(async () => {
-  expect(await auditLedger(app.ctx.db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useAuditedApp();
 
 let counter = 0;
 const key = () => `wallet-race-${Date.now()}-${counter++}`;
 type P = Player & { userId: number };
 const post = (p: P, url: string, payload: Record<string, unknown>) =>
-  call(app, { method: 'POST', url, headers: { ...auth(p.token), 'idempotency-key': key() }, payload });
+  call(app(), { method: 'POST', url, headers: { ...auth(p.token), 'idempotency-key': key() }, payload });
 
 /** A transfer confirmation code, as the e-mail to `p` carries it. */
 async function transferCode(p: P): Promise<string> {
-  const sent = await call(app, {
+  const sent = await call(app(), {
     method: 'POST',
     url: '/api/app/wallet/transfer/sendCode',
     headers: auth(p.token),
   });
   expect(sent.code).toBe(200);
   const mails = (
-    await app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(p.email)}` })
+    await app().inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(p.email)}` })
   ).json();
   return /\b(\d{6})\b/.exec(mails[0].text)![1]!;
 }
@@ -52,7 +41,7 @@ const withdraw = (p: P, amount: number) =>
 
 describe('money leaving at once (PostgreSQL)', () => {
   it('a transfer and eleven withdrawals together: the three of the day pass, no more', async () => {
-    const [p, friend] = await Promise.all([fundedPlayer(app, 2_000), fundedPlayer(app, 0)]);
+    const [p, friend] = await Promise.all([fundedPlayer(app(), 2_000), fundedPlayer(app(), 0)]);
     const code = await transferCode(p);
     const results = await Promise.all([
       post(p, '/api/app/wallet/transfer', { username: friend.email, amount: 50, code }),
@@ -60,11 +49,11 @@ describe('money leaving at once (PostgreSQL)', () => {
     ]);
     expect(results.filter((r) => r.code >= 500)).toEqual([]);
     expect(results.filter((r) => r.code === 200)).toHaveLength(3);
-    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(200_000 - 3 * 5_000);
+    expect((await playerBalances(app().ctx.db, p.userId)).user_cash).toBe(200_000 - 3 * 5_000);
   });
 
   it('transfers crossing between two players while both bet: every call answers', async () => {
-    const [a, b] = await Promise.all([fundedPlayer(app, 500), fundedPlayer(app, 500)]);
+    const [a, b] = await Promise.all([fundedPlayer(app(), 500), fundedPlayer(app(), 500)]);
     for (let round = 0; round < 2; round++) {
       const [codeA, codeB] = await Promise.all([transferCode(a), transferCode(b)]);
       const dice = (p: P) =>

@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../../server/infra/config';
 import { buildApp } from '../../server/app';
 import { openDb } from '../../server/infra/db/connection';
 import { openMigratedPglite } from '../support/pglite-template';
+import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { instantOutcome } from '../../domain/fairness/instant';
+import type { Db } from '../../server/infra/db/connection';
 import { PG_TEMPLATE } from './pg-global-setup';
 
 /** A valid CPF made from random digits (the check digits computed as the Receita Federal does). */
@@ -99,6 +102,46 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
     config.databaseUrl ?? (process.env.TREVO_TEST_DB === 'postgres' ? await createPgDatabase() : undefined);
   const db = databaseUrl ? await openDb({ databaseUrl }) : await openMigratedPglite();
   return buildApp({ config, db, socketSweepMs: 500, jobs: false });
+}
+
+/**
+ * The test app of a file: built before its tests, closed after them, and its ledger audited clean
+ * after each test (every money invariant the audit checks holds whatever the test did).
+ */
+export function useAuditedApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}) {
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp(overrides, env);
+  });
+  afterEach(async () => {
+    expect(await auditLedger(app!.ctx.db)).toEqual([]);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return () => app!;
+}
+
+/** The mines of a started MINES game, from its seeds, as a verifier computes them after the fact. */
+export async function minesBoard(db: Db, userId: number, gameId: string): Promise<number[]> {
+  const seeds = await db
+    .selectFrom('player_seeds')
+    .select('server_seed')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const bet = await db
+    .selectFrom('bets')
+    .select(['client_seed', 'nonce', 'params'])
+    .where('id', '=', gameId)
+    .executeTakeFirstOrThrow();
+  const { mines } = JSON.parse(bet.params) as { mines: number };
+  return (
+    instantOutcome(
+      'mines',
+      { serverSeed: seeds.server_seed, clientSeed: bet.client_seed!, nonce: bet.nonce! },
+      { mines },
+    ) as { mines: number[] }
+  ).mines;
 }
 
 // Test bodies are read field by field; `any` keeps those reads short where the schema is asserted.
@@ -223,4 +266,19 @@ export async function fundedPlayer(app: FastifyInstance, reais = 100): Promise<P
   const userId = await userIdOf(app, player);
   if (reais > 0) await fundCash(app, userId, reais * 100);
   return { ...player, userId };
+}
+
+/**
+ * `count` funded players, registered one after another: one address's sign-ups are limited
+ * (auth.service.ts spends a look-up of "already registered" before it runs, TAKEN_PER_HOUR in
+ * flight at most), so a burst of sign-ups from the test's one address is cut on PostgreSQL.
+ */
+export async function fundedPlayers(
+  app: FastifyInstance,
+  count: number,
+  reais = 100,
+): Promise<Array<Player & { userId: number }>> {
+  const players = [];
+  for (let i = 0; i < count; i++) players.push(await fundedPlayer(app, reais));
+  return players;
 }

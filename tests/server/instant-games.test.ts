@@ -1,8 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import {
   auth,
-  buildTestApp,
   call,
   CAPTCHA,
   captcha,
@@ -11,42 +9,33 @@ import {
   PASSWORD,
   type Player,
   operatorAuth,
+  useAuditedApp,
 } from './helpers';
-import { auditLedger } from '../../server/platform/money/ledger-audit';
 import { playerBalances } from '../../server/platform/money/ledger';
 import { floats, diceRollFromFloat, limboResultFromFloat } from '../../domain/fairness/instant';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterEach(async () => {
-  expect(await auditLedger(app.ctx.db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useAuditedApp();
 
 let counter = 0;
 const key = () => `g-${Date.now()}-${counter++}`;
 
-const player = (reais = 100) => fundedPlayer(app, reais);
+const player = (reais = 100) => fundedPlayer(app(), reais);
 
 const bet = (p: Player, game: string, body: Record<string, unknown>, k = key()) =>
-  call(app, {
+  call(app(), {
     method: 'POST',
     url: `/api/app/game/${game}/bet`,
     headers: { ...auth(p.token), 'idempotency-key': k },
     payload: body,
   });
 
-const operator = () => operatorAuth(app);
+const operator = () => operatorAuth(app());
 
 /** The player's active server seed, as only the server knows it. */
 const serverSeedOf = async (p: Player & { userId: number }) =>
   (
-    await app.ctx.db
-      .selectFrom('player_seeds')
+    await app()
+      .ctx.db.selectFrom('player_seeds')
       .select('server_seed')
       .where('user_id', '=', p.userId)
       .executeTakeFirstOrThrow()
@@ -57,10 +46,10 @@ const serverSeedOf = async (p: Player & { userId: number }) =>
  * which none of those nonces rolls 0.00.
  */
 async function useLosingClientSeed(p: Player & { userId: number }, bets: number) {
-  await call(app, { method: 'GET', url: '/api/app/game/fairness', headers: auth(p.token) });
+  await call(app(), { method: 'GET', url: '/api/app/game/fairness', headers: auth(p.token) });
   const serverSeed = await serverSeedOf(p);
-  const { nonce } = await app.ctx.db
-    .selectFrom('player_seeds')
+  const { nonce } = await app()
+    .ctx.db.selectFrom('player_seeds')
     .select('nonce')
     .where('user_id', '=', p.userId)
     .executeTakeFirstOrThrow();
@@ -70,8 +59,8 @@ async function useLosingClientSeed(p: Player & { userId: number }, bets: number)
     for (let n = nonce; n < nonce + bets && !anyWin; n++)
       anyWin = diceRollFromFloat(floats(serverSeed, clientSeed, n, 1)[0]!) < 0.01;
     if (anyWin) continue;
-    await app.ctx.db
-      .updateTable('player_seeds')
+    await app()
+      .ctx.db.updateTable('player_seeds')
       .set({ client_seed: clientSeed })
       .where('user_id', '=', p.userId)
       .execute();
@@ -81,7 +70,7 @@ async function useLosingClientSeed(p: Player & { userId: number }, bets: number)
 
 describe('game list and fairness', () => {
   it('lists the six games with codes, SELF, stop and the RTP', async () => {
-    const res = await call(app, { method: 'GET', url: '/api/app/game/list' });
+    const res = await call(app(), { method: 'GET', url: '/api/app/game/list' });
     expect(res.body.data.map((g: { gameCode: string }) => g.gameCode)).toEqual([
       'SE0001',
       'SE0002',
@@ -106,8 +95,9 @@ describe('game list and fairness', () => {
 
   it('commits to the server seed, and rotating reveals it so every past bet can be checked', async () => {
     const p = await player();
-    const before = (await call(app, { method: 'GET', url: '/api/app/game/fairness', headers: auth(p.token) }))
-      .body.data;
+    const before = (
+      await call(app(), { method: 'GET', url: '/api/app/game/fairness', headers: auth(p.token) })
+    ).body.data;
     expect(before).toMatchObject({ nonce: 0 });
     expect(before.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
     const placed = (await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' })).body.data;
@@ -117,7 +107,7 @@ describe('game list and fairness', () => {
       nonce: 0,
     });
     const rotated = (
-      await call(app, {
+      await call(app(), {
         method: 'POST',
         url: '/api/app/game/fairness/rotate',
         headers: auth(p.token),
@@ -133,7 +123,7 @@ describe('game list and fairness', () => {
     });
     const { sha256Hex } = await import('../../domain/fairness/hash');
     expect(sha256Hex(rotated.previousServerSeed)).toBe(before.serverSeedHash);
-    const verified = await call(app, {
+    const verified = await call(app(), {
       method: 'GET',
       url: `/api/app/game/fairness/verify?game=dice&serverSeed=${rotated.previousServerSeed}&clientSeed=${before.clientSeed}&nonce=0`,
     });
@@ -141,7 +131,7 @@ describe('game list and fairness', () => {
   });
 
   it("verifies any seeds publicly, including another site's", async () => {
-    const res = await call(app, {
+    const res = await call(app(), {
       method: 'GET',
       url: '/api/app/game/fairness/verify?game=limbo&serverSeed=18e93f4a7b5b58d2569765766d1b6c3296bbd8430d6f20249044d72f14720159&clientSeed=bb62964774&nonce=1',
     });
@@ -160,9 +150,9 @@ describe('instant bets', () => {
       expect(d.win).toBe(d.outcome.roll > 50.5);
       expect(d.payout).toBe(d.win ? 4 : 0);
     }
-    const balances = await playerBalances(app.ctx.db, p.userId);
-    const bets = await app.ctx.db
-      .selectFrom('bets')
+    const balances = await playerBalances(app().ctx.db, p.userId);
+    const bets = await app()
+      .ctx.db.selectFrom('bets')
       .select(['payout_cents'])
       .where('user_id', '=', p.userId)
       .execute();
@@ -198,45 +188,53 @@ describe('instant bets', () => {
     expect(broke.body.status).toBe(9999);
     const op = await operator();
     expect(
-      (await call(app, { method: 'PUT', url: '/api/admin/games/dice', headers: op, payload: { stop: true } }))
-        .code,
+      (
+        await call(app(), {
+          method: 'PUT',
+          url: '/api/admin/games/dice',
+          headers: op,
+          payload: { stop: true },
+        })
+      ).code,
     ).toBe(200);
     expect((await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' })).body.message).toBe(
       'Jogo indisponível para apostas no momento',
     );
-    await call(app, { method: 'PUT', url: '/api/admin/games/dice', headers: op, payload: { stop: false } });
-    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(500);
+    await call(app(), { method: 'PUT', url: '/api/admin/games/dice', headers: op, payload: { stop: false } });
+    expect((await playerBalances(app().ctx.db, p.userId)).user_cash).toBe(500);
   });
 
   it('uses cash first, then bonus, and counts the stake as wagered', async () => {
     const p = await player(1);
     const { post } = await import('../../server/platform/money/ledger');
-    await app.ctx.db.transaction().execute((trx) =>
-      post(trx, {
-        key: `bonus-${p.userId}`,
-        kind: 'promotion',
-        entries: [
-          { account: { kind: 'promotions' }, amountCents: -500 },
-          { account: { kind: 'user_bonus', userId: p.userId }, amountCents: 500 },
-        ],
-      }),
-    );
+    await app()
+      .ctx.db.transaction()
+      .execute((trx) =>
+        post(trx, {
+          key: `bonus-${p.userId}`,
+          kind: 'promotion',
+          entries: [
+            { account: { kind: 'promotions' }, amountCents: -500 },
+            { account: { kind: 'user_bonus', userId: p.userId }, amountCents: 500 },
+          ],
+        }),
+      );
     const res = await bet(p, 'limbo', { amount: 3, target: 1000 });
     expect(res.code).toBe(200);
-    const row = await app.ctx.db
-      .selectFrom('bets')
+    const row = await app()
+      .ctx.db.selectFrom('bets')
       .select(['bonus_cents', 'payout_cents'])
       .where('id', '=', res.body.data.betId)
       .executeTakeFirstOrThrow();
     expect(Number(row.bonus_cents)).toBe(200);
-    const b = await playerBalances(app.ctx.db, p.userId);
+    const b = await playerBalances(app().ctx.db, p.userId);
     // R$1 of cash and R$2 of bonus were staked; any winnings went back in the same proportion,
     // the cash share rounded down (migration 025).
     const payout = Number(row.payout_cents);
     const cashShare = Math.floor((payout * 100) / 300);
     expect(b).toMatchObject({ user_cash: cashShare, user_bonus: 300 + payout - cashShare });
-    const user = await app.ctx.db
-      .selectFrom('users')
+    const user = await app()
+      .ctx.db.selectFrom('users')
       .select('wagered_cents')
       .where('id', '=', p.userId)
       .executeTakeFirstOrThrow();
@@ -251,7 +249,7 @@ describe('instant bets', () => {
     );
     expect(results.filter((r) => r.code === 200)).toHaveLength(10);
     expect(results.filter((r) => r.code === 402 && r.body.status === 9999)).toHaveLength(990);
-    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(0);
+    expect((await playerBalances(app().ctx.db, p.userId)).user_cash).toBe(0);
   }, 120_000); // 1,000 requests through the whole HTTP stack: allow for a busy machine.
 
   it('replays a bet for the same key instead of playing it twice', async () => {
@@ -261,7 +259,7 @@ describe('instant bets', () => {
     const again = await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' }, k);
     expect(again.body).toEqual(first.body);
     expect(
-      await app.ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute(),
+      await app().ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute(),
     ).toHaveLength(1);
   });
 });
@@ -274,8 +272,8 @@ describe('one database call per instant bet (what an instance remembers is check
     expect(
       (await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' })).body.data.fairness.nonce,
     ).toBe(0);
-    await app.ctx.db
-      .updateTable('player_seeds')
+    await app()
+      .ctx.db.updateTable('player_seeds')
       .set((eb) => ({ nonce: eb('nonce', '+', 5), client_seed: 'de-outra-instancia' }))
       .where('user_id', '=', p.userId)
       .execute();
@@ -284,14 +282,14 @@ describe('one database call per instant bet (what an instance remembers is check
     expect(d.outcome.roll).toBe(
       diceRollFromFloat(floats(await serverSeedOf(p), 'de-outra-instancia', 6, 1)[0]!),
     );
-    const stored = await app.ctx.db
-      .selectFrom('bets')
+    const stored = await app()
+      .ctx.db.selectFrom('bets')
       .select(['client_seed', 'nonce'])
       .where('id', '=', d.betId)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ client_seed: 'de-outra-instancia', nonce: 6 });
     expect(
-      (await call(app, { method: 'GET', url: '/api/app/game/fairness', headers: auth(p.token) })).body.data
+      (await call(app(), { method: 'GET', url: '/api/app/game/fairness', headers: auth(p.token) })).body.data
         .nonce,
     ).toBe(7);
   });
@@ -299,7 +297,7 @@ describe('one database call per instant bet (what an instance remembers is check
   it("follows an operator's change made through another instance: stop, restart, edge", async () => {
     const p = await player(10);
     const setLimbo = (values: { stop?: boolean; edge?: number }) =>
-      app.ctx.db.updateTable('game_settings').set(values).where('game', '=', 'limbo').execute();
+      app().ctx.db.updateTable('game_settings').set(values).where('game', '=', 'limbo').execute();
     try {
       expect((await bet(p, 'limbo', { amount: 1, target: 2 })).code).toBe(200);
       await setLimbo({ stop: true });
@@ -313,13 +311,13 @@ describe('one database call per instant bet (what an instance remembers is check
       await setLimbo({ stop: false, edge: 0.01 });
     }
     expect(
-      await app.ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute(),
+      await app().ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute(),
     ).toHaveLength(2);
   });
 
   it("concurrent bets cannot pass the player's loss limit together", async () => {
     const p = await player(20);
-    await call(app, {
+    await call(app(), {
       method: 'POST',
       url: '/api/app/user/protection/limit',
       headers: auth(p.token),
@@ -333,15 +331,15 @@ describe('one database call per instant bet (what an instance remembers is check
     expect(
       results.filter((r) => r.body.message?.startsWith('Esta aposta passa do seu limite de perdas')),
     ).toHaveLength(15);
-    expect((await playerBalances(app.ctx.db, p.userId)).user_cash).toBe(1500);
+    expect((await playerBalances(app().ctx.db, p.userId)).user_cash).toBe(1500);
   });
 
   it('the stored answer is the answer sent, byte for byte, whatever the balance looks like', async () => {
     const p = await player(0);
-    await fundCash(app, p.userId, 1230);
+    await fundCash(app(), p.userId, 1230);
     await useLosingClientSeed(p, 2);
     const send = (amount: number, k: string) =>
-      app.inject({
+      app().inject({
         method: 'POST',
         url: '/api/app/game/dice/bet',
         headers: { ...auth(p.token), 'idempotency-key': k },
@@ -364,8 +362,8 @@ describe('one database call per instant bet (what an instance remembers is check
     const p = await player(10);
     expect((await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' })).code).toBe(200);
     // Logged out through another instance: this one still remembers the token's player.
-    await app.ctx.db
-      .updateTable('sessions')
+    await app()
+      .ctx.db.updateTable('sessions')
       .set({ revoked_at: new Date() })
       .where('subject_id', '=', p.userId)
       .execute();
@@ -373,10 +371,10 @@ describe('one database call per instant bet (what an instance remembers is check
     const refused = await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' }, k);
     expect(refused.code).toBe(401);
     expect(refused.body.status).toBe(40101);
-    const login = await call(app, {
+    const login = await call(app(), {
       method: 'POST',
       url: '/api/auth/user/restLogin',
-      payload: { username: p.email, pwd: PASSWORD, codeId: await captcha(app), captCode: CAPTCHA },
+      payload: { username: p.email, pwd: PASSWORD, codeId: await captcha(app()), captCode: CAPTCHA },
     });
     const again = await bet(
       { ...p, token: login.body.data.access_token },
@@ -388,8 +386,8 @@ describe('one database call per instant bet (what an instance remembers is check
     expect(again.headers['idempotent-replayed']).toBeUndefined();
 
     // Idle past the limit: timed out, as every other call says it.
-    await app.ctx.db
-      .updateTable('sessions')
+    await app()
+      .ctx.db.updateTable('sessions')
       .set({ last_seen_at: new Date(Date.now() - 31 * 60_000) })
       .where('subject_id', '=', p.userId)
       .execute();
@@ -401,7 +399,7 @@ describe('one database call per instant bet (what an instance remembers is check
     expect(idle.code).toBe(401);
     expect(idle.body.message).toBe('O login expirou, entre novamente');
     expect(
-      await app.ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute(),
+      await app().ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute(),
     ).toHaveLength(2);
   });
 });

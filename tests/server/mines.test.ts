@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, fundedPlayer, type Player } from './helpers';
+import { auth, buildTestApp, call, fundedPlayer, minesBoard, type Player } from './helpers';
 import { auditLedger } from '../../server/platform/money/ledger-audit';
 import { playerBalances } from '../../server/platform/money/ledger';
 import { settleIdleMines } from '../../server/modules/games/mines.service';
-import { instantOutcome } from '../../domain/fairness/instant';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -32,26 +31,7 @@ const post = (p: Player, path: string, body: Record<string, unknown>, k = key())
   });
 
 /** The board of a started game, read from the seeds as a verifier would after the fact. */
-async function board(p: P, gameId: string): Promise<number[]> {
-  const seeds = await app.ctx.db
-    .selectFrom('player_seeds')
-    .select('server_seed')
-    .where('user_id', '=', p.userId)
-    .executeTakeFirstOrThrow();
-  const bet = await app.ctx.db
-    .selectFrom('bets')
-    .select(['client_seed', 'nonce', 'params'])
-    .where('id', '=', gameId)
-    .executeTakeFirstOrThrow();
-  const { mines } = JSON.parse(bet.params) as { mines: number };
-  return (
-    instantOutcome(
-      'mines',
-      { serverSeed: seeds.server_seed, clientSeed: bet.client_seed!, nonce: bet.nonce! },
-      { mines },
-    ) as { mines: number[] }
-  ).mines;
-}
+const board = (p: P, gameId: string) => minesBoard(app.ctx.db, p.userId, gameId);
 
 async function start(p: P, mines = 3, amount = 10) {
   const res = await post(p, 'bet', { amount, mines });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, call, fundedPlayer } from '../helpers';
+import { auth, call, fundedPlayer, fundedPlayers } from '../helpers';
 import { buildSportsApp, manualClock } from './sports-helpers';
 import { auditLedger } from '../../../server/platform/money/ledger-audit';
 import { playerBalances } from '../../../server/platform/money/ledger';
@@ -347,8 +347,8 @@ describe('múltiplas at once over the same fixtures', () => {
       odds: priceOf(da, 'match_winner:full', 'home'),
     };
     const legB: Leg = { ...legA, fixtureId: b.id, odds: priceOf(db, 'match_winner:full', 'home') };
-    // Four players (registration is limited per address), two in each order, in several rounds.
-    const players = await Promise.all(Array.from({ length: 4 }, () => fundedPlayer(app, 50)));
+    // Four players, two in each order, in several rounds.
+    const players = await fundedPlayers(app, 4, 50);
     for (let round = 0; round < 5; round += 1) {
       const results = await Promise.all(
         players.map((p, i) => placeBet(p.token, { stake: 1, legs: i % 2 ? [legA, legB] : [legB, legA] })),
