@@ -80,7 +80,7 @@ describe('every market returns its fair price on average when settled by the rea
     // Fórmula 1 and Stock Car on Sundays, IndyCar on Saturdays, sold before the start only
     // (motor.sim.ts). A race is one price per driver, won by one of them, so it takes hundreds of
     // races to see a rule mismatch: settling on the runner-up showed at z ±4.3 over 300 races, and
-    // shows beyond the limit over these 430.
+    // shows beyond the limit over these 393.
     const groups = fairReturns({
       seed: 'fair-returns-motor',
       days: FULL ? 4000 : 1000,

@@ -195,7 +195,7 @@ describe('a race’s own fixture', () => {
 
   it('takes an operator’s classification: a dead heat halves the odds, a non-starter is void, a cancellation voids all', async () => {
     const p = await fundedPlayer(app(), 100);
-    const race = raceOf('Stock Car Pro Series');
+    const race = raceOf('Fórmula 1');
     const [a, b, c, d] = race.markets[0]!.outcomes.map((o) => legOf(race, 'outright:full', o.id));
     const ids = [];
     for (const leg of [a!, b!, c!, d!]) ids.push(await placeSportsBet(app(), p.token, [leg], 10));

@@ -184,6 +184,25 @@ describe('the simulated feed', () => {
     }
   });
 
+  it('puts a race off whole: its head-to-heads never wait a day while the race is run and its winner shown', () => {
+    const feed = feedOf('seed-a');
+    const events = new Map<string, Array<{ fate: string; kickoff: number | null; finalAt: number | null }>>();
+    // Seed 'seed-a' deals a postponement to a pairing on 19 days of these 400 (about one in 20).
+    for (let day = dayOf(NOW); day < dayOf(NOW) + 400; day++) {
+      for (const tl of feed.dayTimelines(day, ['motor_racing'])) {
+        const key = `${tl.fixture.competition}|${day}`;
+        const { fate } = tl.fixture;
+        events.set(key, [...(events.get(key) ?? []), { fate, kickoff: tl.kickoff, finalAt: tl.finalAt }]);
+      }
+    }
+    const putOff = [...events.values()].filter((fixtures) => fixtures.some((f) => f.fate !== 'normal'));
+    expect(putOff.length).toBeGreaterThan(5);
+    // Both ways a put-off race goes: run a day later, or cancelled.
+    expect(putOff.some((fixtures) => fixtures[0]!.kickoff !== null)).toBe(true);
+    expect(putOff.some((fixtures) => fixtures[0]!.kickoff === null)).toBe(true);
+    for (const fixtures of events.values()) for (const f of fixtures) expect(f).toEqual(fixtures[0]);
+  });
+
   it('runs faster with SPORTS_FEED_SPEED: a match of the same seed lasts 1/60 of the time', () => {
     const slow = feedOf('speed', 1);
     const fast = feedOf('speed', 60);

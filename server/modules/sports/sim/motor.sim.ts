@@ -241,11 +241,17 @@ function classify(field: readonly FieldEntry[], results: Map<string, RaceResult>
   };
 }
 
+/** A random stream of a race (a competition's day), the same for all of its fixtures. */
+function raceStream(seed: string, fixture: SimFixture, ...parts: string[]) {
+  const comp = COMPETITIONS.find((c) => c.name === fixture.competition)!;
+  return randomStream(seed, 'race', comp.key, fixture.day, ...parts);
+}
+
 /** The whole race of a competition on a day, the same for every head-to-head of it. */
 function runRace(seed: string, fixture: SimFixture): Map<string, RaceResult> {
   const comp = COMPETITIONS.find((c) => c.name === fixture.competition)!;
   const laps = LAPS[fixture.competition]!;
-  const r = randomStream(seed, 'race', comp.key, fixture.day);
+  const r = raceStream(seed, fixture);
   const runs = comp.teams.map((driver) => {
     const pace = ratingOf(seed, driver, 'motor') + normal(r);
     const out = r() < DNF ? intBetween(r, 1, laps - 1) : null;
@@ -273,7 +279,8 @@ function motorTimeline(seed: string, fixture: SimFixture, windowMs: number): Mot
   let race: MotorTimeline['race'] = null;
   let classification: RaceClassification | null = null;
   if (fixture.fate === 'postponed') {
-    const p = postponement(r, fixture, windowMs);
+    // The race is put off (shareEventFates): its fixtures draw the same new start from its stream.
+    const p = postponement(raceStream(seed, fixture, 'postponed'), fixture, windowMs);
     events.push(...p.events);
     ({ kickoff, finalAt, rescheduledAt } = p);
   }
@@ -357,6 +364,7 @@ export const motorSim: SportSim<MotorTimeline> = {
     ...scheduleDay(seed, seedTag, day, 'mr', COMPETITIONS),
     ...racesOn(seedTag, day),
   ],
+  eventOf: (fixture) => `${fixture.competition}|${fixture.day}`,
   timeline: motorTimeline,
   state(tl, t): SimState {
     const code = codeAt(tl, t);

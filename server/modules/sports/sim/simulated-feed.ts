@@ -29,6 +29,7 @@ import { motorSim } from './motor.sim';
 import { raceSims } from './race.sim';
 import {
   assignFates,
+  shareEventFates,
   LISTING_MS,
   type SimFixture,
   type SimState,
@@ -130,8 +131,9 @@ export class SimulatedFeed implements SportsFeed {
     const fixtures = SIMS.flatMap((sim) => sim.day(this.options.seed, this.seedTag, day)).sort(
       (x, y) => x.startsAt - y.startsAt || x.id.localeCompare(y.id),
     );
-    // A race's own fixture is run as drawn: the rare fates are dealt among the other fixtures, as
-    // before races had one, so that no fixture of a seeded world changed its fate.
+    // The rare fates are dealt among the fixtures other than races' own, as before races had one
+    // (so that no other sport's fixture of a seeded world changed its fate); then a race's own
+    // fixture and its head-to-heads take the fate any of them was dealt.
     assignFates(
       this.options.seed,
       day,
@@ -139,6 +141,7 @@ export class SimulatedFeed implements SportsFeed {
       (f) => BY_SPORT.get(f.sport)!.fates,
       EXTRA_FATE_PROBABILITY,
     );
+    shareEventFates(fixtures, (f) => BY_SPORT.get(f.sport)!.eventOf?.(f));
     return this.days.remember(day, fixtures);
   }
 

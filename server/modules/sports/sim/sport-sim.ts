@@ -97,6 +97,11 @@ export interface SportSim<T extends SimTimeline = SimTimeline> {
   fates: readonly Fate[];
   /** The day's fixtures with fate 'normal' (the feed assigns the rare fates across sports). */
   day(seed: string, seedTag: string, day: number): SimFixture[];
+  /**
+   * The event a fixture is a bet on, where several fixtures are one event (a race: its own fixture
+   * and its head-to-heads); they share its rare fate (shareEventFates). Absent: each is its own.
+   */
+  eventOf?(fixture: SimFixture): string;
   timeline(seed: string, fixture: SimFixture, windowMs: number): T;
   state(tl: T, t: number): SimState;
   result(tl: T, t: number): FixtureResult;
@@ -143,6 +148,26 @@ export function assignFates(
     const x = r();
     const options = fatesOf(f);
     if (x < extraProbability * options.length) f.fate = options[Math.floor(x / extraProbability)]!;
+  }
+}
+
+/**
+ * Gives every fixture of one event the rare fate dealt to any of them: a race is put off whole, so
+ * a head-to-head cannot wait a day while its race is run and its winner shown. The first fate in
+ * the day's order wins (a sport whose events share fates has one rare fate).
+ */
+export function shareEventFates(
+  fixtures: SimFixture[],
+  eventOf: (f: SimFixture) => string | undefined,
+): void {
+  const fates = new Map<string, Fate>();
+  for (const f of fixtures) {
+    const event = eventOf(f);
+    if (event !== undefined && f.fate !== 'normal' && !fates.has(event)) fates.set(event, f.fate);
+  }
+  for (const f of fixtures) {
+    const fate = fates.get(eventOf(f) ?? '');
+    if (fate) f.fate = fate;
   }
 }
 
