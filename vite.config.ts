@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.ts';
+import { splitPtTexts } from './scripts/vite-split-texts.ts';
 
 // The dev server proxies the API and the socket to the Fastify process (`npm run dev` starts both).
 const apiTarget = `http://127.0.0.1:${process.env.TREVO_API_PORT ?? 3001}`;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), splitPtTexts(), precompress()],
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 900,

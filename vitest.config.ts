@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { splitPtTexts } from './scripts/vite-split-texts.ts';
 
 /**
  * Test projects: `unit` (domain, pure), `client` (machines and services in happy-dom), `server`
@@ -63,7 +64,8 @@ const CLIENT = {
 
 /**
  * Client files that need modules of their own: they replace a module (vi.mock), or test what a
- * module does when first loaded (the languages bundled at start, the site configuration read once).
+ * module does when first loaded (the languages bundled at start, the site configuration read once,
+ * the first page's texts alone).
  */
 const CLIENT_ISOLATED = [
   'tests/client/games/sound-bus.test.ts',
@@ -71,6 +73,7 @@ const CLIENT_ISOLATED = [
   'tests/client/i18n.test.ts',
   'tests/client/foundation-units.test.ts',
   'tests/client/site-footer.test.tsx',
+  'tests/client/first-page-texts.test.tsx',
 ];
 
 export default defineConfig({
@@ -98,6 +101,8 @@ export default defineConfig({
         },
       },
       {
+        // pt_BR's two parts (scripts/vite-split-texts.ts), as the build serves them.
+        plugins: [splitPtTexts()],
         test: {
           name: 'client',
           ...CLIENT,
@@ -108,6 +113,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [splitPtTexts()],
         test: { name: 'client-isolated', ...CLIENT, include: CLIENT_ISOLATED },
       },
       {

@@ -1,14 +1,17 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import ptBR from '../../assets/locales/pt_BR.json';
+import type ptBR from '../../assets/locales/pt_BR.json';
+import ptBRFirst from '../../assets/locales/pt_BR.json?first';
 import { DEFAULT_LANGUAGE, toLanguageKey, type LanguageKey } from '../../domain/languages';
 import { readItem, writeItem } from './storage';
 
 /**
  * Every text of the interface comes from `assets/locales/<lang>.json`. pt_BR is the default, the
- * reference and the fallback, so it is bundled with the first page; every other language is its own
- * chunk, fetched only by a player who chose it (a visitor's first page carries one language, not
- * eight). A stored language without a locale file falls back to pt_BR.
+ * reference and the fallback, so the texts the first page shows are bundled with it and the rest
+ * of pt_BR follows with the first page or panel that needs them (`laterTexts`,
+ * src/lib/first-page-texts.ts); every other language is its own chunk, fetched whole only by a
+ * player who chose it (a visitor's first page carries one language, not eight). A stored language
+ * without a locale file falls back to pt_BR.
  */
 
 type Translation = Record<string, unknown>;
@@ -54,13 +57,37 @@ export function bcp47(key: string): string {
 
 const initial = toUiLanguage(toLanguageKey(readItem('lang')));
 
+let later: Promise<void> | undefined;
+
+/**
+ * Adds the pt_BR texts the first page leaves out (once; a failed fetch is tried again next time).
+ * Lazy pages and panels load it beside their own chunk, so they show with their texts.
+ */
+export function laterTexts(): Promise<void> {
+  later ??= import('../../assets/locales/pt_BR.json?later').then(
+    ({ default: texts }) => {
+      i18n.addResourceBundle('pt_BR', 'translation', texts, true, false);
+    },
+    (error: unknown) => {
+      later = undefined;
+      throw error;
+    },
+  );
+  return later;
+}
+
 void i18n.use(initReactI18next).init({
-  resources: { pt_BR: { translation: ptBR } },
+  resources: { pt_BR: { translation: ptBRFirst } },
   lng: 'pt_BR',
   fallbackLng: DEFAULT_LANGUAGE,
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
+  // A text asked for before the rest of pt_BR arrived (a page that did not wait for it) fetches
+  // it, and every text on screen is rendered again once it is added.
+  saveMissing: true,
+  missingKeyHandler: () => void laterTexts().catch(() => undefined),
+  react: { bindI18nStore: 'added' },
 });
 
 /** Languages whose file has been added (a bundle may exist before: the console adds its texts). */

@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { GameType } from '../../../domain/codes';
 import { exchangeHandoff } from '../../services/auth-api';
+import { laterTexts } from '../../lib/i18n';
 import { writeItem } from '../../lib/storage';
 import { RootLayout } from '../layouts/root-layout';
 import { ShellLayout, StandaloneLayout } from '../layouts/page-layouts';
@@ -52,28 +53,42 @@ function registeredLoader() {
   return redirect('/home');
 }
 
+/**
+ * A lazy page's chunk together with the pt_BR texts the first page leaves out (src/lib/i18n.ts),
+ * fetched side by side: the page shows with its texts. Home's texts come with the first page.
+ */
+function withTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), laterTexts()]))[0];
+}
+
 const lazyPage = {
   home: async () => ({ Component: (await import('../pages/home-page')).HomePage }),
-  info: async () => ({ Component: (await import('../pages/info-page')).InfoPage }),
-  account: async () => ({ Component: (await import('../pages/account-page')).AccountPage }),
-  records: async () => ({ Component: (await import('../pages/records-page')).RecordsPage }),
-  vip: async () => ({ Component: (await import('../pages/vip-page')).VipPage }),
-  paySuccess: async () => ({ Component: (await import('../pages/pay-success-page')).PaySuccessPage }),
-  games: async () => ({ Component: (await import('../pages/games-page')).GamesPage }),
-  gameMess: async () => ({ Component: (await import('../pages/game-messages-page')).GameMessagesPage }),
-  faq: async () => ({ Component: (await import('../pages/faq-page')).FaqPage }),
-  complaint: async () => ({ Component: (await import('../support/complaint-page')).ComplaintPage }),
-  text: async () => ({ Component: (await import('../pages/text/text-page')).TextPage }),
-  error: async () => ({ Component: (await import('../pages/error-page')).ErrorPage }),
-  sports: async () => ({ Component: (await import('../sports/sportsbook-page')).SportsbookPage }),
-  sportsFixture: async () => ({ Component: (await import('../sports/fixture-page')).FixturePage }),
-  sportsBets: async () => ({ Component: (await import('../sports/my-bets-page')).MyBetsPage }),
-  sportsResults: async () => ({ Component: (await import('../sports/results-page')).ResultsPage }),
-  game: async () => ({ Component: (await import('../pages/game-page')).GamePage }),
-  share: async () => ({ Component: (await import('../promo/share-page')).SharePage }),
-  bonus: async () => ({ Component: (await import('../promo/bonus-page')).BonusPage }),
-  agent: async () => ({ Component: (await import('../promo/agent-page')).AgentPage }),
-  gameBonus: async () => ({ Component: (await import('../promo/game-bonus-page')).GameBonusPage }),
+  info: withTexts(async () => ({ Component: (await import('../pages/info-page')).InfoPage })),
+  account: withTexts(async () => ({ Component: (await import('../pages/account-page')).AccountPage })),
+  records: withTexts(async () => ({ Component: (await import('../pages/records-page')).RecordsPage })),
+  vip: withTexts(async () => ({ Component: (await import('../pages/vip-page')).VipPage })),
+  paySuccess: withTexts(async () => ({
+    Component: (await import('../pages/pay-success-page')).PaySuccessPage,
+  })),
+  games: withTexts(async () => ({ Component: (await import('../pages/games-page')).GamesPage })),
+  gameMess: withTexts(async () => ({
+    Component: (await import('../pages/game-messages-page')).GameMessagesPage,
+  })),
+  faq: withTexts(async () => ({ Component: (await import('../pages/faq-page')).FaqPage })),
+  complaint: withTexts(async () => ({
+    Component: (await import('../support/complaint-page')).ComplaintPage,
+  })),
+  text: withTexts(async () => ({ Component: (await import('../pages/text/text-page')).TextPage })),
+  error: withTexts(async () => ({ Component: (await import('../pages/error-page')).ErrorPage })),
+  sports: withTexts(async () => ({ Component: (await import('../sports/sportsbook-page')).SportsbookPage })),
+  sportsFixture: withTexts(async () => ({ Component: (await import('../sports/fixture-page')).FixturePage })),
+  sportsBets: withTexts(async () => ({ Component: (await import('../sports/my-bets-page')).MyBetsPage })),
+  sportsResults: withTexts(async () => ({ Component: (await import('../sports/results-page')).ResultsPage })),
+  game: withTexts(async () => ({ Component: (await import('../pages/game-page')).GamePage })),
+  share: withTexts(async () => ({ Component: (await import('../promo/share-page')).SharePage })),
+  bonus: withTexts(async () => ({ Component: (await import('../promo/bonus-page')).BonusPage })),
+  agent: withTexts(async () => ({ Component: (await import('../promo/agent-page')).AgentPage })),
+  gameBonus: withTexts(async () => ({ Component: (await import('../promo/game-bonus-page')).GameBonusPage })),
 };
 
 type Lazy = (typeof lazyPage)[keyof typeof lazyPage];
@@ -172,7 +187,7 @@ export const appRoutes: RouteObject[] = [
   {
     path: '/admin/*',
     HydrateFallback: LoadingScreen,
-    lazy: async () => ({ Component: (await import('../../admin/admin-app')).AdminApp }),
+    lazy: withTexts(async () => ({ Component: (await import('../../admin/admin-app')).AdminApp })),
   },
 ];
 

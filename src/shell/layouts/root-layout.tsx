@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router-dom';
+import { laterTexts } from '../../lib/i18n';
 import { trackLayout } from '../../lib/layout-mode';
 import { captureLandingParams } from '../app/landing';
+import { useToken } from '../app/session';
 import { OverlayHost } from '../overlays/overlay-host';
 import { AlertDialog, LoadingIndicator, Toast } from '../overlays/dialogs-host';
-import { RealityCheck } from '../protection/reality-check';
 
 /**
  * The key a page's scroll position is kept under. The first entry of every page load is keyed
@@ -16,9 +17,19 @@ const LOAD = String(Math.round(performance.timeOrigin));
 const scrollKey = (location: Pick<Location, 'key'>): string =>
   location.key === 'default' ? `default-${LOAD}` : location.key;
 
+/** Reality checks concern players only: a visitor's first page does not carry them. */
+const RealityCheck = lazy(async () => {
+  const [{ RealityCheck: Component }] = await Promise.all([
+    import('../protection/reality-check'),
+    laterTexts(),
+  ]);
+  return { default: Component };
+});
+
 /** Everything above the pages: landing parameters, overlays, dialogs and the loading indicator. */
 export function RootLayout() {
   const { search } = useLocation();
+  const token = useToken();
   useEffect(() => {
     if (captureLandingParams(search)) trackLayout();
   }, [search]);
@@ -27,7 +38,11 @@ export function RootLayout() {
     <>
       <Outlet />
       <OverlayHost />
-      <RealityCheck />
+      {token && (
+        <Suspense fallback={null}>
+          <RealityCheck />
+        </Suspense>
+      )}
       <LoadingIndicator />
       <AlertDialog />
       <Toast />

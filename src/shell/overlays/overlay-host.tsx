@@ -1,32 +1,35 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { laterTexts } from '../../lib/i18n';
 import { useOverlay } from '../app/overlay-store';
+
+/** A panel's chunk and the pt_BR texts the first page leaves out (src/lib/i18n.ts), side by side. */
+function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [Component] = await Promise.all([load(), laterTexts()]);
+    return { default: Component };
+  });
+}
 
 /**
  * The panels are chunks of their own, fetched when first opened: a visitor's first page carries
  * none of the forms, the wallet or their machines (issue 5's first-page budget). Each loads in
  * well under a second; a spinner covers the wait.
  */
-const AuthPanel = lazy(async () => ({ default: (await import('./auth-panel')).AuthPanel }));
-const AvatarPicker = lazy(async () => ({ default: (await import('./avatar-picker')).AvatarPicker }));
-const ChangePasswordPanel = lazy(async () => ({
-  default: (await import('./change-password-panel')).ChangePasswordPanel,
-}));
-const PasswordResetPanel = lazy(async () => ({
-  default: (await import('./password-reset-panel')).PasswordResetPanel,
-}));
-const TestAccountPanel = lazy(async () => ({
-  default: (await import('./test-account-panel')).TestAccountPanel,
-}));
-const SettingPanel = lazy(async () => ({ default: (await import('./setting-panel')).SettingPanel }));
-const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
-const KycPanel = lazy(async () => ({ default: (await import('../wallet/kyc-panel')).KycPanel }));
-const OfferPanel = lazy(async () => ({ default: (await import('../wallet/offer-panel')).OfferPanel }));
-const GameDepositPanel = lazy(async () => ({
-  default: (await import('../wallet/offer-panel')).GameDepositPanel,
-}));
-const WalletPopup = lazy(async () => ({ default: (await import('../wallet/wallet-popup')).WalletPopup }));
-const SupportChat = lazy(async () => ({ default: (await import('../support/support-chat')).SupportChat }));
+const AuthPanel = lazyPanel(async () => (await import('./auth-panel')).AuthPanel);
+const AvatarPicker = lazyPanel(async () => (await import('./avatar-picker')).AvatarPicker);
+const ChangePasswordPanel = lazyPanel(
+  async () => (await import('./change-password-panel')).ChangePasswordPanel,
+);
+const PasswordResetPanel = lazyPanel(async () => (await import('./password-reset-panel')).PasswordResetPanel);
+const TestAccountPanel = lazyPanel(async () => (await import('./test-account-panel')).TestAccountPanel);
+const SettingPanel = lazyPanel(async () => (await import('./setting-panel')).SettingPanel);
+const UserMenu = lazyPanel(async () => (await import('./user-menu')).UserMenu);
+const KycPanel = lazyPanel(async () => (await import('../wallet/kyc-panel')).KycPanel);
+const OfferPanel = lazyPanel(async () => (await import('../wallet/offer-panel')).OfferPanel);
+const GameDepositPanel = lazyPanel(async () => (await import('../wallet/offer-panel')).GameDepositPanel);
+const WalletPopup = lazyPanel(async () => (await import('../wallet/wallet-popup')).WalletPopup);
+const SupportChat = lazyPanel(async () => (await import('../support/support-chat')).SupportChat);
 
 /** Shown while a panel's chunk loads. */
 function PanelLoading() {
