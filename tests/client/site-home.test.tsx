@@ -219,6 +219,39 @@ describe('sports highlights', () => {
   });
 });
 
+describe("home's banners", () => {
+  it('keep their place while they load, so nothing under them moves when they arrive', async () => {
+    let answer!: (banners: unknown[]) => void;
+    installFakeServer((config) =>
+      config.url === '/api/app/main/banners'
+        ? new Promise((resolve) => (answer = (banners) => resolve(ok(banners))))
+        : ok([]),
+    );
+    const { container } = render(
+      <MemoryRouter>
+        <BannerCarousel />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
+    expect(container.querySelector('.banners--pending')).not.toBeNull();
+
+    act(() => answer([{ id: 'a', title: 'Presente', subtitle: 'Bônus', link: '/bonuspage', art: '/a.svg' }]));
+    expect(await screen.findByTestId('home-banner-a')).toBeTruthy();
+    expect(container.querySelector('.banners--pending')).toBeNull();
+  });
+
+  it('leave no empty place when there are none', async () => {
+    installFakeServer(() => ok([]));
+    const { container } = render(
+      <MemoryRouter>
+        <BannerCarousel />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(container.querySelector('.banners--pending')).toBeNull());
+    expect(screen.queryByTestId('home-banners')).toBeNull();
+  });
+});
+
 describe("home's operator content and the language switch", () => {
   it('asks for the banners and sponsors again in the new language, without a reload (issue 18, item 10)', async () => {
     const texts: Record<string, string> = { pt_BR: 'Presente de boas-vindas', en_US: 'Welcome gift' };
