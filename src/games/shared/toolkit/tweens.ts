@@ -1,7 +1,12 @@
-import { gsap } from 'gsap';
+// gsap's core alone: the scenes tween Pixi objects' own properties, never CSS, so the CSS plugin
+// the package's main entry registers (43 kB of the tables' code) is left out.
+import { gsap } from 'gsap/gsap-core';
+
+/** A running tween or delayed call, as far as the tracker needs it. */
+type Animation = ReturnType<typeof gsap.to> | ReturnType<typeof gsap.delayedCall>;
 
 interface Entry {
-  tween: gsap.core.Animation | null;
+  tween: Animation | null;
   targets: readonly object[];
   resolve: () => void;
 }
@@ -99,7 +104,7 @@ export class Tweens {
     this.live.clear();
   }
 
-  private track(targets: readonly object[], start: (done: () => void) => gsap.core.Animation): Promise<void> {
+  private track(targets: readonly object[], start: (done: () => void) => Animation): Promise<void> {
     if (this.destroyed) return new Promise<void>(() => {});
     return new Promise<void>((resolve) => {
       // Registered before the tween starts: a zero-length tween completes inside start().
