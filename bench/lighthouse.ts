@@ -52,14 +52,22 @@ async function main() {
         },
         player ? token : null,
       );
-      const result = await lighthouse(`${origin}${path}`, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-        // The session in storage must survive: Lighthouse clears a site's storage by default.
-        disableStorageReset: true,
-      });
+      const audit = () =>
+        lighthouse(`${origin}${path}`, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          // The session in storage must survive: Lighthouse clears a site's storage by default.
+          disableStorageReset: true,
+        });
+      let result = await audit();
+      // A run whose trace went wrong (NO_NAVSTART, seen now and then on the first page) scores
+      // 0 without having measured anything: it is run once more, and says so.
+      if (result?.lhr.runtimeError) {
+        console.log(`  ${path}: ${result.lhr.runtimeError.code}, measured again`);
+        result = await audit();
+      }
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
       if (REPORTS) {
         mkdirSync(REPORTS, { recursive: true });
