@@ -91,9 +91,9 @@ beforeEach(() => {
   i18n.on('missingKey', onMissing);
   localStorage.clear();
   configureApiClient({ alert: () => undefined, loading: () => undefined });
-  installFakeServer((request) =>
-    request.url in ANSWERS
-      ? ok(ANSWERS[request.url])
+  installFakeServer(({ url = '' }) =>
+    url in ANSWERS
+      ? ok(ANSWERS[url])
       : { status: 404, body: { status: 404, message: 'Não encontrado', data: null } },
   );
 });
