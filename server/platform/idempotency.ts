@@ -137,6 +137,9 @@ export async function answerRefusal(ctx: AppContext, reply: FastifyReply, money:
   throw err;
 }
 
+/** How long a preparing call's claim on its key lasts if its instance dies before giving it back. */
+const PREPARE_CLAIM_MS = 60_000;
+
 /**
  * Runs a money operation once per (user, key). `prepare` runs outside the database transaction
  * (for calls to a payment provider); `effect` runs inside it and returns the success body.
@@ -160,9 +163,18 @@ export async function runIdempotent<P>(
   // A call that talks to a provider first looks for an earlier answer, so a replay never reaches
   // the provider again; the others find out at the end of their transaction, which saves a query on
   // the bet path.
-  if (operation.prepare) {
+  // A call that prepares also claims its key while it runs (the limiter is atomic, and shared when
+  // scaled out): a twin sent meanwhile is told the call is running instead of preparing again, for
+  // preparing spends what must be spent once — a provider's charge, a confirmation code's attempts
+  // (ten twins of one transfer used up its code's five, and every one was refused).
+  const claim = operation.prepare ? `idempotency-running:${userId}:${money.key}` : null;
+  if (claim) {
     const earlier = await stored(ctx, userId, money.key);
     if (earlier) return replay(reply, money, earlier);
+    if ((await ctx.limiter.hit(claim, PREPARE_CLAIM_MS)) > 1) {
+      await ctx.limiter.release(claim);
+      throw stillRunning();
+    }
   }
 
   let response: MoneyResponse;
@@ -196,6 +208,8 @@ export async function runIdempotent<P>(
   } catch (err) {
     if (err instanceof ConcurrentTwin) return replayTwin(ctx, reply, money);
     return answerRefusal(ctx, reply, money, err);
+  } finally {
+    if (claim) await ctx.limiter.release(claim);
   }
   if (operation.after) await operation.after(prepared as P);
   return reply.code(response.code).send(response.body);

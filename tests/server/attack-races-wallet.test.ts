@@ -70,4 +70,27 @@ describe('money leaving at once (PostgreSQL)', () => {
       ).toEqual(results.map(() => 200));
     }
   });
+
+  it('one transfer sent ten times at once under one key: it is made once, and its code is not used up', async () => {
+    const [p, friend] = await Promise.all([fundedPlayer(app(), 500), fundedPlayer(app(), 0)]);
+    const code = await transferCode(p);
+    const same = { ...auth(p.token), 'idempotency-key': key() };
+    const send = () =>
+      call(app(), {
+        method: 'POST',
+        url: '/api/app/wallet/transfer',
+        headers: same,
+        payload: { username: friend.email, amount: 10, code },
+      });
+    const results = await Promise.all(Array.from({ length: 10 }, send));
+    // The first answers; a twin that came while it ran is told so (409), or replays its answer.
+    const messages = results.map((r) => `${r.code} ${r.body.message}`).join(' | ');
+    for (const r of results) expect([200, 409], messages).toContain(r.code);
+    expect(results.filter((r) => r.code === 200).length, messages).toBeGreaterThan(0);
+    expect((await playerBalances(app().ctx.db, friend.userId)).user_cash).toBe(1_000);
+    // Asked again later, the key answers as the transfer did.
+    const again = await send();
+    expect(again.code).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
 });
