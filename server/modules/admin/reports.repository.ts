@@ -99,7 +99,10 @@ export async function dailyReport(db: Db, from: string, to: string): Promise<Dai
 
 /**
  * Settled bets of the range per casino game and per sport (a múltipla across sports counts as
- * `multiple`), with the observed RTP next to the configured one so a drifting game shows.
+ * `multiple`), with the observed RTP next to the configured one so a drifting game shows. A sports
+ * bet with no action (void, pushed or cancelled whole: NO_ACTION_RESULTS) had its open stake back
+ * and counts, as in the margin report, only for what a cash-out sold of it before: a race not run
+ * had counted every stake as turnover and every refund as a payout (an outsider's attack).
  */
 export async function productReport(db: Db, from: string, to: string): Promise<ProductRow[]> {
   const inRange = (column: string) =>
@@ -127,17 +130,23 @@ export async function productReport(db: Db, from: string, to: string): Promise<P
     ])
     .groupBy('l.bet_id')
     .as('s');
+  const noAction = sql<boolean>`sb.result_code in (${sql.join(NO_ACTION_RESULTS)})`;
   const sports = await db
     .selectFrom('sports_bets as sb')
     .innerJoin(legSports, 's.bet_id', 'sb.id')
     .select([
       's.sport as product',
       sql<string>`count(*)`.as('bets'),
-      sql<string>`sum(sb.stake_cents)`.as('stakes'),
+      // A bet without action: only the part of its stake a cash-out sold (its refund is the rest).
+      sql<string>`sum(case when ${noAction} then sb.stake_cents - sb.payout_cents else sb.stake_cents end)`.as(
+        'stakes',
+      ),
       // A cash-out is a return too: a cashed-out bet's, and the part sold of one settled later.
-      sql<string>`sum(sb.payout_cents + sb.cashed_out_cents)`.as('payouts'),
+      sql<string>`sum(case when ${noAction} then sb.cashed_out_cents
+        else sb.payout_cents + sb.cashed_out_cents end)`.as('payouts'),
     ])
     .where('sb.state', 'in', ['settled', 'cashed_out'])
+    .where((eb) => eb.or([eb.not(noAction), eb('sb.cashed_out_cents', '>', 0)]))
     .where(inRange('sb.settled_at'))
     .groupBy('s.sport')
     .execute();
