@@ -5,6 +5,7 @@ import { playerBalances } from '../../../server/platform/money/ledger';
 import { auditLedger } from '../../../server/platform/money/ledger-audit';
 import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
 import { runSettlement } from '../../../server/modules/sports/jobs';
+import type { MotorTimeline } from '../../../server/modules/sports/sim/motor.sim';
 import { BetResult, MatchTime } from '../../../domain/codes';
 
 /**
@@ -63,8 +64,7 @@ describe('a race’s winner re-settled', () => {
     const other = raceOf('IndyCar');
     const ids = race.markets[0]!.outcomes.map((o) => o.id);
     const [a, b, c, d] = ids.map((id) => legOf(race, 'outright:full', id));
-    const otherWinner = (feed().timelineOf(other.id) as { classification: { winners: string[] } })
-      .classification.winners[0]!;
+    const otherWinner = (feed().timelineOf(other.id) as MotorTimeline).classification!.winners[0]!;
     const singles = [];
     for (const leg of [a!, b!, c!, d!]) singles.push(await placeSportsBet(app(), p.token, [leg], 20));
     // A múltipla with the other race's winner, and a single cashed out in part.
