@@ -47,6 +47,7 @@ import * as m039 from './migrations/039-super-odds';
 import * as m040 from './migrations/040-money-records';
 import * as m041 from './migrations/041-session-under-lock';
 import * as m042 from './migrations/042-wallet-lock-no-key';
+import * as m043 from './migrations/043-fixture-field';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '040-money-records': m040,
   '041-session-under-lock': m041,
   '042-wallet-lock-no-key': m042,
+  '043-fixture-field': m043,
 };
 
 /**

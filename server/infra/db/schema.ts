@@ -412,6 +412,8 @@ export interface SportsFixturesTable {
   home: string;
   away: string;
   starts_at: Timestamp;
+  /** A race's field as JSON (FieldEntry[]), stored at its first bet (migration 043); else null. */
+  field: string | null;
   result: string | null;
   result_final: Generated<boolean>;
   result_version: Generated<number>;

@@ -231,6 +231,7 @@ export async function placeSportsBet(
       home: snap.home,
       away: snap.away,
       startsAt: new Date(snap.startsAt),
+      field: snap.field,
     });
     if (resultSource === 'operator') throw optionClosed();
   }

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
+import type { FieldEntry } from '../../../domain/sports/labels';
 
 /**
  * The stored fixtures' queries (issue 17: SQL in the repository, rules in the services): a row is
@@ -16,6 +18,8 @@ export interface NewFixture {
   home: string;
   away: string;
   startsAt: Date;
+  /** A race's field (its own fixture's drivers); absent for a fixture of two sides. */
+  field?: readonly FieldEntry[];
 }
 
 /**
@@ -176,11 +180,12 @@ export async function startedUndoneFixtures(db: Db, now: Date) {
 
 /** What is stored of a fixture (for one the feed no longer knows). */
 export async function storedFixture(db: Db, fixtureId: string) {
-  return db
+  const row = await db
     .selectFrom('sports_fixtures')
-    .select(['sport', 'home', 'away', 'starts_at'])
+    .select(['sport', 'home', 'away', 'starts_at', 'field'])
     .where('id', '=', fixtureId)
     .executeTakeFirst();
+  return row && { ...row, field: row.field === null ? undefined : (JSON.parse(row.field) as FieldEntry[]) };
 }
 
 /** A fixture's row as first stored. */
@@ -192,6 +197,7 @@ const fixtureRow = (fixture: NewFixture) => ({
   home: fixture.home,
   away: fixture.away,
   starts_at: fixture.startsAt,
+  field: fixture.field ? JSON.stringify(fixture.field) : null,
 });
 
 /** Stores a fixture an operator enters a result for, or reopens the stored one for settlement. */
@@ -213,7 +219,13 @@ export async function upsertFixtureForBet(trx: Trx, fixture: NewFixture): Promis
     .insertInto('sports_fixtures')
     .values(fixtureRow(fixture))
     .onConflict((oc) =>
-      oc.column('id').doUpdateSet({ starts_at: fixture.startsAt, tier: fixture.tier, done: false }),
+      oc.column('id').doUpdateSet({
+        starts_at: fixture.startsAt,
+        tier: fixture.tier,
+        done: false,
+        // A row an operator's postponement stored before any bet may lack the field.
+        field: sql<string | null>`coalesce(sports_fixtures.field, excluded.field)`,
+      }),
     )
     .returning('result_source')
     .executeTakeFirstOrThrow();

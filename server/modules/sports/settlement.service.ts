@@ -370,7 +370,7 @@ export async function enterResult(
   if (now < fixture.startsAt && !allowedBeforeStart(result.status)) {
     throw new AppError(409, 'sportsResultBeforeStart');
   }
-  if (!fitsFixture(result, fixture, snap?.field)) throw badRequest('sportsResultInvalid');
+  if (!fitsFixture(result, fixture, snap?.field ?? stored?.field)) throw badRequest('sportsResultInvalid');
   const problem = resultInconsistency(fixture.sport, result);
   if (problem) throw inconsistencyError(problem, fixture);
   await ctx.db.transaction().execute(async (trx) => {
@@ -382,6 +382,7 @@ export async function enterResult(
       home: fixture.home,
       away: fixture.away,
       startsAt: new Date(fixture.startsAt),
+      field: snap?.field,
     });
     await storeResult(trx, fixtureId, result, FINAL_STATUSES.includes(result.status), 'operator');
   });
@@ -392,8 +393,8 @@ export async function enterResult(
  * Whether a result is of its fixture's kind: a race's own fixture (Vencedor da Corrida) settles on
  * a classification, which a finished race needs and only a race that ended (−1, or −12 stopped for
  * good) has, naming drivers of its field once each (a driver named twice would split a win into a
- * dead heat); a fixture of two sides takes none. The field is checked while the feed still knows
- * the fixture.
+ * dead heat); a fixture of two sides takes none. The field is the feed's, or the one stored at the
+ * race's first bet once the feed has forgotten it (only a race stored before migration 043 has none).
  */
 function fitsFixture(
   result: FixtureResult,
