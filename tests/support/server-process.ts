@@ -113,32 +113,52 @@ export function randomCpf(): string {
 }
 
 /**
+ * Sign-ups from this process, one at a time. They all come from 127.0.0.1, and an address's
+ * sign-ups are limited while they run (auth.service.ts: TAKEN_PER_HOUR look-ups at once), so a
+ * batch signing up together was cut with 429 — and the retries then ran into the address's 60
+ * captchas a minute, so a sign-up answered "Código de verificação incorreto" and a bench or a
+ * fault test failed now and then.
+ */
+let signUps: Promise<unknown> = Promise.resolve();
+function oneSignUpAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = signUps.then(work, work);
+  signUps = run.catch(() => undefined);
+  return run;
+}
+
+/** One sign-up (captcha id `codeId`), waiting as a person would when the address is asked to. */
+async function signUp(port: number, codeId: string, cpf: string, email: string) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const picture = await httpJson(port, 'GET', `/api/auth/user/captcha/${codeId}`);
+    const reg =
+      picture.status === 429
+        ? picture
+        : await httpJson(port, 'POST', '/api/auth/user/restRegister', {
+            name: 'Jogador Teste',
+            cardNo: cpf,
+            username: email,
+            pwd: PROCESS_PASSWORD,
+            pwd1: PROCESS_PASSWORD,
+            codeId,
+            captCode: PROCESS_CAPTCHA,
+          });
+    if (reg.status !== 429 && reg.json?.status !== 429) {
+      if (reg.json?.status !== 200) throw new Error(`sign-up refused: ${JSON.stringify(reg.json)}`);
+      return reg;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('sign-up still asked to wait after 20 tries');
+}
+
+/**
  * Registers a player through the API (captcha id `index + 1`), completes KYC and deposits the
  * `BRL6` package `deposits` times through the sandbox PSP; returns the auth headers.
  */
 export async function fundedHttpPlayer(port: number, index: number, deposits: number) {
   const cpf = randomCpf();
   const email = `proc${randomBytes(4).toString('hex')}@exemplo.com`;
-  const codeId = String(index + 1);
-  // Every player here signs up from 127.0.0.1, and an address's sign-ups are counted while their
-  // look-up runs (at most TAKEN_PER_HOUR at once: auth.service.ts), so a batch larger than that is
-  // asked to wait (429) and tries again, as a person would.
-  let reg: Awaited<ReturnType<typeof httpJson>> | undefined;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    await httpJson(port, 'GET', `/api/auth/user/captcha/${codeId}`);
-    reg = await httpJson(port, 'POST', '/api/auth/user/restRegister', {
-      name: 'Jogador Teste',
-      cardNo: cpf,
-      username: email,
-      pwd: PROCESS_PASSWORD,
-      pwd1: PROCESS_PASSWORD,
-      codeId,
-      captCode: PROCESS_CAPTCHA,
-    });
-    if (reg.json?.status !== 429) break;
-    await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
-  }
-  if (reg?.json?.status !== 200) throw new Error(`sign-up refused: ${JSON.stringify(reg?.json)}`);
+  const reg = await oneSignUpAtATime(() => signUp(port, String(index + 1), cpf, email));
   const token = reg.json.data.access_token as string;
   const headers = { authorization: `Bearer ${token}` };
   await httpJson(port, 'POST', '/api/app/user/updateKyc', { name: 'Jogador Teste', cardNo: cpf }, headers);
