@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { call, fundedPlayer } from '../helpers';
-import { afterStartOf, placeSportsBet, useSportsApp, type BetLeg } from './sports-helpers';
+import { fundedPlayer } from '../helpers';
+import { afterStartOf, placeSportsBet } from './sports-helpers';
+import { legOf, useRaceApp } from './race-helpers';
 import { playerBalances } from '../../../server/platform/money/ledger';
 import { MatchTime } from '../../../domain/codes';
 
@@ -11,21 +12,13 @@ import { MatchTime } from '../../../domain/codes';
  * `d99` was taken and every bet on the race lost.
  */
 
-const START = Date.UTC(2026, 2, 6, 13, 0);
-const { app, feed, clock, operator } = useSportsApp(START, { operator: true });
+const { app, feed, clock, raceOf, enter } = useRaceApp('attack-race-forgotten');
 
 describe('a race the feed no longer knows', () => {
   it('takes a classification only of the drivers stored with it, and pays on it', async () => {
-    const race = feed()
-      .listFixtures({ sport: 'motor_racing' }, clock.now())
-      .find((f) => f.field && f.competition === 'Fórmula 1')!;
+    const race = raceOf('Fórmula 1');
     const outcome = race.markets[0]!.outcomes[0]!;
-    const leg: BetLeg = {
-      fixtureId: race.id,
-      marketId: 'outright:full',
-      outcomeId: outcome.id,
-      odds: outcome.oddsMilli! / 1000,
-    };
+    const leg = legOf(race, 'outright:full', outcome.id);
     const p = await fundedPlayer(app(), 100);
     await placeSportsBet(app(), p.token, [leg], 10);
     afterStartOf(clock, [race]);
@@ -34,19 +27,14 @@ describe('a race the feed no longer knows', () => {
     vi.spyOn(feed(), 'snapshot').mockImplementation((id, now) =>
       id === race.id ? undefined : snapshot(id, now),
     );
-    const enter = (winners: string[]) =>
-      call(app(), {
-        method: 'POST',
-        url: `/api/admin/sports/fixtures/${race.id}/result`,
-        headers: operator(),
-        payload: { status: MatchTime.finished, classification: { winners } },
-      });
+    const classify = (winners: string[]) =>
+      enter(race.id, { status: MatchTime.finished, classification: { winners } });
     for (const stranger of ['d99', `d${race.field!.length + 1}`]) {
-      const refused = await enter([stranger]);
+      const refused = await classify([stranger]);
       expect(refused.code, stranger).toBe(400);
     }
     expect((await playerBalances(app().ctx.db, p.userId)).user_cash).toBe(9_000);
-    expect((await enter([outcome.id])).code).toBe(200);
+    expect((await classify([outcome.id])).code).toBe(200);
     expect((await playerBalances(app().ctx.db, p.userId)).user_cash).toBe(
       9_000 + Math.floor(leg.odds * 1000),
     );

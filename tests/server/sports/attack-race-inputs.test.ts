@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { auth, call, fundedPlayer } from '../helpers';
-import { afterStartOf, placeSportsBet, useSportsApp, type BetLeg } from './sports-helpers';
+import { afterStartOf, placeSportsBet, type BetLeg } from './sports-helpers';
+import { legOf, useRaceApp } from './race-helpers';
 import { playerBalances } from '../../../server/platform/money/ledger';
-import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
 import { translate, type MessageKey } from '../../../domain/messages';
 import { MatchTime } from '../../../domain/codes';
 
@@ -13,21 +13,7 @@ import { MatchTime } from '../../../domain/codes';
  * change nothing.
  */
 
-/** Friday 6 March 2026, 10:00 in São Paulo: Saturday's IndyCar and Sunday's Fórmula 1 and Stock Car are listed. */
-const START = Date.UTC(2026, 2, 6, 13, 0);
-const { app, feed, clock, operator } = useSportsApp(START, { operator: true });
-
-const motor = () => feed().listFixtures({ sport: 'motor_racing' }, clock.now());
-const raceOf = (competition: string) => motor().find((f) => f.field && f.competition === competition)!;
-const pairingsOf = (race: FixtureSnapshot) =>
-  motor().filter((f) => !f.field && f.competition === race.competition && f.startsAt === race.startsAt);
-
-function legOf(snap: FixtureSnapshot, marketId: string, outcomeId: string): BetLeg {
-  const odds = snap.markets
-    .find((m) => m.id === marketId)!
-    .outcomes.find((o) => o.id === outcomeId)!.oddsMilli!;
-  return { fixtureId: snap.id, marketId, outcomeId, odds: odds / 1000 };
-}
+const { app, clock, motor, raceOf, pairingsOf, post, enter } = useRaceApp('attack-race');
 
 /** The refusals these attacks may meet, in pt-BR, each a pattern of its template. */
 const REFUSALS: MessageKey[] = [
@@ -54,26 +40,6 @@ const PATTERNS = REFUSALS.map(
 );
 /** Whether a message is one of the Portuguese refusals. */
 const PT = { has: (message: string) => PATTERNS.some((p) => p.test(message)) };
-
-let keys = 0;
-const post = (token: string, url: string, payload: unknown) =>
-  call(app(), {
-    method: 'POST',
-    url,
-    headers: { ...auth(token), 'idempotency-key': `attack-race-${keys++}` },
-    payload: payload as object,
-  });
-
-const enter = (fixtureId: string, payload: unknown) =>
-  call(app(), {
-    method: 'POST',
-    url: `/api/admin/sports/fixtures/${fixtureId}/result`,
-    headers: operator(),
-    payload: payload as object,
-    ...(typeof payload === 'string'
-      ? { headers: { ...operator(), 'content-type': 'application/json' } }
-      : {}),
-  });
 
 async function storedResult(fixtureId: string) {
   return app()

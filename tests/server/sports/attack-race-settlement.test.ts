@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { auth, call, fundedPlayer } from '../helpers';
-import { afterStartOf, placeSportsBet, useSportsApp, type BetLeg } from './sports-helpers';
+import { call, fundedPlayer } from '../helpers';
+import { afterStartOf, placeSportsBet } from './sports-helpers';
+import { legOf, RACE_WEEK, useRaceApp } from './race-helpers';
 import { playerBalances } from '../../../server/platform/money/ledger';
 import { auditLedger } from '../../../server/platform/money/ledger-audit';
-import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
 import { runSettlement } from '../../../server/modules/sports/jobs';
 import type { MotorTimeline } from '../../../server/modules/sports/sim/motor.sim';
 import { BetResult, MatchTime } from '../../../domain/codes';
@@ -16,38 +16,8 @@ import { BetResult, MatchTime } from '../../../domain/codes';
  * only what had action.
  */
 
-/** Friday 6 March 2026, 10:00 in São Paulo. */
-const START = Date.UTC(2026, 2, 6, 13, 0);
-const { app, feed, clock, operator } = useSportsApp(START, { operator: true });
+const { app, feed, clock, operator, raceOf, post, enter, betsOf } = useRaceApp('attack-race-settle');
 
-const motor = () => feed().listFixtures({ sport: 'motor_racing' }, clock.now());
-const raceOf = (competition: string) => motor().find((f) => f.field && f.competition === competition)!;
-function legOf(snap: FixtureSnapshot, marketId: string, outcomeId: string): BetLeg {
-  const odds = snap.markets
-    .find((m) => m.id === marketId)!
-    .outcomes.find((o) => o.id === outcomeId)!.oddsMilli!;
-  return { fixtureId: snap.id, marketId, outcomeId, odds: odds / 1000 };
-}
-const enter = (fixtureId: string, payload: object) =>
-  call(app(), {
-    method: 'POST',
-    url: `/api/admin/sports/fixtures/${fixtureId}/result`,
-    headers: operator(),
-    payload,
-  });
-type ListedBet = { betId: string; state: string; result: number; payout: number; stake: number };
-async function betsOf(token: string) {
-  const res = await call(app(), { method: 'GET', url: '/api/app/sports/bets?size=50', headers: auth(token) });
-  return new Map((res.body.data.list as ListedBet[]).map((b) => [b.betId, b]));
-}
-let keys = 0;
-const post = (token: string, url: string, payload: object) =>
-  call(app(), {
-    method: 'POST',
-    url,
-    headers: { ...auth(token), 'idempotency-key': `attack-race-settle-${keys++}` },
-    payload,
-  });
 /** A bet's row: its stake, odds and what it is paid now. */
 async function paidTo(betId: string) {
   return app()
@@ -117,7 +87,7 @@ describe('a race’s winner re-settled', () => {
   it('keeps void bets out of the reports’ turnover: a race not run counts nothing', async () => {
     const p = await fundedPlayer(app(), 100);
     // Stock Car: its own race, so nothing else of this file is in its rows.
-    clock.set(START);
+    clock.set(RACE_WEEK);
     const race = raceOf('Stock Car Pro Series');
     const betIds = [];
     for (const o of race.markets[0]!.outcomes.slice(0, 3))

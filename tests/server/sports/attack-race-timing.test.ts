@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { auth, call, fundedPlayer } from '../helpers';
-import { placeSportsBet, useSportsApp, type BetLeg } from './sports-helpers';
+import { call, fundedPlayer } from '../helpers';
+import { placeSportsBet } from './sports-helpers';
+import { legOf, RACE_WEEK, useRaceApp } from './race-helpers';
 import { playerBalances } from '../../../server/platform/money/ledger';
 import { runSettlement } from '../../../server/modules/sports/jobs';
-import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
 import type { MotorTimeline } from '../../../server/modules/sports/sim/motor.sim';
 import { marginFor } from '../../../domain/sports/book-margins';
 import { cashoutValueCents } from '../../../domain/sports/cashout';
@@ -17,13 +17,10 @@ import { BetResult, MatchTime } from '../../../domain/codes';
  * March), and what the public can see of a race before it is over.
  */
 
-/** Friday 6 March 2026, 10:00 in São Paulo. */
-const START = Date.UTC(2026, 2, 6, 13, 0);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const { app, feed, clock, operator } = useSportsApp(START, { operator: true });
+const { app, feed, clock, pairingsOf, timelineOf, post, enter, betsOf } = useRaceApp('attack-race-timing');
 
-const timelineOf = (id: string) => feed().timelineOf(id) as MotorTimeline;
 const snapOf = (id: string) => feed().snapshot(id, clock.now());
 /** The first race's own fixture of a fate, listed from `from` on. */
 function raceWith(from: number, fits: (tl: MotorTimeline) => boolean): MotorTimeline {
@@ -34,37 +31,7 @@ function raceWith(from: number, fits: (tl: MotorTimeline) => boolean): MotorTime
     }
   throw new Error('no such race in the test world');
 }
-const pairingsOf = (race: FixtureSnapshot) =>
-  feed()
-    .listFixtures({ sport: 'motor_racing' }, clock.now())
-    .filter((f) => !f.field && f.competition === race.competition && f.startsAt === race.startsAt);
-
-function legOf(snap: FixtureSnapshot, marketId: string, outcomeId: string): BetLeg {
-  const odds = snap.markets
-    .find((m) => m.id === marketId)!
-    .outcomes.find((o) => o.id === outcomeId)!.oddsMilli!;
-  return { fixtureId: snap.id, marketId, outcomeId, odds: odds / 1000 };
-}
-
-let keys = 0;
-const post = (token: string, url: string, payload: object) =>
-  call(app(), {
-    method: 'POST',
-    url,
-    headers: { ...auth(token), 'idempotency-key': `attack-race-timing-${keys++}` },
-    payload,
-  });
-type ListedBet = {
-  betId: string;
-  state: string;
-  result: number;
-  payout: number;
-  cashout: { available: boolean; value: number | null } | null;
-};
-async function betOf(token: string, betId: string) {
-  const res = await call(app(), { method: 'GET', url: '/api/app/sports/bets', headers: auth(token) });
-  return (res.body.data.list as ListedBet[]).find((b) => b.betId === betId)!;
-}
+const betOf = async (token: string, betId: string) => (await betsOf(token)).get(betId)!;
 const resultsShow = async (id: string) =>
   (
     (await call(app(), { method: 'GET', url: '/api/app/sports/results?sport=motor_racing' })).body
@@ -75,7 +42,7 @@ const resultsShow = async (id: string) =>
 
 describe('a race put off and run a day later', () => {
   it('sells its winner only before its published start, holds its bets through the wait and pays once', async () => {
-    const tl = raceWith(START, (t) => t.fixture.fate === 'postponed' && t.rescheduledAt !== null);
+    const tl = raceWith(RACE_WEEK, (t) => t.fixture.fate === 'postponed' && t.rescheduledAt !== null);
     const id = tl.fixture.id;
     const originalStart = tl.fixture.startsAt;
     const newStart = tl.kickoff!;
@@ -120,12 +87,7 @@ describe('a race put off and run a day later', () => {
     expect(JSON.stringify(detail.body.data)).not.toContain('classification');
     expect(detail.body.data.markets).toHaveLength(1);
     // Nor may an operator settle it yet: its start is the new one.
-    const tooSoon = await call(app(), {
-      method: 'POST',
-      url: `/api/admin/sports/fixtures/${id}/result`,
-      headers: operator(),
-      payload: { status: MatchTime.finished, classification: { winners: [loser] } },
-    });
+    const tooSoon = await enter(id, { status: MatchTime.finished, classification: { winners: [loser] } });
     expect(tooSoon.code).toBe(409);
     expect((await betOf(p.token, loserBet)).state).toBe('open');
 
@@ -154,7 +116,7 @@ describe('a race put off and run a day later', () => {
 
 describe('a race put off and never run', () => {
   it('voids every bet once its window is over, cash-out off all the while', async () => {
-    const tl = raceWith(START + 5 * DAY, (t) => t.fixture.fate === 'postponed' && t.kickoff === null);
+    const tl = raceWith(RACE_WEEK + 5 * DAY, (t) => t.fixture.fate === 'postponed' && t.kickoff === null);
     const id = tl.fixture.id;
     const p = await fundedPlayer(app(), 100);
     clock.set(tl.fixture.startsAt - 3 * HOUR);
@@ -184,7 +146,7 @@ describe('cash-out of a race’s winner', () => {
     const plan = app().ctx.config.file.sports.margins;
     const take = Math.round(app().ctx.config.file.sports.cashoutMargin * 1000);
     let checked = 0;
-    for (let t = START; t < START + 14 * DAY; t += 6 * HOUR) {
+    for (let t = RACE_WEEK; t < RACE_WEEK + 14 * DAY; t += 6 * HOUR) {
       for (const race of feed().listFixtures({ sport: 'motor_racing' }, t)) {
         if (!race.field || race.markets.length === 0) continue;
         const tl = timelineOf(race.id);

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { auth, call, fundedPlayer } from '../helpers';
-import { afterStartOf, placeSportsBet, useSportsApp, type BetLeg } from './sports-helpers';
+import { call, fundedPlayer } from '../helpers';
+import { afterStartOf, placeSportsBet, type BetLeg } from './sports-helpers';
+import { legOf, useRaceApp } from './race-helpers';
 import { playerBalances } from '../../../server/platform/money/ledger';
 import { runSettlement } from '../../../server/modules/sports/jobs';
-import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
-import type { MotorTimeline } from '../../../server/modules/sports/sim/motor.sim';
 import { byShape } from '../../../domain/sports/book-margins';
 import { cashoutValueCents } from '../../../domain/sports/cashout';
 import { raceWinChances } from '../../../domain/sports/ratings';
@@ -17,51 +16,7 @@ import { BetResult, MatchTime } from '../../../domain/codes';
  * a head-to-head of the same race.
  */
 
-/** Friday 6 March 2026, 10:00 in São Paulo: Saturday's IndyCar and Sunday's Fórmula 1 and Stock Car are listed. */
-const START = Date.UTC(2026, 2, 6, 13, 0);
-const { app, feed, clock, operator } = useSportsApp(START, { operator: true });
-
-const motor = () => feed().listFixtures({ sport: 'motor_racing' }, clock.now());
-/** A race's own fixture, by competition. */
-const raceOf = (competition: string) => motor().find((f) => f.field && f.competition === competition)!;
-const timelineOf = (f: FixtureSnapshot) => feed().timelineOf(f.id) as MotorTimeline;
-
-function legOf(snap: FixtureSnapshot, marketId: string, outcomeId: string): BetLeg {
-  const odds = snap.markets
-    .find((m) => m.id === marketId)!
-    .outcomes.find((o) => o.id === outcomeId)!.oddsMilli!;
-  return { fixtureId: snap.id, marketId, outcomeId, odds: odds / 1000 };
-}
-
-type ListedBet = {
-  betId: string;
-  state: string;
-  result: number;
-  payout: number;
-  cashout: { available: boolean; value: number | null } | null;
-  legs: Array<{ fixture: string; market: string; outcome: string; result: number }>;
-};
-async function betsOf(token: string) {
-  const res = await call(app(), { method: 'GET', url: '/api/app/sports/bets', headers: auth(token) });
-  return new Map((res.body.data.list as ListedBet[]).map((b) => [b.betId, b]));
-}
-
-const enter = (fixtureId: string, payload: object) =>
-  call(app(), {
-    method: 'POST',
-    url: `/api/admin/sports/fixtures/${fixtureId}/result`,
-    headers: operator(),
-    payload,
-  });
-
-let keys = 0;
-const post = (token: string, url: string, payload: object) =>
-  call(app(), {
-    method: 'POST',
-    url,
-    headers: { ...auth(token), 'idempotency-key': `outright-${keys++}` },
-    payload,
-  });
+const { app, feed, clock, operator, motor, raceOf, timelineOf, post, enter, betsOf } = useRaceApp('outright');
 
 describe('a race’s own fixture', () => {
   it('is listed by its name with the whole field priced, favourites first, before the start', async () => {
@@ -147,7 +102,7 @@ describe('a race’s own fixture', () => {
     )!;
     expect(listed.cashout).toEqual({ available: true, value: value / 100 });
     // The model's own chance of the driver: the bet's fair value is stake × odds × chance.
-    const tl = timelineOf(race);
+    const tl = timelineOf(race.id);
     const chance = raceWinChances(tl.paces!, 0.08)[Number(pick.id.slice(1)) - 1]!;
     expect(value).toBeLessThanOrEqual(2_000 * (pick.oddsMilli! / 1000) * chance);
     expect(value).toBeLessThan(2_000);
@@ -160,7 +115,7 @@ describe('a race’s own fixture', () => {
   it('is settled from the feed’s classification: the winner paid at its odds, the others lost', async () => {
     const p = await fundedPlayer(app(), 100);
     const race = raceOf('IndyCar');
-    const tl = timelineOf(race);
+    const tl = timelineOf(race.id);
     const [winner] = tl.classification!.winners;
     const loser = race.markets[0]!.outcomes.find((o) => o.id !== winner)!.id;
     const won = legOf(race, 'outright:full', winner!);
