@@ -54,6 +54,7 @@ const envSchema = z.object({
   TREVO_PSP_CLIENT_SECRET: z.string().min(1).optional(),
   TREVO_PSP_PIX_KEY: z.string().min(1).max(77).optional(),
   TREVO_PSP_WEBHOOK_SECRET: z.string().min(16).optional(),
+  TREVO_PSP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TREVO_SECRET_KEY: z.string().min(1).optional(),
   TREVO_SPORTS_FEED: z.enum(['simulated']).default('simulated'),
   SPORTS_FEED_SEED: z.string().min(1).max(128).optional(),
@@ -423,7 +424,15 @@ export interface Config {
   /** The payment provider: the embedded sandbox, or an API Pix PSP. */
   psp:
     | { kind: 'sandbox' }
-    | { kind: 'bcb-pix'; baseUrl: string; clientId: string; clientSecret: string; pixKey: string };
+    | {
+        kind: 'bcb-pix';
+        baseUrl: string;
+        clientId: string;
+        clientSecret: string;
+        pixKey: string;
+        /** How long one call to the PSP may take (TREVO_PSP_TIMEOUT_MS). */
+        timeoutMs: number;
+      };
   /** Where players reach the site; the sandbox PSP puts it in the BR Code location. */
   publicUrl: string;
   /** Other sites (exact origins) allowed to call the API and open sockets (CORS allow-list). */
@@ -652,6 +661,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             clientId: e.TREVO_PSP_CLIENT_ID!,
             clientSecret: e.TREVO_PSP_CLIENT_SECRET!,
             pixKey: e.TREVO_PSP_PIX_KEY!,
+            timeoutMs: e.TREVO_PSP_TIMEOUT_MS,
           }
         : { kind: 'sandbox' },
     publicUrl: e.TREVO_PUBLIC_URL ?? `http://localhost:${e.PORT}`,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { PspAdapter } from '../../server/platform/psp';
 import { SandboxPsp } from '../../server/modules/payments/sandbox-psp';
 import { BcbPixAdapter } from '../../server/modules/payments/bcb-pix-adapter';
@@ -225,6 +227,47 @@ describe('the wallet over an API Pix PSP', () => {
     } finally {
       await app.close();
       await mock.close();
+    }
+  });
+
+  it('answers a deposit "try again" (503) when the PSP does not answer in time, and records nothing', async () => {
+    const { buildTestApp, registerPlayer, completeKyc, call, auth } = await import('./helpers');
+    // A PSP that takes every connection and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const app = await buildTestApp(
+      {},
+      {
+        TREVO_PSP: 'bcb-pix',
+        TREVO_PSP_URL: `http://127.0.0.1:${port}`,
+        TREVO_PSP_CLIENT_ID: 'trevo',
+        TREVO_PSP_CLIENT_SECRET: 'secret',
+        TREVO_PSP_PIX_KEY: 'financeiro@trevo.bet',
+        TREVO_PSP_WEBHOOK_SECRET: SECRET,
+        TREVO_PSP_TIMEOUT_MS: '300',
+      },
+    );
+    try {
+      const player = await registerPlayer(app);
+      await completeKyc(app, player);
+      const prePay = () =>
+        call(app, {
+          method: 'POST',
+          url: '/api/app/order/prePay/BRL3',
+          headers: { ...auth(player.token), 'idempotency-key': 'silent-psp' },
+          payload: { gift: '0', pkgId: 'BRL3', isapp: '0' },
+        });
+      const first = await prePay();
+      expect(first.code).toBe(503);
+      expect(first.body.message).toBe('Serviço temporariamente indisponível, tente novamente');
+      // Not stored under the key: the same request may try again, and it meets the PSP again.
+      expect((await prePay()).code).toBe(503);
+      expect(await app.ctx.db.selectFrom('deposit_orders').select('id').execute()).toEqual([]);
+    } finally {
+      await app.close();
+      silent.closeAllConnections();
+      silent.close();
     }
   });
 });

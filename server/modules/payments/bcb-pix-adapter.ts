@@ -25,6 +25,11 @@ export interface BcbPixOptions {
   webhookSecret: string;
   /** Where the player pays: Trevo's own page that shows the BR Code of a charge. */
   checkoutPath(txid: string): string;
+  /**
+   * How long one call may take before it fails (10 s unless told): a PSP that stops answering
+   * must not hold a player's deposit, or the job that checks charges, forever.
+   */
+  timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -54,10 +59,15 @@ export class BcbPixAdapter implements PspAdapter {
     this.http = o.fetch ?? fetch;
   }
 
+  private deadline(): AbortSignal {
+    return AbortSignal.timeout(this.o.timeoutMs ?? 10_000);
+  }
+
   private async accessToken(): Promise<string> {
     if (this.token && this.token.until > Date.now() + 5_000) return this.token.value;
     const res = await this.http(`${this.o.baseUrl}/oauth/token`, {
       method: 'POST',
+      signal: this.deadline(),
       headers: {
         authorization: `Basic ${Buffer.from(`${this.o.clientId}:${this.o.clientSecret}`).toString('base64')}`,
         'content-type': 'application/json',
@@ -77,6 +87,7 @@ export class BcbPixAdapter implements PspAdapter {
   ): Promise<{ status: number; body: T | undefined }> {
     const res = await this.http(`${this.o.baseUrl}${path}`, {
       method,
+      signal: this.deadline(),
       headers: { authorization: `Bearer ${await this.accessToken()}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

@@ -103,14 +103,23 @@ export async function planDeposit(
   return { pkg, txid: newTxid(), userId, cpf: user.cpf, wantsGift };
 }
 
-/** Creates the provider charge (outside any database transaction: it is a network call). */
-export function createCharge(ctx: AppContext, psp: PspAdapter, plan: PrePayPlan) {
-  return psp.createCharge({
-    txid: plan.txid,
-    amountCents: Math.round(plan.pkg.price * 100),
-    payerCpf: plan.cpf,
-    expiresInSeconds: ctx.config.file.deposit.chargeTtlSeconds,
-  });
+/**
+ * Creates the provider charge (outside any database transaction: it is a network call). A provider
+ * that fails or does not answer in time is the player's "try again" (503, not stored under the
+ * key, so the same key may try again), not an internal error: nothing was recorded.
+ */
+export async function createCharge(ctx: AppContext, psp: PspAdapter, plan: PrePayPlan) {
+  try {
+    return await psp.createCharge({
+      txid: plan.txid,
+      amountCents: Math.round(plan.pkg.price * 100),
+      payerCpf: plan.cpf,
+      expiresInSeconds: ctx.config.file.deposit.chargeTtlSeconds,
+    });
+  } catch (err) {
+    ctx.log.error({ err, psp: psp.name, txid: plan.txid }, 'payment provider failed to create a charge');
+    throw new AppError(503, 'serviceUnavailable');
+  }
 }
 
 /** Records the order in the caller's transaction and returns the prepay answer of spec 3. */
