@@ -366,19 +366,21 @@ describe('a paid charge is checked again when it is paid', () => {
     const order = (await prePay(player)).body.data;
     expect((await setLimit(player, 50)).code).toBe(200);
     // The webhook is slow here: the test settles by hand, first with a provider whose refund fails.
+    const e2e = `E${Date.now()}RETRY`;
     await app.ctx.db
       .updateTable('sandbox_charges')
       .set({
         status: 'CONCLUIDA',
         payer_cpf: player.cpf,
-        end_to_end_id: `E${Date.now()}RETRY`,
+        end_to_end_id: e2e,
         paid_at: new Date(),
       })
       .where('txid', '=', order.payNo)
       .execute();
     const failing = { ...app.ctx.psp, refund: () => Promise.reject(new Error('PSP fora do ar')) };
     await expect(settleCharge(app.ctx, failing, order.payNo)).rejects.toThrow('PSP fora do ar');
-    expect(await orderOf(order.orderId)).toMatchObject({ status: '01', end_to_end_id: null });
+    // Still marked as sent back (never judged again): only the refund is asked for again.
+    expect(await orderOf(order.orderId)).toMatchObject({ status: '01', end_to_end_id: e2e });
     expect((await orderOf(order.orderId)).note).toMatch(/^devolução pendente/);
     expect(await settleCharge(app.ctx, app.ctx.psp, order.payNo)).toBe('refunded');
     expect(await refundedAtProvider(order.payNo)).toBe(true);

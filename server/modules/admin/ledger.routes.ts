@@ -67,11 +67,16 @@ async function reconcileDeposits(ctx: AppContext, start: Date, end: Date): Promi
     else if (credited !== undefined && !paidAtProvider) verdict = 'creditedNotPaid';
     // Sent back, never credited (design/payments.md): paid by someone else than the player, or
     // past a deposit limit or during an exclusion at payment. Such an order keeps the payment's
-    // end-to-end id (older refunds only their note).
+    // end-to-end id (older refunds only their note); one whose refund is still pending
+    // (deposit.service.ts sendBack) is money Trevo still holds, shown as paid and not credited.
     else if (
       paidAtProvider &&
       credited === undefined &&
-      !(o.status === '01' && (o.end_to_end_id || o.note.startsWith('pagador')))
+      !(
+        o.status === '01' &&
+        (o.end_to_end_id || o.note.startsWith('pagador')) &&
+        !o.note.startsWith('devolução pendente')
+      )
     )
       verdict = 'paidNotCredited';
     else if ((o.status === '10') !== (credited !== undefined)) verdict = 'stateMismatch';

@@ -19,12 +19,12 @@ import {
   insertDepositOrder,
   markOrderPaid,
   markOrderReturned,
+  noteReturnedOrder,
   openSecondDepositOffer,
   orderByTxid,
   ownOrderRow,
   paidDepositCount,
   payDiscountRowOf,
-  unmarkOrderReturned,
 } from './deposits.repository';
 
 /** Deposits over PIX (design/payments.md "Deposits"). */
@@ -149,24 +149,34 @@ export async function recordOrder(
   return { orderId, payNo: charge.txid, url: charge.checkoutUrl };
 }
 
+/** The note of an order sent back whose refund the provider has not confirmed: `…: <reason>`. */
+const REFUND_PENDING = 'devolução pendente: ';
+
 /**
- * Asks the provider to return a payment marked as sent back. If the provider fails, the mark is
- * taken off again (red-team review: a refund that failed once was never retried, and
- * reconciliation read the order as settled): the provider's next notice runs the checks and the
- * refund again, and until then reconciliation shows the charge as paid and not credited.
+ * Asks the provider to return a payment marked as sent back (`reason` is the order's note). If the
+ * call fails, the order is noted as pending and the call is made again at the provider's next
+ * notice (red-team review: a refund that failed once was never retried), reconciliation showing the
+ * charge as paid and not credited meanwhile. The mark is never taken off: a call cut by the
+ * deadline (TREVO_PSP_TIMEOUT_MS) may have been done at the provider all the same, and a payment
+ * judged again could then be credited (the lock lifted, the limit's window passed) after its money
+ * went back to the payer. Asked again, the refund keeps its id, so the provider makes it once.
  */
-async function sendBack(ctx: AppContext, psp: PspAdapter, orderId: string, e2e: string, amountCents: number) {
+async function sendBack(
+  ctx: AppContext,
+  psp: PspAdapter,
+  order: { id: string; note: string },
+  e2e: string,
+  amountCents: number,
+) {
+  const retry = order.note.startsWith(REFUND_PENDING);
+  const reason = retry ? order.note.slice(REFUND_PENDING.length) : order.note;
   try {
     await psp.refund(e2e, amountCents);
   } catch (err) {
-    await unmarkOrderReturned(
-      ctx.db,
-      orderId,
-      e2e,
-      'devolução pendente: a devolução falhou e será tentada de novo',
-    );
+    if (!retry) await noteReturnedOrder(ctx.db, order.id, e2e, `${REFUND_PENDING}${reason}`);
     throw err;
   }
+  if (retry) await noteReturnedOrder(ctx.db, order.id, e2e, reason);
 }
 
 export type SettleOutcome =
@@ -181,8 +191,14 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
   const order = await orderByTxid(ctx.db, txid);
   if (!order) return 'unknown';
   if (order.status === '10') return 'already';
-  // Paid and sent back (another payer, or a limit or exclusion at payment): never credited later.
-  if (order.status === '01' && order.end_to_end_id) return 'refunded';
+  // Paid and sent back (another payer, or a limit or exclusion at payment): never credited later,
+  // and a refund still pending is asked for again.
+  if (order.status === '01' && order.end_to_end_id) {
+    if (order.note.startsWith(REFUND_PENDING)) {
+      await sendBack(ctx, psp, order, order.end_to_end_id, Number(order.amount_cents));
+    }
+    return 'refunded';
+  }
   const charge = await psp.getCharge(txid);
   if (!charge) return 'unknown';
   if (charge.status !== 'CONCLUIDA' || !charge.payment) {
@@ -198,8 +214,9 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
   }
   const e2e = charge.payment.endToEndId;
   if (charge.payment.payerCpf !== cpf) {
-    if (await markOrderReturned(ctx.db, order.id, e2e, 'pagador diferente do titular: devolvido')) {
-      await sendBack(ctx, psp, order.id, e2e, amountCents);
+    const note = 'pagador diferente do titular: devolvido';
+    if (await markOrderReturned(ctx.db, order.id, e2e, note)) {
+      await sendBack(ctx, psp, { id: order.id, note }, e2e, amountCents);
     }
     return 'refunded';
   }
@@ -208,57 +225,60 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
   const discountCents = Math.floor(
     amountCents * payDiscountFor(ctx, owner, charge.payment.paidAt.getTime()).discount,
   );
-  const credited = await ctx.db.transaction().execute(async (trx): Promise<boolean | 'returned'> => {
-    // The player's row first: two charges paid at once are credited one after the other, so an
-    // offer's gift goes to the one deposit its offer was open for (the first, or the second), and
-    // the deposit limits count them one at a time.
-    await lockPlayer(trx, order.user_id);
-    const refusal = await depositRefusalAtPayment(trx, order.user_id, amountCents);
-    if (refusal) return (await markOrderReturned(trx, order.id, e2e, refusal)) ? 'returned' : false;
-    const giftCents = (await offerGiftStands(trx, order))
-      ? Number(order.gift_cents) + discountCents
-      : discountCents;
-    if (!(await markOrderPaid(trx, order.id, e2e, charge.payment!.paidAt))) return false;
-    // Turnover: the deposit must be wagered (main multiple) before cash can leave, and a gift
-    // (bonus multiple) before it turns into cash; wagers made before this deposit do not count.
-    const turnover = ctx.config.file.turnover;
-    await addDepositTurnover(
-      trx,
-      order.user_id,
-      Math.round(amountCents * turnover.main),
-      Math.round(giftCents * turnover.bonus),
-    );
-    await post(trx, {
-      key: `pix:${e2e}`,
-      kind: 'deposit',
-      reference: order.id,
-      entries: [
-        { account: { kind: 'psp_clearing' }, amountCents: -amountCents },
-        { account: { kind: 'user_cash', userId: order.user_id }, amountCents },
-      ],
-    });
-    // The second-deposit offer opens with the first deposit.
-    await openSecondDepositOffer(
-      trx,
-      order.user_id,
-      new Date(Date.now() + ctx.config.file.offers.secondDepositHours * 3_600_000),
-    );
-    if (giftCents > 0) {
+  const credited = await ctx.db
+    .transaction()
+    .execute(async (trx): Promise<boolean | { returned: string }> => {
+      // The player's row first: two charges paid at once are credited one after the other, so an
+      // offer's gift goes to the one deposit its offer was open for (the first, or the second), and
+      // the deposit limits count them one at a time.
+      await lockPlayer(trx, order.user_id);
+      const refusal = await depositRefusalAtPayment(trx, order.user_id, amountCents);
+      if (refusal)
+        return (await markOrderReturned(trx, order.id, e2e, refusal)) ? { returned: refusal } : false;
+      const giftCents = (await offerGiftStands(trx, order))
+        ? Number(order.gift_cents) + discountCents
+        : discountCents;
+      if (!(await markOrderPaid(trx, order.id, e2e, charge.payment!.paidAt))) return false;
+      // Turnover: the deposit must be wagered (main multiple) before cash can leave, and a gift
+      // (bonus multiple) before it turns into cash; wagers made before this deposit do not count.
+      const turnover = ctx.config.file.turnover;
+      await addDepositTurnover(
+        trx,
+        order.user_id,
+        Math.round(amountCents * turnover.main),
+        Math.round(giftCents * turnover.bonus),
+      );
       await post(trx, {
-        key: `pix-gift:${e2e}`,
-        kind: 'deposit_gift',
+        key: `pix:${e2e}`,
+        kind: 'deposit',
         reference: order.id,
         entries: [
-          { account: { kind: 'promotions' }, amountCents: -giftCents },
-          { account: { kind: 'user_bonus', userId: order.user_id }, amountCents: giftCents },
+          { account: { kind: 'psp_clearing' }, amountCents: -amountCents },
+          { account: { kind: 'user_cash', userId: order.user_id }, amountCents },
         ],
       });
-    }
-    await applyVipUpgrades(trx, ctx.config.file.vip, order.user_id);
-    return true;
-  });
-  if (credited === 'returned') {
-    await sendBack(ctx, psp, order.id, e2e, amountCents);
+      // The second-deposit offer opens with the first deposit.
+      await openSecondDepositOffer(
+        trx,
+        order.user_id,
+        new Date(Date.now() + ctx.config.file.offers.secondDepositHours * 3_600_000),
+      );
+      if (giftCents > 0) {
+        await post(trx, {
+          key: `pix-gift:${e2e}`,
+          kind: 'deposit_gift',
+          reference: order.id,
+          entries: [
+            { account: { kind: 'promotions' }, amountCents: -giftCents },
+            { account: { kind: 'user_bonus', userId: order.user_id }, amountCents: giftCents },
+          ],
+        });
+      }
+      await applyVipUpgrades(trx, ctx.config.file.vip, order.user_id);
+      return true;
+    });
+  if (typeof credited === 'object') {
+    await sendBack(ctx, psp, { id: order.id, note: credited.returned }, e2e, amountCents);
     return 'refunded';
   }
   if (!credited) return 'already';

@@ -143,14 +143,16 @@ export async function markOrderReturned(
 }
 
 /**
- * Takes a returned mark off again (the provider's refund failed), so the provider's next notice
- * runs the checks and the refund again; only while the order still carries this payment's id.
+ * Rewrites the note of an order marked as sent back (a refund pending, or done at last); only while
+ * the order still carries this payment's id. The mark itself stays: the payment is never judged
+ * again (settleCharge).
  */
-export async function unmarkOrderReturned(db: Db, orderId: string, e2e: string, note: string): Promise<void> {
+export async function noteReturnedOrder(db: Db, orderId: string, e2e: string, note: string): Promise<void> {
   await db
     .updateTable('deposit_orders')
-    .set({ end_to_end_id: null, note })
+    .set({ note })
     .where('id', '=', orderId)
+    .where('status', '=', '01')
     .where('end_to_end_id', '=', e2e)
     .execute();
 }

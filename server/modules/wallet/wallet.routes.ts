@@ -121,7 +121,15 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
       async (request, reply) => {
         const order = await ownOrder(ctx, request.session!.subjectId, request.params.orderId.slice(0, 64));
         // A webhook may be late or lost: a pending order is reconciled with the provider on every look.
-        if (order.status === '00') await settleCharge(ctx, ctx.psp, order.txid);
+        // Only a look: a provider that fails or passes its deadline (TREVO_PSP_TIMEOUT_MS) leaves the
+        // order as stored, answered as it is (it was a 500), and the next look or notice settles it.
+        if (order.status === '00') {
+          try {
+            await settleCharge(ctx, ctx.psp, order.txid);
+          } catch (err) {
+            request.log.warn({ err, orderId: order.id }, 'payment provider unavailable: status as stored');
+          }
+        }
         const fresh = await ownOrder(ctx, request.session!.subjectId, order.id);
         return ok(request, reply, { status: fresh.status });
       },
