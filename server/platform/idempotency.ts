@@ -175,6 +175,16 @@ export async function runIdempotent<P>(
       await ctx.limiter.release(claim);
       throw stillRunning();
     }
+    // Looked for again under the claim: a twin that committed and gave its claim back between the
+    // look above and the claim left an answer, not a claim (it prepared again: a second charge).
+    const meanwhile = await stored(ctx, userId, money.key).catch(async (err: unknown) => {
+      await ctx.limiter.release(claim);
+      throw err;
+    });
+    if (meanwhile) {
+      await ctx.limiter.release(claim);
+      return replay(reply, money, meanwhile);
+    }
   }
 
   let response: MoneyResponse;
@@ -206,8 +216,10 @@ export async function runIdempotent<P>(
       return result;
     });
   } catch (err) {
-    if (err instanceof ConcurrentTwin) return replayTwin(ctx, reply, money);
-    return answerRefusal(ctx, reply, money, err);
+    // Awaited before `finally` gives the claim back: a refusal is recorded under the key first, so
+    // a twin let in by the release replays it rather than preparing again (a code's attempt).
+    if (err instanceof ConcurrentTwin) return await replayTwin(ctx, reply, money);
+    return await answerRefusal(ctx, reply, money, err);
   } finally {
     if (claim) await ctx.limiter.release(claim);
   }
