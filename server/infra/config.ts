@@ -54,7 +54,9 @@ const envSchema = z.object({
   TREVO_PSP_CLIENT_SECRET: z.string().min(1).optional(),
   TREVO_PSP_PIX_KEY: z.string().min(1).max(77).optional(),
   TREVO_PSP_WEBHOOK_SECRET: z.string().min(16).optional(),
-  TREVO_PSP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // At most 25 s: a charge takes two calls (the token, the charge), and a deposit's claim on its
+  // idempotency key lasts 60 s (platform/idempotency.ts), so a twin never prepares beside it.
+  TREVO_PSP_TIMEOUT_MS: z.coerce.number().int().min(100).max(25_000).default(10_000),
   TREVO_SECRET_KEY: z.string().min(1).optional(),
   TREVO_SPORTS_FEED: z.enum(['simulated']).default('simulated'),
   SPORTS_FEED_SEED: z.string().min(1).max(128).optional(),

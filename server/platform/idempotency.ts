@@ -137,7 +137,10 @@ export async function answerRefusal(ctx: AppContext, reply: FastifyReply, money:
   throw err;
 }
 
-/** How long a preparing call's claim on its key lasts if its instance dies before giving it back. */
+/**
+ * How long a preparing call's claim on its key lasts if its instance dies before giving it back:
+ * longer than any preparation (a charge is two PSP calls, each at most TREVO_PSP_TIMEOUT_MS ≤ 25 s).
+ */
 const PREPARE_CLAIM_MS = 60_000;
 
 /**

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import {
@@ -277,6 +277,38 @@ describe('holds and payouts', () => {
       user_bonus: 0,
       withdrawal_hold: 0,
     });
+  });
+
+  it('pays the others when the provider fails one payout, and that one at the next pass', async () => {
+    const [a, b] = [await fundedPlayerWith(100), await fundedPlayerWith(100)];
+    const first = (await withdraw(a, { amount: 50 })).body.data.id as string;
+    const second = (await withdraw(b, { amount: 50 })).body.data.id as string;
+    const createPayout = app.ctx.psp.createPayout.bind(app.ctx.psp);
+    // The provider fails (or passes its deadline) on the first withdrawal only.
+    const spy = vi
+      .spyOn(app.ctx.psp, 'createPayout')
+      .mockImplementation(async (input) =>
+        input.id === first ? Promise.reject(new Error('PSP timed out')) : createPayout(input),
+      );
+    try {
+      await processPayouts(app.ctx);
+      await processPayouts(app.ctx);
+    } finally {
+      spy.mockRestore();
+    }
+    const state = async (id: string) =>
+      (
+        await app.ctx.db
+          .selectFrom('withdrawals')
+          .select('payout_state')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).payout_state;
+    expect(await state(second)).toBe('paid');
+    expect(await state(first)).toBe('queued');
+    await processPayouts(app.ctx);
+    await processPayouts(app.ctx);
+    expect(await state(first)).toBe('paid');
   });
 
   it('returns the hold to cash when the bank refuses the payout (01)', async () => {
