@@ -163,36 +163,25 @@ export async function runIdempotent<P>(
 ) {
   const money = moneyRequestOf(request, userId);
 
-  // A call that talks to a provider first looks for an earlier answer, so a replay never reaches
-  // the provider again; the others find out at the end of their transaction, which saves a query on
-  // the bet path.
-  // A call that prepares also claims its key while it runs (the limiter is atomic, and shared when
+  // A call that prepares claims its key while it runs (the limiter is atomic, and shared when
   // scaled out): a twin sent meanwhile is told the call is running instead of preparing again, for
   // preparing spends what must be spent once — a provider's charge, a confirmation code's attempts
   // (ten twins of one transfer used up its code's five, and every one was refused).
   const claim = operation.prepare ? `idempotency-running:${userId}:${money.key}` : null;
-  if (claim) {
-    const earlier = await stored(ctx, userId, money.key);
-    if (earlier) return replay(reply, money, earlier);
-    if ((await ctx.limiter.hit(claim, PREPARE_CLAIM_MS)) > 1) {
-      await ctx.limiter.release(claim);
-      throw stillRunning();
-    }
-    // Looked for again under the claim: a twin that committed and gave its claim back between the
-    // look above and the claim left an answer, not a claim (it prepared again: a second charge).
-    const meanwhile = await stored(ctx, userId, money.key).catch(async (err: unknown) => {
-      await ctx.limiter.release(claim);
-      throw err;
-    });
-    if (meanwhile) {
-      await ctx.limiter.release(claim);
-      return replay(reply, money, meanwhile);
-    }
+  if (claim && (await ctx.limiter.hit(claim, PREPARE_CLAIM_MS)) > 1) {
+    await ctx.limiter.release(claim);
+    throw stillRunning();
   }
 
   let response: MoneyResponse;
   let prepared: P | undefined;
   try {
+    // Under its claim, a call that prepares looks for an earlier answer first, so a replay never
+    // reaches the provider again (looked for before the claim, a twin that committed and gave its
+    // claim back in between was missed, and prepared again: a second charge). The other calls find
+    // out at the end of their transaction, which saves a query on the bet path.
+    const earlier = claim ? await stored(ctx, userId, money.key) : undefined;
+    if (earlier) return replay(reply, money, earlier);
     prepared = (await operation.prepare?.()) as P;
     response = await ctx.db.transaction().execute(async (trx) => {
       const data = await operation.effect(trx, prepared as P);
