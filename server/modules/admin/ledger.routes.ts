@@ -18,6 +18,7 @@ import { auditLedger } from '../../platform/money/ledger-audit';
 import type { ReconciledRow, Verdict } from '../../../domain/schemas/back-office.schema';
 import { auditEntry } from '../../platform/audit-trail';
 import { recordOperatorAction } from './audit.repository';
+import { refundPending } from '../wallet/deposit.service';
 import {
   findDepositOrdersCreated,
   findLedgerTransactions,
@@ -72,11 +73,7 @@ async function reconcileDeposits(ctx: AppContext, start: Date, end: Date): Promi
     else if (
       paidAtProvider &&
       credited === undefined &&
-      !(
-        o.status === '01' &&
-        (o.end_to_end_id || o.note.startsWith('pagador')) &&
-        !o.note.startsWith('devolução pendente')
-      )
+      !(o.status === '01' && (o.end_to_end_id || o.note.startsWith('pagador')) && !refundPending(o))
     )
       verdict = 'paidNotCredited';
     else if ((o.status === '10') !== (credited !== undefined)) verdict = 'stateMismatch';

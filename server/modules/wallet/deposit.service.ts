@@ -152,6 +152,9 @@ export async function recordOrder(
 /** The note of an order sent back whose refund the provider has not confirmed: `…: <reason>`. */
 const REFUND_PENDING = 'devolução pendente: ';
 
+/** Whether an order sent back still waits for its refund (reconciliation reads it as unsettled). */
+export const refundPending = (order: { note: string }) => order.note.startsWith(REFUND_PENDING);
+
 /**
  * Asks the provider to return a payment marked as sent back (`reason` is the order's note). If the
  * call fails, the order is noted as pending and the call is made again at the provider's next
@@ -168,7 +171,7 @@ async function sendBack(
   e2e: string,
   amountCents: number,
 ) {
-  const retry = order.note.startsWith(REFUND_PENDING);
+  const retry = refundPending(order);
   const reason = retry ? order.note.slice(REFUND_PENDING.length) : order.note;
   try {
     await psp.refund(e2e, amountCents);
@@ -194,7 +197,7 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
   // Paid and sent back (another payer, or a limit or exclusion at payment): never credited later,
   // and a refund still pending is asked for again.
   if (order.status === '01' && order.end_to_end_id) {
-    if (order.note.startsWith(REFUND_PENDING)) {
+    if (refundPending(order)) {
       await sendBack(ctx, psp, order, order.end_to_end_id, Number(order.amount_cents));
     }
     return 'refunded';
