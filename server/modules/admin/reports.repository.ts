@@ -97,12 +97,22 @@ export async function dailyReport(db: Db, from: string, to: string): Promise<Dai
   });
 }
 
+/*
+ * A sports bet (`sb`) with no action (void, pushed or cancelled whole: NO_ACTION_RESULTS) had its
+ * open stake back, so every report counts it only for what a cash-out sold of it before: that part
+ * of its stake against the cash-out paid (a race not run had counted every stake as turnover and
+ * every refund as a payout). A cash-out is a return too: a cashed-out bet's, and the part sold of
+ * one settled later.
+ */
+const NO_ACTION = sql<boolean>`sb.result_code in (${sql.join(NO_ACTION_RESULTS)})`;
+const STAKE_WITH_ACTION = sql<string>`case when ${NO_ACTION} then sb.stake_cents - sb.payout_cents else sb.stake_cents end`;
+const RETURN_WITH_ACTION = sql<string>`case when ${NO_ACTION} then sb.cashed_out_cents else sb.payout_cents + sb.cashed_out_cents end`;
+const HAD_ACTION = sql<boolean>`(not ${NO_ACTION} or sb.cashed_out_cents > 0)`;
+
 /**
  * Settled bets of the range per casino game and per sport (a múltipla across sports counts as
  * `multiple`), with the observed RTP next to the configured one so a drifting game shows. A sports
- * bet with no action (void, pushed or cancelled whole: NO_ACTION_RESULTS) had its open stake back
- * and counts, as in the margin report, only for what a cash-out sold of it before: a race not run
- * had counted every stake as turnover and every refund as a payout (an outsider's attack).
+ * bet counts for the part of it that had action (STAKE_WITH_ACTION), as in the margin report.
  */
 export async function productReport(db: Db, from: string, to: string): Promise<ProductRow[]> {
   const inRange = (column: string) =>
@@ -130,23 +140,17 @@ export async function productReport(db: Db, from: string, to: string): Promise<P
     ])
     .groupBy('l.bet_id')
     .as('s');
-  const noAction = sql<boolean>`sb.result_code in (${sql.join(NO_ACTION_RESULTS)})`;
   const sports = await db
     .selectFrom('sports_bets as sb')
     .innerJoin(legSports, 's.bet_id', 'sb.id')
     .select([
       's.sport as product',
       sql<string>`count(*)`.as('bets'),
-      // A bet without action: only the part of its stake a cash-out sold (its refund is the rest).
-      sql<string>`sum(case when ${noAction} then sb.stake_cents - sb.payout_cents else sb.stake_cents end)`.as(
-        'stakes',
-      ),
-      // A cash-out is a return too: a cashed-out bet's, and the part sold of one settled later.
-      sql<string>`sum(case when ${noAction} then sb.cashed_out_cents
-        else sb.payout_cents + sb.cashed_out_cents end)`.as('payouts'),
+      sql<string>`sum(${STAKE_WITH_ACTION})`.as('stakes'),
+      sql<string>`sum(${RETURN_WITH_ACTION})`.as('payouts'),
     ])
     .where('sb.state', 'in', ['settled', 'cashed_out'])
-    .where((eb) => eb.or([eb.not(noAction), eb('sb.cashed_out_cents', '>', 0)]))
+    .where(HAD_ACTION)
     .where(inRange('sb.settled_at'))
     .groupBy('s.sport')
     .execute();
@@ -197,9 +201,6 @@ function groupOf(typeAndPeriod: string): MarginRow['group'] | null {
 export async function marginReport(db: Db, from: string, to: string): Promise<MarginRow[]> {
   const inRange = (column: string) =>
     sql<boolean>`(${sql.ref(column)} at time zone ${sql.lit(REPORT_TIME_ZONE)})::date between ${from}::date and ${to}::date`;
-  // A ticket with no action (NO_ACTION_RESULTS) had its open stake back: only what a cash-out sold
-  // of it before counts, that part of the stake against the cash-out paid.
-  const noAction = sql<boolean>`sb.result_code in (${sql.join(NO_ACTION_RESULTS)})`;
   // A leg void or pushed had no action: its market's book is not part of the ticket's.
   const played = sql<boolean>`(l.kind is null or l.kind not in ('void', 'push'))`;
   const perBet = db
@@ -208,11 +209,8 @@ export async function marginReport(db: Db, from: string, to: string): Promise<Ma
     .innerJoin('sports_fixtures as f', 'f.id', 'l.fixture_id')
     .select([
       'sb.kind',
-      sql<string>`max(case when ${noAction} then sb.stake_cents - sb.payout_cents else sb.stake_cents end)`.as(
-        'stake',
-      ),
-      sql<string>`max(case when ${noAction} then sb.cashed_out_cents
-        else sb.payout_cents + sb.cashed_out_cents end)`.as('returned'),
+      sql<string>`max(${STAKE_WITH_ACTION})`.as('stake'),
+      sql<string>`max(${RETURN_WITH_ACTION})`.as('returned'),
       sql<string>`min(split_part(l.market_id, ':', 1) || ':' || split_part(l.market_id, ':', 2))`.as(
         'market',
       ),
@@ -228,7 +226,7 @@ export async function marginReport(db: Db, from: string, to: string): Promise<Ma
     .where('sb.state', 'in', ['settled', 'cashed_out'])
     // Super Odds lose by design and are reported apart (GET /api/admin/sports/boosts, decision 88).
     .where('sb.boost_id', 'is', null)
-    .where((eb) => eb.or([eb.not(noAction), eb('sb.cashed_out_cents', '>', 0)]))
+    .where(HAD_ACTION)
     .where(inRange('sb.settled_at'))
     .groupBy(['sb.id', 'sb.kind'])
     .as('b');
