@@ -8,7 +8,7 @@ import { configureApiClient } from '../../src/services/api-client';
 import { overlayStore } from '../../src/shell/app/overlay-store';
 import { appRoutes } from '../../src/shell/app/routes';
 import { sessionStore } from '../../src/shell/app/session';
-import { installFakeServer, ok, userInfoFixture } from './support';
+import { installFakeServer, mainMarket, ok, sportsFixture, userInfoFixture } from './support';
 
 /**
  * The first page carries only part of pt_BR (src/lib/first-page-texts.ts). Home, as a visitor and
@@ -22,33 +22,17 @@ configure({ asyncUtilTimeout: 15_000 });
 const kickoff = new Date(Date.now() + 3_600_000).toISOString();
 
 function fixture(id: string, live: boolean) {
-  return {
-    id,
-    sport: 'football',
-    competition: 'Série A',
-    home: 'Casa',
-    away: 'Fora',
+  return sportsFixture(id, {
     startsAt: kickoff,
     live,
     periodCode: live ? 1 : 0,
     clock: live ? '12:00' : null,
-    score: { home: 0, away: 0 },
-    suspended: false,
-    main: {
-      id: `${id}-mw`,
-      type: 'match_winner',
-      period: 'full',
-      line: null,
-      status: 1,
-      name: 'Resultado final',
-      group: 'main',
-      outcomes: [
-        { id: 'home', name: 'Casa', odds: 1.9, active: true },
-        { id: 'draw', name: 'Empate', odds: 3.2, active: true },
-        { id: 'away', name: 'Fora', odds: 4.1, active: false },
-      ],
-    },
-  };
+    main: mainMarket(id, [
+      { id: 'home', name: 'Casa', odds: 1.9, active: true },
+      { id: 'draw', name: 'Empate', odds: 3.2, active: true },
+      { id: 'away', name: 'Fora', odds: 4.1, active: false },
+    ]),
+  });
 }
 
 const ANSWERS: Record<string, unknown> = {

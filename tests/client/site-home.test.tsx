@@ -14,7 +14,7 @@ import { pickHighlights } from '../../src/shell/home/sports-highlights';
 import { WinnersFeed } from '../../src/shell/home/winners-feed';
 import { SettingPanel, telegramHref } from '../../src/shell/overlays/setting-panel';
 import { resetSupportContacts } from '../../src/shell/support/support-contacts';
-import { FakeSocket, installFakeServer, ok, userInfoFixture } from './support';
+import { FakeSocket, installFakeServer, ok, mainMarket, sportsFixture, userInfoFixture } from './support';
 
 /** Issue 7: settingPop's conditional entries, home's winners feed and sports highlights. */
 
@@ -175,30 +175,12 @@ describe('the winners feed', () => {
   });
 });
 
+/** A listed fixture with a Resultado final price (home at 1,90). */
 function fixture(id: string, patch: Partial<SportsFixture>): SportsFixture {
-  return {
-    id,
-    sport: 'football',
-    competition: 'Série A',
-    home: 'Casa',
-    away: 'Fora',
-    startsAt: '2026-11-22T10:00:00.000Z',
-    live: false,
-    periodCode: 0,
-    clock: null,
-    score: { home: 0, away: 0 },
-    suspended: false,
-    main: {
-      id: `${id}-mw`,
-      type: 'match_winner',
-      period: 'full',
-      line: null,
-      status: 1,
-      name: 'Resultado final',
-      outcomes: [{ id: 'home', name: 'Casa', odds: 1.9, active: true }],
-    },
+  return sportsFixture(id, {
+    main: mainMarket(id, [{ id: 'home', name: 'Casa', odds: 1.9, active: true }]),
     ...patch,
-  } as SportsFixture;
+  });
 }
 
 describe('sports highlights', () => {

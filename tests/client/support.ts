@@ -1,5 +1,6 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import type { UserInfo } from '../../domain/schemas/user.schema';
+import type { SportsFixture } from '../../src/services/sports-api';
 import { apiClient } from '../../src/services/api-client';
 
 /**
@@ -127,4 +128,40 @@ export class FakeSocket {
   serverSends(event: string, payload: unknown) {
     for (const fn of this.handlers.get(event) ?? []) fn(payload);
   }
+}
+
+/** A fixture as the sports answers list it: football, before its start, no main market unless told. */
+export function sportsFixture(id: string, patch: Partial<SportsFixture> = {}): SportsFixture {
+  return {
+    id,
+    sport: 'football',
+    competition: 'Série A',
+    home: 'Casa',
+    away: 'Fora',
+    startsAt: '2026-11-22T10:00:00.000Z',
+    live: false,
+    periodCode: 0,
+    clock: null,
+    score: { home: 0, away: 0 },
+    suspended: false,
+    main: null,
+    ...patch,
+  };
+}
+
+/** A fixture's Resultado final as a listed fixture carries it (`main`), with these outcomes. */
+export function mainMarket(
+  fixtureId: string,
+  outcomes: Array<{ id: string; name: string; odds: number; active: boolean }>,
+): NonNullable<SportsFixture['main']> {
+  return {
+    id: `${fixtureId}-mw`,
+    type: 'match_winner',
+    period: 'full',
+    line: null,
+    status: 1,
+    name: 'Resultado final',
+    group: 'main',
+    outcomes,
+  } as NonNullable<SportsFixture['main']>;
 }

@@ -10,7 +10,7 @@ import { betSlip } from '../../../src/shell/sports/bet-slip-store';
 import { betBuilder } from '../../../src/shell/sports/builder-store';
 import { FixturePage } from '../../../src/shell/sports/fixture-page';
 import type { SportsMarket } from '../../../src/services/sports-api';
-import { fail, installFakeServer, ok, type Answer, type FakeServer } from '../support';
+import { fail, installFakeServer, ok, sportsFixture, type Answer, type FakeServer } from '../support';
 
 /**
  * Criar Aposta on the fixture page (issue 16, decision 87): a mode of its own where a tap adds a
@@ -39,18 +39,12 @@ const market = (
 };
 
 const fixture = {
-  id: 'fx-1',
-  sport: 'football',
-  competition: 'Brasileirão Série A',
-  home: 'Flamengo',
-  away: 'Palmeiras',
-  startsAt: '2026-03-14T19:00:00.000Z',
-  live: false,
-  periodCode: 0,
-  clock: null,
-  score: { home: 0, away: 0 },
-  suspended: false,
-  main: null,
+  ...sportsFixture('fx-1', {
+    competition: 'Brasileirão Série A',
+    home: 'Flamengo',
+    away: 'Palmeiras',
+    startsAt: '2026-03-14T19:00:00.000Z',
+  }),
   stats: {},
   markets: [
     market('match_winner:full', 'Resultado Final', [

@@ -5,24 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../src/lib/i18n';
 import { SportsbookPage } from '../../../src/shell/sports/sportsbook-page';
 import { ResultsPage } from '../../../src/shell/sports/results-page';
-import { installFakeServer, ok, type FakeServer } from '../support';
+import { installFakeServer, ok, sportsFixture, type FakeServer } from '../support';
 import { sessionStore } from '../../../src/shell/app/session';
 
 /** Finding a bet (issue 16): a search across sports, a sport's competitions, the week's results. */
-const fixture = (id: string, home: string, away: string, competition: string, sport = 'football') => ({
-  id,
-  sport,
-  competition,
-  home,
-  away,
-  startsAt: '2026-03-13T19:00:00.000Z',
-  live: false,
-  periodCode: 0,
-  clock: null,
-  score: { home: 0, away: 0 },
-  suspended: false,
-  main: null,
-});
+const fixture = (id: string, home: string, away: string, competition: string, sport = 'football') =>
+  sportsFixture(id, { home, away, competition, sport, startsAt: '2026-03-13T19:00:00.000Z' });
 
 let server: FakeServer;
 let favourites: { teams: string[]; competitions: string[] };

@@ -8,7 +8,7 @@ import { betSlip } from '../../../src/shell/sports/bet-slip-store';
 import { FixturePage } from '../../../src/shell/sports/fixture-page';
 import { FixtureRow } from '../../../src/shell/sports/fixture-row';
 import type { SportsFixtureDetail } from '../../../src/services/sports-api';
-import { installFakeServer, ok } from '../support';
+import { installFakeServer, ok, sportsFixture } from '../support';
 
 /**
  * A race's own fixture (motor racing's Vencedor da Corrida): named by the race, not "x versus y",
@@ -26,18 +26,13 @@ const DRIVERS: Array<[string, number]> = [
 ];
 
 const race: SportsFixtureDetail = {
-  id: 'mr-race',
-  sport: 'motor_racing',
-  competition: 'Fórmula 1',
-  home: 'GP de São Paulo',
-  away: '',
-  startsAt: '2026-11-08T17:00:00.000Z',
-  live: false,
-  periodCode: 0,
-  clock: null,
-  score: { home: 0, away: 0 },
-  suspended: false,
-  main: null,
+  ...sportsFixture('mr-race', {
+    sport: 'motor_racing',
+    competition: 'Fórmula 1',
+    home: 'GP de São Paulo',
+    away: '',
+    startsAt: '2026-11-08T17:00:00.000Z',
+  }),
   stats: {},
   markets: [
     {
