@@ -16,6 +16,7 @@ import {
   type Player,
 } from './helpers';
 import { scanAlerts } from '../../server/modules/compliance/alerts.service';
+import { BetResult } from '../../domain/codes';
 
 /**
  * The compliance queues (issue 19): each rule raises its alert from real rows, a later scan brings
@@ -470,6 +471,69 @@ describe('AML: what the red-team review slipped past', () => {
     await scanAlerts(app.ctx);
     const alert = await alertByKey(`aml:in_out:${res.body.data.id}`);
     expect(JSON.parse(alert!.evidence)).toMatchObject({ depositedBrl: 0, receivedBrl: 1_500, stakedBrl: 0 });
+  });
+
+  it('a stake given back (a void sports bet, a cancelled round) is not play for "in and out with little play"', async () => {
+    const p = await player();
+    await completeKyc(app, p);
+    await paidDeposit(p.userId, 2_000);
+    await fundCash(app, p.userId, 200_000);
+    const now = new Date();
+    // R$ 1.900 on a fixture that was then cancelled: the whole stake came back, nothing was risked.
+    await app.ctx.db
+      .insertInto('sports_bets')
+      .values({
+        id: `cmp-void-${p.userId}`,
+        user_id: p.userId,
+        stake_cents: 190_000,
+        bonus_cents: 0,
+        kind: 'single',
+        odds_change: 'none',
+        state: 'settled',
+        result_code: BetResult.cancelled,
+        combined_odds_milli: 2_000,
+        potential_cents: 380_000,
+        payout_cents: 190_000,
+        cashed_out_cents: 0,
+        shortfall_cents: 0,
+        accept_at: null,
+        placed_at: now,
+        settled_at: now,
+      })
+      .execute();
+    // And R$ 100 on a DOUBLE round that was cancelled and refunded.
+    await app.ctx.db
+      .insertInto('bets')
+      .values({
+        id: `cmp-void-b-${p.userId}`,
+        user_id: p.userId,
+        game: 'double',
+        amount_cents: 10_000,
+        bonus_cents: 0,
+        payout_cents: 10_000,
+        multiplier: 0,
+        status: 'cancelled',
+        params: '{}',
+        created_at: now,
+      })
+      .execute();
+    const res = await call(app, {
+      method: 'POST',
+      url: '/api/app/order/withdraw',
+      headers: { ...auth(p.token), 'idempotency-key': `cmp-vw-${p.userId}` },
+      payload: {
+        payCardBank: 'CPF',
+        payCardNo: p.cpf,
+        name: 'Maria Silva',
+        whatsapp: '11987654321',
+        amount: 1_900,
+      },
+    });
+    expect(res.code, res.body.message).toBe(200);
+    await scanAlerts(app.ctx);
+    const alert = await alertByKey(`aml:in_out:${res.body.data.id}`);
+    expect(alert, 'the void stakes hid the alert').toBeDefined();
+    expect(JSON.parse(alert!.evidence)).toMatchObject({ depositedBrl: 2_000, stakedBrl: 0 });
   });
 });
 

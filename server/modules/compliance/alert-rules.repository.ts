@@ -76,6 +76,9 @@ export interface MoneyInOutRow {
 /**
  * Withdrawals asked for between `since` and `now` and not refused, each with what its player
  * deposited, received from other players and staked (casino and sports) in the 7 days before it.
+ * Staked is what counted as play (`wager_cents`, the wagering rule's own figure) and what is still
+ * at risk in an open bet: a stake given back — a void or cancelled sports bet, a cancelled round —
+ * was no play (counted whole, it hid a deposit withdrawn after a voided bet).
  */
 export async function withdrawalsWithWeekBefore(db: Db, since: Date, now: Date): Promise<MoneyInOutRow[]> {
   const { rows } = await sql<MoneyInOutRow>`
@@ -86,10 +89,13 @@ export async function withdrawalsWithWeekBefore(db: Db, since: Date, now: Date):
       (select coalesce(sum(t.amount_cents), 0) from transfers t
         where t.to_user_id = w.user_id
           and t.created_at > w.created_at - interval '7 days' and t.created_at <= w.created_at) as received,
-      (select coalesce(sum(b.amount_cents), 0) from bets b
+      (select coalesce(sum(case when b.status = 'open' then b.amount_cents else b.wager_cents end), 0)
+        from bets b
         where b.user_id = w.user_id
           and b.created_at > w.created_at - interval '7 days' and b.created_at <= w.created_at)
-      + (select coalesce(sum(s.stake_cents), 0) from sports_bets s
+      + (select coalesce(sum(case when s.state in ('open', 'pending') then s.stake_cents
+                                  else s.wager_cents end), 0)
+        from sports_bets s
         where s.user_id = w.user_id
           and s.placed_at > w.created_at - interval '7 days' and s.placed_at <= w.created_at) as staked
     from withdrawals w
