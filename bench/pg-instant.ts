@@ -18,7 +18,7 @@ import {
  * run takes under a minute, so two commits can be alternated many times where `npm run bench`'s
  * figure moves by more than the difference looked for (docs/performance.md, ninth run).
  */
-const CONNECTIONS = 32;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
 /** CPU seconds spent so far by the server process and by every PostgreSQL process. */

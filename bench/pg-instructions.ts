@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { InstantBetCall } from '../server/modules/games/games.repository';
+import { instantBetLiteral, type InstantBetCall } from '../server/modules/games/games.repository';
 import { postgresBinDir, startPgCluster } from '../tests/support/postgres';
 import {
   closeHttpConnections,
@@ -114,8 +114,8 @@ async function main() {
       idle_ms: 30 * 60_000,
       touch_ms: 60_000,
     };
-    const json = JSON.stringify(call).replace(/'/g, "''");
-    return `select play_instant(jsonb_populate_record(null::instant_bet, '${json}'::jsonb))->>'status' as result;`;
+    const literal = instantBetLiteral(call).replace(/'/g, "''");
+    return `select play_instant('${literal}'::instant_bet)->>'status' as result;`;
   };
 
   const asRoot = process.getuid?.() === 0;

@@ -11,7 +11,9 @@ import {
   operatorAuth,
   useAuditedApp,
 } from './helpers';
+import { sql } from 'kysely';
 import { playerBalances } from '../../server/platform/money/ledger';
+import { instantBetLiteral, type InstantBetCall } from '../../server/modules/games/games.repository';
 import { floats, diceRollFromFloat, limboResultFromFloat } from '../../domain/fairness/instant';
 
 const app = useAuditedApp();
@@ -355,6 +357,45 @@ describe('one database call per instant bet (what an instance remembers is check
       const again = await send(amount, k);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.body).toBe(first.body);
+    }
+  });
+
+  it("reads its one argument back field by field, whatever a field's text holds", async () => {
+    // The argument is a record literal (instantBetLiteral): a quote, a backslash, a comma or a
+    // parenthesis in any text must stay inside its field, never end it or start the next.
+    const awkward = `a"b\\c,d(e)f'g\n h""\\"`;
+    const argument: InstantBetCall = {
+      user_id: 7,
+      game: awkward,
+      amount: 1234567890123,
+      server_seed_hash: `${awkward}1`,
+      client_seed: `${awkward}2`,
+      nonce: 42,
+      stop: false,
+      min_bet: 10,
+      max_bet: 500000,
+      max_payout: 90000000,
+      edge: 0.01,
+      bet_id: `${awkward}3`,
+      payout: 0,
+      multiplier: 1.0102,
+      params: JSON.stringify({ note: awkward }),
+      outcome: JSON.stringify({ roll: 12.34 }),
+      idempotency_key: `${awkward}4`,
+      request_hash: `${awkward}5`,
+      body: { data: { text: awkward, list: [1, '2', null] } },
+      now: '2026-12-06T20:00:00.123Z',
+      token_hash: `${awkward}6`,
+      idle_ms: 1_800_000,
+      touch_ms: 60_000,
+    };
+    const { rows } = await sql<{ read: Record<string, unknown> }>`
+      select to_jsonb(${instantBetLiteral(argument)}::instant_bet) as read`.execute(app().ctx.db);
+    const read = rows[0]!.read;
+    expect(Object.keys(read).sort()).toEqual(Object.keys(argument).sort());
+    for (const [name, value] of Object.entries(argument)) {
+      if (name === 'now') expect(Date.parse(read.now as string)).toBe(Date.parse(value as string));
+      else expect([name, read[name]]).toEqual([name, value]);
     }
   });
 

@@ -126,6 +126,47 @@ export interface InstantBetCall {
   touch_ms: number;
 }
 
+/** `instant_bet`'s fields in the type's order (migration 021): a record literal is positional. */
+const INSTANT_BET_FIELDS = [
+  'user_id',
+  'game',
+  'amount',
+  'server_seed_hash',
+  'client_seed',
+  'nonce',
+  'stop',
+  'min_bet',
+  'max_bet',
+  'max_payout',
+  'edge',
+  'bet_id',
+  'payout',
+  'multiplier',
+  'params',
+  'outcome',
+  'idempotency_key',
+  'request_hash',
+  'body',
+  'now',
+  'token_hash',
+  'idle_ms',
+  'touch_ms',
+] as const satisfies readonly (keyof InstantBetCall)[];
+
+/**
+ * The call as an `instant_bet` record literal, `("1","dice",…)`: every field quoted, with `"` and
+ * `\` escaped, so no value can end its field early. PostgreSQL reads a record literal with far
+ * less work than `jsonb_populate_record` over the same values as JSON (about 40 µs a bet under
+ * load, docs/performance.md, eleventh run); the statement stays one typed argument.
+ */
+export function instantBetLiteral(call: InstantBetCall): string {
+  const field = (value: InstantBetCall[keyof InstantBetCall]) => {
+    const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return `"${text.replace(/["\\]/g, '\\$&')}"`;
+  };
+  return `(${INSTANT_BET_FIELDS.map((name) => field(call[name])).join(',')})`;
+}
+
 /**
  * Places and settles an instant bet in one database call (`play_instant`, migration 019). Returns
  * its answer as the driver hands it over (json, or its text on some drivers); the caller reads it.
@@ -133,7 +174,6 @@ export interface InstantBetCall {
  */
 export async function playInstantBet(db: Db, call: InstantBetCall): Promise<unknown> {
   const { rows } = await sql<{ result: unknown }>`
-    select play_instant(jsonb_populate_record(null::instant_bet, ${JSON.stringify(call)}::jsonb))
-      as result`.execute(db);
+    select play_instant(${instantBetLiteral(call)}::instant_bet) as result`.execute(db);
   return rows[0]!.result;
 }
