@@ -399,6 +399,28 @@ describe('one database call per instant bet (what an instance remembers is check
     }
   });
 
+  it("plays with a player's client seed full of a record literal's delimiters", async () => {
+    // The client seed is the one text a player writes into the call (up to 64 characters).
+    const p = await player(10);
+    const clientSeed = `"),("1",\\"x\\\\) ; '--(`;
+    const rotated = await call(app(), {
+      method: 'POST',
+      url: '/api/app/game/fairness/rotate',
+      headers: auth(p.token),
+      payload: { clientSeed },
+    });
+    expect(rotated.code).toBe(200);
+    const played = (await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' })).body;
+    expect(played.status).toBe(200);
+    expect(played.data.fairness.clientSeed).toBe(clientSeed);
+    const row = await app()
+      .ctx.db.selectFrom('bets')
+      .select(['client_seed', 'amount_cents'])
+      .where('id', '=', played.data.betId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ client_seed: clientSeed, amount_cents: 100 });
+  });
+
   it('checks the session in the same call: one ended elsewhere refuses the bet and stores nothing', async () => {
     const p = await player(10);
     expect((await bet(p, 'dice', { amount: 1, target: 50, direction: 'over' })).code).toBe(200);
