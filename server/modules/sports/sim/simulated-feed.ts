@@ -229,23 +229,37 @@ export class SimulatedFeed implements SportsFeed {
     };
   }
 
+  /** What a snapshot and a match_state message show of a state. */
+  private stateView(state: SimState): FixtureSnapshot['state'] {
+    return {
+      periodCode: state.periodCode,
+      clock: state.clock,
+      score: state.score,
+      stats: state.stats,
+      suspended: state.suspended,
+      phase: state.phase,
+      stateSeq: state.stateSeq,
+      stopSeq: state.stopSeq,
+    };
+  }
+
+  /** What the markets shown depend on: the prices' cache key and whether they are suspended. */
+  private oddsKeyOf(priced: { key: string } | null, state: SimState): string {
+    return `${priced?.key ?? 'none'}|${state.suspended}`;
+  }
+
+  private marketsOf(priced: { quotes: Quote[] } | null, state: SimState): FeedMarket[] {
+    return (priced?.quotes ?? []).map((q) => this.feedMarket(q, state.suspended));
+  }
+
   private snapshotAt(tl: SimTimeline, t: number): FixtureSnapshot & { oddsKey: string } {
     const state = this.stateAt(tl, t);
     const priced = this.quotesAt(tl, state, t);
     return {
       ...this.fixtureOf(tl, t),
-      state: {
-        periodCode: state.periodCode,
-        clock: state.clock,
-        score: state.score,
-        stats: state.stats,
-        suspended: state.suspended,
-        phase: state.phase,
-        stateSeq: state.stateSeq,
-        stopSeq: state.stopSeq,
-      },
-      markets: (priced?.quotes ?? []).map((q) => this.feedMarket(q, state.suspended)),
-      oddsKey: `${priced?.key ?? 'none'}|${state.suspended}`,
+      state: this.stateView(state),
+      markets: this.marketsOf(priced, state),
+      oddsKey: this.oddsKeyOf(priced, state),
     };
   }
 
@@ -347,20 +361,27 @@ export class SimulatedFeed implements SportsFeed {
       if (t < tl.fixture.startsAt - LISTING_MS) continue;
       const id = tl.fixture.id;
       seen.add(id);
-      const snap = this.snapshotAt(tl, t);
-      const result = this.result(id, now)!;
-      const state = snap.state;
+      // Twice a second over a week of fixtures, most of them unchanged: the fixture and its markets
+      // are built only for the messages that carry them.
+      const state = this.stateAt(tl, t);
+      const priced = this.quotesAt(tl, state, t);
+      const oddsKey = this.oddsKeyOf(priced, state);
+      const startsAt = this.clock.toReal(this.startOf(tl, t));
+      const result: FeedResult = {
+        result: this.simOf(tl).result(tl, t),
+        final: tl.finalAt !== null && t >= tl.finalAt,
+      };
       const stateSig = JSON.stringify([state.periodCode, state.clock?.slice(0, 2), state.score, state.stats]);
       const resultSig = JSON.stringify(result);
       const before = this.sent.get(id);
-      if (!before || before.start !== snap.startsAt || before.period !== state.periodCode) {
-        const { markets: _markets, state: _state, oddsKey: _oddsKey, ...fixture } = snap;
-        this.emit({ type: 'fixture_change', fixture, periodCode: state.periodCode });
+      if (!before || before.start !== startsAt || before.period !== state.periodCode) {
+        this.emit({ type: 'fixture_change', fixture: this.fixtureOf(tl, t), periodCode: state.periodCode });
       }
-      if (!before || before.state !== stateSig) this.emit({ type: 'match_state', fixtureId: id, state });
+      if (!before || before.state !== stateSig)
+        this.emit({ type: 'match_state', fixtureId: id, state: this.stateView(state) });
       if (state.suspended && !before?.suspended) this.emit({ type: 'bet_stop', fixtureId: id });
-      if (!before || before.odds !== snap.oddsKey)
-        this.emit({ type: 'odds_change', fixtureId: id, markets: snap.markets });
+      if (!before || before.odds !== oddsKey)
+        this.emit({ type: 'odds_change', fixtureId: id, markets: this.marketsOf(priced, state) });
       const cancels = this.cancels(id, now);
       for (const window of cancels) {
         if (!before || window.to > before.cancelledUpTo)
@@ -374,10 +395,10 @@ export class SimulatedFeed implements SportsFeed {
         this.emit({ type: 'bet_settlement', fixtureId: id, result });
       }
       this.sent.set(id, {
-        start: snap.startsAt,
+        start: startsAt,
         period: state.periodCode,
         state: stateSig,
-        odds: snap.oddsKey,
+        odds: oddsKey,
         suspended: state.suspended,
         result: resultSig,
         final: result.final,
