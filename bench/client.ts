@@ -83,7 +83,8 @@ async function bytes(browser: Browser, base: string, token: string) {
   );
   // BENCH_LIST=1: each of home's files, biggest first (what to look at when the total grows).
   if (process.env.BENCH_LIST) {
-    for (const path of [...home].sort((a, b) => gzipOf(b) - gzipOf(a))) console.log(`    ${kB(gzipOf(path)).padStart(9)}  ${path}`);
+    for (const path of [...home].sort((a, b) => gzipOf(b) - gzipOf(a)))
+      console.log(`    ${kB(gzipOf(path)).padStart(9)}  ${path}`);
   }
   for (const game of GAMES) {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
