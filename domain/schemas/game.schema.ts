@@ -1,25 +1,25 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { jsonBrl, jsonInt, jsonNumber, textDecimal, textInt } from './common.schema';
 
 /** Payloads of the game calls (API.md "Games"). Amounts are parsed by `parseAmount`. */
 export const diceBetSchema = z.strictObject({
-  amount: z.unknown().optional(),
+  amount: z.optional(z.unknown()),
   target: jsonNumber('diceTargetInvalid'),
   direction: z.enum(['over', 'under'], { message: 'diceTargetInvalid' }),
 });
 
 export const limboBetSchema = z.strictObject({
-  amount: z.unknown().optional(),
+  amount: z.optional(z.unknown()),
   target: jsonNumber('limboTargetInvalid'),
 });
 
 export const rowDoubleBetSchema = z.strictObject({
-  amount: z.unknown().optional(),
+  amount: z.optional(z.unknown()),
   color: z.enum(['red', 'black', 'white'], { message: 'pickInvalid' }),
 });
 
 export const minesBetSchema = z.strictObject({
-  amount: z.unknown().optional(),
+  amount: z.optional(z.unknown()),
   mines: jsonInt('minesCountInvalid').check(
     z.gte(1, { message: 'minesCountInvalid' }),
     z.lte(24, { message: 'minesCountInvalid' }),
@@ -27,7 +27,7 @@ export const minesBetSchema = z.strictObject({
 });
 
 export const minesRevealSchema = z.strictObject({
-  gameId: z.string().max(40),
+  gameId: z.string().check(z.maxLength(40)),
   tile: jsonInt('minesTileInvalid').check(
     z.gte(0, { message: 'minesTileInvalid' }),
     z.lte(24, { message: 'minesTileInvalid' }),
@@ -35,38 +35,37 @@ export const minesRevealSchema = z.strictObject({
   step: jsonInt().check(z.gte(0), z.lte(24)),
 });
 
-export const minesCashoutSchema = z.strictObject({ gameId: z.string().max(40) });
+export const minesCashoutSchema = z.strictObject({ gameId: z.string().check(z.maxLength(40)) });
 
 export const doubleBetSchema = z.strictObject({
-  roundId: z.string().max(40),
+  roundId: z.string().check(z.maxLength(40)),
   color: z.enum(['red', 'black', 'white'], { message: 'pickInvalid' }),
-  amount: z.unknown().optional(),
+  amount: z.optional(z.unknown()),
 });
 
 export const luckyBetSchema = z.strictObject({
-  periodId: z.string().max(40),
+  periodId: z.string().check(z.maxLength(40)),
   pick: z.enum(['green', 'red', 'violet', 'big', 'small', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'], {
     message: 'pickInvalid',
   }),
-  amount: z.unknown().optional(),
+  amount: z.optional(z.unknown()),
 });
 
 export const rotateSchema = z.strictObject({
-  clientSeed: z
-    .string()
-    .trim()
-    .min(1, { message: 'invalidInput' })
-    .max(64, { message: 'tooLong' })
-    .optional(),
+  clientSeed: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.minLength(1, { message: 'invalidInput' }), z.maxLength(64, { message: 'tooLong' })),
+  ),
 });
 
 export const verifyQuerySchema = z.object({
   game: z.enum(['dice', 'limbo', 'mines', 'rowdouble']),
-  serverSeed: z.string().min(1).max(128),
-  clientSeed: z.string().min(1).max(128),
-  nonce: z.pipe(textInt(), z.number().max(2 ** 31)),
-  mines: z.pipe(textInt(), z.number().min(1).max(24)).optional(),
-  edge: z.pipe(textDecimal(), z.number().min(0).max(0.15)).optional(),
+  serverSeed: z.string().check(z.minLength(1), z.maxLength(128)),
+  clientSeed: z.string().check(z.minLength(1), z.maxLength(128)),
+  nonce: z.pipe(textInt(), z.number().check(z.maximum(2 ** 31))),
+  mines: z.optional(z.pipe(textInt(), z.number().check(z.minimum(1), z.maximum(24)))),
+  edge: z.optional(z.pipe(textDecimal(), z.number().check(z.minimum(0), z.maximum(0.15)))),
 });
 
 /**
@@ -94,11 +93,11 @@ export const settledBetSchema = z.object({
 export type SettledBet = z.infer<typeof settledBetSchema>;
 
 export const gameSettingsPatchSchema = z.strictObject({
-  stop: z.boolean().optional(),
+  stop: z.optional(z.boolean()),
   minBet: z.optional(jsonBrl().check(z.lte(1_000_000))),
   maxBet: z.optional(jsonBrl().check(z.lte(1_000_000))),
   maxPayout: z.optional(jsonBrl().check(z.lte(100_000_000))),
-  edge: z.number().min(0).max(0.15).optional(),
+  edge: z.optional(z.number().check(z.minimum(0), z.maximum(0.15))),
 });
 
 // ---- answers of the game routes (the client parses them with these; the routes declare them) ----
@@ -129,7 +128,7 @@ export const publicSeedsSchema = z.object({
 /** The player's seed pair as the public sees it (never the active server seed). */
 export type PublicSeeds = z.infer<typeof publicSeedsSchema>;
 
-export const rotatedSeedsSchema = publicSeedsSchema.extend({
+export const rotatedSeedsSchema = z.extend(publicSeedsSchema, {
   previousServerSeed: z.string(),
   previousServerSeedHash: z.string(),
   previousClientSeed: z.string(),
@@ -148,8 +147,8 @@ export const gameRecordSchema = z.object({
   status: z.string(),
   params: z.unknown(),
   outcome: z.unknown(),
-  roundId: z.string().nullable(),
-  fairness: betFairnessSchema.nullable(),
+  roundId: z.nullable(z.string()),
+  fairness: z.nullable(betFairnessSchema),
   createdAt: z.string(),
 });
 
@@ -166,9 +165,9 @@ export const roundViewSchema = z.object({
   completesAt: z.string(),
   /** The hash of the round before: the chain a player can check this round's hash against. */
   previousHash: z.string(),
-  result: z.number().nullable(),
+  result: z.nullable(z.number()),
   /** Null while bets are taken (the hash would give the result away). */
-  hash: z.string().nullable(),
+  hash: z.nullable(z.string()),
   totals: z.record(z.string(), z.number()),
 });
 
@@ -178,7 +177,7 @@ export const roundStateBetSchema = z.object({
   pick: z.string(),
   amount: z.number(),
   status: z.enum(['open', 'settled', 'cancelled']),
-  payout: z.number().nullable(),
+  payout: z.nullable(z.number()),
 });
 
 /** A bet of the logged-in player in the current or the previous round, as the state call gives it. */
@@ -186,12 +185,12 @@ export type RoundStateBet = z.infer<typeof roundStateBetSchema>;
 
 export const roundStateSchema = z.object({
   game: z.enum(['double', 'luckycolor']),
-  round: roundViewSchema.nullable(),
+  round: z.nullable(roundViewSchema),
   recent: z.array(
     z.object({ roundId: z.string(), number: z.number(), result: z.number(), hash: z.string() }),
   ),
   // Absent for a visitor (and from an older server): no bets of one's own to show.
-  myBets: z.array(roundStateBetSchema).default([]),
+  myBets: z._default(z.array(roundStateBetSchema), []),
   serverTime: z.string(),
 });
 
@@ -219,8 +218,8 @@ export type RoundBet = z.infer<typeof roundBetSchema>;
 export const instantOutcomeSchema = z.union([
   z.strictObject({ roll: z.number() }),
   z.strictObject({ result: z.number() }),
-  z.strictObject({ mines: z.array(z.number().int()) }),
-  z.strictObject({ tile: z.number().int() }),
+  z.strictObject({ mines: z.array(z.int()) }),
+  z.strictObject({ tile: z.int() }),
 ]);
 export type InstantOutcome = z.infer<typeof instantOutcomeSchema>;
 
@@ -230,7 +229,7 @@ export const finishedRoundSchema = z.object({
   hash: z.string(),
   previousHash: z.string(),
   salt: z.string(),
-  result: z.number().int(),
+  result: z.int(),
 });
 export type FinishedRound = z.infer<typeof finishedRoundSchema>;
 
@@ -238,7 +237,7 @@ export type FinishedRound = z.infer<typeof finishedRoundSchema>;
 export const roundChainSchema = z.object({
   terminatingHash: z.string(),
   salt: z.string(),
-  length: z.number().int(),
+  length: z.int(),
 });
 export type RoundChain = z.infer<typeof roundChainSchema>;
 
@@ -250,14 +249,14 @@ export const minesGameSchema = z.object({
   gameId: z.string(),
   gameCode: z.string(),
   status: z.enum(['open', 'busted', 'cashed']),
-  mines: z.number().int(),
-  step: z.number().int(),
-  revealed: z.array(z.number().int()),
+  mines: z.int(),
+  step: z.int(),
+  revealed: z.array(z.int()),
   amount: z.number(),
   multiplier: z.number(),
-  nextMultiplier: z.number().nullable(),
+  nextMultiplier: z.nullable(z.number()),
   payout: z.number(),
-  outcome: z.object({ mines: z.array(z.number().int()) }).optional(),
+  outcome: z.optional(z.object({ mines: z.array(z.int()) })),
   fairness: betFairnessSchema,
   balance: z.number(),
 });
@@ -265,12 +264,12 @@ export const minesGameSchema = z.object({
 export type MinesGame = z.infer<typeof minesGameSchema>;
 
 /** `POST /api/app/game/mines/reveal`: the game after the reveal, and what the tile was. */
-export const minesRevealedSchema = minesGameSchema.extend({ mine: z.boolean(), tile: z.number().int() });
+export const minesRevealedSchema = z.extend(minesGameSchema, { mine: z.boolean(), tile: z.int() });
 /** A game after a reveal, and what the tile was. */
 export type MinesReveal = z.infer<typeof minesRevealedSchema>;
 
 /** `GET /api/app/game/inPlay`: the player's open MINES game, null when none. */
-export const gamesInPlaySchema = z.object({ mines: minesGameSchema.nullable() });
+export const gamesInPlaySchema = z.object({ mines: z.nullable(minesGameSchema) });
 export type GamesInPlay = z.infer<typeof gamesInPlaySchema>;
 
 /** `GET /api/app/game/stopGame`: whether an open game was settled. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isValidCpf } from '../identity';
 
 /**
@@ -8,8 +8,8 @@ import { isValidCpf } from '../identity';
 
 /** `POST /sandbox-psp/charges/{txid}/pay`: who pays (by default the expected payer) and how the webhook comes. */
 export const sandboxPaySchema = z.strictObject({
-  payerCpf: z.string().refine(isValidCpf, { message: 'cpfInvalid' }).optional(),
-  scenario: z.enum(['normal', 'twice', 'late']).optional(),
+  payerCpf: z.optional(z.string().check(z.refine(isValidCpf, { message: 'cpfInvalid' }))),
+  scenario: z.optional(z.enum(['normal', 'twice', 'late'])),
 });
 export type SandboxPay = z.infer<typeof sandboxPaySchema>;
 

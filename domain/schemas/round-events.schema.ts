@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The socket events of a shared-round game's room (`game:double`, `game:luckycolor`; API.md
@@ -6,7 +6,7 @@ import { z } from 'zod';
  * same schema, dropping an event that breaks it instead of acting on it.
  */
 const roundGame = z.enum(['double', 'luckycolor']);
-const roundRef = { game: roundGame, roundId: z.string().min(1) };
+const roundRef = { game: roundGame, roundId: z.string().check(z.minLength(1)) };
 
 export const roundEventSchemas = {
   'round.opened': z.object({
@@ -20,7 +20,7 @@ export const roundEventSchemas = {
   'round.closed': z.object(roundRef),
   'round.result': z.object({
     ...roundRef,
-    result: z.number().int().min(0),
+    result: z.int().check(z.minimum(0)),
     hash: z.string(),
     /** The server's clock when it sent the result (ms), for the client's latency figure. */
     sentAt: z.number(),

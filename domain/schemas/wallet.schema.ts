@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { flag01, jsonBrl, pageParam } from './common.schema';
 import { gameRecordSchema } from './game.schema';
 import { mySportsBetsPageSchema } from './sports-bets.schema';
@@ -9,11 +9,11 @@ export const PACKAGE_VARIANTS = ['BRL', 'BTBRL', 'FCBRL', 'INSBRL', 'EXPPAY', 'E
 export type PackageVariant = (typeof PACKAGE_VARIANTS)[number];
 
 export const getPricesQuerySchema = z.object({
-  curreny: z
-    .union([z.enum(PACKAGE_VARIANTS), z.literal('')])
-    .optional()
-    .transform((v) => (v ? v : 'BRL')),
-  loading: z.string().optional(),
+  curreny: z.pipe(
+    z.optional(z.union([z.enum(PACKAGE_VARIANTS), z.literal('')])),
+    z.transform((v: PackageVariant | '' | undefined) => (v ? v : 'BRL')),
+  ),
+  loading: z.optional(z.string()),
 });
 
 /**
@@ -26,24 +26,21 @@ export const CUSTOM_PACKAGE = 'custom';
 /** prePay form (spec 7): gift 1/0, pkgId, isapp 1/0; `amount` (BRL, at most two decimals) for `custom`. */
 export const prePaySchema = z.strictObject({
   gift: z.optional(flag01),
-  pkgId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'packageUnknown' })
-    .optional(),
+  pkgId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'packageUnknown' }))),
   isapp: z.optional(flag01),
   // API.md "Amounts": a JSON number or plain decimal text (a form sends text), whole centavos.
-  amount: z
-    .union(
+  amount: z.optional(
+    z.union(
       [
         jsonBrl('depositAmountInvalid'),
-        z
-          .string()
-          .regex(/^(0|[1-9]\d{0,8})([.,]\d{1,2})?$/)
-          .transform((v) => Number(v.replace(',', '.'))),
+        z.pipe(
+          z.string().check(z.regex(/^(0|[1-9]\d{0,8})([.,]\d{1,2})?$/)),
+          z.transform((v: string) => Number(v.replace(',', '.'))),
+        ),
       ],
       { message: 'depositAmountInvalid' },
-    )
-    .optional(),
+    ),
+  ),
 });
 
 export const priceItemSchema = z.object({
@@ -60,8 +57,8 @@ export type PrePayResult = z.infer<typeof prePayResultSchema>;
 
 /** updateKyc (spec 3): the holder's name and tax id (CPF or CNPJ). */
 export const kycSchema = z.strictObject({
-  name: z.string().trim().max(80, { message: 'tooLong' }).optional(),
-  cardNo: z.string().trim().max(20, { message: 'tooLong' }).optional(),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(80, { message: 'tooLong' }))),
+  cardNo: z.optional(z.string().check(z.trim(), z.maxLength(20, { message: 'tooLong' }))),
 });
 
 /** Withdrawal account types (spec 3; USDT only for lx '20'). */
@@ -71,15 +68,16 @@ export type WithdrawMethod = (typeof WITHDRAW_METHODS)[number];
 /** withdraw payload (spec 3): the amount is checked separately, in the specification's order. */
 export const withdrawSchema = z.strictObject({
   payCardBank: z.enum(WITHDRAW_METHODS, { message: 'withdrawMethodInvalid' }),
-  payCardNo: z.string().trim().max(64, { message: 'tooLong' }),
-  ifsc: z
-    .union([z.string(), z.number()])
-    .transform(String)
-    .pipe(z.string().max(64, { message: 'tooLong' }))
-    .optional(),
-  name: z.string().trim().max(80, { message: 'tooLong' }).optional(),
-  amount: z.unknown().optional(),
-  whatsapp: z.string().trim().max(20, { message: 'tooLong' }).optional(),
+  payCardNo: z.string().check(z.trim(), z.maxLength(64, { message: 'tooLong' })),
+  ifsc: z.optional(
+    z.pipe(
+      z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+      z.string().check(z.maxLength(64, { message: 'tooLong' })),
+    ),
+  ),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(80, { message: 'tooLong' }))),
+  amount: z.optional(z.unknown()),
+  whatsapp: z.optional(z.string().check(z.trim(), z.maxLength(20, { message: 'tooLong' }))),
 });
 
 /** TRC20 address: base58, 34 characters, starting with T. */
@@ -111,9 +109,9 @@ export const withdrawLimitsSchema = z.object({
   maxAmount: z.number(),
   cardInfo: z.object({
     CHANNEL: z.array(z.enum(WITHDRAW_METHODS)),
-    CPF: cardInfoSchema.optional(),
-    CNPJ: cardInfoSchema.optional(),
-    USDT: cardInfoSchema.optional(),
+    CPF: z.optional(cardInfoSchema),
+    CNPJ: z.optional(cardInfoSchema),
+    USDT: z.optional(cardInfoSchema),
   }),
   /** Cash (withdrawable money before the rules below), BRL. */
   cash: z.number(),
@@ -127,32 +125,31 @@ export type WithdrawLimits = z.infer<typeof withdrawLimitsSchema>;
 
 /** Transfer to another player (payments.md): recipient username, amount, e-mailed code. */
 export const transferSchema = z.strictObject({
-  username: z.string().trim().max(254, { message: 'tooLong' }).optional(),
-  amount: z.unknown().optional(),
-  code: z.string().trim().max(6, { message: 'resetCodeWrong' }).optional(),
+  username: z.optional(z.string().check(z.trim(), z.maxLength(254, { message: 'tooLong' }))),
+  amount: z.optional(z.unknown()),
+  code: z.optional(z.string().check(z.trim(), z.maxLength(6, { message: 'resetCodeWrong' }))),
 });
 
 /** `/registros` query. */
 export const recordsQuerySchema = z.object({
-  kind: z.enum(['wallet', 'game', 'sports']).default('wallet'),
+  kind: z._default(z.enum(['wallet', 'game', 'sports']), 'wallet'),
   page: pageParam(10_000, 1),
   size: pageParam(100, 20),
   /** kind=game only: one game's bets (`/gameMess`), by its API name. */
-  game: z.enum(['dice', 'mines', 'limbo', 'double', 'rowdouble', 'luckycolor']).optional(),
+  game: z.optional(z.enum(['dice', 'mines', 'limbo', 'double', 'rowdouble', 'luckycolor'])),
 });
 
 export const pixWebhookSchema = z.object({
   pix: z
     .array(
       z.object({
-        endToEndId: z.string().min(1).max(64),
-        txid: z.string().min(1).max(35),
-        valor: z.string().max(20),
-        horario: z.string().max(40),
+        endToEndId: z.string().check(z.minLength(1), z.maxLength(64)),
+        txid: z.string().check(z.minLength(1), z.maxLength(35)),
+        valor: z.string().check(z.maxLength(20)),
+        horario: z.string().check(z.maxLength(40)),
       }),
     )
-    .min(1)
-    .max(100),
+    .check(z.minLength(1), z.maxLength(100)),
 });
 
 // ---- answers of the wallet calls (the routes declare them; the client parses them) ----
@@ -195,7 +192,7 @@ export type WithdrawResult = z.infer<typeof withdrawResultSchema>;
  */
 export const walletRecordSchema = z.object({
   id: z.string(),
-  type: z.number().int(),
+  type: z.int(),
   status: z.string(),
   amount: z.number(),
   createdAt: z.string(),
@@ -204,8 +201,8 @@ export const walletRecordSchema = z.object({
 export type WalletRecord = z.infer<typeof walletRecordSchema>;
 
 /** A page of records: its rows, the total across pages, and the page and size asked for. */
-const recordsPage = <T extends z.ZodType>(row: T) =>
-  z.object({ list: z.array(row), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+const recordsPage = <T extends z.core.$ZodType>(row: T) =>
+  z.object({ list: z.array(row), total: z.int(), page: z.int(), size: z.int() });
 
 export const walletRecordsPageSchema = recordsPage(walletRecordSchema);
 export type WalletRecordsPage = z.infer<typeof walletRecordsPageSchema>;

@@ -1,20 +1,21 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SPORT_KEYS, type SportKey } from './sports';
 
 /** Payloads of the sports calls (API.md "Sports"). Stakes are parsed by `parseAmount`. */
 
-const sportParam = z
-  .string()
-  .refine((s): s is SportKey => (SPORT_KEYS as readonly string[]).includes(s))
-  .optional();
+const isSportKey = (s: string): s is SportKey => (SPORT_KEYS as readonly string[]).includes(s);
+// zod/mini's `.check` does not narrow a refinement's type as classic `.refine` did: the cast says
+// what the check guarantees, so the parsed query still reads as a `SportKey`.
+const sportKey = z.string().check(z.refine(isSportKey)) as z.ZodMiniType<SportKey, string>;
+const sportParam = z.optional(sportKey);
 /** What a bettor types to find a fixture (search.ts), and a competition's name as listed. */
-const searchParam = z.string().trim().min(2).max(60).optional();
-const competitionParam = z.string().trim().min(1).max(80).optional();
+const searchParam = z.optional(z.string().check(z.trim(), z.minLength(2), z.maxLength(60)));
+const competitionParam = z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(80)));
 
 /** `GET /sports/fixtures?sport=&live=&q=&competition=` (without `sport`, every sport). */
 export const fixturesQuerySchema = z.object({
   sport: sportParam,
-  live: z.enum(['true', 'false', '1', '0']).optional(),
+  live: z.optional(z.enum(['true', 'false', '1', '0'])),
   q: searchParam,
   competition: competitionParam,
 });
@@ -26,15 +27,15 @@ export const resultsQuerySchema = z.object({
   competition: competitionParam,
 });
 
-const oddsSchema = z.number().min(1).max(1_000_000);
+const oddsSchema = z.number().check(z.minimum(1), z.maximum(1_000_000));
 const selectionSchema = z.strictObject({
-  marketId: z.string().min(1).max(64),
-  outcomeId: z.string().min(1).max(16),
+  marketId: z.string().check(z.minLength(1), z.maxLength(64)),
+  outcomeId: z.string().check(z.minLength(1), z.maxLength(16)),
 });
-const legSchema = selectionSchema.extend({
-  fixtureId: z.string().min(1).max(64),
+const legSchema = z.extend(selectionSchema, {
+  fixtureId: z.string().check(z.minLength(1), z.maxLength(64)),
   /** The price the slip showed; a builder's legs have none (the bet has one price, `odds`). */
-  odds: oddsSchema.optional(),
+  odds: z.optional(oddsSchema),
 });
 
 /**
@@ -42,21 +43,21 @@ const legSchema = selectionSchema.extend({
  * one fixture, one Criar Aposta bet at `odds` (its quote). The stake is parsed by parseAmount.
  */
 export const sportsBetSchema = z.strictObject({
-  stake: z.unknown().optional(),
-  legs: z.array(legSchema).min(1, { message: 'sportsLegsRequired' }).max(100),
-  oddsChange: z.enum(['none', 'higher', 'any']).default('none'),
-  kind: z.enum(['builder']).optional(),
-  odds: oddsSchema.optional(),
+  stake: z.optional(z.unknown()),
+  legs: z.array(legSchema).check(z.minLength(1, { message: 'sportsLegsRequired' }), z.maxLength(100)),
+  oddsChange: z._default(z.enum(['none', 'higher', 'any']), 'none'),
+  kind: z.optional(z.enum(['builder'])),
+  odds: z.optional(oddsSchema),
   /** A Super Odd (boosts.service.ts): a single on its selection at its boosted price. */
-  boostId: z.number().int().positive().max(2_147_483_647).optional(),
+  boostId: z.optional(z.int().check(z.positive(), z.maximum(2_147_483_647))),
 });
 export type SportsBetInput = z.infer<typeof sportsBetSchema>;
 
 /** `POST /api/admin/sports/boosts`: a trader's Super Odd on one selection before the start. */
 export const boostInputSchema = z.strictObject({
-  fixtureId: z.string().min(1).max(64),
-  marketId: z.string().min(1).max(64),
-  outcomeId: z.string().min(1).max(16),
+  fixtureId: z.string().check(z.minLength(1), z.maxLength(64)),
+  marketId: z.string().check(z.minLength(1), z.maxLength(64)),
+  outcomeId: z.string().check(z.minLength(1), z.maxLength(16)),
   odds: oddsSchema,
   /** The most one player may stake on it, BRL (parsed by parseAmount; at least R$ 1,00). */
   maxStake: z.unknown(),
@@ -65,27 +66,27 @@ export type BoostInput = z.infer<typeof boostInputSchema>;
 
 /** `POST /sports/builder/quote { fixtureId, legs }` → `{ odds }`: Criar Aposta's price now. */
 export const builderQuoteSchema = z.strictObject({
-  fixtureId: z.string().min(1).max(64),
-  legs: z.array(selectionSchema).min(1, { message: 'sportsLegsRequired' }).max(20),
+  fixtureId: z.string().check(z.minLength(1), z.maxLength(64)),
+  legs: z.array(selectionSchema).check(z.minLength(1, { message: 'sportsLegsRequired' }), z.maxLength(20)),
 });
 export type BuilderQuoteInput = z.infer<typeof builderQuoteSchema>;
 
 const scoreSchema = z.strictObject({
-  home: z.number().int().min(0).max(999),
-  away: z.number().int().min(0).max(999),
+  home: z.int().check(z.minimum(0), z.maximum(999)),
+  away: z.int().check(z.minimum(0), z.maximum(999)),
 });
 
-const periodSchema = scoreSchema.extend({ complete: z.boolean().default(true) });
+const periodSchema = z.extend(scoreSchema, { complete: z._default(z.boolean(), true) });
 
 const driverSchema = z.strictObject({
-  started: z.boolean().default(true),
+  started: z._default(z.boolean(), true),
   /** Classified position, or null when the driver did not finish. */
-  position: z.number().int().min(1).max(99).nullable(),
-  laps: z.number().int().min(0).max(999),
+  position: z.nullable(z.int().check(z.minimum(1), z.maximum(99))),
+  laps: z.int().check(z.minimum(0), z.maximum(999)),
 });
 
 /** A driver of a race's field, as its selection's id. */
-const driverIdSchema = z.string().min(1).max(16);
+const driverIdSchema = z.string().check(z.minLength(1), z.maxLength(16));
 
 /**
  * An operator's result (`POST /api/admin/sports/fixtures/{id}/result`): the match time code it
@@ -96,40 +97,44 @@ const driverIdSchema = z.string().min(1).max(16);
  * a head-to-head's two drivers, a race's classification, and how long a fight lasted.
  */
 export const operatorResultSchema = z.strictObject({
-  status: z.number().int(),
-  full: periodSchema.optional(),
-  firstHalf: periodSchema.optional(),
-  corners: periodSchema.optional(),
+  status: z.int(),
+  full: z.optional(periodSchema),
+  firstHalf: z.optional(periodSchema),
+  corners: z.optional(periodSchema),
   /** Football's yellow and red cards, one each (Total de Cartões). */
-  cards: periodSchema.optional(),
-  regulation: periodSchema.optional(),
-  fourthQuarter: periodSchema.optional(),
-  firstSet: periodSchema.optional(),
-  games: periodSchema.optional(),
-  retired: z.enum(['home', 'away']).optional(),
-  advanced: z.enum(['home', 'away']).optional(),
-  innings: z
-    .number()
-    .min(0)
-    .max(30)
-    .refine((n) => Number.isInteger(n * 2), { message: 'sportsResultInvalid' })
-    .optional(),
-  race: z.strictObject({ home: driverSchema, away: driverSchema }).optional(),
+  cards: z.optional(periodSchema),
+  regulation: z.optional(periodSchema),
+  fourthQuarter: z.optional(periodSchema),
+  firstSet: z.optional(periodSchema),
+  games: z.optional(periodSchema),
+  retired: z.optional(z.enum(['home', 'away'])),
+  advanced: z.optional(z.enum(['home', 'away'])),
+  innings: z.optional(
+    z.number().check(
+      z.minimum(0),
+      z.maximum(30),
+      z.refine((n) => Number.isInteger(n * 2), { message: 'sportsResultInvalid' }),
+    ),
+  ),
+  race: z.optional(z.strictObject({ home: driverSchema, away: driverSchema })),
   /**
    * A race's own fixture (Vencedor da Corrida): the drivers classified first (two or more share a
    * dead heat) and those who did not start, by their selection ids.
    */
-  classification: z
-    .strictObject({
-      winners: z.array(driverIdSchema).max(99),
-      notStarted: z.array(driverIdSchema).max(99).default([]),
-    })
-    .optional(),
-  rounds: z
-    .strictObject({ round: z.number().int().min(1).max(15), seconds: z.number().int().min(0).max(180) })
-    .optional(),
+  classification: z.optional(
+    z.strictObject({
+      winners: z.array(driverIdSchema).check(z.maxLength(99)),
+      notStarted: z._default(z.array(driverIdSchema).check(z.maxLength(99)), []),
+    }),
+  ),
+  rounds: z.optional(
+    z.strictObject({
+      round: z.int().check(z.minimum(1), z.maximum(15)),
+      seconds: z.int().check(z.minimum(0), z.maximum(180)),
+    }),
+  ),
   /** How a fight with a winner ended (Método de Vitória): inside the distance or on points. */
-  method: z.enum(['stoppage', 'points']).optional(),
+  method: z.optional(z.enum(['stoppage', 'points'])),
 });
 export type OperatorResultInput = z.infer<typeof operatorResultSchema>;
 
@@ -141,15 +146,15 @@ export type FavouriteKind = (typeof FAVOURITE_KINDS)[number];
 /** `POST /sports/favourites { kind, name, on }`: marks (`on: true`) or unmarks a favourite. */
 export const favouriteSchema = z.strictObject({
   kind: z.enum(FAVOURITE_KINDS),
-  name: z.string().trim().min(1).max(80),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
   on: z.boolean(),
 });
 export type FavouriteInput = z.infer<typeof favouriteSchema>;
 
 /** `POST /sports/cashout { betId, amount? }`: without an amount the whole bet is cashed out. */
 export const sportsCashoutSchema = z.strictObject({
-  betId: z.string().min(1).max(40),
-  amount: z.unknown().optional(),
+  betId: z.string().check(z.minLength(1), z.maxLength(40)),
+  amount: z.optional(z.unknown()),
 });
 
 // The answers, written with zod/mini so a visitor's first page carries no classic Zod.

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import {
   settledBetSchema,
   type SettledBet,
@@ -26,7 +27,7 @@ export type { GameEntry, PublicSeeds, RotatedSeeds, GameRecord };
 /** The six games with their current settings. */
 export async function fetchGameList(): Promise<GameEntry[]> {
   const body = await apiGet<unknown>('/api/app/game/list', { loading: false }, { silent: true });
-  return gameEntrySchema.array().parse(body.data);
+  return z.array(gameEntrySchema).parse(body.data);
 }
 
 /** The terms of an instant bet by game (the server's request bodies). */

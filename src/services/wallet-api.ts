@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import {
   demoAccountSchema,
   orderStatusSchema,
@@ -33,7 +34,7 @@ export type DepositVariant = 'BRL' | 'BTBRL' | 'FCBRL' | 'INSBRL';
 /** The price packages of `variant`, in the server's order. */
 export async function fetchPrices(variant: DepositVariant): Promise<PriceItem[]> {
   const body = await apiGet<unknown>('/api/app/order/getPrices', { curreny: variant });
-  return priceItemSchema.array().parse(body.data);
+  return z.array(priceItemSchema).parse(body.data);
 }
 
 /** What prePay needs: the package, whether the player takes its bonus, and app mode. */

@@ -69,7 +69,7 @@ import {
 export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/app/game/list',
-    allow(PUBLIC, { response: gameEntrySchema.array() }),
+    allow(PUBLIC, { response: z.array(gameEntrySchema) }),
     async (request, reply) => {
       const settings = await allGameSettings(ctx.db);
       return ok(
@@ -169,7 +169,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   // Instant bets are one database call (instant.service.ts), session check included, so the guard
   // leaves the session to it; the idempotency rules are runIdempotent's: a replay answers what was
   // stored, a refusal is stored too (a refused session is not).
-  const instant = (path: string, schema: z.ZodType, game: InstantInput['game']) =>
+  const instant = (path: string, schema: z.core.$ZodType, game: InstantInput['game']) =>
     app.post(
       path,
       allow(PLAYER_CHECKED_IN_CALL, { body: schema, response: settledBetSchema }),
@@ -207,7 +207,7 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
     const roundBet = (
       game: 'double' | 'luckycolor',
-      schema: z.ZodType,
+      schema: z.core.$ZodType,
       read: (b: never) => { roundId: string; pick: string; amount: unknown },
     ) =>
       scope.post(
@@ -274,8 +274,8 @@ export async function gamesRoutes(app: FastifyInstance, ctx: AppContext) {
 
     const money = (
       path: string,
-      schema: z.ZodType,
-      response: z.ZodType,
+      schema: z.core.$ZodType,
+      response: z.core.$ZodType,
       run: (trx: Trx, userId: number, input: never) => Promise<unknown>,
     ) =>
       scope.post(path, allow(PLAYER, { response }), async (request, reply) => {

@@ -32,7 +32,7 @@ import { recordPixNotification } from './wallet.repository';
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/app/order/getPrices',
-    allow(PUBLIC, { query: getPricesQuerySchema, response: priceItemSchema.array() }),
+    allow(PUBLIC, { query: getPricesQuerySchema, response: z.array(priceItemSchema) }),
     async (request, reply) => {
       const { curreny } = parseInput(getPricesQuerySchema, request.query);
       return ok(request, reply, pricesOf(ctx, curreny));

@@ -3,7 +3,7 @@
  * API.md "Socket events"), typed for the recorded fixtures of DOUBLE and LUCKYCOLOR. Times are ISO
  * texts, amounts BRL numbers, exactly as on the wire (the `data` of the HTTP envelope).
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { GameKey } from '../../../domain/codes';
 import type { RoundEventName, roundEventSchemas } from '../../../domain/schemas/round-events.schema';
 import type { FinishedRound, roundStateSchema } from '../../../domain/schemas/game.schema';
