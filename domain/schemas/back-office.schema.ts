@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { pageParam, reasonText, recordId } from './common.schema';
 
 /**
@@ -32,8 +32,8 @@ export const productRowSchema = z.object({
   stakes: z.number(),
   payouts: z.number(),
   ggr: z.number(),
-  rtpObserved: z.number().nullable(),
-  rtpConfigured: z.number().nullable(),
+  rtpObserved: z.nullable(z.number()),
+  rtpConfigured: z.nullable(z.number()),
 });
 /** `GET /api/admin/reports/products` (JSON): one row a game or sport. */
 export type ProductRow = z.infer<typeof productRowSchema>;
@@ -48,14 +48,14 @@ export type ProductRow = z.infer<typeof productRowSchema>;
  */
 export const marginRowSchema = z.object({
   group: z.enum(['main', 'secondary', 'niche', 'parlay', 'builder']),
-  tier: z.number().int().min(1).max(3).nullable(),
+  tier: z.nullable(z.int().check(z.minimum(1), z.maximum(3))),
   bets: z.number(),
   stakes: z.number(),
   returns: z.number(),
   ggr: z.number(),
-  marginBook: z.number().nullable(),
-  holdExpected: z.number().nullable(),
-  holdObserved: z.number().nullable(),
+  marginBook: z.nullable(z.number()),
+  holdExpected: z.nullable(z.number()),
+  holdObserved: z.nullable(z.number()),
 });
 /** `GET /api/admin/reports/margins` (JSON): one row a market group and tier. */
 export type MarginRow = z.infer<typeof marginRowSchema>;
@@ -103,17 +103,17 @@ export const noDataSchema = z.null();
 // the fuzzer attacks them, the OpenAPI document at /api/docs describes them.
 
 /** A calendar day `YYYY-MM-DD` that exists (2026-13-01 answered 500, 2026-02-31 rolled into March). */
-const isoDay = z
-  .string()
+const isoDay = z.string().check(
   // Years 1000–2999: PostgreSQL has no year 0 and answered 0000-01-01 with an error (a 500).
-  .regex(/^[12]\d{3}-\d{2}-\d{2}$/, { message: 'invalidInput' })
-  .refine(
+  z.regex(/^[12]\d{3}-\d{2}-\d{2}$/, { message: 'invalidInput' }),
+  z.refine(
     (day) => {
       const date = new Date(`${day}T00:00:00Z`);
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
     },
     { message: 'invalidInput' },
-  );
+  ),
+);
 
 /**
  * `GET /api/admin/players`: the player list (issue 19), newest first, in pages — every player, or
@@ -121,17 +121,20 @@ const isoDay = z
  * review of their documents, a VIP level, and São Paulo days of sign-up.
  */
 export const playerSearchSchema = z.object({
-  q: z.string().trim().min(2, { message: 'invalidInput' }).max(100).optional(),
-  status: z.enum(['locked', 'active']).optional(),
-  review: z.enum(['none', 'pending', 'approved', 'rejected']).optional(),
-  vip: z
-    .string()
-    // VIP 0 to 12 (spec 3)
-    .regex(/^(1[0-2]|\d)$/, { message: 'invalidInput' })
-    .transform(Number)
-    .optional(),
-  from: isoDay.optional(),
-  to: isoDay.optional(),
+  q: z.optional(z.string().check(z.trim(), z.minLength(2, { message: 'invalidInput' }), z.maxLength(100))),
+  status: z.optional(z.enum(['locked', 'active'])),
+  review: z.optional(z.enum(['none', 'pending', 'approved', 'rejected'])),
+  vip: z.optional(
+    z.pipe(
+      z.string().check(
+        // VIP 0 to 12 (spec 3)
+        z.regex(/^(1[0-2]|\d)$/, { message: 'invalidInput' }),
+      ),
+      z.transform(Number),
+    ),
+  ),
+  from: z.optional(isoDay),
+  to: z.optional(isoDay),
   page: pageParam(10_000, 1),
   size: pageParam(100, 20),
 });
@@ -171,9 +174,9 @@ export const adminDepositSchema = z.object({
   status: z.string(),
   note: z.string(),
   txid: z.string(),
-  endToEndId: z.string().nullable(),
+  endToEndId: z.nullable(z.string()),
   createdAt: z.string(),
-  paidAt: z.string().nullable(),
+  paidAt: z.nullable(z.string()),
 });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 
@@ -183,16 +186,12 @@ export type AdminDeposit = z.infer<typeof adminDepositSchema>;
  * São Paulo days; newest first, in pages, or every match (up to 5,000) as CSV.
  */
 export const auditQuerySchema = z.object({
-  actor: z.string().trim().max(64).optional(),
-  action: z
-    .string()
-    .trim()
-    .regex(/^[a-z._]{0,60}$/, { message: 'invalidInput' })
-    .optional(),
-  object: z.string().trim().max(120).optional(),
-  from: isoDay.optional(),
-  to: isoDay.optional(),
-  format: z.enum(['json', 'csv']).default('json'),
+  actor: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  action: z.optional(z.string().check(z.trim(), z.regex(/^[a-z._]{0,60}$/, { message: 'invalidInput' }))),
+  object: z.optional(z.string().check(z.trim(), z.maxLength(120))),
+  from: z.optional(isoDay),
+  to: z.optional(isoDay),
+  format: z._default(z.enum(['json', 'csv']), 'json'),
   page: pageParam(10_000, 1),
   size: pageParam(200, 50),
 });
@@ -202,7 +201,7 @@ export const auditRowSchema = z.object({
   seq: z.number(),
   at: z.string(),
   actorId: z.number(),
-  actor: z.string().nullable(),
+  actor: z.nullable(z.string()),
   action: z.string(),
   object: z.string(),
   before: z.string(),
@@ -216,16 +215,16 @@ export const playerLockSchema = z.strictObject({
   reason: reasonText(3, 500),
 });
 export const playerNoteSchema = z.strictObject({
-  text: z.string().trim().min(1, { message: 'invalidInput' }).max(2000),
+  text: z.string().check(z.trim(), z.minLength(1, { message: 'invalidInput' }), z.maxLength(2000)),
 });
 export const reportQuerySchema = z.object({
   from: isoDay,
   to: isoDay,
-  format: z.enum(['json', 'csv']).default('json'),
+  format: z._default(z.enum(['json', 'csv']), 'json'),
 });
 export const transactionsQuerySchema = z.object({
-  kind: z.string().trim().max(40).optional(),
-  reference: z.string().trim().max(80).optional(),
+  kind: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  reference: z.optional(z.string().check(z.trim(), z.maxLength(80))),
   /** Transactions older than this id (the page before). */
   before: z.optional(recordId()),
 });
@@ -233,22 +232,23 @@ export const dayRangeSchema = z.object({ from: isoDay, to: isoDay });
 export const configPutSchema = z.strictObject({
   value: z.unknown(),
   /** The version the operator edited (0: the file's value); another change in between answers 409. */
-  version: z.number().int().min(0).optional(),
+  version: z.optional(z.int().check(z.minimum(0))),
 });
-export const fixtureSearchSchema = z.object({ q: z.string().trim().max(80).optional() });
+export const fixtureSearchSchema = z.object({ q: z.optional(z.string().check(z.trim(), z.maxLength(80))) });
 export const noticeSchema = z.strictObject({
-  text: z.string().trim().min(1, { message: 'noticeEmpty' }).max(500, { message: 'tooLong' }),
+  text: z
+    .string()
+    .check(z.trim(), z.minLength(1, { message: 'noticeEmpty' }), z.maxLength(500, { message: 'tooLong' })),
 });
 /** A withdrawal's payout state: waiting_approval → queued → sent → paid | failed; or rejected. */
 export const PAYOUT_STATES = ['waiting_approval', 'queued', 'sent', 'paid', 'failed', 'rejected'] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
 
 /** An amount filter in BRL as a form sends it (`150`, `150,50`, `150.50`), read as centavos. */
-const brlFilter = z
-  .string()
-  .trim()
-  .regex(/^\d{1,9}([.,]\d{1,2})?$/, { message: 'invalidInput' })
-  .transform((v) => Math.round(Number(v.replace(',', '.')) * 100));
+const brlFilter = z.pipe(
+  z.string().check(z.trim(), z.regex(/^\d{1,9}([.,]\d{1,2})?$/, { message: 'invalidInput' })),
+  z.transform((v: string) => Math.round(Number(v.replace(',', '.')) * 100)),
+);
 
 /**
  * Finance's withdrawal search (issue 19): every withdrawal, decided ones included, by payout state,
@@ -256,12 +256,12 @@ const brlFilter = z
  * username or CPF, or the PIX key, in part); newest first, in pages.
  */
 export const withdrawalsQuerySchema = z.object({
-  status: z.enum(PAYOUT_STATES).optional(),
-  q: z.string().trim().max(80).optional(),
-  from: isoDay.optional(),
-  to: isoDay.optional(),
-  min: brlFilter.optional(),
-  max: brlFilter.optional(),
+  status: z.optional(z.enum(PAYOUT_STATES)),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(80))),
+  from: z.optional(isoDay),
+  to: z.optional(isoDay),
+  min: z.optional(brlFilter),
+  max: z.optional(brlFilter),
   page: pageParam(10_000, 1),
   size: pageParam(200, 50),
 });
@@ -270,7 +270,7 @@ export const withdrawalsQuerySchema = z.object({
 export const withdrawalRiskSchema = z.object({
   accountAgeDays: z.number(),
   newAccount: z.boolean(),
-  depositMinutesBefore: z.number().nullable(),
+  depositMinutesBefore: z.nullable(z.number()),
   bonusTurnoverLeft: z.number(),
   turnoverLeft: z.number(),
   sameKeyUsers: z.array(z.string()),
@@ -296,12 +296,12 @@ export const adminWithdrawalSchema = z.object({
   /** The refusal's reason, or what the provider said of a failed payout; empty otherwise. */
   note: z.string(),
   /** The operator who approved or rejected it (null: none yet, or paid without approval). */
-  decidedBy: z.string().nullable(),
+  decidedBy: z.nullable(z.string()),
   /** Above the second threshold: the operator whose first approval awaits another's (issue 19). */
-  firstApprovedBy: z.string().nullable(),
+  firstApprovedBy: z.nullable(z.string()),
   createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-  risk: withdrawalRiskSchema.nullable(),
+  finishedAt: z.nullable(z.string()),
+  risk: z.nullable(withdrawalRiskSchema),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const withdrawalsPageSchema = z.object({ list: z.array(adminWithdrawalSchema), total: z.number() });
@@ -310,10 +310,13 @@ export type WithdrawalsPage = z.infer<typeof withdrawalsPageSchema>;
 export const rejectReasonSchema = reasonText(5, 200);
 export const withdrawalRejectSchema = z.strictObject({ note: z.prefault(rejectReasonSchema, '') });
 export const withdrawalsBulkSchema = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('approve'), ids: z.array(z.string().min(1).max(40)).min(1).max(50) }),
+  z.strictObject({
+    action: z.literal('approve'),
+    ids: z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.minLength(1), z.maxLength(50)),
+  }),
   z.strictObject({
     action: z.literal('reject'),
-    ids: z.array(z.string().min(1).max(40)).min(1).max(50),
+    ids: z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.minLength(1), z.maxLength(50)),
     note: z.prefault(rejectReasonSchema, ''),
   }),
 ]);
@@ -353,12 +356,7 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 
 /** `GET /api/admin/bets/{id}`: a casino or sports bet found by its number (issue 19). */
 export const betLookupParams = z.object({
-  id: z
-    .string()
-    .trim()
-    .min(4)
-    .max(40)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  id: z.string().check(z.trim(), z.minLength(4), z.maxLength(40), z.regex(/^[A-Za-z0-9_-]+$/)),
 });
 export const betLookupSchema = z.object({
   kind: z.enum(['casino', 'sports']),
@@ -372,6 +370,6 @@ export const betLookupSchema = z.object({
   /** The bet's own state as stored (casino: open/settled/cancelled; sports: its state). */
   state: z.string(),
   placedAt: z.string(),
-  settledAt: z.string().nullable(),
+  settledAt: z.nullable(z.string()),
 });
 export type BetLookup = z.infer<typeof betLookupSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { pageParam, reasonText } from './common.schema';
 
 /**
@@ -51,8 +51,8 @@ export const ALERT_RULE_TEXT: Record<AlertRule, string> = {
 
 /** `GET /api/admin/alerts`: the queue, newest first, by kind and state. */
 export const alertsQuerySchema = z.object({
-  kind: z.enum(ALERT_KINDS).optional(),
-  status: z.enum([...ALERT_STATUSES, 'active']).optional(),
+  kind: z.optional(z.enum(ALERT_KINDS)),
+  status: z.optional(z.enum([...ALERT_STATUSES, 'active'])),
   page: pageParam(10_000, 1),
   size: pageParam(200, 50),
 });
@@ -78,11 +78,11 @@ export const alertRowSchema = z.object({
   /** Usernames of the players involved (the first few). */
   players: z.array(z.string()),
   playerCount: z.number(),
-  assignee: z.string().nullable(),
+  assignee: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** When the case was reported to COAF, kept if new accounts opened it again. */
-  reportedAt: z.string().nullable(),
+  reportedAt: z.nullable(z.string()),
 });
 export type AlertRow = z.infer<typeof alertRowSchema>;
 export const alertsPageSchema = z.object({ list: z.array(alertRowSchema), total: z.number() });
@@ -90,13 +90,13 @@ export const alertsPageSchema = z.object({ list: z.array(alertRowSchema), total:
 export const alertNoteSchema = z.object({
   id: z.number(),
   /** null: written by the scan itself. */
-  author: z.string().nullable(),
+  author: z.nullable(z.string()),
   text: z.string(),
   at: z.string(),
 });
 
 /** `GET /api/admin/alerts/{id}`: the case — the alert, the players, the evidence, the notes. */
-export const alertDetailSchema = alertRowSchema.extend({
+export const alertDetailSchema = z.extend(alertRowSchema, {
   evidence: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
   playersDetail: z.array(alertPlayerSchema),
   notes: z.array(alertNoteSchema),
@@ -112,7 +112,7 @@ const noteText = reasonText(5, 1000);
  */
 export const alertActionSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('take') }),
-  z.strictObject({ action: z.literal('assign'), operatorId: z.number().int().positive() }),
+  z.strictObject({ action: z.literal('assign'), operatorId: z.int().check(z.positive()) }),
   z.strictObject({ action: z.literal('note'), text: z.prefault(noteText, '') }),
   z.strictObject({ action: z.literal('report'), text: z.prefault(noteText, '') }),
   z.strictObject({ action: z.literal('dismiss'), text: z.prefault(noteText, '') }),

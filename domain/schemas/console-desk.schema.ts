@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SCORE_KEYS, type FixtureResult } from '../sports/markets';
 import { fixtureIdentitySchema } from '../sports/sports.schema';
 
@@ -27,26 +27,26 @@ const periodScoreSchema = z.object({
   home: z.number(),
   away: z.number(),
   /** Whether the period was played to its end; settlement reads an absent one as not. */
-  complete: z.boolean().default(false),
+  complete: z._default(z.boolean(), false),
 });
 const raceResultSchema = z.object({
   started: z.boolean(),
-  position: z.number().nullable(),
+  position: z.nullable(z.number()),
   laps: z.number(),
 });
 
 /** A fixture's stored result as settlement reads it (domain/sports/markets.ts `FixtureResult`). */
-export const fixtureResultSchema: z.ZodType<FixtureResult> = z.object({
+export const fixtureResultSchema: z.ZodMiniType<FixtureResult> = z.object({
   status: z.number(),
   /** The scores reached, by period (a row written by hand may have none: read as none yet). */
-  scores: z.partialRecord(z.enum(SCORE_KEYS), periodScoreSchema).default({}),
-  retired: side.optional(),
-  advanced: side.optional(),
-  innings: z.number().optional(),
-  race: z.object({ home: raceResultSchema, away: raceResultSchema }).optional(),
-  classification: z.object({ winners: z.array(z.string()), notStarted: z.array(z.string()) }).optional(),
-  rounds: z.object({ round: z.number(), seconds: z.number() }).optional(),
-  method: z.enum(['stoppage', 'points']).optional(),
+  scores: z._default(z.partialRecord(z.enum(SCORE_KEYS), periodScoreSchema), {}),
+  retired: z.optional(side),
+  advanced: z.optional(side),
+  innings: z.optional(z.number()),
+  race: z.optional(z.object({ home: raceResultSchema, away: raceResultSchema })),
+  classification: z.optional(z.object({ winners: z.array(z.string()), notStarted: z.array(z.string()) })),
+  rounds: z.optional(z.object({ round: z.number(), seconds: z.number() })),
+  method: z.optional(z.enum(['stoppage', 'points'])),
 });
 
 /**
@@ -56,14 +56,14 @@ export const fixtureResultSchema: z.ZodType<FixtureResult> = z.object({
 export const attentionFixtureSchema = z.object({
   ...fixtureIdentitySchema.shape,
   /** The stored result (scores by period, and the other sports' facts); null before any. */
-  result: fixtureResultSchema.nullable(),
+  result: z.nullable(fixtureResultSchema),
   resultFinal: z.boolean(),
   resultVersion: z.number(),
   /** Who set the result: the feed, or an operator (whose result the feed no longer replaces). */
   resultSource: z.enum(['feed', 'operator']),
   settledVersion: z.number(),
   /** A race's own fixture: its drivers, whose classification the result names (from the feed). */
-  field: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+  field: z.optional(z.array(z.object({ id: z.string(), name: z.string() }))),
 });
 export type AttentionFixture = z.infer<typeof attentionFixtureSchema>;
 
@@ -87,7 +87,7 @@ export const waitingPrizeSchema = z.object({
   minutesLeft: z.number(),
   level: z.enum(PRIZE_LEVELS),
   /** Set once the server's monitor has recorded the breach. */
-  breachedAt: z.string().nullable(),
+  breachedAt: z.nullable(z.string()),
 });
 export type WaitingPrize = z.infer<typeof waitingPrizeSchema>;
 
@@ -102,8 +102,8 @@ export const prizeBreachSchema = z.object({
   endedAt: z.string(),
   dueAt: z.string(),
   breachedAt: z.string(),
-  resolvedAt: z.string().nullable(),
-  resolution: z.string().nullable(),
+  resolvedAt: z.nullable(z.string()),
+  resolution: z.nullable(z.string()),
   minutesLate: z.number(),
 });
 export type PrizeBreach = z.infer<typeof prizeBreachSchema>;
@@ -142,8 +142,8 @@ export const configSectionSchema = z.object({
   value: z.unknown(),
   /** 0 while the file's value is in use; larger after each operator change. */
   version: z.number(),
-  updatedBy: z.string().nullable(),
-  updatedAt: z.string().nullable(),
+  updatedBy: z.nullable(z.string()),
+  updatedAt: z.nullable(z.string()),
 });
 export type ConfigSection = z.infer<typeof configSectionSchema>;
 

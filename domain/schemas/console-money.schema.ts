@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * What finance's money calls in the console answer (issue 17, "contracts once"): the ledger's
@@ -20,7 +20,7 @@ export type LedgerAccountRow = z.infer<typeof ledgerAccountRowSchema>;
 export const ledgerPostingSchema = z.object({
   account: z.string(),
   kind: z.string(),
-  userId: z.number().nullable(),
+  userId: z.nullable(z.number()),
   amount: z.number(),
 });
 
@@ -58,9 +58,9 @@ export const bulkResultSchema = z.object({
   id: z.string(),
   ok: z.boolean(),
   /** The refusal in the request's language; null when it was decided. */
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
   /** An approval's outcome; null for a rejection or a refusal. */
-  outcome: z.enum(APPROVAL_OUTCOMES).nullable(),
+  outcome: z.nullable(z.enum(APPROVAL_OUTCOMES)),
 });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 export const bulkResultsSchema = z.array(bulkResultSchema);

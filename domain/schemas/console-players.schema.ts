@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { adminDepositSchema, playerRowSchema, withdrawalsPageSchema } from './back-office.schema';
 import { gameRecordSchema } from './game.schema';
 import { KYC_REVIEWS } from './kyc.schema';
@@ -13,24 +13,24 @@ import type { PlayerHistoryKind } from './back-office.schema';
  */
 
 /** `GET /api/admin/players/{id}`: the player as support, finance and compliance see them. */
-export const playerProfileSchema = playerRowSchema.omit({ locked: true }).extend({
+export const playerProfileSchema = z.extend(z.omit(playerRowSchema, { locked: true }), {
   phone: z.string(),
   /** The review of the player's identity documents (issue 19). */
   kycReview: z.enum(KYC_REVIEWS),
-  birthDate: z.string().nullable(),
+  birthDate: z.nullable(z.string()),
   balances: z.object({ cash: z.number(), bonus: z.number(), withdrawalHold: z.number() }),
   /** Live sessions, newest first. */
   sessions: z.array(
-    z.object({ id: z.number(), createdAt: z.string(), lastSeenAt: z.string(), ip: z.string().nullable() }),
+    z.object({ id: z.number(), createdAt: z.string(), lastSeenAt: z.string(), ip: z.nullable(z.string()) }),
   ),
   /** Set while an operator keeps the account locked: since when, and why. */
-  locked: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  locked: z.nullable(z.object({ at: z.string(), reason: z.string() })),
   /** The player's own limits, as the player's protection page shows them. */
   limits: protectionViewSchema.shape.limits,
   /** The latest exclusion that has not ended (null `endsAt`: permanent). */
-  exclusion: z
-    .object({ kind: z.enum(['cooloff', 'self']), startsAt: z.string(), endsAt: z.string().nullable() })
-    .nullable(),
+  exclusion: z.nullable(
+    z.object({ kind: z.enum(['cooloff', 'self']), startsAt: z.string(), endsAt: z.nullable(z.string()) }),
+  ),
   /** Operators' notes, newest first. */
   notes: z.array(z.object({ id: z.number(), text: z.string(), operator: z.string(), createdAt: z.string() })),
 });
@@ -60,7 +60,7 @@ export const playerHistoryPageSchemas = {
   sports: z.object({ list: z.array(mySportsBetSchema), total: z.number() }),
   deposits: z.object({ list: z.array(adminDepositSchema), total: z.number() }),
   withdrawals: withdrawalsPageSchema,
-} as const satisfies Record<PlayerHistoryKind, z.ZodType>;
+} as const satisfies Record<PlayerHistoryKind, z.ZodMiniType>;
 /** The history's answer, whichever kind was asked. */
 export const playerHistoryPageSchema = z.union([
   playerHistoryPageSchemas.casino,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { INVISIBLE, pageParam, reasonText } from './common.schema';
 
 /**
@@ -56,18 +56,20 @@ export const UFS = [
  * address is written with — letters, digits, spaces and . , ' º ª ° / # ( ) -.
  */
 const addressLine = (min: number, max: number, message: string) =>
-  z
-    .string({ message })
-    .max(max * 2, { message: 'tooLong' })
-    .transform((text) => text.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim())
-    .pipe(
-      z
-        .string()
-        .min(min, { message })
-        .max(max, { message: 'tooLong' })
-        .regex(/^[\p{L}\p{M}\p{Nd} .,'ºª°/#()-]*$/u, { message })
-        .refine((text) => min === 0 || /[\p{L}\p{Nd}]/u.test(text), { message }),
-    );
+  z.pipe(
+    z.pipe(
+      z.string({ message }).check(z.maxLength(max * 2, { message: 'tooLong' })),
+      z.transform((text: string) =>
+        text.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim(),
+      ),
+    ),
+    z.string().check(
+      z.minLength(min, { message }),
+      z.maxLength(max, { message: 'tooLong' }),
+      z.regex(/^[\p{L}\p{M}\p{Nd} .,'ºª°/#()-]*$/u, { message }),
+      z.refine((text) => min === 0 || /[\p{L}\p{Nd}]/u.test(text), { message }),
+    ),
+  );
 
 /** A house number: digits with an optional letter (120, 120A), or S/N for none. */
 const HOUSE_NUMBER = /^(\d{1,6}\s?[a-z]?|s\/?n)$/i;
@@ -78,16 +80,19 @@ const HOUSE_NUMBER = /^(\d{1,6}\s?[a-z]?|s\/?n)$/i;
  * queue. The CEP is kept as its 8 digits, typed with or without the hyphen.
  */
 export const kycAddressSchema = z.strictObject({
-  cep: z
-    .string({ message: 'addressCep' })
-    .max(12, { message: 'addressCep' })
-    .transform((text) => text.replace(/\D/g, ''))
-    .pipe(z.string().regex(/^\d{8}$/, { message: 'addressCep' })),
-  street: addressLine(3, 120, 'addressStreet'),
-  number: addressLine(1, 10, 'addressNumber').pipe(
-    z.string().regex(HOUSE_NUMBER, { message: 'addressNumber' }),
+  cep: z.pipe(
+    z.pipe(
+      z.string({ message: 'addressCep' }).check(z.maxLength(12, { message: 'addressCep' })),
+      z.transform((text: string) => text.replace(/\D/g, '')),
+    ),
+    z.string().check(z.regex(/^\d{8}$/, { message: 'addressCep' })),
   ),
-  complement: addressLine(0, 60, 'tooLong').prefault(''),
+  street: addressLine(3, 120, 'addressStreet'),
+  number: z.pipe(
+    addressLine(1, 10, 'addressNumber'),
+    z.string().check(z.regex(HOUSE_NUMBER, { message: 'addressNumber' })),
+  ),
+  complement: z.prefault(addressLine(0, 60, 'tooLong'), ''),
   district: addressLine(2, 60, 'addressDistrict'),
   city: addressLine(2, 60, 'addressCity'),
   uf: z.enum(UFS, { message: 'addressUf' }),
@@ -116,13 +121,13 @@ export const kycStateSchema = z.object({
   /** Withdrawals above this many BRL need the set approved. */
   requiredAbove: z.number(),
   /** The home address the player gave, or null before they give one. */
-  address: addressViewSchema.nullable(),
+  address: z.nullable(addressViewSchema),
 });
 export type KycState = z.infer<typeof kycStateSchema>;
 
 /** `GET /api/admin/kyc`: the review queue. */
 export const kycQueueQuerySchema = z.object({
-  review: z.enum(KYC_REVIEWS).default('pending'),
+  review: z._default(z.enum(KYC_REVIEWS), 'pending'),
   page: pageParam(10_000, 1),
   size: pageParam(100, 20),
 });
@@ -132,12 +137,12 @@ export const kycCaseSchema = z.object({
   username: z.string(),
   name: z.string(),
   cpf: z.string(),
-  birthDate: z.string().nullable(),
-  address: addressViewSchema.nullable(),
+  birthDate: z.nullable(z.string()),
+  address: z.nullable(addressViewSchema),
   review: z.enum(KYC_REVIEWS),
   reason: z.string(),
-  reviewedBy: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
+  reviewedBy: z.nullable(z.string()),
+  reviewedAt: z.nullable(z.string()),
   documents: z.array(
     z.object({
       id: z.number(),
@@ -155,7 +160,7 @@ export const kycQueueSchema = z.object({ list: z.array(kycCaseSchema), total: z.
  * The documents the reviewer saw, by id: a decision covers exactly those, and is refused if the
  * player sent another file meanwhile (red-team review: a front swapped after viewing was approved).
  */
-const shownDocuments = z.array(z.number().int().positive()).min(1).max(3);
+const shownDocuments = z.array(z.int().check(z.positive())).check(z.minLength(1), z.maxLength(3));
 
 /** `POST /api/admin/kyc/{userId}/approve`. */
 export const kycApproveSchema = z.strictObject({ documents: shownDocuments });

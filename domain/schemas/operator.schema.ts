@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { reasonText } from './common.schema';
 
 /**
@@ -11,19 +11,31 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /** `POST /api/admin/auth/totp/enrol`: the password proves who enrols. */
 export const totpEnrolSchema = z.strictObject({
-  username: z.string().trim().min(1, { message: 'badCredentials' }).max(64, { message: 'badCredentials' }),
-  pwd: z.string().min(1, { message: 'badCredentials' }).max(256, { message: 'badCredentials' }),
+  username: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { message: 'badCredentials' }),
+      z.maxLength(64, { message: 'badCredentials' }),
+    ),
+  pwd: z
+    .string()
+    .check(z.minLength(1, { message: 'badCredentials' }), z.maxLength(256, { message: 'badCredentials' })),
 });
 
 /** `POST /api/admin/operators`: a new operator account. */
 export const operatorCreateSchema = z.strictObject({
   username: z
     .string()
-    .trim()
-    .min(3, { message: 'invalidInput' })
-    .max(64, { message: 'tooLong' })
-    .regex(/^[a-zA-Z0-9_.-]+$/, { message: 'invalidInput' }),
-  pwd: z.string().min(8, { message: 'passwordLength' }).max(64, { message: 'passwordLength' }),
+    .check(
+      z.trim(),
+      z.minLength(3, { message: 'invalidInput' }),
+      z.maxLength(64, { message: 'tooLong' }),
+      z.regex(/^[a-zA-Z0-9_.-]+$/, { message: 'invalidInput' }),
+    ),
+  pwd: z
+    .string()
+    .check(z.minLength(8, { message: 'passwordLength' }), z.maxLength(64, { message: 'passwordLength' })),
   role: z.enum(OPERATOR_ROLES),
 });
 
@@ -54,10 +66,10 @@ export const operatorMeSchema = z.object({
 export type OperatorMe = z.infer<typeof operatorMeSchema>;
 
 /** `GET /api/admin/operators`: one operator account, oldest first. */
-export const operatorRowSchema = operatorMeSchema.extend({
+export const operatorRowSchema = z.extend(operatorMeSchema, {
   createdAt: z.string(),
   /** Set while the account is disabled: when, and why. */
-  disabled: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  disabled: z.nullable(z.object({ at: z.string(), reason: z.string() })),
 });
 export type OperatorRow = z.infer<typeof operatorRowSchema>;
 

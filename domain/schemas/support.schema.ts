@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CAPTCHA_ANSWER_MAX, codeIdSchema } from './common.schema';
 
 /**
@@ -34,16 +34,16 @@ const plain = (text: string) =>
 
 /** `POST /api/app/support/message` and the operator's reply. */
 export const supportMessageSchema = z.strictObject({
-  text: z
-    .string({ message: 'supportTextEmpty' })
-    .transform(plain)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .min(1, { message: 'supportTextEmpty' })
-        .max(SUPPORT_MESSAGE_MAX, { message: 'supportTextLong' }),
-    ),
+  text: z.pipe(
+    z.pipe(z.string({ message: 'supportTextEmpty' }), z.transform(plain)),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { message: 'supportTextEmpty' }),
+        z.maxLength(SUPPORT_MESSAGE_MAX, { message: 'supportTextLong' }),
+      ),
+  ),
 });
 export type SupportMessageInput = z.infer<typeof supportMessageSchema>;
 
@@ -59,53 +59,57 @@ export function isContact(value: string): boolean {
  * captcha (`codeId`, `captCode`) as registration does; a logged-in player does not need it.
  */
 export const complaintSchema = z.strictObject({
-  subject: z
-    .string({ message: 'complaintSubjectShort' })
-    .transform(plain)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .min(COMPLAINT_SUBJECT_MIN, { message: 'complaintSubjectShort' })
-        .max(COMPLAINT_SUBJECT_MAX, { message: 'complaintSubjectLong' }),
-    ),
-  text: z
-    .string({ message: 'complaintTextShort' })
-    .transform(plain)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .min(COMPLAINT_TEXT_MIN, { message: 'complaintTextShort' })
-        .max(COMPLAINT_TEXT_MAX, { message: 'complaintTextLong' }),
-    ),
+  subject: z.pipe(
+    z.pipe(z.string({ message: 'complaintSubjectShort' }), z.transform(plain)),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(COMPLAINT_SUBJECT_MIN, { message: 'complaintSubjectShort' }),
+        z.maxLength(COMPLAINT_SUBJECT_MAX, { message: 'complaintSubjectLong' }),
+      ),
+  ),
+  text: z.pipe(
+    z.pipe(z.string({ message: 'complaintTextShort' }), z.transform(plain)),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(COMPLAINT_TEXT_MIN, { message: 'complaintTextShort' }),
+        z.maxLength(COMPLAINT_TEXT_MAX, { message: 'complaintTextLong' }),
+      ),
+  ),
   contact: z
     .string({ message: 'complaintContactInvalid' })
-    .trim()
-    .max(COMPLAINT_CONTACT_MAX, { message: 'complaintContactInvalid' })
-    .refine(isContact, { message: 'complaintContactInvalid' }),
+    .check(
+      z.trim(),
+      z.maxLength(COMPLAINT_CONTACT_MAX, { message: 'complaintContactInvalid' }),
+      z.refine(isContact, { message: 'complaintContactInvalid' }),
+    ),
   codeId: z.optional(codeIdSchema),
-  captCode: z.string().trim().max(CAPTCHA_ANSWER_MAX).optional(),
+  captCode: z.optional(z.string().check(z.trim(), z.maxLength(CAPTCHA_ANSWER_MAX))),
 });
 export type ComplaintInput = z.infer<typeof complaintSchema>;
 
 /** `GET /api/app/main/complaint/{protocol}?contact=`: the protocol and the contact given with it. */
 export const complaintLookupSchema = z.object({
-  contact: z.string().trim().min(1, { message: 'complaintNotFound' }).max(COMPLAINT_CONTACT_MAX),
+  contact: z
+    .string()
+    .check(z.trim(), z.minLength(1, { message: 'complaintNotFound' }), z.maxLength(COMPLAINT_CONTACT_MAX)),
 });
 
 /** `POST /api/admin/support/complaints/{id}/answer { answer }`. */
 export const complaintAnswerSchema = z.strictObject({
-  answer: z
-    .string({ message: 'complaintAnswerEmpty' })
-    .transform(plain)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .min(1, { message: 'complaintAnswerEmpty' })
-        .max(COMPLAINT_TEXT_MAX, { message: 'tooLong' }),
-    ),
+  answer: z.pipe(
+    z.pipe(z.string({ message: 'complaintAnswerEmpty' }), z.transform(plain)),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { message: 'complaintAnswerEmpty' }),
+        z.maxLength(COMPLAINT_TEXT_MAX, { message: 'tooLong' }),
+      ),
+  ),
 });
 
 /** One chat message as the player's client receives it (HTTP and socket `support.message`). */
@@ -123,7 +127,7 @@ export type SupportMessageView = z.infer<typeof supportMessageViewSchema>;
  * from the configuration (`site.support.replyMinutes`).
  */
 export const supportReplyTimeSchema = z.object({
-  minutes: z.number().int().positive(),
+  minutes: z.int().check(z.positive()),
   measured: z.boolean(),
 });
 export type SupportReplyTime = z.infer<typeof supportReplyTimeSchema>;
@@ -133,13 +137,13 @@ export const complaintStatusSchema = z.object({
   protocol: z.string(),
   subject: z.string(),
   status: z.enum(['open', 'answered']),
-  answer: z.string().nullable(),
+  answer: z.nullable(z.string()),
   createdAt: z.string(),
-  answeredAt: z.string().nullable(),
+  answeredAt: z.nullable(z.string()),
 });
 export type ComplaintStatus = z.infer<typeof complaintStatusSchema>;
 
-export const complaintsQuerySchema = z.object({ status: z.enum(['open', 'answered']).optional() });
+export const complaintsQuerySchema = z.object({ status: z.optional(z.enum(['open', 'answered'])) });
 
 /** `POST /api/app/main/complaint`: the protocol the author keeps to follow the complaint. */
 export const complaintFiledSchema = z.object({ protocol: z.string() });
@@ -183,12 +187,12 @@ export const complaintRowSchema = z.object({
   text: z.string(),
   contact: z.string(),
   status: z.enum(['open', 'answered']),
-  answer: z.string().nullable(),
+  answer: z.nullable(z.string()),
   /** The player's username; null for a visitor's complaint. */
-  player: z.string().nullable(),
+  player: z.nullable(z.string()),
   /** The operator who answered. */
-  answeredBy: z.string().nullable(),
-  answeredAt: z.string().nullable(),
+  answeredBy: z.nullable(z.string()),
+  answeredAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type ComplaintRow = z.infer<typeof complaintRowSchema>;

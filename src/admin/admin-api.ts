@@ -1,5 +1,5 @@
 import axios, { AxiosError } from 'axios';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import type {
   OperatorCreated,
   OperatorLoginAnswer,
@@ -268,7 +268,8 @@ export const adminApi = {
     ),
   notices: () => request<AdminNotice[]>('get', '/api/admin/notices'),
   publishNotice: (text: string) => request<AdminNotice>('post', '/api/admin/notices', { text }),
-  games: async () => adminGameSettingsSchema.array().parse(await request<unknown>('get', '/api/admin/games')),
+  games: async () =>
+    z.array(adminGameSettingsSchema).parse(await request<unknown>('get', '/api/admin/games')),
   /** The game's settings after the change, in the same shape as `games`. */
   updateGame: async (game: string, patch: GameSettingsPatch) =>
     adminGameSettingsSchema.parse(

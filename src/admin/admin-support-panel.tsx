@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod/mini';
 import {
   complaintAnsweredSchema,
   complaintRowSchema,
@@ -28,8 +29,8 @@ export const POLL_MS = 3000;
 /** The support calls of the console. */
 export const supportApi = {
   conversations: async () =>
-    supportConversationRowSchema
-      .array()
+    z
+      .array(supportConversationRowSchema)
       .parse(await request<unknown>('get', '/api/admin/support/conversations')),
   conversation: async (id: number) =>
     supportConversationSchema.parse(await request<unknown>('get', `/api/admin/support/conversations/${id}`)),
@@ -38,8 +39,8 @@ export const supportApi = {
       await request<unknown>('post', `/api/admin/support/conversations/${id}/reply`, { text }),
     ),
   complaints: async (status: '' | 'open' | 'answered') =>
-    complaintRowSchema
-      .array()
+    z
+      .array(complaintRowSchema)
       .parse(
         await request<unknown>('get', `/api/admin/support/complaints${status ? `?status=${status}` : ''}`),
       ),

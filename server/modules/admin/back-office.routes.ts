@@ -278,7 +278,7 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // The player's money history straight from the ledger: every transaction touching their accounts.
   app.get<{ Params: { id: string } }>(
     '/api/admin/players/:id/ledger',
-    allow(operator(ROLES.playerDesk), { params: idParams, response: playerPostingSchema.array() }),
+    allow(operator(ROLES.playerDesk), { params: idParams, response: z.array(playerPostingSchema) }),
     async (request, reply) => {
       const id = parseInput(idSchema, request.params.id);
       const rows = await findPlayerPostings(ctx.db, id);
@@ -388,10 +388,10 @@ export async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     path: string,
     filePrefix: string,
     columns: ReadonlyArray<CsvColumn<R>>,
-    row: z.ZodType<R>,
+    row: z.core.$ZodType<R>,
     build: (from: string, to: string) => Promise<R[]>,
   ) {
-    const contract = { query: reportQuerySchema, response: row.array() };
+    const contract = { query: reportQuerySchema, response: z.array(row) };
     app.get(path, allow(operator(['finance']), contract), async (request, reply) => {
       const input = parseInput(reportQuerySchema, request.query);
       const span = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;

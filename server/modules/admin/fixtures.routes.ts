@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { fixtureSearchSchema } from '../../../domain/schemas/back-office.schema';
 import { attentionFixtureSchema, prizeDeadlinesSchema } from '../../../domain/schemas/console-desk.schema';
 import { allow, operator, ROLES } from '../../platform/access';
@@ -14,7 +15,7 @@ export async function fixturesRoutes(app: FastifyInstance, ctx: AppContext) {
   // Fixtures an operator should look at: started with no final result, or corrected by an operator.
   app.get(
     '/api/admin/sports/fixtures',
-    allow(operator(ROLES.trader), { query: fixtureSearchSchema, response: attentionFixtureSchema.array() }),
+    allow(operator(ROLES.trader), { query: fixtureSearchSchema, response: z.array(attentionFixtureSchema) }),
     async (request, reply) => {
       const { q } = parseInput(fixtureSearchSchema, request.query);
       const now = app.sports.now();

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { allow, operator, ROLES } from '../../platform/access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -5,7 +6,7 @@ import { ok } from '../../infra/http/reply';
 import { allGameSettings, settingsInBrl } from '../games/settings';
 import { adminGameSettingsSchema } from '../../../domain/schemas/console-desk.schema';
 
-const LIST = { response: adminGameSettingsSchema.array() };
+const LIST = { response: z.array(adminGameSettingsSchema) };
 
 /** The casino games' settings as traders see them (changing one is a route of modules/games). */
 export async function adminGamesRoutes(app: FastifyInstance, ctx: AppContext) {

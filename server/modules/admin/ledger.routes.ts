@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   transactionsQuerySchema,
   dayRangeSchema,
@@ -131,7 +132,7 @@ async function reconcileWithdrawals(ctx: AppContext, start: Date, end: Date): Pr
 
 export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   // House accounts with their balances (sums of postings), and the players' wallets in total.
-  const accounts = allow(operator(['finance']), { response: ledgerAccountRowSchema.array() });
+  const accounts = allow(operator(['finance']), { response: z.array(ledgerAccountRowSchema) });
   app.get('/api/admin/ledger/accounts', accounts, async (request, reply) => {
     const rows = await ledgerAccountTotals(ctx.db);
     return ok(
@@ -151,7 +152,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/admin/ledger/transactions',
     allow(operator(['finance']), {
       query: transactionsQuerySchema,
-      response: ledgerTransactionSchema.array(),
+      response: z.array(ledgerTransactionSchema),
     }),
     async (request, reply) => {
       const q = parseInput(transactionsQuerySchema, request.query);

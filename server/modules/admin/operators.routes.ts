@@ -33,7 +33,7 @@ const idParams = z.object({ id: recordId() });
  * and re-enable.
  */
 export async function operatorsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const list = allow(operator(ROLES.admin), { response: operatorRowSchema.array() });
+  const list = allow(operator(ROLES.admin), { response: z.array(operatorRowSchema) });
   app.get('/api/admin/operators', list, async (request, reply) => {
     const rows = await listOperators(ctx.db);
     return ok(

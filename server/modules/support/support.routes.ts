@@ -50,7 +50,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
     scope.get(
       '/api/app/support/messages',
-      allow(PLAYER, { response: supportMessageViewSchema.array() }),
+      allow(PLAYER, { response: z.array(supportMessageViewSchema) }),
       async (request, reply) => {
         return ok(request, reply, await playerThread(ctx, request.session!.subjectId));
       },
@@ -98,7 +98,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/admin/support/conversations',
-    allow(operator(ROLES.support), { response: supportConversationRowSchema.array() }),
+    allow(operator(ROLES.support), { response: z.array(supportConversationRowSchema) }),
     async (request, reply) => {
       return ok(request, reply, await listConversations(ctx));
     },
@@ -139,7 +139,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/admin/support/complaints',
-    allow(operator(ROLES.support), { query: complaintsQuerySchema, response: complaintRowSchema.array() }),
+    allow(operator(ROLES.support), { query: complaintsQuerySchema, response: z.array(complaintRowSchema) }),
     async (request, reply) => {
       const { status } = parseInput(complaintsQuerySchema, request.query);
       return ok(request, reply, await listComplaints(ctx, status));

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   complaintFiledSchema,
   complaintStatusSchema,
@@ -16,7 +16,7 @@ import { apiGet, apiPost } from '../../services/api-client';
 /** The player's conversation so far, oldest first. */
 export async function fetchSupportThread(): Promise<SupportMessageView[]> {
   const body = await apiGet<unknown>('/api/app/support/messages', { loading: false });
-  return supportMessageViewSchema.array().parse(body.data);
+  return z.array(supportMessageViewSchema).parse(body.data);
 }
 
 /** When an answer may be expected (the operators' measured median, or the configured promise). */
