@@ -418,7 +418,11 @@ describe('one database call per instant bet (what an instance remembers is check
       .select(['client_seed', 'amount_cents'])
       .where('id', '=', played.data.betId)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ client_seed: clientSeed, amount_cents: 100 });
+    // bigint columns arrive as text on PostgreSQL's driver and as numbers on PGlite.
+    expect({ ...row, amount_cents: Number(row.amount_cents) }).toEqual({
+      client_seed: clientSeed,
+      amount_cents: 100,
+    });
   });
 
   it('checks the session in the same call: one ended elsewhere refuses the bet and stores nothing', async () => {
