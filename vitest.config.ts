@@ -42,6 +42,7 @@ const ON_POSTGRES = [
   'tests/server/scaled.test.ts',
   'tests/server/sports/*.test.ts',
   'tests/server/attack-races-*.test.ts',
+  'tests/server/attack-instant-literal.test.ts',
 ];
 
 /**

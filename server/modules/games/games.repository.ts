@@ -160,11 +160,16 @@ const INSTANT_BET_FIELDS = [
  * load, docs/performance.md, eleventh run); the statement stays one typed argument.
  */
 export function instantBetLiteral(call: InstantBetCall): string {
-  const field = (value: InstantBetCall[keyof InstantBetCall]) => {
+  const field = (name: keyof InstantBetCall) => {
+    const value: unknown = call[name];
+    // String() would write NaN, Infinity, undefined and null as words that `numeric` and `text`
+    // accept (JSON made them NULL): a call carrying one is a bug, refused before it is sent.
+    if (value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value)))
+      throw new TypeError(`instant_bet.${name} is ${String(value)}`);
     const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
     return `"${text.replace(/["\\]/g, '\\$&')}"`;
   };
-  return `(${INSTANT_BET_FIELDS.map((name) => field(call[name])).join(',')})`;
+  return `(${INSTANT_BET_FIELDS.map(field).join(',')})`;
 }
 
 /**
