@@ -52,8 +52,13 @@ async function main() {
   const cluster = await startPgCluster();
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
-  await admin.query("alter system set track_functions = 'all'");
-  await admin.query('select pg_reload_conf()');
+  // Timing every function call costs most where a bet makes the most calls: BENCH_TRACK_FUNCTIONS=0
+  // measures bets/s without it (docs/performance.md, twelfth run).
+  const tracked = process.env.BENCH_TRACK_FUNCTIONS !== '0';
+  if (tracked) {
+    await admin.query("alter system set track_functions = 'all'");
+    await admin.query('select pg_reload_conf()');
+  }
   const server = await startServerProcess({ DATABASE_URL: cluster.url, TREVO_CONFIG: configPath });
   try {
     const players = await Promise.all(
@@ -85,6 +90,7 @@ async function main() {
         `DICE ${Math.round(bets / SECONDS)} bets/s; CPU per bet: server ${perBet(after.server - before.server)}, PostgreSQL ${perBet(after.postgres - before.postgres)}`,
       );
     }
+    if (!tracked) return;
     const { rows } = await admin.query<{ funcname: string; calls: string; total: string; self: string }>(
       `select funcname, calls, round((total_time / calls * 1000)::numeric) as total,
               round((self_time / calls * 1000)::numeric) as self
