@@ -111,6 +111,15 @@ const act = (id: number, body: Record<string, unknown>, headers = complianceAuth
   call(app, { method: 'POST', url: `/api/admin/alerts/${id}`, headers, payload: body });
 
 /** The alert about `subject` (its key), as the database holds it. */
+/** A withdrawal of `amount` BRL to the player's own CPF key. */
+const withdraw = (p: Player, key: string, amount: number) =>
+  call(app, {
+    method: 'POST',
+    url: '/api/app/order/withdraw',
+    headers: { ...auth(p.token), 'idempotency-key': key },
+    payload: { payCardBank: 'CPF', payCardNo: p.cpf, name: 'Maria Silva', whatsapp: '11987654321', amount },
+  });
+
 const alertByKey = (key: string) =>
   app.ctx.db.selectFrom('compliance_alerts').selectAll().where('subject_key', '=', key).executeTakeFirst();
 
@@ -394,18 +403,7 @@ describe('AML', () => {
     await completeKyc(app, p);
     await paidDeposit(p.userId, 2_000);
     await fundCash(app, p.userId, 200_000);
-    const res = await call(app, {
-      method: 'POST',
-      url: '/api/app/order/withdraw',
-      headers: { ...auth(p.token), 'idempotency-key': `cmp-w-${p.userId}` },
-      payload: {
-        payCardBank: 'CPF',
-        payCardNo: p.cpf,
-        name: 'Maria Silva',
-        whatsapp: '11987654321',
-        amount: 1_900,
-      },
-    });
+    const res = await withdraw(p, `cmp-w-${p.userId}`, 1_900);
     expect(res.code, res.body.message).toBe(200);
     await scanAlerts(app.ctx);
     const alert = await alertByKey(`aml:in_out:${res.body.data.id}`);
@@ -420,18 +418,7 @@ describe('AML: what the red-team review slipped past', () => {
     await completeKyc(app, p);
     await fundCash(app, p.userId, 1_000_000);
     for (const i of [1, 2]) {
-      const res = await call(app, {
-        method: 'POST',
-        url: '/api/app/order/withdraw',
-        headers: { ...auth(p.token), 'idempotency-key': `cmp-split-${p.userId}-${i}` },
-        payload: {
-          payCardBank: 'CPF',
-          payCardNo: p.cpf,
-          name: 'Maria Silva',
-          whatsapp: '11987654321',
-          amount: 5_000,
-        },
-      });
+      const res = await withdraw(p, `cmp-split-${p.userId}-${i}`, 5_000);
       expect(res.code, res.body.message).toBe(200);
     }
     await scanAlerts(app.ctx);
@@ -455,18 +442,7 @@ describe('AML: what the red-team review slipped past', () => {
         amount_cents: 150_000,
       })
       .execute();
-    const res = await call(app, {
-      method: 'POST',
-      url: '/api/app/order/withdraw',
-      headers: { ...auth(p.token), 'idempotency-key': `cmp-tw-${p.userId}` },
-      payload: {
-        payCardBank: 'CPF',
-        payCardNo: p.cpf,
-        name: 'Maria Silva',
-        whatsapp: '11987654321',
-        amount: 1_400,
-      },
-    });
+    const res = await withdraw(p, `cmp-tw-${p.userId}`, 1_400);
     expect(res.code, res.body.message).toBe(200);
     await scanAlerts(app.ctx);
     const alert = await alertByKey(`aml:in_out:${res.body.data.id}`);
@@ -517,18 +493,7 @@ describe('AML: what the red-team review slipped past', () => {
         created_at: now,
       })
       .execute();
-    const res = await call(app, {
-      method: 'POST',
-      url: '/api/app/order/withdraw',
-      headers: { ...auth(p.token), 'idempotency-key': `cmp-vw-${p.userId}` },
-      payload: {
-        payCardBank: 'CPF',
-        payCardNo: p.cpf,
-        name: 'Maria Silva',
-        whatsapp: '11987654321',
-        amount: 1_900,
-      },
-    });
+    const res = await withdraw(p, `cmp-vw-${p.userId}`, 1_900);
     expect(res.code, res.body.message).toBe(200);
     await scanAlerts(app.ctx);
     const alert = await alertByKey(`aml:in_out:${res.body.data.id}`);
