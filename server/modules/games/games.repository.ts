@@ -152,6 +152,9 @@ const INSTANT_BET_FIELDS = [
   'idle_ms',
   'touch_ms',
 ] as const satisfies readonly (keyof InstantBetCall)[];
+/** Fails to compile when a field of InstantBetCall is missing from the list above. */
+const everyField: Record<Exclude<keyof InstantBetCall, (typeof INSTANT_BET_FIELDS)[number]>, never> = {};
+void everyField;
 
 /**
  * The call as an `instant_bet` record literal, `("1","dice",…)`: every field quoted, with `"` and

@@ -341,7 +341,11 @@ export class SimulatedFeed implements SportsFeed {
   result(fixtureId: string, now: number): FeedResult | undefined {
     const tl = this.timelineOf(fixtureId);
     if (!tl) return undefined;
-    const t = this.clock.toSim(now);
+    return this.resultAt(tl, this.clock.toSim(now));
+  }
+
+  /** The official result at simulated time t, and whether it is final. */
+  private resultAt(tl: SimTimeline, t: number): FeedResult {
     return { result: this.simOf(tl).result(tl, t), final: tl.finalAt !== null && t >= tl.finalAt };
   }
 
@@ -367,10 +371,7 @@ export class SimulatedFeed implements SportsFeed {
       const priced = this.quotesAt(tl, state, t);
       const oddsKey = this.oddsKeyOf(priced, state);
       const startsAt = this.clock.toReal(this.startOf(tl, t));
-      const result: FeedResult = {
-        result: this.simOf(tl).result(tl, t),
-        final: tl.finalAt !== null && t >= tl.finalAt,
-      };
+      const result = this.resultAt(tl, t);
       const stateSig = JSON.stringify([state.periodCode, state.clock?.slice(0, 2), state.score, state.stats]);
       const resultSig = JSON.stringify(result);
       const before = this.sent.get(id);
