@@ -22,13 +22,19 @@ function files(dir: string): string[] {
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  // A failed build writes nothing; compressing then would hide its error behind a missing folder.
+  let written = false;
   return {
     name: 'trevo-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
     },
+    writeBundle() {
+      written = true;
+    },
     closeBundle() {
+      if (!written) return;
       for (const file of files(outDir)) {
         if (!TEXT.test(file) || statSync(file).size < MIN_BYTES) continue;
         const body = readFileSync(file);

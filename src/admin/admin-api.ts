@@ -97,6 +97,8 @@ export function onOperatorLoggedOut(listener: () => void): () => void {
 
 /** The console's axios instance (tests swap its adapter for a fake server). */
 export const adminHttp = axios.create({
+  // XMLHttpRequest only: the build leaves axios's fetch adapter out (scripts/vite-axios-xhr.ts).
+  adapter: 'xhr',
   timeout: REQUEST_TIMEOUT_MS,
   headers: { 'Content-Type': 'application/json' },
 });

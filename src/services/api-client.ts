@@ -107,6 +107,8 @@ export function toFormBody(data: Record<string, unknown>): string {
 }
 
 export const apiClient = axios.create({
+  // XMLHttpRequest only: the build leaves axios's fetch adapter out (scripts/vite-axios-xhr.ts).
+  adapter: 'xhr',
   timeout: REQUEST_TIMEOUT_MS,
   withCredentials: false,
   headers: { 'Content-Type': 'application/json;charset=UTF-8' },
