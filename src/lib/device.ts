@@ -12,13 +12,21 @@ export function deviceType(
   return /Android|iPhone|iPad/i.test(userAgent) ? 'app' : 'web';
 }
 
-/** The browser's IANA time zone (the `zone` header), e.g. `America/Sao_Paulo`. */
+let zone: string | undefined;
+
+/**
+ * The browser's IANA time zone (the `zone` header), e.g. `America/Sao_Paulo`: read once, since
+ * every request sends it and reading it makes a date formatter.
+ */
 export function timeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
+  if (zone === undefined) {
+    try {
+      zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    } catch {
+      zone = 'UTC';
+    }
   }
+  return zone;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { formatBrl, plainBrl } from '../../domain/money';
+import { dateTimeFormat, numberFormat } from './intl';
 
 /** Spec 9: the footer abbreviates from 10^3 (K+), 10^6 (M+) and 10^9 (B+). */
 const ABBREVIATIONS = [
@@ -14,11 +15,11 @@ const ABBREVIATIONS = [
 export function abbreviateCount(value: number, locale = 'pt-BR'): string {
   const n = Math.max(0, Math.floor(value));
   const tier = ABBREVIATIONS.find((a) => n >= a.at);
-  if (!tier) return new Intl.NumberFormat(locale).format(n);
+  if (!tier) return numberFormat(locale, {}).format(n);
   const scaled = n / tier.at;
   const decimals = scaled < 100 ? 1 : 0;
   const floored = Math.floor(scaled * 10 ** decimals) / 10 ** decimals;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: decimals }).format(floored)}${tier.suffix}`;
+  return `${numberFormat(locale, { maximumFractionDigits: decimals }).format(floored)}${tier.suffix}`;
 }
 
 /** A BRL wire amount (a number with at most two decimals) as "R$ 1.234,56". */
@@ -26,20 +27,15 @@ export function formatMoney(brl: number): string {
   return formatBrl(Math.round(brl * 100));
 }
 
-const multiplierDecimals = new Intl.NumberFormat('pt-BR', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /**
- * A multiplier as every game prints it, in the pt-BR style of the rest of Trevo: two decimals with
- * a comma and a multiplication sign ("1,28×", "1.429,96×"). Values are cut to the cent, never
- * rounded up, so a table never shows more than the server pays and a climbing counter never passes
- * the value it stops at.
+ * A multiplier as every game, the game history and home's winners print it: two decimals and a
+ * multiplication sign, in the pt-BR style of the tables ("1,28×", "1.429,96×") or the reader's
+ * locale. Values are cut to the cent, never rounded up, so a page never shows more than the server
+ * pays and a climbing counter never passes the value it stops at.
  */
-export function formatMultiplier(value: number): string {
+export function formatMultiplier(value: number, locale = 'pt-BR'): string {
   const cut = Math.floor(Math.max(0, value) * 100 + 1e-7) / 100;
-  return `${multiplierDecimals.format(cut)}×`;
+  return `${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cut)}×`;
 }
 
 /** Formats typed digits as a CPF while the player types: `12345678909` → `123.456.789-09`. */
@@ -102,14 +98,14 @@ export function formatCountdown(ms: number): string {
 
 /** A fraction as a percentage in the given locale: 0.02 → "2%", 0.015 → "1,5%". */
 export function formatPercent(fraction: number, locale = 'pt-BR'): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(fraction);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(fraction);
 }
 
 /** An ISO time as a short local date and time ("05/03/2026, 14:07"). */
 export function formatDateTime(iso: string, locale = 'pt-BR'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
 /** An amount field's value in centavos; null when it is empty or not a number. */

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import enUS from '../../assets/locales/en_US.json';
 import ptBR from '../../assets/locales/pt_BR.json';
-import { abbreviateCount, maskCpf, maskPhone } from '../../src/lib/format';
+import { abbreviateCount, formatMultiplier, maskCpf, maskPhone } from '../../src/lib/format';
+import { dateTimeFormat, numberFormat } from '../../src/lib/intl';
 import { layoutFor, rootFontSize } from '../../src/lib/layout-mode';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
@@ -135,6 +136,28 @@ describe('formatting', () => {
     [3_000_000_000, '3B+'],
   ])('abbreviates %d as %s', (value, text) => {
     expect(abbreviateCount(value)).toBe(text);
+  });
+
+  it("abbreviates in the reader's locale, with one formatter per locale and options", () => {
+    expect(abbreviateCount(1_999, 'en-US')).toBe('1.9K+');
+    expect(abbreviateCount(999, 'en-US')).toBe('999');
+    expect(numberFormat('pt-BR', { maximumFractionDigits: 1 })).toBe(
+      numberFormat('pt-BR', { maximumFractionDigits: 1 }),
+    );
+    expect(numberFormat('pt-BR', { maximumFractionDigits: 1 })).not.toBe(
+      numberFormat('pt-BR', { maximumFractionDigits: 0 }),
+    );
+    expect(numberFormat('pt-BR', {})).not.toBe(numberFormat('en-US', {}));
+    const hm = { hour: '2-digit', minute: '2-digit' } as const;
+    expect(dateTimeFormat('pt-BR', hm)).toBe(dateTimeFormat('pt-BR', { ...hm }));
+    expect(dateTimeFormat('pt-BR', hm).format(new Date(2026, 0, 2, 9, 5))).toBe('09:05');
+  });
+
+  it("prints a multiplier cut to the cent, in pt-BR or the reader's locale", () => {
+    expect(formatMultiplier(1.2857)).toBe('1,28×');
+    expect(formatMultiplier(1429.969)).toBe('1.429,96×');
+    expect(formatMultiplier(1.999, 'en-US')).toBe('1.99×');
+    expect(formatMultiplier(2, 'ru-RU')).toBe('2,00×');
   });
 
   it('masks a CPF and a mobile number while typing', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameByKey } from '../../../domain/codes';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatMultiplier } from '../../lib/format';
 import { bcp47 } from '../../lib/i18n';
 import { onSocketEvent, type ServerEvents } from '../../services/socket';
 import { useToken } from '../app/session';
@@ -40,10 +40,6 @@ function entryOfWinner(w: RecentWinner): FeedEntry {
     multiplier: w.multiplier,
     payout: w.payout,
   };
-}
-
-function multiplierText(value: number, locale: string): string {
-  return `${value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}×`;
 }
 
 /**
@@ -130,7 +126,7 @@ export function WinnersFeed() {
                 <span className="winner__prize">
                   <strong data-testid="winner-payout">{formatMoney(entry.payout)}</strong>
                   <span className="winner__mult">
-                    {multiplierText(entry.multiplier, bcp47(i18n.language))}
+                    {formatMultiplier(entry.multiplier, bcp47(i18n.language))}
                   </span>
                 </span>
               </li>

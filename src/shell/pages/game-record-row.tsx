@@ -1,11 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { gameByKey } from '../../../domain/codes';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney, formatMultiplier } from '../../lib/format';
 import type { GameRecord } from '../../services/games-api';
-
-function multiplier(value: number, locale: string) {
-  return `${value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}×`;
-}
 
 /** One bet: game, time, stake, multiplier, prize and the seeds that prove it. */
 export function MessRow({ record, locale }: { record: GameRecord; locale: string }) {
@@ -22,7 +18,7 @@ export function MessRow({ record, locale }: { record: GameRecord; locale: string
       </div>
       <div className="mess__nums">
         <span>{t('gameMess.stake', { amount: formatMoney(record.amount) })}</span>
-        <span>{t('gameMess.multiplier', { value: multiplier(record.multiplier, locale) })}</span>
+        <span>{t('gameMess.multiplier', { value: formatMultiplier(record.multiplier, locale) })}</span>
         {record.status !== 'settled' ? (
           <span>{t('gameMess.open')}</span>
         ) : won ? (

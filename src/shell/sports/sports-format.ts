@@ -1,6 +1,7 @@
 import { periodName, RESULT_LABELS } from '../../../domain/sports/labels';
 import { shownCombinedOdds } from '../../../domain/sports/settlement';
 import { isSportKey } from '../../../domain/sports/sports';
+import { dateTimeFormat } from '../../lib/intl';
 
 /** How prices, times and codes of the sportsbook read on the pages (pt-BR). */
 
@@ -48,13 +49,13 @@ export function formatKickoff(
   locale = 'pt-BR',
 ): { day: string; time: string } {
   const at = new Date(iso);
-  const time = at.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  const time = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at);
   const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
   const tomorrow = new Date(now);
   tomorrow.setDate(now.getDate() + 1);
   if (dayKey(at) === dayKey(now)) return { day: 'today', time };
   if (dayKey(at) === dayKey(tomorrow)) return { day: 'tomorrow', time };
-  return { day: at.toLocaleDateString(locale, { day: '2-digit', month: '2-digit' }), time };
+  return { day: dateTimeFormat(locale, { day: '2-digit', month: '2-digit' }).format(at), time };
 }
 
 /** Match time codes of a fixture that never got under way: not started, postponed, cancelled. */

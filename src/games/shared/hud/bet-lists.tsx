@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
+import { dateTimeFormat } from '../../../lib/intl';
 import { fetchGameRecords, type GameRecord } from '../../../services/games-api';
 import { onSocketEvent } from '../../../services/socket';
 import { describeOutcome } from './fairness-panel';
@@ -61,7 +62,7 @@ export function RecentBets(props: {
         {records.map((r) => (
           <tr key={r.id} className={r.payout > 0 ? 'is-win' : 'is-loss'}>
             <td>
-              {new Date(r.createdAt).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })}
+              {dateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }).format(new Date(r.createdAt))}
             </td>
             <td>{formatMoney(r.amount)}</td>
             <td>{historyResult(r, t)}</td>
