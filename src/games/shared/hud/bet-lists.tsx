@@ -27,12 +27,18 @@ export function RecentBets(props: {
   gameKey: string;
   /** Changes after each settled round, which refreshes the list. */
   refreshKey: unknown;
+  /**
+   * While the table plays a round out: the server has settled it, but the list waits for the
+   * scene, so it never shows a result the reel or the rocket has not yet.
+   */
+  concealed?: boolean;
   onVerify?: (record: GameRecord) => void;
 }) {
   const { t } = useTranslation();
-  const { gameKey, refreshKey, onVerify } = props;
+  const { gameKey, refreshKey, concealed = false, onVerify } = props;
   const [records, setRecords] = useState<GameRecord[] | null>(null);
   useEffect(() => {
+    if (concealed) return;
     let current = true;
     // A short pause lets a burst of auto bets settle into one refresh.
     const timer = setTimeout(() => {
@@ -44,7 +50,7 @@ export function RecentBets(props: {
       current = false;
       clearTimeout(timer);
     };
-  }, [gameKey, refreshKey]);
+  }, [gameKey, refreshKey, concealed]);
   if (records === null) return null;
   if (records.length === 0) return <p className="hud-note">{t('gameHud.historyEmpty')}</p>;
   return (

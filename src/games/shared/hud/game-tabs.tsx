@@ -39,6 +39,8 @@ export function GameInfo({ entry, rules }: { entry: GameEntry | null; rules: Rea
 export function GameTabs(props: {
   gameKey: string;
   refreshKey: unknown;
+  /** While a round plays out on the table (RecentBets waits for it). */
+  concealed?: boolean;
   entry: GameEntry | null;
   rules: ReactNode;
 }) {
@@ -92,6 +94,7 @@ export function GameTabs(props: {
           <RecentBets
             gameKey={props.gameKey}
             refreshKey={props.refreshKey}
+            concealed={props.concealed}
             onVerify={instant ? verify : undefined}
           />
         )}

@@ -1,0 +1,71 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GameRecord } from '../../../src/services/games-api';
+
+const fetchGameRecords = vi.fn<(size?: number) => Promise<GameRecord[]>>();
+vi.mock('../../../src/services/games-api', () => ({
+  fetchGameRecords: (size?: number) => fetchGameRecords(size),
+}));
+
+const { RecentBets } = await import('../../../src/games/shared/hud/bet-lists');
+
+const record = (id: string, result: number): GameRecord => ({
+  id,
+  game: 'double',
+  amount: 2,
+  payout: 0,
+  multiplier: 0,
+  status: 'settled',
+  params: { color: 'black' },
+  outcome: { result },
+  roundId: `R${id}`,
+  fairness: null,
+  createdAt: '2026-12-06T12:00:00.000Z',
+});
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  fetchGameRecords.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const settle = async (ms: number) => {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+};
+
+describe('the player’s bets under a table', () => {
+  it('waits while the round plays out, then shows it: the list never tells a result the reel has not', async () => {
+    fetchGameRecords.mockResolvedValue([record('1', 7)]);
+    const { rerender } = render(<RecentBets gameKey="double" refreshKey="a" />);
+    await settle(500);
+    expect(fetchGameRecords).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+
+    // The server settled round 2 (the key changes) while the reel still rolls: nothing is asked.
+    fetchGameRecords.mockResolvedValue([record('2', 14), record('1', 7)]);
+    rerender(<RecentBets gameKey="double" refreshKey="b" concealed />);
+    await settle(5_000);
+    expect(fetchGameRecords).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+
+    // The reel stopped: the list catches up.
+    rerender(<RecentBets gameKey="double" refreshKey="b" concealed={false} />);
+    await settle(500);
+    expect(fetchGameRecords).toHaveBeenCalledTimes(2);
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('drops a refresh that was waiting when a round starts playing', async () => {
+    fetchGameRecords.mockResolvedValue([record('1', 7)]);
+    const { rerender } = render(<RecentBets gameKey="double" refreshKey="a" />);
+    await settle(100);
+    rerender(<RecentBets gameKey="double" refreshKey="a" concealed />);
+    await settle(2_000);
+    expect(fetchGameRecords).not.toHaveBeenCalled();
+  });
+});
