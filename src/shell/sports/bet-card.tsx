@@ -44,11 +44,16 @@ type ResultWord =
  * What a bet's badge says, in the player's language: a cashed-out bet is "cashed out" (never the
  * won/half-lost code the wire uses for it), a bet waiting in its live delay is "awaiting acceptance".
  */
-function betWord(bet: MySportsBet): ResultWord {
+export function betWord(bet: MySportsBet): ResultWord {
   if (bet.state === 'cashed_out') return 'cashedOut';
   if (bet.state === 'pending') return 'pending';
   if (bet.state === 'exception') return 'review';
   return RESULT_WORDS[bet.result] ?? 'review';
+}
+
+/** The badge's tone: a cash-out paid the player, so it reads as money in, whatever its code. */
+export function betTone(bet: MySportsBet): ReturnType<typeof resultTone> {
+  return bet.state === 'cashed_out' ? 'green' : resultTone(bet.result);
 }
 
 /** A leg's words: one still open on a cashed-out bet was never decided for this bet. */
@@ -121,10 +126,7 @@ export function BetCard({
           ) : null}
         </strong>
         <span className="bet-card__status">
-          <span
-            className={`badge badge--${bet.state === 'cashed_out' ? 'green' : resultTone(bet.result)}`}
-            data-testid="my-bet-result"
-          >
+          <span className={`badge badge--${betTone(bet)}`} data-testid="my-bet-result">
             {t(`sports.result.${betWord(bet)}`)}
           </span>
           {bet.earlyPaid ? (

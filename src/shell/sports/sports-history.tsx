@@ -5,7 +5,8 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import i18n, { bcp47 } from '../../lib/i18n';
 import { fetchMyBets, type MySportsBet } from '../../services/sports-api';
 import { useBetsVersion } from './bet-slip-store';
-import { formatCombinedOdds, resultTone } from './sports-format';
+import { betTone, betWord } from './bet-card';
+import { formatCombinedOdds } from './sports-format';
 import './sports.css';
 
 /** How many sports bets the records page lists; "Minhas apostas" has them all. */
@@ -13,7 +14,7 @@ export const SPORTS_HISTORY_SIZE = 10;
 
 /**
  * The sports section of `/registros`: the player's latest sports bets with stake, odds, return and
- * the result in words and code, read from "Minhas apostas" (`GET /sports/bets`).
+ * the result in the words of "Minhas apostas" (`GET /sports/bets`), its code in small print.
  */
 export function SportsHistory() {
   const { t } = useTranslation();
@@ -53,7 +54,12 @@ export function SportsHistory() {
       ) : (
         <ul className="record-list">
           {bets.map((bet) => (
-            <li key={bet.betId} className="record" data-testid="records-sports-row" data-result={bet.result}>
+            <li
+              key={bet.betId}
+              className="record record--sports"
+              data-testid="records-sports-row"
+              data-result={bet.result}
+            >
               <span className="record__main">
                 <strong>
                   {bet.kind === 'builder'
@@ -80,9 +86,10 @@ export function SportsHistory() {
                     <small>{t('sports.slip.potentialReturn')}</small>
                   </span>
                 )}
-                <span className={`badge badge--${resultTone(bet.result)}`}>
-                  {bet.resultText || '—'} · {t('sports.code', { code: bet.result })}
+                <span className={`badge badge--${betTone(bet)}`} data-testid="records-sports-result">
+                  {t(`sports.result.${betWord(bet)}`)}
                 </span>
+                <small className="record__code">{t('sports.codeSmall', { code: bet.result })}</small>
               </span>
             </li>
           ))}

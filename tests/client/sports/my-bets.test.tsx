@@ -6,6 +6,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { setLanguage } from '../../../src/lib/i18n';
 import { sessionStore } from '../../../src/shell/app/session';
 import { MyBetsPage, OPEN_BETS_REFRESH_MS } from '../../../src/shell/sports/my-bets-page';
+import { SportsHistory } from '../../../src/shell/sports/sports-history';
 import { installFakeServer, ok, type FakeServer } from '../support';
 
 /**
@@ -213,5 +214,23 @@ describe('Minhas apostas', () => {
     const items = screen.getByTestId('my-bets-list').children;
     expect(items[0]).toBe(receipt);
     expect(server.requests.some((r) => r.url?.endsWith('/sports/bets'))).toBe(true);
+  });
+});
+
+describe('the sports bets of /registros', () => {
+  it('read as Minhas apostas does: words in the badge, a cash-out as money in, the code in small print', async () => {
+    open = [...settled, bet()];
+    render(
+      <MemoryRouter>
+        <SportsHistory />
+      </MemoryRouter>,
+    );
+    const rows = await screen.findAllByTestId('records-sports-row');
+    const badges = rows.map((row) => within(row).getByTestId('records-sports-result'));
+    expect(badges.map((b) => b.textContent)).toEqual(['Encerrada antes do fim', 'Perdeu', 'Em aberto']);
+    expect(badges[0]!.className).toContain('badge--green');
+    expect(badges[1]!.className).toContain('badge--danger');
+    for (const badge of badges) expect(badge.textContent).not.toMatch(/\d/);
+    expect(rows[0]!.querySelector('small.record__code')!.textContent).toBe('cód. 10');
   });
 });
