@@ -6,7 +6,7 @@ import { offerCountdownMachine, type OfferKind } from '../../src/machines/offer-
 import { overlayStore } from '../../src/shell/app/overlay-store';
 import { sessionStore } from '../../src/shell/app/session';
 import { installOfferCountdown, offerStore, openOffer } from '../../src/shell/wallet/offers';
-import { OfferButton } from '../../src/shell/wallet/offer-button';
+import { OfferButton, TUCK_FROM_PX } from '../../src/shell/wallet/offer-button';
 import { userInfoFixture } from './support';
 
 function start(seconds: number, kind: OfferKind = 'FPDATA') {
@@ -102,6 +102,28 @@ describe('the session offer (panel and floating button share one countdown)', ()
     expect(sessionStore.get().userInfo?.paypackage.FPDATA).toEqual({ fcOpen: false, fcCountdown: 0 });
     expect(overlayStore.get()).toBe('');
     expect(screen.queryByTestId('offer-button')).toBeNull();
+    act(() => sessionStore.set({ token: null, userInfo: null }));
+  });
+
+  it('folds its label away while the page is scrolled down, and shows whole at the top', async () => {
+    installOfferCountdown();
+    overlayStore.set('');
+    act(() => sessionStore.set({ token: 'tok', userInfo: withOffer('FPDATA', 60) }));
+    await act(() => vi.dynamicImportSettled());
+    render(<OfferButton />);
+    const scrollTo = (y: number) =>
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+        window.dispatchEvent(new Event('scroll'));
+      });
+    const button = screen.getByTestId('offer-button');
+    expect(button.className).not.toContain('offer-button--tucked');
+    scrollTo(TUCK_FROM_PX + 1);
+    expect(button.className).toContain('offer-button--tucked');
+    // Its name still says what it is and how long is left.
+    expect(button.getAttribute('aria-label')).toMatch(/^Oferta \d\d:\d\d:\d\d$/);
+    scrollTo(0);
+    expect(button.className).not.toContain('offer-button--tucked');
     act(() => sessionStore.set({ token: null, userInfo: null }));
   });
 });

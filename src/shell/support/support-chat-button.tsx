@@ -33,6 +33,7 @@ export function SupportChatButton() {
         openOverlay('supportChat');
       }}
       aria-label={unread ? t('support.chat.openUnread') : t('support.chat.open')}
+      title={t('support.chat.button')}
       data-testid="home-support"
     >
       <ChatIcon />

@@ -1,9 +1,30 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCountdown } from '../../lib/format';
 import { openOverlay, useOverlay } from '../app/overlay-store';
 import { useToken } from '../app/session';
 import { GiftIcon } from '../components/icons';
 import { useOffer } from './offers';
+
+/** How far down the page the floating button folds its label away. */
+export const TUCK_FROM_PX = 160;
+
+/**
+ * Whether the page is scrolled past the top: the floating button then keeps only its gift and
+ * countdown, a third of its height, so it covers less of the rows and controls passing under it
+ * (issue 18, item 4). At the top it shows whole, where the pages start with their heading.
+ */
+function useScrolledDown(active: boolean): boolean {
+  const [down, setDown] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const read = () => setDown(window.scrollY > TUCK_FROM_PX);
+    read();
+    window.addEventListener('scroll', read, { passive: true });
+    return () => window.removeEventListener('scroll', read);
+  }, [active]);
+  return down;
+}
 
 /**
  * The floating animated button of the offer, with its countdown; hidden while a panel is open.
@@ -14,12 +35,14 @@ export function OfferButton({ compact = false }: { compact?: boolean }) {
   const token = useToken();
   const offer = useOffer();
   const overlay = useOverlay();
-  if (!token || !offer || overlay !== '') return null;
+  const shown = Boolean(token && offer && overlay === '');
+  const tucked = useScrolledDown(shown && !compact);
+  if (!shown || !offer) return null;
   const time = formatCountdown(offer.remainingMs);
   return (
     <button
       type="button"
-      className={`offer-button${compact ? ' offer-button--compact' : ''}`}
+      className={`offer-button${compact ? ' offer-button--compact' : tucked ? ' offer-button--tucked' : ''}`}
       onClick={() => openOverlay('secondDeposit')}
       // Named by what it shows ("Oferta 23:59:46"), so a voice command can say it; what it opens
       // is its description.
