@@ -19,7 +19,9 @@ export function MessRow({ record, locale }: { record: GameRecord; locale: string
       <div className="mess__nums">
         <span>{t('gameMess.stake', { amount: formatMoney(record.amount) })}</span>
         <span>{t('gameMess.multiplier', { value: formatMultiplier(record.multiplier, locale) })}</span>
-        {record.status !== 'settled' ? (
+        {record.status === 'cancelled' ? (
+          <span>{t('gameMess.refunded', { amount: formatMoney(record.payout) })}</span>
+        ) : record.status !== 'settled' ? (
           <span>{t('gameMess.open')}</span>
         ) : won ? (
           <span className="mess__win">{t('gameMess.won', { amount: formatMoney(record.payout) })}</span>

@@ -8,6 +8,7 @@ vi.mock('../../../src/services/games-api', () => ({
 }));
 
 const { RecentBets } = await import('../../../src/games/shared/hud/bet-lists');
+const { MessRow } = await import('../../../src/shell/pages/game-record-row');
 
 const record = (id: string, result: number): GameRecord => ({
   id,
@@ -67,5 +68,20 @@ describe('the player’s bets under a table', () => {
     rerender(<RecentBets gameKey="double" refreshKey="a" concealed />);
     await settle(2_000);
     expect(fetchGameRecords).not.toHaveBeenCalled();
+  });
+
+  it('shows a stake given back by a cancelled round as given back, not as a prize', async () => {
+    const refunded = { ...record('3', 0), status: 'cancelled', payout: 2, outcome: null };
+    fetchGameRecords.mockResolvedValue([refunded, { ...record('1', 7), payout: 4, multiplier: 2 }]);
+    render(<RecentBets gameKey="double" refreshKey="a" />);
+    await settle(500);
+    const [, back, won] = screen.getAllByRole('row');
+    expect(back!.className).toBe('is-refund');
+    expect(back!.textContent).toContain('Devolvida');
+    expect(won!.className).toBe('is-win');
+    cleanup();
+    render(<MessRow record={refunded} locale="pt-BR" />);
+    expect(screen.getByTestId('mess-row').textContent).toContain('Devolvida: R$ 2,00');
+    expect(screen.getByTestId('mess-row').textContent).not.toContain('Ganhou');
   });
 });

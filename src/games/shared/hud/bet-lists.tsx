@@ -66,12 +66,16 @@ export function RecentBets(props: {
       </thead>
       <tbody>
         {records.map((r) => (
-          <tr key={r.id} className={r.payout > 0 ? 'is-win' : 'is-loss'}>
+          <tr
+            key={r.id}
+            className={r.status === 'cancelled' ? 'is-refund' : r.payout > 0 ? 'is-win' : 'is-loss'}
+          >
             <td>
               {dateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }).format(new Date(r.createdAt))}
             </td>
             <td>{formatMoney(r.amount)}</td>
-            <td>{historyResult(r, t)}</td>
+            {/* A cancelled round gave the stake back: not a prize, and it had no result. */}
+            <td>{r.status === 'cancelled' ? t('gameHud.refunded') : historyResult(r, t)}</td>
             <td>{r.payout > 0 ? formatMoney(r.payout) : '—'}</td>
             {onVerify && (
               <td>
