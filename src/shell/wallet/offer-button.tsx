@@ -35,9 +35,8 @@ export function OfferButton({ compact = false }: { compact?: boolean }) {
   const token = useToken();
   const offer = useOffer();
   const overlay = useOverlay();
-  const shown = Boolean(token && offer && overlay === '');
-  const tucked = useScrolledDown(shown && !compact);
-  if (!shown || !offer) return null;
+  const tucked = useScrolledDown(Boolean(token && offer && overlay === '') && !compact);
+  if (!token || !offer || overlay !== '') return null;
   const time = formatCountdown(offer.remainingMs);
   return (
     <button

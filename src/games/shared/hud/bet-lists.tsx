@@ -66,30 +66,40 @@ export function RecentBets(props: {
       </thead>
       <tbody>
         {records.map((r) => (
-          <tr
-            key={r.id}
-            className={r.status === 'cancelled' ? 'is-refund' : r.payout > 0 ? 'is-win' : 'is-loss'}
-          >
-            <td>
-              {dateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }).format(new Date(r.createdAt))}
-            </td>
-            <td>{formatMoney(r.amount)}</td>
-            {/* A cancelled round gave the stake back: not a prize, and it had no result. */}
-            <td>{r.status === 'cancelled' ? t('gameHud.refunded') : historyResult(r, t)}</td>
-            <td>{r.payout > 0 ? formatMoney(r.payout) : '—'}</td>
-            {onVerify && (
-              <td>
-                {r.fairness && (
-                  <button type="button" className="link-button" onClick={() => onVerify(r)}>
-                    {t('gameHud.verifyBet')}
-                  </button>
-                )}
-              </td>
-            )}
-          </tr>
+          <BetRow key={r.id} record={r} t={t} onVerify={onVerify} />
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** One bet under the table. A cancelled round gave the stake back: not a prize, and no result. */
+function BetRow({
+  record: r,
+  t,
+  onVerify,
+}: {
+  record: GameRecord;
+  t: TFunction;
+  onVerify?: (record: GameRecord) => void;
+}) {
+  const refunded = r.status === 'cancelled';
+  return (
+    <tr className={refunded ? 'is-refund' : r.payout > 0 ? 'is-win' : 'is-loss'}>
+      <td>{dateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }).format(new Date(r.createdAt))}</td>
+      <td>{formatMoney(r.amount)}</td>
+      <td>{refunded ? t('gameHud.refunded') : historyResult(r, t)}</td>
+      <td>{r.payout > 0 ? formatMoney(r.payout) : '—'}</td>
+      {onVerify && (
+        <td>
+          {r.fairness && (
+            <button type="button" className="link-button" onClick={() => onVerify(r)}>
+              {t('gameHud.verifyBet')}
+            </button>
+          )}
+        </td>
+      )}
+    </tr>
   );
 }
 
