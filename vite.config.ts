@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { axiosXhrOnly } from './scripts/vite-axios-xhr.ts';
+import { pixiBlendProbeKnown } from './scripts/vite-pixi-blend-probe.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { splitPtTexts } from './scripts/vite-split-texts.ts';
 
@@ -8,7 +9,7 @@ import { splitPtTexts } from './scripts/vite-split-texts.ts';
 const apiTarget = `http://127.0.0.1:${process.env.TREVO_API_PORT ?? 3001}`;
 
 export default defineConfig({
-  plugins: [react(), axiosXhrOnly(), splitPtTexts(), precompress()],
+  plugins: [react(), axiosXhrOnly(), pixiBlendProbeKnown(), splitPtTexts(), precompress()],
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 900,

@@ -325,3 +325,47 @@ test('the first page loads no game code and no Pixi, and breaks no rule of its s
   expect(scripts.filter((url) => /dice-game|pixi|Geometry|RenderTarget/i.test(url))).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
 });
+
+test('a table opens one WebGL context for drawing and reads no canvas back; without WebGL it says so and offers a retry', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // Each context opened and each canvas read back makes the page wait for the GPU process: on
+  // software WebGL, seconds of a phone's page thread (issue 18). Pixi's own start opened a
+  // throw-away context and read a 2D canvas back (webgl-application.ts, vite-pixi-blend-probe.ts);
+  // its shader-precision probe's context is the one extra left.
+  await page.addInitScript(() => {
+    const seen = { contexts: 0, readBacks: 0, webgl: true };
+    (window as unknown as { gpu: typeof seen }).gpu = seen;
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+      if (String(args[0]).startsWith('webgl')) {
+        if (!seen.webgl) return null;
+        seen.contexts += 1;
+      }
+      return (getContext as (...a: unknown[]) => RenderingContext | null).apply(this, args);
+    } as typeof getContext;
+    const getImageData = CanvasRenderingContext2D.prototype.getImageData;
+    CanvasRenderingContext2D.prototype.getImageData = function (
+      this: CanvasRenderingContext2D,
+      ...args: Parameters<typeof getImageData>
+    ) {
+      seen.readBacks += 1;
+      return getImageData.apply(this, args);
+    };
+    if (sessionStorage.getItem('no-webgl')) seen.webgl = false;
+  });
+  const player = await registerPlayer(request, 'game-gpu');
+  await useSession(page, player.token);
+  await page.goto('/dice');
+  await openTable(page, GAMES[0]!);
+  const gpu = await page.evaluate(() => (window as unknown as { gpu: object }).gpu);
+  expect(gpu).toEqual({ contexts: 2, readBacks: 0, webgl: true });
+
+  await page.evaluate(() => sessionStorage.setItem('no-webgl', '1'));
+  await page.reload();
+  await expect(page.getByTestId('game-load-failed')).toContainText('Não foi possível abrir a mesa.');
+  await expect(page.getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
+  await expect(page.getByTestId('bet-button')).toBeDisabled();
+});

@@ -1,4 +1,4 @@
-import { Application, UPDATE_PRIORITY } from 'pixi.js';
+import { UPDATE_PRIORITY } from 'pixi.js';
 // The site's CSP has no 'unsafe-eval' (server/security/http-headers.ts): Pixi's eval-free paths.
 import 'pixi.js/unsafe-eval';
 import { useEffect, useRef } from 'react';
@@ -10,6 +10,7 @@ import { loadSoundBus, type LoadedSoundBus } from './sound-bus';
 import type { SoundBook } from './sound-recipe';
 import { keepTweensOnTime } from './toolkit/tweens';
 import type { TuningSchema, TuningValues } from './tuning';
+import { WebGLApplication } from './webgl-application';
 
 /**
  * The Pixi host of a game (React hosts, Pixi renders): one Application per visit, created in an
@@ -60,7 +61,7 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
     let sound: LoadedSoundBus | null = null;
     let observer: ResizeObserver | null = null;
     let wake: (() => void) | null = null;
-    const app = new Application();
+    const app = new WebGLApplication();
     const size = () => ({
       width: Math.max(1, Math.floor(element.clientWidth)),
       height: Math.max(1, Math.floor(element.clientHeight)),
@@ -79,8 +80,6 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
         backgroundAlpha: 0,
         resolution: Math.min(window.devicePixelRatio || 1, 2),
         autoDensity: true,
-        // WebGL everywhere: headless Chromium's WebGPU initialises but draws nothing.
-        preference: 'webgl',
       });
       if (disposed) return;
       latest.current.onProgress(PROGRESS.pixi);
