@@ -188,6 +188,17 @@ describe('the shell', () => {
     expect(screen.getByTestId('footer-warning').textContent).toContain('18');
   });
 
+  it("shows home's six games once as a gallery; the footer lists them as a compact strip", async () => {
+    renderAt('/home');
+    const gallery = await screen.findByTestId('home-games');
+    const footer = screen.getByTestId('footer-games');
+
+    expect(gallery.querySelectorAll('.game-tile--tile')).toHaveLength(6);
+    expect(footer.querySelectorAll('.game-tile--strip')).toHaveLength(6);
+    // Home shows one gallery of large tiles, not two.
+    expect(document.querySelectorAll('.game-tile--tile')).toHaveLength(6);
+  });
+
   it('opens the login panel instead of a game for a visitor', async () => {
     const router = renderAt('/home');
     const mines = await screen.findByTestId('footer-game-mines');

@@ -25,22 +25,26 @@ export function openGame(game: Game): void {
   navigateTo(`/${game.gameType}?${query.toString()}`);
 }
 
-/** A game's artwork and name as one button. */
+/**
+ * A game's artwork and name as one button: a tile, or a compact row (`strip`: a small icon beside
+ * the name) where the six games are a shortcut rather than the page's gallery.
+ */
 export function GameTile({
   game,
   testIdPrefix,
-  size = 'md',
+  variant = 'tile',
 }: {
   game: Game;
   testIdPrefix: string;
-  size?: 'sm' | 'md';
+  variant?: 'tile' | 'strip';
 }) {
   const { t } = useTranslation();
   const name = t(`games.${game.gameType}.name`);
+  const strip = variant === 'strip';
   return (
     <button
       type="button"
-      className={`game-tile game-tile--${size}`}
+      className={`game-tile game-tile--${variant}`}
       onClick={() => openGame(game)}
       aria-label={t('games.open', { name })}
       data-testid={`${testIdPrefix}-${game.gameType}`}
@@ -49,8 +53,8 @@ export function GameTile({
         className="game-tile__art"
         src={`/games/${game.gameType}.svg`}
         alt=""
-        width={96}
-        height={96}
+        width={strip ? 28 : 96}
+        height={strip ? 28 : 96}
         loading="lazy"
       />
       <span className="game-tile__name">{name}</span>
@@ -58,13 +62,23 @@ export function GameTile({
   );
 }
 
-/** The six games as a grid. */
-export function GameGrid({ testIdPrefix, size }: { testIdPrefix: string; size?: 'sm' | 'md' }) {
+/**
+ * The six games: home's gallery of tiles, or the footer's compact strip (spec 2 lists the six
+ * games in the footer of every page; on home, above it, the gallery already shows them large, so
+ * the footer's are a row of shortcuts, not a second gallery).
+ */
+export function GameGrid({
+  testIdPrefix,
+  variant = 'tile',
+}: {
+  testIdPrefix: string;
+  variant?: 'tile' | 'strip';
+}) {
   return (
-    <ul className={`game-grid game-grid--${size ?? 'md'}`}>
+    <ul className={variant === 'strip' ? 'game-strip' : 'game-grid'} data-testid={`${testIdPrefix}s`}>
       {GAMES.map((game) => (
         <li key={game.gameType}>
-          <GameTile game={game} testIdPrefix={testIdPrefix} size={size} />
+          <GameTile game={game} testIdPrefix={testIdPrefix} variant={variant} />
         </li>
       ))}
     </ul>

@@ -83,7 +83,7 @@ export function Footer() {
           <h2 id="footer-games" className="footer-title">
             {t('footer.games')}
           </h2>
-          <GameGrid testIdPrefix="footer-game" size="sm" />
+          <GameGrid testIdPrefix="footer-game" variant="strip" />
         </section>
 
         <section aria-labelledby="footer-payments">
