@@ -88,7 +88,7 @@ export function MyBetsPage() {
   }
 
   return (
-    <article className="sportsbook sportsbook--narrow" data-testid="page-my-bets">
+    <article className="sportsbook sportsbook--bets" data-testid="page-my-bets">
       <div className="sportsbook__main">
         <div className="sportsbook__head">
           <PageHeading title={t('sports.myBets')} lead={t('sports.bets.lead')} />
@@ -118,7 +118,7 @@ export function MyBetsPage() {
             {t(`sports.bets.empty.${tab}`)}
           </p>
         ) : (
-          <ul className="bet-cards" data-testid="my-bets-list">
+          <ul className="bet-cards my-bets__list" data-testid="my-bets-list">
             {shown.map((b) =>
               'receipt' in b ? (
                 <li
