@@ -108,26 +108,83 @@ describe('register form', () => {
     );
   }
 
-  it('asks to accept the terms before anything else', async () => {
+  /** The error said beside the field whose input is `testId`, or null. */
+  function errorBeside(testId: string): string | null {
+    const input = screen.getByTestId(testId);
+    const id = input.getAttribute('aria-describedby');
+    return input.getAttribute('aria-invalid') === 'true' && id
+      ? document.getElementById(id)!.textContent
+      : null;
+  }
+
+  it('says beside every missing field what is wrong, focuses the first, and sends nothing', async () => {
     const user = userEvent.setup();
     const server = installFakeServer(() => ok(null));
     renderRegister();
+
+    await user.click(screen.getByTestId('register-submit'));
+
+    expect(errorBeside('register-cpf')).toBe('Informe o CPF');
+    expect(errorBeside('register-email')).toBe('Informe o e-mail');
+    expect(errorBeside('register-birthdate')).toBe('Informe a data de nascimento');
+    expect(errorBeside('register-password')).toBe('Crie uma senha');
+    expect(errorBeside('register-password-confirm')).toBe('Repita a senha para confirmar');
+    expect(errorBeside('register-captcha-input')).toBe('Por favor verifique');
+    // Optional fields stay quiet.
+    expect(errorBeside('register-name')).toBeNull();
+    expect(errorBeside('register-phone')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('register-cpf'));
+    // The terms are asked for once the fields are right, not instead of them.
+    expect(screen.queryByTestId('toast')).toBeNull();
+    expect(formCalls(server)).toHaveLength(0);
+  });
+
+  it('says what is wrong with what was typed, focuses it, and clears the error once fixed', async () => {
+    const user = userEvent.setup();
+    renderRegister();
+    await user.type(screen.getByTestId('register-cpf'), '52998224725');
+    await user.type(screen.getByTestId('register-email'), 'ana@exemplo');
+    fireEvent.change(screen.getByTestId('register-birthdate'), { target: { value: '1990-05-17' } });
+    await user.type(screen.getByTestId('register-password'), 'curta');
+    await user.type(screen.getByTestId('register-password-confirm'), 'curta');
+    await user.type(screen.getByTestId('register-captcha-input'), 'abcd');
+
+    await user.click(screen.getByTestId('register-submit'));
+
+    expect(errorBeside('register-cpf')).toBeNull();
+    expect(errorBeside('register-email')).toBe('Informe um e-mail válido');
+    expect(errorBeside('register-password')).toBe('A senha deve ter de 8 a 64 caracteres');
+    expect(document.activeElement).toBe(screen.getByTestId('register-email'));
+    await user.type(screen.getByTestId('register-email'), '.com');
+    expect(errorBeside('register-email')).toBeNull();
+  });
+
+  it('asks to accept the terms (spec 5) once every field is right', async () => {
+    const user = userEvent.setup();
+    const server = installFakeServer(() => ok(null));
+    renderRegister();
+    await fillAllButBirthDate(user, { terms: false });
+    fireEvent.change(screen.getByTestId('register-birthdate'), { target: { value: '1990-05-17' } });
 
     await user.click(screen.getByTestId('register-submit'));
 
     expect(screen.getByTestId('toast').textContent).toBe('Por favor, aceite os termos de serviço');
+    expect(screen.queryAllByRole('alert').filter((el) => el.className === 'field__error')).toHaveLength(0);
     expect(formCalls(server)).toHaveLength(0);
   });
 
-  it("asks to verify ('Por favor verifique') when the captcha is missing", async () => {
+  it("asks to verify ('Por favor verifique') beside the captcha when it is missing", async () => {
     const user = userEvent.setup();
     const server = installFakeServer(() => ok(null));
     renderRegister();
+    await fillAllButBirthDate(user);
+    fireEvent.change(screen.getByTestId('register-birthdate'), { target: { value: '1990-05-17' } });
+    await user.clear(screen.getByTestId('register-captcha-input'));
 
-    await user.click(screen.getByTestId('register-terms'));
     await user.click(screen.getByTestId('register-submit'));
 
-    expect(screen.getByTestId('toast').textContent).toBe('Por favor verifique');
+    expect(errorBeside('register-captcha-input')).toBe('Por favor verifique');
+    expect(document.activeElement).toBe(screen.getByTestId('register-captcha-input'));
     expect(formCalls(server)).toHaveLength(0);
   });
 
@@ -183,14 +240,14 @@ describe('register form', () => {
     expect(valueOf('register-captcha-input')).toBe('');
   });
 
-  /** Fills every field but the birth date, accepts the terms and answers the captcha. */
-  async function fillAllButBirthDate(user: ReturnType<typeof userEvent.setup>) {
+  /** Fills every field but the birth date, answers the captcha and (unless told) accepts the terms. */
+  async function fillAllButBirthDate(user: ReturnType<typeof userEvent.setup>, { terms = true } = {}) {
     await user.type(screen.getByTestId('register-cpf'), '52998224725');
     await user.type(screen.getByTestId('register-email'), 'ana@example.com');
     await user.type(screen.getByTestId('register-password'), 'Trevo#Forte2026');
     await user.type(screen.getByTestId('register-password-confirm'), 'Trevo#Forte2026');
     await user.type(screen.getByTestId('register-captcha-input'), 'abcd');
-    await user.click(screen.getByTestId('register-terms'));
+    if (terms) await user.click(screen.getByTestId('register-terms'));
   }
 
   /** The birth date of someone who turns `years` old `dayShift` days from today (São Paulo). */
@@ -211,7 +268,8 @@ describe('register form', () => {
     await fillAllButBirthDate(user);
     await user.click(screen.getByTestId('register-submit'));
 
-    expect(screen.getByTestId('toast').textContent).toBe('Informe a data de nascimento');
+    expect(errorBeside('register-birthdate')).toBe('Informe a data de nascimento');
+    expect(document.activeElement).toBe(field);
     expect(formCalls(server)).toHaveLength(0);
   });
 
@@ -225,7 +283,7 @@ describe('register form', () => {
     expect(screen.getByRole('alert').textContent).toBe('É preciso ter mais de 18 anos para se cadastrar');
     await user.click(screen.getByTestId('register-submit'));
 
-    expect(screen.getByTestId('toast').textContent).toBe('É preciso ter mais de 18 anos para se cadastrar');
+    expect(errorBeside('register-birthdate')).toBe('É preciso ter mais de 18 anos para se cadastrar');
     expect(formCalls(server)).toHaveLength(0);
   });
 
@@ -267,7 +325,7 @@ describe('register form', () => {
     await fillAllButBirthDate(user);
     fireEvent.change(screen.getByTestId('register-birthdate'), { target: { value: birthDateFor(30) } });
     await user.click(screen.getByTestId('register-submit'));
-    expect(screen.getByTestId('toast').textContent).toBe('Informe um tempo de sessão de 1 a 1440 minutos');
+    expect(errorBeside('register-session-limit')).toBe('Informe um tempo de sessão de 1 a 1440 minutos');
     expect(formCalls(server)).toHaveLength(0);
 
     await user.clear(screen.getByTestId('register-session-limit'));

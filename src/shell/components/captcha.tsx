@@ -43,25 +43,35 @@ export function CaptchaField({
   value,
   onValue,
   onRefresh,
+  error,
   testId,
 }: {
   src: string;
   value: string;
   onValue: (value: string) => void;
   onRefresh: () => void;
+  /** What is wrong (no answer yet), said beside the field. */
+  error?: string | null;
   testId: string;
 }) {
   const { t } = useTranslation();
   const challenge = useCaptchaProvider();
   if (challenge.provider !== 'local' && challenge.siteKey) {
     return (
-      <HostedCaptcha
-        provider={challenge.provider}
-        siteKey={challenge.siteKey}
-        onToken={onValue}
-        resetKey={src}
-        testId={`${testId}-widget`}
-      />
+      <>
+        <HostedCaptcha
+          provider={challenge.provider}
+          siteKey={challenge.siteKey}
+          onToken={onValue}
+          resetKey={src}
+          testId={`${testId}-widget`}
+        />
+        {error ? (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </>
     );
   }
   return (
@@ -74,6 +84,7 @@ export function CaptchaField({
       autoCapitalize="off"
       spellCheck={false}
       maxLength={16}
+      error={error}
       testId={`${testId}-input`}
       suffix={
         <button

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -159,7 +159,15 @@ export function LoginForm() {
 }
 
 /** The e-mail field with the common-domain completions of spec 5. */
-function EmailField({ value, onValue }: { value: string; onValue: (value: string) => void }) {
+function EmailField({
+  value,
+  onValue,
+  error,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+  error: string | null;
+}) {
   const { t } = useTranslation();
   const suggestions = suggestEmails(value).slice(0, 4);
   return (
@@ -175,6 +183,7 @@ function EmailField({ value, onValue }: { value: string; onValue: (value: string
         autoCapitalize="off"
         spellCheck={false}
         maxLength={254}
+        error={error}
         testId="register-email"
       />
       {suggestions.length > 0 && (
@@ -196,9 +205,38 @@ function EmailField({ value, onValue }: { value: string; onValue: (value: string
   );
 }
 
+/** The sign-up fields a player must get right, in the form's order. */
+const REGISTER_FIELDS = [
+  'cpf',
+  'email',
+  'birthDate',
+  'lossLimit',
+  'sessionLimit',
+  'pwd',
+  'pwd1',
+  'captcha',
+] as const;
+type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+/** The input of each field, to focus the first one that is wrong. */
+const FIELD_TEST_IDS: Record<RegisterField, string> = {
+  cpf: 'register-cpf',
+  email: 'register-email',
+  birthDate: 'register-birthdate',
+  lossLimit: 'register-loss-limit',
+  sessionLimit: 'register-session-limit',
+  pwd: 'register-password',
+  pwd1: 'register-password-confirm',
+  captcha: 'register-captcha-input',
+};
+
+/** A rough shape check (something@domain.tld); the server's own check stays the rule. */
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
 /**
- * Registration (spec 3, 5, 8). The checks run in the specification's order: terms, then captcha;
- * then the identity rules the server also enforces, so a typo costs no captcha.
+ * Registration (spec 3, 5, 8). Every field that is missing or wrong says so beside it (the identity
+ * rules the server also enforces, and spec 5's 'Por favor verifique' at the captcha), so a typo
+ * costs no captcha; spec 5's terms toast comes once the fields are right.
  */
 export function RegisterForm() {
   const { t } = useTranslation();
@@ -215,6 +253,7 @@ export function RegisterForm() {
   const [captCode, setCaptCode] = useState('');
   const [terms, setTerms] = useState(false);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   // Under the br-regulated profile daily loss and session limits are part of signing up.
   const site = useSiteInfo();
   const limitsRequired = site?.signupLimits.required ?? false;
@@ -229,33 +268,82 @@ export function RegisterForm() {
   const sessionMinutes = Number(sessionLimit);
   const sessionValid = Number.isInteger(sessionMinutes) && sessionMinutes >= 1 && sessionMinutes <= 1440;
 
-  const cpfError = normaliseCpf(cpf).length === 11 && !isValidCpf(cpf) ? translate('cpfInvalid', lang) : null;
-  const pwdError = pwd1 !== '' && pwd !== pwd1 ? translate('passwordMismatch', lang) : null;
+  // Until the first "Criar conta" a field speaks only of what was typed wrong (a CPF of 11 wrong
+  // digits, passwords that differ, an under-age date); after it, of what is missing too.
+  const [checked, setChecked] = useState(false);
+  const errors = fieldErrors();
+  const errorOf = (field: RegisterField) => (checked || typedWrong(field) ? errors[field] : null);
 
-  /** The first problem that keeps the form from being sent, as the text to show. */
-  function problem(): string | null {
-    if (!terms) return t('auth.acceptTerms');
-    if (!captCode) return t('auth.verify');
-    if (!cpf || !email || !pwd || !pwd1) return t('auth.fillRequired');
-    if (!isValidCpf(cpf)) return translate('cpfInvalid', lang);
-    if (!birthDate) return translate('birthDateRequired', lang);
-    if (!isAdult(birthDate)) return translate('underage', lang);
+  /** What is wrong with each field, in the form's order (null when it is fine). */
+  function fieldErrors(): Record<RegisterField, string | null> {
     const weak = passwordProblem(pwd);
-    if (weak === 'length') return translate('passwordLength', lang);
-    if (weak === 'common') return translate('passwordCommon', lang);
-    if (pwd !== pwd1) return translate('passwordMismatch', lang);
-    if (limitsRequired && !(lossParsed.ok && lossParsed.cents > 0))
-      return translate('limitAmountInvalid', lang);
-    if (limitsRequired && !sessionValid) return translate('limitSessionInvalid', lang);
-    return null;
+    return {
+      cpf: !cpf ? t('auth.errors.cpfRequired') : !isValidCpf(cpf) ? translate('cpfInvalid', lang) : null,
+      email: !email
+        ? t('auth.errors.emailRequired')
+        : !looksLikeEmail(email)
+          ? translate('emailInvalid', lang)
+          : null,
+      birthDate: !birthDate
+        ? translate('birthDateRequired', lang)
+        : !isAdult(birthDate)
+          ? translate('underage', lang)
+          : null,
+      lossLimit:
+        limitsRequired && !(lossParsed.ok && lossParsed.cents > 0)
+          ? translate('limitAmountInvalid', lang)
+          : null,
+      sessionLimit: limitsRequired && !sessionValid ? translate('limitSessionInvalid', lang) : null,
+      pwd: !pwd
+        ? t('auth.errors.passwordRequired')
+        : weak === 'length'
+          ? translate('passwordLength', lang)
+          : weak === 'common'
+            ? translate('passwordCommon', lang)
+            : null,
+      pwd1: !pwd1
+        ? t('auth.errors.confirmRequired')
+        : pwd !== pwd1
+          ? translate('passwordMismatch', lang)
+          : null,
+      captcha: captCode ? null : t('auth.verify'),
+    };
+  }
+
+  /** Whether what a field holds is already wrong while it is typed, before any submit. */
+  function typedWrong(field: RegisterField): boolean {
+    switch (field) {
+      case 'cpf':
+        return normaliseCpf(cpf).length === 11;
+      case 'birthDate':
+        return birthDate !== '';
+      case 'lossLimit':
+        return lossLimit !== '';
+      case 'sessionLimit':
+        return sessionLimit !== '';
+      case 'pwd1':
+        return pwd1 !== '' && pwd !== pwd1;
+      default:
+        return false;
+    }
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const message = problem();
-    if (message) {
-      showToast(message);
+    setChecked(true);
+    // Every field says what is wrong beside it, and the first one takes the focus; the terms
+    // (spec 5's toast) are asked for once the fields are right.
+    const first = REGISTER_FIELDS.find((field) => errors[field] !== null);
+    if (first) {
+      const input = formRef.current?.querySelector<HTMLElement>(`[data-testid="${FIELD_TEST_IDS[first]}"]`);
+      input?.focus({ preventScroll: true });
+      // Its label and its error in view too, not the bare input pressed to the sheet's top edge.
+      input?.closest('.field')?.scrollIntoView?.({ block: 'center' });
+      return;
+    }
+    if (!terms) {
+      showToast(t('auth.acceptTerms'));
       return;
     }
     setBusy(true);
@@ -290,7 +378,7 @@ export function RegisterForm() {
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate data-testid="register-form">
+    <form className="form" onSubmit={submit} noValidate data-testid="register-form" ref={formRef}>
       <TextField
         label={t('auth.name')}
         placeholder={t('auth.namePlaceholder')}
@@ -307,10 +395,10 @@ export function RegisterForm() {
         onValue={(v) => setCpf(maskCpf(v))}
         inputMode="numeric"
         autoComplete="off"
-        error={cpfError}
+        error={errorOf('cpf')}
         testId="register-cpf"
       />
-      <EmailField value={email} onValue={setEmail} />
+      <EmailField value={email} onValue={setEmail} error={errorOf('email')} />
       <TextField
         label={t('auth.phone')}
         placeholder={t('auth.phonePlaceholder')}
@@ -335,7 +423,7 @@ export function RegisterForm() {
         max={saoPauloDate()}
         autoComplete="bday"
         hint={t('auth.birthDateHint')}
-        error={birthDate && !isAdult(birthDate) ? translate('underage', lang) : null}
+        error={errorOf('birthDate')}
         testId="register-birthdate"
       />
       {limitsRequired && (
@@ -347,11 +435,7 @@ export function RegisterForm() {
             value={lossLimit}
             onValue={setLossLimit}
             inputMode="decimal"
-            error={
-              lossLimit && !(lossParsed.ok && lossParsed.cents > 0)
-                ? translate('limitAmountInvalid', lang)
-                : null
-            }
+            error={errorOf('lossLimit')}
             testId="register-loss-limit"
           />
           <TextField
@@ -359,7 +443,7 @@ export function RegisterForm() {
             value={sessionLimit}
             onValue={setSessionLimit}
             inputMode="numeric"
-            error={sessionLimit && !sessionValid ? translate('limitSessionInvalid', lang) : null}
+            error={errorOf('sessionLimit')}
             testId="register-session-limit"
           />
         </fieldset>
@@ -371,6 +455,7 @@ export function RegisterForm() {
         autoComplete="new-password"
         maxLength={64}
         hint={t('auth.newPasswordHint')}
+        error={errorOf('pwd')}
         testId="register-password"
       />
       <PasswordField
@@ -379,7 +464,7 @@ export function RegisterForm() {
         onValue={setPwd1}
         autoComplete="new-password"
         maxLength={64}
-        error={pwdError}
+        error={errorOf('pwd1')}
         testId="register-password-confirm"
       />
       <TextField
@@ -396,6 +481,7 @@ export function RegisterForm() {
         value={captCode}
         onValue={setCaptCode}
         onRefresh={captcha.refresh}
+        error={errorOf('captcha')}
         testId="register-captcha"
       />
       <label className="check">
