@@ -101,11 +101,38 @@ export function formatPercent(fraction: number, locale = 'pt-BR'): string {
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(fraction);
 }
 
-/** An ISO time as a short local date and time ("05/03/2026, 14:07"). */
+/**
+ * Whether a locale writes dates in Brazil's numbers (05/03/2026). The other languages name the
+ * month ("Mar 5, 2026", "5 мар. 2026 г."): in English "12/6/26" beside R$ amounts reads as the
+ * 12th of June to a player used to Brazilian dates, and a month's name is the language's own
+ * convention too, so no reader has to guess the order.
+ */
+const numericDates = (locale: string) => locale === 'pt-BR';
+
+/** An ISO time as a local date and time: "05/03/2026, 14:07"; "Mar 5, 2026, 2:07 PM" in English. */
 export function formatDateTime(iso: string, locale = 'pt-BR'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(locale, {
+    dateStyle: numericDates(locale) ? 'short' : 'medium',
+    timeStyle: 'short',
+  }).format(date);
+}
+
+/** A day of the year without the year: "23/11"; "Nov 23" in English. */
+export function formatDayMonth(date: Date, locale = 'pt-BR'): string {
+  return dateTimeFormat(
+    locale,
+    numericDates(locale) ? { day: '2-digit', month: '2-digit' } : { day: 'numeric', month: 'short' },
+  ).format(date);
+}
+
+/** A time of day in the locale's own way: "09:30"; "9:30 PM" in English. */
+export function formatTime(date: Date, locale = 'pt-BR'): string {
+  return dateTimeFormat(locale, {
+    hour: numericDates(locale) ? '2-digit' : 'numeric',
+    minute: '2-digit',
+  }).format(date);
 }
 
 /** An amount field's value in centavos; null when it is empty or not a number. */

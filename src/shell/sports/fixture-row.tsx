@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import i18n, { bcp47 } from '../../lib/i18n';
 import { Link } from 'react-router-dom';
 import type { SportsFixture } from '../../services/sports-api';
 import { isRaceFixture } from '../../../domain/sports/labels';
@@ -26,7 +27,7 @@ function FixtureWhen({ fixture }: { fixture: SportsFixture }) {
   if (fixture.periodCode !== 0) {
     return <span className="fixture-when">{periodLabel(fixture.periodCode, fixture.sport)}</span>;
   }
-  const kickoff = formatKickoff(fixture.startsAt);
+  const kickoff = formatKickoff(fixture.startsAt, undefined, bcp47(i18n.language));
   return (
     <span className="fixture-when">
       <span>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import i18n, { bcp47 } from '../../lib/i18n';
 import type { SportsFixtureDetail } from '../../services/sports-api';
 import { isRaceFixture, tennisPoints } from '../../../domain/sports/labels';
 import { formatKickoff, hasStarted, periodLabel } from './sports-format';
@@ -65,7 +66,7 @@ function StatBar({
  */
 export function LiveTracker({ fixture }: { fixture: SportsFixtureDetail }) {
   const { t } = useTranslation();
-  const kickoff = formatKickoff(fixture.startsAt);
+  const kickoff = formatKickoff(fixture.startsAt, undefined, bcp47(i18n.language));
   const clock = useRunningClock(fixture.clock, fixture.periodCode);
   const started = hasStarted(fixture);
   const stats = Object.entries(fixture.stats).sort(([a], [b]) => statRank(a) - statRank(b));

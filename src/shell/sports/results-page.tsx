@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatDayMonth, formatTime } from '../../lib/format';
 import { useSearchParams } from 'react-router-dom';
 import { MatchTime } from '../../../domain/codes';
 import { isSportKey, type SportKey } from '../../../domain/sports/sports';
@@ -24,12 +25,9 @@ function endWord(status: number): 'finished' | 'cancelled' | 'abandoned' {
  */
 function ResultRow({ result }: { result: SportsResult }) {
   const { t } = useTranslation();
-  const when = new Date(result.startsAt).toLocaleString(bcp47(i18n.language), {
-    day: '2-digit',
-    month: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const locale = bcp47(i18n.language);
+  const at = new Date(result.startsAt);
+  const when = `${formatDayMonth(at, locale)} ${formatTime(at, locale)}`;
   const end = endWord(result.status);
   const first = result.firstPeriod;
   return (

@@ -1,7 +1,7 @@
 import { periodName, RESULT_LABELS } from '../../../domain/sports/labels';
 import { shownCombinedOdds } from '../../../domain/sports/settlement';
 import { isSportKey } from '../../../domain/sports/sports';
-import { dateTimeFormat } from '../../lib/intl';
+import { formatDayMonth, formatTime } from '../../lib/format';
 
 /** How prices, times and codes of the sportsbook read on the pages (pt-BR). */
 
@@ -42,20 +42,23 @@ export function resultTone(code: number): 'green' | 'gold' | 'muted' | 'danger' 
   return 'muted';
 }
 
-/** A kick-off time: "Hoje 14:30", "Amanhã 09:00" or "23/11 20:45" in the player's time zone. */
+/**
+ * A kick-off time in the player's time zone and language: "Hoje 14:30", "Amanhã 09:00" or
+ * "23/11 20:45"; "Nov 23 8:45 PM" in English.
+ */
 export function formatKickoff(
   iso: string,
   now = new Date(),
   locale = 'pt-BR',
 ): { day: string; time: string } {
   const at = new Date(iso);
-  const time = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at);
+  const time = formatTime(at, locale);
   const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
   const tomorrow = new Date(now);
   tomorrow.setDate(now.getDate() + 1);
   if (dayKey(at) === dayKey(now)) return { day: 'today', time };
   if (dayKey(at) === dayKey(tomorrow)) return { day: 'tomorrow', time };
-  return { day: dateTimeFormat(locale, { day: '2-digit', month: '2-digit' }).format(at), time };
+  return { day: formatDayMonth(at, locale), time };
 }
 
 /** Match time codes of a fixture that never got under way: not started, postponed, cancelled. */

@@ -165,6 +165,13 @@ describe('sportsbook page helpers', () => {
     expect(formatKickoff(new Date(2026, 10, 25, 9, 5).toISOString(), now).day).toBe('25/11');
   });
 
+  it("writes a kick-off in the reader's language: no bare US month/day in English", () => {
+    const now = new Date(2026, 10, 22, 10, 0);
+    const later = new Date(2026, 11, 6, 21, 5).toISOString();
+    expect(formatKickoff(later, now, 'en-US')).toEqual({ day: 'Dec 6', time: '9:05 PM' });
+    expect(formatKickoff(later, now, 'pt-BR')).toEqual({ day: '06/12', time: '21:05' });
+  });
+
   it('runs a football clock on between updates and leaves other clocks alone', () => {
     expect(advanceClock('44:58', 3)).toBe('45:01');
     expect(advanceClock('09:00', 0.9)).toBe('09:00');
