@@ -123,6 +123,8 @@ export type PlacedSportsBet = z.infer<typeof placedSportsBetSchema>;
 
 export const mySportsBetLegSchema = z.object({
   fixtureId: z.string(),
+  /** The fixture's sport (null once the fixture is gone): the page names the market from it. */
+  sport: z._default(z.nullable(z.string()), null),
   fixture: z.string(),
   marketId: z.string(),
   market: z.string(),

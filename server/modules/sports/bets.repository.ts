@@ -50,10 +50,17 @@ export async function countPlayerBets(db: Db, userId: number, filter: BetsFilter
   return Number(row.n);
 }
 
-/** The legs of the given bets, in their order. */
+/** The legs of the given bets, in their order, with their fixture's sport (null once it is gone). */
 export async function findLegsOf(db: Db, betIds: string[]) {
   if (betIds.length === 0) return [];
-  return db.selectFrom('sports_bet_legs').selectAll().where('bet_id', 'in', betIds).orderBy('idx').execute();
+  return db
+    .selectFrom('sports_bet_legs')
+    .leftJoin('sports_fixtures', 'sports_fixtures.id', 'sports_bet_legs.fixture_id')
+    .selectAll('sports_bet_legs')
+    .select('sports_fixtures.sport')
+    .where('bet_id', 'in', betIds)
+    .orderBy('idx')
+    .execute();
 }
 
 /**

@@ -74,6 +74,7 @@ export async function sportsBetsPage(
       boosted: b.boost_id !== null,
       legs: mine.map((l) => ({
         fixtureId: l.fixture_id,
+        sport: l.sport,
         fixture: l.fixture_label,
         marketId: l.market_id,
         market: l.market_label,

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { BetResult } from '../../../domain/codes';
 import { OrderStatus } from '../../../domain/sports/labels';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { marketLabel, outcomeLabel, teamsOfTitle } from './market-names';
 import type { MySportsBet } from '../../services/sports-api';
 import { Cashout } from './cashout';
 import { formatCombinedOdds, formatOdds, resultTone } from './sports-format';
@@ -158,8 +159,14 @@ export function BetCard({
             data-result={leg.result}
           >
             <div className="bet-leg__main">
-              <strong>{leg.outcome}</strong>
-              <span>{leg.market}</span>
+              <strong>{outcomeLabel(leg.marketId, { id: leg.outcomeId, name: leg.outcome })}</strong>
+              <span>
+                {marketLabel(
+                  { id: leg.marketId, name: leg.market },
+                  leg.sport ?? undefined,
+                  teamsOfTitle(leg.fixture),
+                )}
+              </span>
               {builder ? null : <LegFixture leg={leg} />}
             </div>
             <div className="bet-leg__side">

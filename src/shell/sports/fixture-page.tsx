@@ -13,6 +13,7 @@ import { BuilderPanel } from './builder-panel';
 import { betBuilder, useBuilderPick } from './builder-store';
 import { BackToList } from './finder';
 import { LiveTracker } from './live-tracker';
+import { groupLabel, marketLabel, outcomeLabel } from './market-names';
 import { OddsButton } from './odds-button';
 import { shortLabel } from './short-labels';
 import { FavouriteStars } from './favourites';
@@ -54,12 +55,19 @@ function MarketBlock({
     onPick: () =>
       betBuilder().send({
         type: 'builder.toggle',
-        selection: { marketId: market.id, market: market.name, outcomeId: outcome.id, outcome: outcome.name },
+        selection: {
+          marketId: market.id,
+          market: marketLabel(market, fixture.sport, fixture),
+          outcomeId: outcome.id,
+          outcome: outcomeLabel(market.id, outcome),
+        },
       }),
   });
   return (
     <div className="market" data-testid="market" data-market={market.id}>
-      {market.name !== group ? <h4 className="market__name">{market.name}</h4> : null}
+      {market.name !== group ? (
+        <h4 className="market__name">{marketLabel(market, fixture.sport, fixture)}</h4>
+      ) : null}
       {/* Pagamento Antecipado pays singles: a Criar Aposta is settled as one. */}
       {fixture.earlyPayout && market.id === EARLY_PAYOUT_MARKET && !building ? (
         <p className="market__early" data-testid="early-payout">
@@ -103,8 +111,10 @@ function MarketGroup({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(initiallyOpen);
-  // The server names groups in pt-BR; a race's field is named in the player's language.
-  const title = markets.every((m) => m.type === 'outright') ? t('sports.fixture.raceWinner') : group;
+  // The server names groups in pt-BR; the page names them in the player's language.
+  const title = markets.every((m) => m.type === 'outright')
+    ? t('sports.fixture.raceWinner')
+    : groupLabel(markets[0]!, fixture.sport);
   return (
     <section className="market-group" data-testid="market-group" data-group={group}>
       <button

@@ -3,6 +3,7 @@ import { fixtureTitle, formatLine } from '../../../domain/sports/labels';
 import type { SlipSelection } from '../../machines/sports/bet-slip.machine';
 import type { SportsFixture, SportsMarket, SportsOutcome } from '../../services/sports-api';
 import { togglePick, usePicked } from './slip-picks';
+import { marketLabel, outcomeLabel } from './market-names';
 import { formatOdds } from './sports-format';
 
 /** How long a moved price stays coloured. */
@@ -34,7 +35,7 @@ function LockIcon() {
 
 /** The slip's selection for an outcome of a market. */
 export function selectionOf(
-  fixture: Pick<SportsFixture, 'id' | 'home' | 'away' | 'live'>,
+  fixture: Pick<SportsFixture, 'id' | 'sport' | 'home' | 'away' | 'live'>,
   market: SportsMarket,
   outcome: SportsOutcome,
 ): Omit<SlipSelection, 'moved' | 'available'> {
@@ -42,9 +43,10 @@ export function selectionOf(
     fixtureId: fixture.id,
     fixture: fixtureTitle(fixture),
     marketId: market.id,
-    market: market.name,
+    // In the player's language when it is picked: the slip shows them as they were then.
+    market: marketLabel(market, fixture.sport, fixture),
     outcomeId: outcome.id,
-    outcome: outcome.name,
+    outcome: outcomeLabel(market.id, outcome),
     odds: outcome.odds ?? 0,
     live: fixture.live,
   };
@@ -83,7 +85,7 @@ export function OddsButton({
   suspended = false,
   builder,
 }: {
-  fixture: Pick<SportsFixture, 'id' | 'home' | 'away' | 'live'>;
+  fixture: Pick<SportsFixture, 'id' | 'sport' | 'home' | 'away' | 'live'>;
   market: SportsMarket;
   outcome: SportsOutcome;
   /** Shorter text than the outcome's name (e.g. "1", "X", "2" in a list). */
@@ -112,11 +114,13 @@ export function OddsButton({
       disabled={locked}
       onClick={() => (builder ? builder.onPick() : togglePick(selectionOf(fixture, market, outcome)))}
       data-testid="odds-button"
-      title={label === undefined ? undefined : outcome.name}
+      title={label === undefined ? undefined : outcomeLabel(market.id, outcome)}
       data-outcome={outcome.id}
       data-market={market.id}
     >
-      <span className="odds__label">{label ?? sideWithLine(fixture, market, outcome) ?? outcome.name}</span>
+      <span className="odds__label">
+        {label ?? sideWithLine(fixture, market, outcome) ?? outcomeLabel(market.id, outcome)}
+      </span>
       <span className="odds__price" data-testid="odds-price">
         {locked ? <LockIcon /> : formatOdds(outcome.odds!)}
         {flash && !locked ? <span aria-hidden="true">{flash === 'up' ? ' ▲' : ' ▼'}</span> : null}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { outcomeLabel } from './market-names';
 import i18n, { bcp47 } from '../../lib/i18n';
 import { fetchMyBets, type MySportsBet } from '../../services/sports-api';
 import { useBetsVersion } from './bet-slip-store';
@@ -66,7 +67,12 @@ export function SportsHistory() {
                     ? `${t('sports.builder.title')} (${bet.legs.length})`
                     : bet.legs.length > 1
                       ? `${t('sports.slip.multiple')} (${bet.legs.length})`
-                      : (bet.legs[0]?.outcome ?? '')}{' '}
+                      : bet.legs[0]
+                        ? outcomeLabel(bet.legs[0].marketId, {
+                            id: bet.legs[0].outcomeId,
+                            name: bet.legs[0].outcome,
+                          })
+                        : ''}{' '}
                   · {formatCombinedOdds(bet.combinedOdds)}
                 </strong>
                 {/* A Criar Aposta is one match: named once. */}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18n, { bcp47 } from '../../lib/i18n';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../lib/format';
 import { readAmount, refusalOf } from '../../machines/sports/bet-slip.machine';
@@ -8,6 +9,7 @@ import { fetchBoosts, placeBoostBet, type SportsBoost } from '../../services/spo
 import { useToken } from '../app/session';
 import { askToLogIn } from '../app/shell-actions';
 import { bumpBets } from './bet-slip-store';
+import { marketLabel, outcomeLabel, teamsOfTitle } from './market-names';
 import { formatKickoff, formatOdds } from './sports-format';
 import { QUICK_STAKES } from './stake-fields';
 import './super-odds.css';
@@ -74,7 +76,7 @@ function SuperOddCard({ boost }: { boost: SportsBoost }) {
   const [note, setNote] = useState<Note | null>(null);
   // The key of the last attempt whose fate is unknown: the same stake again reuses it.
   const key = useRef<ActionKey | null>(null);
-  const kickoff = formatKickoff(boost.startsAt);
+  const kickoff = formatKickoff(boost.startsAt, undefined, bcp47(i18n.language));
   const day =
     kickoff.day === 'today' || kickoff.day === 'tomorrow' ? t(`sports.${kickoff.day}`) : kickoff.day;
   const read = readAmount(stakeText);
@@ -127,8 +129,12 @@ function SuperOddCard({ boost }: { boost: SportsBoost }) {
       </Link>
       <div className="super-odd__pick">
         <div className="super-odd__names">
-          <strong data-testid="super-odd-outcome">{boost.outcome}</strong>
-          <span data-testid="super-odd-market">{boost.market}</span>
+          <strong data-testid="super-odd-outcome">
+            {outcomeLabel(boost.marketId, { id: boost.outcomeId, name: boost.outcome })}
+          </strong>
+          <span data-testid="super-odd-market">
+            {marketLabel({ id: boost.marketId, name: boost.market }, undefined, teamsOfTitle(boost.fixture))}
+          </span>
         </div>
         <p className="super-odd__prices">
           <span className="visually-hidden">

@@ -10,7 +10,7 @@ import { OddsButton } from '../../../src/shell/sports/odds-button';
 import type { SportsMarket } from '../../../src/services/sports-api';
 import { fail, installFakeServer, ok, type FakeServer } from '../support';
 
-const fixture = { id: 'fx-1', home: 'Flamengo', away: 'Palmeiras', live: false };
+const fixture = { id: 'fx-1', sport: 'football', home: 'Flamengo', away: 'Palmeiras', live: false };
 const market: SportsMarket = {
   id: 'match_winner:full',
   type: 'match_winner',

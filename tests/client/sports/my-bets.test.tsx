@@ -186,6 +186,19 @@ describe('Minhas apostas', () => {
     expect(within(first).getByTestId('my-bet-code').textContent).toBe('code 1000');
   });
 
+  it("names the market and the selection in the player's language, and the date's month", async () => {
+    open = [bet({ legs: [leg({ sport: 'football', outcomeId: 'draw', outcome: 'Empate' })] })];
+    await act(() => setLanguage('en_US'));
+    page();
+    const first = (await screen.findAllByTestId('my-bet'))[0]!;
+    const shown = within(first).getByTestId('my-bet-leg').textContent;
+    expect(shown).toContain('Full-time result');
+    expect(shown).toContain('Draw');
+    expect(first.textContent).not.toMatch(/Resultado Final|Empate/);
+    // 13 March, not 3/13/26 beside R$ amounts.
+    expect(first.textContent).toMatch(/Mar 13, 2026/);
+  });
+
   it('asks before a cash-out, sends nothing on "Voltar", and leaves a receipt in place of the card', async () => {
     const user = userEvent.setup();
     page();

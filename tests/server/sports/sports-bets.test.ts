@@ -176,6 +176,8 @@ describe('single bets', () => {
       await call(app, { method: 'GET', url: '/api/app/sports/bets?status=open', headers: auth(p.token) })
     ).body.data.list;
     expect(open).toHaveLength(3);
+    // Each leg says its sport: the page names the market from its id in the player's language.
+    expect(open[0].legs[0].sport).toBe('football');
     // A page at a time, newest first, with the total: two, then the third.
     const pageOf = async (n: number) =>
       (
