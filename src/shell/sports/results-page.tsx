@@ -27,14 +27,18 @@ function ResultRow({ result }: { result: SportsResult }) {
   const { t } = useTranslation();
   const locale = bcp47(i18n.language);
   const at = new Date(result.startsAt);
-  const when = `${formatDayMonth(at, locale)} ${formatTime(at, locale)}`;
+  // Day and time on lines of their own, as the fixture lists: "Dec 6 11:45 PM" on one line ran
+  // into the team names in English.
+  const day = formatDayMonth(at, locale);
+  const time = formatTime(at, locale);
   const end = endWord(result.status);
   const first = result.firstPeriod;
   return (
     <li className="fixture result-row" data-testid="result-row" data-id={result.id}>
       <div className="fixture__link">
         <span className="fixture-when">
-          <span>{when}</span>
+          <span>{day}</span>
+          <span>{time}</span>
           <small className={`result-row__end result-row__end--${end}`}>{t(`sports.results.${end}`)}</small>
         </span>
         <span className="fixture__teams">
