@@ -20,6 +20,7 @@ import { refreshUserInfo, useUserInfo } from '../app/session';
 import { PixIcon, SparkIcon } from '../components/icons';
 import { Layer } from '../components/layer';
 import { Modal } from '../components/modal';
+import { OfferMissedNote, OfferTeaser } from './offer-teaser';
 import { PaymentFrame, PaymentWait } from './payment-frame';
 import { showDepositNotice } from './wallet-notices';
 import { lastPaymentStore, pendingDepositStore } from './wallet-store';
@@ -137,6 +138,8 @@ export function DepositFlow({ variant, overlay }: { variant: DepositVariant; ove
   // The server applies the discount that is valid when the money arrives; this shows today's.
   const now = useNow(1000, confirming);
   const discount = confirming ? activeDiscount(user?.payDiscount, now) : 0;
+  // The plain deposit and the game's plan carry no offer bonus, yet end the offer they pay into.
+  const plain = variant === 'BRL' || variant === 'INSBRL';
 
   if (state.matches('loadingPrices')) {
     return (
@@ -160,6 +163,7 @@ export function DepositFlow({ variant, overlay }: { variant: DepositVariant; ove
 
   return (
     <div className="deposit" data-testid="deposit-panel" data-state={JSON.stringify(state.value)}>
+      {plain && <OfferTeaser />}
       <p className="deposit__method">
         <PixIcon className="deposit__pix" /> {t('deposit.lead')}
       </p>
@@ -255,6 +259,7 @@ export function DepositFlow({ variant, overlay }: { variant: DepositVariant; ove
                   </dd>
                 </div>
               </dl>
+              {plain && <OfferMissedNote />}
               <p className="note">{t('deposit.paymentWindow')}</p>
               <button
                 type="button"
