@@ -18,7 +18,7 @@ import { installFakeServer, ok, userInfoFixture } from './support';
 /**
  * The plain deposit ("Depósito" of the user menu) beside the deposit advantages: an open first- or
  * second-deposit offer is shown and reachable before paying (a player paid R$ 100 there, got no
- * offer bonus and lost the offer).
+ * offer bonus and lost the offer), and the deposit discount reads as the bonus it is (decision 17).
  */
 
 const PLAIN = [30, 50, 100, 200].map((price, i) => ({
@@ -124,5 +124,31 @@ describe('the plain deposit while a deposit offer is open', () => {
     act(() => overlayStore.set('secondDeposit'));
     await screen.findByTestId('deposit-price-500');
     expect(screen.queryByTestId('deposit-offer')).toBeNull();
+  });
+});
+
+describe('the deposit discount', () => {
+  it('reads as a bonus on every deposit and says what the chosen amount brings', async () => {
+    const user = userEvent.setup();
+    serve();
+    logIn({ payDiscount: { discount: 0.05, expiredTime: new Date(Date.now() + 3_600_000).toISOString() } });
+    openDeposit();
+
+    await user.click(await screen.findByTestId('deposit-price-200'));
+    const banner = screen.getByTestId('deposit-discount');
+    expect(banner.textContent).toContain('+5% de bônus em cada depósito');
+    expect(banner.textContent).not.toMatch(/desconto/i);
+    expect(screen.getByTestId('deposit-discount-this').textContent).toBe(
+      'Neste depósito: +R$ 10,00 de bônus',
+    );
+
+    await user.click(screen.getByTestId('deposit-price-30'));
+    expect(screen.getByTestId('deposit-discount-this').textContent).toBe('Neste depósito: +R$ 1,50 de bônus');
+
+    await user.click(screen.getByTestId('deposit-submit'));
+    const confirm = await screen.findByTestId('deposit-confirm');
+    expect(confirm.textContent).toContain('Bônus de 5% do depósito');
+    expect(within(confirm).getByTestId('deposit-confirm-discount').textContent).toBe('+R$ 1,50');
+    expect(confirm.textContent).not.toMatch(/desconto/i);
   });
 });

@@ -87,20 +87,35 @@ export function activeDiscount(discount: UserInfo['payDiscount'] | undefined, no
   return Date.parse(discount.expiredTime) > now ? discount.discount : 0;
 }
 
-/** The `payDiscount` banner: the percent and the time left (spec 9), while it lasts. */
-export function DiscountBanner({ discount }: { discount: UserInfo['payDiscount'] }) {
+/** The bonus (BRL) a deposit of `price` BRL brings at discount `fraction`, rounded down as the server does. */
+export function discountBonus(price: number, fraction: number): number {
+  return Math.floor(Math.round(price * 100) * fraction) / 100;
+}
+
+/**
+ * The `payDiscount` banner (spec 9) while it lasts: the percent, the time left and, with `price`
+ * (the amount chosen), what that deposit brings. Decision 17: it is not a price cut but a bonus
+ * credited to the bonus wallet, so it says "bônus", never "desconto".
+ */
+export function DiscountBanner({ discount, price }: { discount: UserInfo['payDiscount']; price?: number }) {
   const { t } = useTranslation();
   const lang = bcp47(i18n.language);
   const endsAt = discount.expiredTime ? Date.parse(discount.expiredTime) : Number.NaN;
   const now = useNow(1000, discount.discount > 0 && Number.isFinite(endsAt));
-  if (activeDiscount(discount, now) === 0) return null;
+  const fraction = activeDiscount(discount, now);
+  if (fraction === 0) return null;
   return (
     <p className="discount" data-testid="deposit-discount">
       <SparkIcon />
-      <span>{t('deposit.discount', { percent: formatPercent(discount.discount, lang) })}</span>
+      <span>{t('deposit.discount', { percent: formatPercent(fraction, lang) })}</span>
       <span className="discount__time">
         {t('deposit.discountEnds', { time: formatCountdown(endsAt - now) })}
       </span>
+      {price !== undefined && price > 0 && (
+        <span className="discount__this" data-testid="deposit-discount-this">
+          {t('deposit.discountThis', { amount: formatMoney(discountBonus(price, fraction)) })}
+        </span>
+      )}
     </p>
   );
 }
@@ -167,7 +182,7 @@ export function DepositFlow({ variant, overlay }: { variant: DepositVariant; ove
       <p className="deposit__method">
         <PixIcon className="deposit__pix" /> {t('deposit.lead')}
       </p>
-      {user && <DiscountBanner discount={user.payDiscount} />}
+      {user && <DiscountBanner discount={user.payDiscount} price={selected?.price} />}
       <h3 className="sub-title" id={`deposit-choose-${overlay}`}>
         {t('deposit.choose')}
       </h3>
@@ -248,7 +263,7 @@ export function DepositFlow({ variant, overlay }: { variant: DepositVariant; ove
                       })}
                     </dt>
                     <dd data-testid="deposit-confirm-discount">
-                      +{formatMoney(Math.floor(selected.price * discount * 100) / 100)}
+                      +{formatMoney(discountBonus(selected.price, discount))}
                     </dd>
                   </div>
                 )}
