@@ -511,9 +511,17 @@ describe('the wallet pages', () => {
     logIn({ balance: 100, bonusBalance: 5, freeBalance: 105, kyc: 0 });
     renderAt('/conta');
 
-    expect((await screen.findByTestId('account-balance')).textContent).toBe('R$ 105,00');
-    expect(screen.getByTestId('account-cash').textContent).toBe('R$ 100,00');
+    // The large figure is the cash, as in the header; the bonus is beside it, never added in.
+    const cash = await screen.findByTestId('account-cash');
+    expect(cash.textContent).toBe('R$ 100,00');
+    expect(cash.previousElementSibling?.textContent).toBe('Saldo em dinheiro');
+    expect(screen.getByTestId('header-balance').textContent).toContain('R$ 100,00');
     expect(screen.getByTestId('account-bonus').textContent).toBe('R$ 5,00');
+    expect(screen.getByTestId('account-bonus').previousElementSibling?.textContent).toBe('Saldo de bônus');
+    expect(screen.queryByText('R$ 105,00')).toBeNull();
+    expect(screen.getByTestId('account-playable').textContent).toBe(
+      'Para apostar você tem até R$ 105,00: primeiro o dinheiro, depois o bônus.',
+    );
     await waitFor(() => expect(screen.getByTestId('account-withdrawable').textContent).toBe('R$ 80,00'));
     expect(screen.queryByTestId('account-turnover')).toBeNull();
     act(() => turnoverStore.set({ bouns: 1, amount: 12.5 }));

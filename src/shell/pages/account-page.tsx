@@ -61,15 +61,13 @@ export function AccountPage() {
         user && (
           <div className="account-grid">
             <section className="wallet-card" aria-label={t('account.balance')}>
-              <p className="wallet-card__label">{t('account.balance')}</p>
-              <strong className="wallet-card__total" data-testid="account-balance">
-                {formatMoney(user.freeBalance)}
+              {/* Cash first and alone, as the header shows it; the bonus beside it, never added in
+                  (a total of both read as money to withdraw, and disagreed with the header). */}
+              <p className="wallet-card__label">{t('account.cash')}</p>
+              <strong className="wallet-card__total" data-testid="account-cash">
+                {formatMoney(user.balance)}
               </strong>
-              <dl className="balances balances--three">
-                <div>
-                  <dt>{t('account.cash')}</dt>
-                  <dd data-testid="account-cash">{formatMoney(user.balance)}</dd>
-                </div>
+              <dl className="balances">
                 <div>
                   <dt>{t('account.bonus')}</dt>
                   <dd data-testid="account-bonus">{formatMoney(user.bonusBalance)}</dd>
@@ -81,6 +79,11 @@ export function AccountPage() {
                   </dd>
                 </div>
               </dl>
+              {user.bonusBalance > 0 && (
+                <p className="wallet-card__hint" data-testid="account-playable">
+                  {t('account.playable', { amount: formatMoney(user.freeBalance) })}
+                </p>
+              )}
               {turnover && turnover.amount > 0 && (
                 <p className="wallet-card__note" data-testid="account-turnover">
                   {t('account.turnoverLeft', { amount: formatMoney(turnover.amount) })}
