@@ -11,6 +11,40 @@ import { RoutePageHeading } from '../pages/page-heading';
 import './promo.css';
 
 /**
+ * Where the bonus wallet's wagering stands: `owed` while bonus waits on wagering, `met` when the
+ * wagering is done yet bonus is still in the wallet, `none` without bonus. The server only counts
+ * the requirement and moves no bonus into cash when it is met (reported to the lead), so "Falta
+ * apostar R$ 0,00" stood beside bonus that had not turned into cash. Without bonus there is nothing
+ * to release, so a requirement left over from bonus already staked and lost shows as a dash.
+ */
+export function turnoverState(
+  data: Pick<BonusList, 'bonusBalance' | 'turnoverLeft'>,
+): 'owed' | 'met' | 'none' {
+  if (data.bonusBalance <= 0) return 'none';
+  return data.turnoverLeft > 0 ? 'owed' : 'met';
+}
+
+/** The second figure of the bonus wallet: what is left to wager, "Cumprido", or a dash. */
+function TurnoverFigure({ data }: { data: BonusList }) {
+  const { t } = useTranslation();
+  const state = turnoverState(data);
+  return (
+    <div>
+      <span className="muted">
+        {state === 'met' ? t('promo.gameBonus.turnoverLabelMet') : t('promo.gameBonus.turnoverLeft')}
+      </span>
+      <strong data-testid="game-bonus-turnover" className={state === 'met' ? 'game-bonus__done' : undefined}>
+        {state === 'owed'
+          ? formatMoney(data.turnoverLeft)
+          : state === 'met'
+            ? t('promo.gameBonus.turnoverMet')
+            : '—'}
+      </strong>
+    </div>
+  );
+}
+
+/**
  * `/gamebouns` (game bonuses): the bonus wallet the games stake from (after cash), how much is still to
  * wager before it turns into cash (the `bouns` multiple of spec 3's bet-increase message), and the
  * bonus credits received: VIP upgrade awards (award type 14) and promotions (141).
@@ -47,11 +81,13 @@ export function GameBonusPage() {
                 <span className="muted">{t('promo.gameBonus.balance')}</span>
                 <strong data-testid="game-bonus-balance">{formatMoney(data.bonusBalance)}</strong>
               </div>
-              <div>
-                <span className="muted">{t('promo.gameBonus.turnoverLeft')}</span>
-                <strong data-testid="game-bonus-turnover">{formatMoney(data.turnoverLeft)}</strong>
-              </div>
+              <TurnoverFigure data={data} />
             </div>
+            {turnoverState(data) === 'met' && (
+              <p className="game-bonus__met" data-testid="game-bonus-met">
+                {t('promo.gameBonus.turnoverMetNote')}
+              </p>
+            )}
             <p className="muted">{t('promo.gameBonus.rule', { times: data.turnoverMultiple })}</p>
             {data.list.length > 0 && (
               <Link to="/bonuspage" className="button button--gold" data-testid="game-bonus-receivable">
