@@ -187,6 +187,8 @@ describe('the deposit popup', () => {
     expect(screen.getByTestId('withdraw-fee').textContent).toBe('2%');
     expect(screen.getByTestId('withdraw-max').textContent).toBe('R$ 10.000,00');
     expect(screen.getByTestId('withdraw-available').textContent).toBe('R$ 100,00');
+    // Short enough for a phone's field beside 'R$' and 'Tudo' (a sentence was cut mid-word there).
+    expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).placeholder).toBe('Mín. R$ 50,00');
     await user.type(screen.getByTestId('withdraw-amount'), '999');
     expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('120');
     await user.clear(screen.getByTestId('withdraw-amount'));

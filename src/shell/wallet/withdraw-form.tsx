@@ -260,7 +260,7 @@ export function WithdrawForm() {
       <WithdrawWhy limits={limits} />
       <TextField
         label={t('withdraw.amount')}
-        placeholder={t('dict.enterWithdrawAmount')}
+        placeholder={t('withdraw.amountPlaceholder', { min: formatMoney(limits.limitAmount) })}
         value={amount}
         onValue={(v) => send({ type: 'player.changeAmount', amount: v })}
         inputMode="decimal"
