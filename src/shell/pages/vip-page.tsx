@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../components/scroll-table';
 import { vipLevelSchema } from '../../../domain/schemas/site.schema';
 import type { UserInfo } from '../../../domain/schemas/user.schema';
 import { formatMoney } from '../../lib/format';
@@ -136,7 +137,7 @@ export function VipPage() {
         <h2 id="vip-table-title" className="section-title">
           {t('vip.tableTitle')}
         </h2>
-        <div className="table-scroll" tabIndex={0} aria-labelledby="vip-table-title">
+        <ScrollTable labelledBy="vip-table-title">
           <table className="vip-table" data-testid="vip-table">
             <thead>
               <tr>
@@ -173,7 +174,7 @@ export function VipPage() {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       </section>
     </article>
   );

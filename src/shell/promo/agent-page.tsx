@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../components/scroll-table';
 import { Link } from 'react-router-dom';
 import type { AgentRewards } from '../../../domain/schemas/promo.schema';
 import { formatMoney, formatPercent } from '../../lib/format';
@@ -66,7 +67,7 @@ export function AgentPage() {
             {rewards.levels.length === 0 ? (
               <p className="muted">{t('promo.agent.off')}</p>
             ) : (
-              <div className="table-scroll">
+              <ScrollTable labelledBy="agent-levels">
                 <table className="share-table agent-table" data-testid="agent-table">
                   <thead>
                     <tr>
@@ -111,7 +112,7 @@ export function AgentPage() {
                     })}
                   </tbody>
                 </table>
-              </div>
+              </ScrollTable>
             )}
           </section>
 

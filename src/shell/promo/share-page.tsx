@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../components/scroll-table';
 import { Link } from 'react-router-dom';
 import type { AgentRewards, ReferralRow } from '../../../domain/schemas/promo.schema';
 import { formatDateTime, formatMoney, formatPercent } from '../../lib/format';
@@ -184,7 +185,7 @@ function ReferralTable() {
           </button>
         ))}
       </div>
-      <div className="table-scroll">
+      <ScrollTable labelledBy="share-table">
         <table className="share-table" data-testid="share-table">
           <thead>
             <tr>
@@ -209,7 +210,7 @@ function ReferralTable() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       {state === 'ready' && rows.length === 0 && (
         <p className="share-empty" data-testid="share-empty">
           {t('promo.share.empty')}
