@@ -99,7 +99,7 @@ const ptBR = {
   minesNotOpen: 'Esta partida de Mines já terminou',
   minesStepMismatch: 'Jogada fora de ordem; atualize a partida',
   minesTileInvalid: 'Escolha uma casa de 0 a 24 ainda fechada',
-  minesNoGem: 'Revele ao menos uma casa antes de retirar',
+  minesNoGem: 'Revele ao menos uma casa antes de sacar',
   roundClosed: 'Opção não disponível para apostas',
   pickInvalid: 'Escolha inválida',
   sportsOptionClosed: 'Opção não disponível para apostas',

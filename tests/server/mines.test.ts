@@ -81,7 +81,7 @@ describe('MINES', () => {
     );
     expect((await post(p, 'reveal', { gameId: game.gameId, tile: 0, step: 3 })).code).toBe(409);
     expect((await post(p, 'cashout', { gameId: game.gameId })).body.message).toBe(
-      'Revele ao menos uma casa antes de retirar',
+      'Revele ao menos uma casa antes de sacar',
     );
     expect((await post(p, 'bet', { amount: 1, mines: 25 })).body.message).toBe('Escolha de 1 a 24 minas');
     const other = await player();
