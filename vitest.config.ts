@@ -27,6 +27,7 @@ const ON_POSTGRES = [
   'tests/server/ledger.test.ts',
   'tests/server/money-endpoints.test.ts',
   'tests/server/instant-games.test.ts',
+  'tests/server/bonus-release.test.ts',
   'tests/server/round-games.test.ts',
   'tests/server/mines.test.ts',
   'tests/server/deposit.test.ts',

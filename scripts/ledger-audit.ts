@@ -9,7 +9,9 @@ import { withOfflineDb } from './offline-db';
 void withOfflineDb(async (db) => {
   const problems = await auditLedger(db);
   if (problems.length === 0) {
-    console.log('ledger audit: OK (every transaction balanced, no negative balance, cached = postings)');
+    console.log(
+      'ledger audit: OK (every transaction balanced, no negative balance, cached = postings, bonus releases due and whole)',
+    );
     return;
   }
   console.error(`ledger audit: ${problems.length} violation(s)`);

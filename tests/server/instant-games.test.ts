@@ -221,6 +221,12 @@ describe('instant bets', () => {
           ],
         }),
       );
+    // As a promotion does (promo.service.ts): the bonus is to be wagered before it turns to cash.
+    await app()
+      .ctx.db.updateTable('users')
+      .set({ bonus_turnover_required_cents: 1_000 })
+      .where('id', '=', p.userId)
+      .execute();
     const res = await bet(p, 'limbo', { amount: 3, target: 1000 });
     expect(res.code).toBe(200);
     const row = await app()

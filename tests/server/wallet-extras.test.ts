@@ -312,6 +312,14 @@ describe('records, offers and VIP', () => {
     const me = await info(player);
     expect(me.level).toBe(1);
     expect(me.bonusBalance).toBe(5);
+    // Like every bonus, the award is wagered twice over before it turns into cash (decision 92),
+    // counted from what is wagered already.
+    const turnover = await app.ctx.db
+      .selectFrom('users')
+      .select('bonus_turnover_required_cents')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(turnover.bonus_turnover_required_cents)).toBe(60_000 + 1_000);
     expect(me.nextlevel).toEqual({ paySumAmount: 500, gameSumAmount: 2500 });
     await deposit(player, 'BRL2');
     expect((await info(player)).bonusBalance).toBe(5);

@@ -48,6 +48,7 @@ import * as m040 from './migrations/040-money-records';
 import * as m041 from './migrations/041-session-under-lock';
 import * as m042 from './migrations/042-wallet-lock-no-key';
 import * as m043 from './migrations/043-fixture-field';
+import * as m044 from './migrations/044-bonus-release';
 
 export type Db = Kysely<Database>;
 /** A transaction handle: inside one, every query goes through it (on PGlite the outer `db` would wait for ever). */
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '041-session-under-lock': m041,
   '042-wallet-lock-no-key': m042,
   '043-fixture-field': m043,
+  '044-bonus-release': m044,
 };
 
 /**

@@ -192,6 +192,16 @@ export interface LedgerPostingsTable {
   account_version: ColumnType<string | number | bigint | null, number | null, never>;
 }
 
+/** One bonus wallet moved to cash by `bonus_release` (migration 044), with the totals it met. */
+export interface BonusReleasesTable {
+  transaction_id: Bigint;
+  user_id: number;
+  amount_cents: Bigint;
+  wagered_cents: Bigint;
+  required_cents: Bigint;
+  created_at: CreatedAt;
+}
+
 export interface IdempotencyKeysTable {
   user_id: number;
   key: string;
@@ -699,6 +709,7 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_postings: LedgerPostingsTable;
+  bonus_releases: BonusReleasesTable;
   idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
   operators: OperatorsTable;

@@ -5,6 +5,7 @@ import { resolveSession, sessionRefusal, TOUCH_EVERY_MS, type SessionState } fro
 import { sha256Hex } from '../../infra/security/tokens';
 import { insufficientFunds } from '../../platform/money/ledger';
 import { applyVipUpgrades, vipDue } from '../../platform/money/vip';
+import { announceUserInfo } from '../../platform/announcer';
 import { lossLimitReached } from '../protection/protection.service';
 import type { MoneyRequest } from '../../platform/idempotency';
 import { translate } from '../../../domain/messages';
@@ -176,6 +177,8 @@ type PlayResult =
       body: string;
       cash: number;
       bonus: number;
+      /** Bonus the wager turned into cash (bonus_release, migration 044), 0 for none. */
+      released: number;
       level: number;
       wagered_cents: number;
       turnover_required_cents: number;
@@ -357,8 +360,13 @@ async function afterWager(
   userId: number,
   result: Extract<PlayResult, { status: 'ok' }>,
 ): Promise<BetSnapshot | undefined> {
+  // The bonus wallet a release emptied shows in the profile (`bonusBalance`); the cash after it
+  // reaches the player with the bet's balances.
+  if (Number(result.released) > 0) await announceUserInfo(ctx, userId);
   if (vipDue(ctx.config.file.vip, Number(result.level), Number(result.wagered_cents))) {
-    await ctx.db.transaction().execute((trx) => applyVipUpgrades(trx, ctx.config.file.vip, userId));
+    await ctx.db
+      .transaction()
+      .execute((trx) => applyVipUpgrades(trx, ctx.config.file.vip, userId, ctx.config.file.turnover.bonus));
     return undefined;
   }
   return {

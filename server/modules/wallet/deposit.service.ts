@@ -277,7 +277,7 @@ export async function settleCharge(ctx: AppContext, psp: PspAdapter, txid: strin
           ],
         });
       }
-      await applyVipUpgrades(trx, ctx.config.file.vip, order.user_id);
+      await applyVipUpgrades(trx, ctx.config.file.vip, order.user_id, ctx.config.file.turnover.bonus);
       return true;
     });
   if (typeof credited === 'object') {

@@ -10,7 +10,8 @@ import { applyVipUpgrades, vipDue } from './vip';
  * The money of a bet, from TypeScript. Each rule lives once, in the database (migration 021):
  * `wallet_lock` (the lock order), `bet_stake` (cash first, then bonus), `bet_pay` (winnings back to
  * the wallets the stake came from, in proportion) and `wager_set` (what a settled bet counts toward
- * wagering). Instant bets call them inside `play_instant`; Mines, the shared rounds and the
+ * wagering), with `bonus_release` (migration 044: bonus turned into cash once wagered) inside the
+ * last two. Instant bets call them inside `play_instant`; Mines, the shared rounds and the
  * sportsbook call them here, in their own transaction.
  */
 
@@ -135,7 +136,7 @@ export async function countWager(
     }>`select * from wager_set(${bet.userId}, ${bet.book}, ${bet.betId}, ${bet.wagerCents})`,
   );
   if (r.changed && vipDue(ctx.config.file.vip, Number(r.level), Number(r.wagered_cents))) {
-    await applyVipUpgrades(trx, ctx.config.file.vip, bet.userId);
+    await applyVipUpgrades(trx, ctx.config.file.vip, bet.userId, ctx.config.file.turnover.bonus);
     return null;
   }
   return {

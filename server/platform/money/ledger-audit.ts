@@ -75,8 +75,52 @@ export async function auditLedger(db: Db): Promise<string[]> {
         or (state = 'settled' and result_code in (0, 90, -10) and wager_cents <> 0)`)) {
     problems.push(`bet ${r.id} counts a wager it did not risk`);
   }
+  problems.push(...(await auditBonusReleases(db)));
   const triggers = await rows<{ n: string }>(sql`
     select count(*) as n from pg_trigger where tgname in ('ledger_postings_append_only', 'ledger_transactions_append_only')`);
   if (Number(triggers[0]?.n ?? 0) !== 2) problems.push('the append-only triggers of the ledger are missing');
   return problems;
+}
+
+/**
+ * Bonus releases (migration 044). Each `bonus_release` transaction moved the player's whole bonus
+ * balance to their cash: exactly two postings, user_bonus −X and user_cash +X of one player, X > 0,
+ * the bonus account left at 0; it has its `bonus_releases` record (the same player and amount) and
+ * every record its transaction; the totals recorded with it show the wagering met the requirement,
+ * and that requirement is no more than the player's now (a requirement never goes down). What it
+ * cannot check: that the wagering recorded was the player's total at that moment, since the total
+ * is not kept as a history (a later correction may have lowered it; a release is final).
+ */
+async function auditBonusReleases(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ id: string; problem: string }>`
+    with moves as (
+      select t.id, count(*) as n,
+             sum(case when a.kind = 'user_bonus' then p.amount end) as bonus_amount,
+             sum(case when a.kind = 'user_cash' then p.amount end) as cash_amount,
+             max(case when a.kind = 'user_bonus' then p.balance_after end) as bonus_after,
+             count(distinct a.user_id) as players, min(a.user_id) as user_id
+        from ledger_transactions t
+        join ledger_postings p on p.transaction_id = t.id
+        join ledger_accounts a on a.id = p.account_id
+       where t.kind = 'bonus_release'
+       group by t.id)
+    select m.id::text, 'does not move one player''s whole bonus to cash' as problem from moves m
+     where m.n <> 2 or m.players <> 1 or m.bonus_amount is null or m.cash_amount is null
+        or m.bonus_amount >= 0 or m.cash_amount <> -m.bonus_amount or m.bonus_after <> 0
+    union all
+    select m.id::text, 'has no record of its release, or another amount' from moves m
+     where not exists (select 1 from bonus_releases r
+                        where r.transaction_id = m.id and r.user_id = m.user_id
+                          and r.amount_cents = m.cash_amount)
+    union all
+    select r.transaction_id::text, 'is recorded without its transaction' from bonus_releases r
+     where not exists (select 1 from ledger_transactions t
+                        where t.id = r.transaction_id and t.kind = 'bonus_release')
+    union all
+    select r.transaction_id::text, 'released before the wagering met the requirement'
+      from bonus_releases r join users u on u.id = r.user_id
+     where r.wagered_cents < r.required_cents or r.required_cents > u.bonus_turnover_required_cents`.execute(
+    db,
+  );
+  return rows.map((r) => `bonus release ${r.id} ${r.problem}`);
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FileConfig } from '../../infra/config';
 import type { Db } from '../../infra/db/connection';
 import { post } from './ledger';
@@ -40,17 +41,24 @@ export async function depositSumCents(db: Db | Trx, userId: number): Promise<num
 
 /**
  * Raises the player's level to what the sums earn, paying each new level's upgrade award to the
- * bonus wallet (award type 14) once: the ledger key names the level. Runs in the caller's
- * transaction; levels never go down.
+ * bonus wallet (award type 14) once: the ledger key names the level. Like every bonus, an award
+ * adds `award × bonusTurnover` to the wagering that turns bonus into cash (decision 92): without
+ * it, the next settled bet of any size would have released it. Runs in the caller's transaction;
+ * levels never go down.
  */
-export async function applyVipUpgrades(trx: Trx, vip: FileConfig['vip'], userId: number): Promise<number> {
+export async function applyVipUpgrades(
+  trx: Trx,
+  vip: FileConfig['vip'],
+  userId: number,
+  bonusTurnover: number,
+): Promise<number> {
   const user = await lockPlayer(trx, userId, ['level', 'wagered_cents']);
   const target = levelFor(vip, await depositSumCents(trx, userId), Number(user.wagered_cents));
   if (target <= user.level) return user.level;
   for (let level = user.level + 1; level <= target; level++) {
     const award = Math.round((vip.find((r) => r.level === level)?.upgradeAward ?? 0) * 100);
     if (award > 0) {
-      await post(trx, {
+      const posted = await post(trx, {
         key: `vip-award:${userId}:${level}`,
         kind: 'vip_award',
         reference: `VIP ${level}`,
@@ -59,6 +67,14 @@ export async function applyVipUpgrades(trx: Trx, vip: FileConfig['vip'], userId:
           { account: { kind: 'user_bonus', userId }, amountCents: award },
         ],
       });
+      if (!posted.replayed)
+        await trx
+          .updateTable('users')
+          .set({
+            bonus_turnover_required_cents: sql`greatest(bonus_turnover_required_cents, wagered_cents) + ${Math.round(award * bonusTurnover)}`,
+          })
+          .where('id', '=', userId)
+          .execute();
     }
   }
   await trx.updateTable('users').set({ level: target }).where('id', '=', userId).execute();
