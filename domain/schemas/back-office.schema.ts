@@ -272,6 +272,8 @@ export const withdrawalRiskSchema = z.object({
   newAccount: z.boolean(),
   depositMinutesBefore: z.nullable(z.number()),
   bonusTurnoverLeft: z.number(),
+  /** Bonus turned into cash by wagering, in all (decision 92). */
+  bonusReleased: z.number(),
   turnoverLeft: z.number(),
   sameKeyUsers: z.array(z.string()),
   depositsPaid: z.number(),

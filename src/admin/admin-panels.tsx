@@ -26,7 +26,11 @@ export function spDateTime(iso: string): string {
 }
 
 type RiskKey =
-  'admin.risk.newAccount' | 'admin.risk.depositBefore' | 'admin.risk.bonusTurnover' | 'admin.risk.sameKey';
+  | 'admin.risk.newAccount'
+  | 'admin.risk.depositBefore'
+  | 'admin.risk.bonusTurnover'
+  | 'admin.risk.bonusReleased'
+  | 'admin.risk.sameKey';
 
 /** A risk signal: its translation key and values. */
 export interface RiskFlag {
@@ -43,6 +47,10 @@ export function riskFlags(risk: WithdrawalRisk): RiskFlag[] {
   }
   if (risk.bonusTurnoverLeft > 0) {
     flags.push({ key: 'admin.risk.bonusTurnover', values: { amount: brl(risk.bonusTurnoverLeft) } });
+  }
+  // Cash that began as bonus: a gift converted by wagering, worth a look before it is paid out.
+  if (risk.bonusReleased > 0) {
+    flags.push({ key: 'admin.risk.bonusReleased', values: { amount: brl(risk.bonusReleased) } });
   }
   if (risk.sameKeyUsers.length > 0) {
     flags.push({ key: 'admin.risk.sameKey', values: { users: risk.sameKeyUsers.join(', ') } });

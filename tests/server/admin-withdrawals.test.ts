@@ -2,6 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { auth, buildTestApp, call, fundedPlayer, type Player, operatorAuth } from './helpers';
 import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { sql } from 'kysely';
+import { post } from '../../server/platform/money/ledger';
+import { lockPlayer } from '../../server/platform/money/lock-order';
 import { processPayouts } from '../../server/modules/wallet/payout.processor';
 
 let app: FastifyInstance;
@@ -77,6 +80,19 @@ describe('the withdrawals queue', () => {
       .set({ bonus_turnover_required_cents: 12_345 })
       .where('id', '=', a.userId)
       .execute();
+    // b's bonus of R$ 7, with no wagering asked, turned into cash by the rule (decision 92).
+    await app.ctx.db.transaction().execute(async (trx) => {
+      await lockPlayer(trx, b.userId);
+      await post(trx, {
+        key: `risk-gift-${b.userId}`,
+        kind: 'promotion',
+        entries: [
+          { account: { kind: 'promotions' }, amountCents: -700 },
+          { account: { kind: 'user_bonus', userId: b.userId }, amountCents: 700 },
+        ],
+      });
+      await sql`select * from bonus_release(${b.userId})`.execute(trx);
+    });
     const wb = await withdraw(b, 5500, a.cpf);
     const wa = await withdraw(a, 5500);
     const items = await queue();
@@ -85,6 +101,7 @@ describe('the withdrawals queue', () => {
       accountAgeDays: 0,
       newAccount: true,
       bonusTurnoverLeft: 123.45,
+      bonusReleased: 0,
       sameKeyUsers: [b.email],
       depositsPaid: 6000,
       depositsPaidCount: 1,
@@ -96,6 +113,7 @@ describe('the withdrawals queue', () => {
     expect(rb).toMatchObject({
       depositMinutesBefore: null,
       bonusTurnoverLeft: 0,
+      bonusReleased: 7,
       sameKeyUsers: [a.email],
     });
 

@@ -1,5 +1,11 @@
 import type { Db } from '../../infra/db/connection';
-import { depositsPaidBy, otherUsersOfKey, riskProfileOf, withdrawalsPaidOf } from './withdrawals.repository';
+import {
+  bonusReleasedOf,
+  depositsPaidBy,
+  otherUsersOfKey,
+  riskProfileOf,
+  withdrawalsPaidOf,
+} from './withdrawals.repository';
 
 /** An account younger than this many days at the withdrawal is flagged as new. */
 export const NEW_ACCOUNT_DAYS = 7;
@@ -13,6 +19,8 @@ export interface WithdrawalRisk {
   /** Minutes between the last paid deposit and the withdrawal, when within DEPOSIT_BEFORE_HOURS. */
   depositMinutesBefore: number | null;
   bonusTurnoverLeftCents: number;
+  /** Bonus the player's wagering turned into cash so far (decision 92): part of what is withdrawn. */
+  bonusReleasedCents: number;
   turnoverLeftCents: number;
   /** Other players who withdrew to, or saved, the same PIX key. */
   sameKeyUsers: string[];
@@ -31,6 +39,7 @@ export async function withdrawalRisk(
   const deposits = await depositsPaidBy(db, w.userId, w.createdAt);
   const paidOut = await withdrawalsPaidOf(db, w.userId);
   const sameKey = await otherUsersOfKey(db, w.userId, w.account);
+  const released = await bonusReleasedOf(db, w.userId);
   const ageMs = w.createdAt.getTime() - new Date(user.created_at).getTime();
   const last = deposits.last ? new Date(deposits.last as Date | string).getTime() : null;
   const sinceDeposit = last === null ? null : Math.floor((w.createdAt.getTime() - last) / 60_000);
@@ -41,6 +50,7 @@ export async function withdrawalRisk(
     depositMinutesBefore:
       sinceDeposit !== null && sinceDeposit <= DEPOSIT_BEFORE_HOURS * 60 ? sinceDeposit : null,
     bonusTurnoverLeftCents: Math.max(0, Number(user.bonus_turnover_required_cents) - wagered),
+    bonusReleasedCents: Number(released.total),
     turnoverLeftCents: Math.max(0, Number(user.turnover_required_cents) - wagered),
     sameKeyUsers: sameKey.map((r) => r.username),
     depositsPaidCents: Number(deposits.total),

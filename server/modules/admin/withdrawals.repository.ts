@@ -134,6 +134,15 @@ export async function withdrawalsPaidOf(db: Db, userId: number) {
     .executeTakeFirstOrThrow();
 }
 
+/** What the player's bonus releases moved to cash, in all (migration 044). */
+export async function bonusReleasedOf(db: Db, userId: number) {
+  return db
+    .selectFrom('bonus_releases')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
 /** Up to 20 other players who withdrew to, or saved, the PIX key `account`, by username. */
 export async function otherUsersOfKey(db: Db, userId: number, account: string) {
   return db

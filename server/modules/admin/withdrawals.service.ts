@@ -43,6 +43,7 @@ export async function listWithdrawals(ctx: AppContext, filter: WithdrawalFilter)
         newAccount: risk.newAccount,
         depositMinutesBefore: risk.depositMinutesBefore,
         bonusTurnoverLeft: centsToBrl(risk.bonusTurnoverLeftCents),
+        bonusReleased: centsToBrl(risk.bonusReleasedCents),
         turnoverLeft: centsToBrl(risk.turnoverLeftCents),
         sameKeyUsers: risk.sameKeyUsers,
         depositsPaid: centsToBrl(risk.depositsPaidCents),

@@ -228,6 +228,7 @@ describe('console rules', () => {
       newAccount: false,
       depositMinutesBefore: null,
       bonusTurnoverLeft: 0,
+      bonusReleased: 0,
       turnoverLeft: 0,
       sameKeyUsers: [],
       depositsPaid: 100,
@@ -242,8 +243,14 @@ describe('console rules', () => {
         newAccount: true,
         accountAgeDays: 2,
         depositMinutesBefore: 5,
+        bonusReleased: 12.5,
         sameKeyUsers: ['b@x.com'],
       }).map((f) => f.key),
-    ).toEqual(['admin.risk.newAccount', 'admin.risk.depositBefore', 'admin.risk.sameKey']);
+    ).toEqual([
+      'admin.risk.newAccount',
+      'admin.risk.depositBefore',
+      'admin.risk.bonusReleased',
+      'admin.risk.sameKey',
+    ]);
   });
 });
