@@ -92,6 +92,30 @@ describe('bonus release', () => {
     expect((await playerBalances(app().ctx.db, p.userId)).user_bonus).toBe(0);
   });
 
+  it('keeps a release when a correction lowers the wagering afterwards', async () => {
+    const p = await fundedPlayer(app(), 100);
+    await giveBonus(app().ctx.db, p.userId, 500); // wager R$ 10
+    const played = await dice(p, 10);
+    expect(await releases(p.userId)).toHaveLength(1);
+    const before = await playerBalances(app().ctx.db, p.userId);
+    // The bet counted as refunded after all (what a void does to a sports bet): the wagering goes
+    // back under the requirement, and the cash the release paid stays cash.
+    await sql`select * from wager_set(${p.userId}, 'casino', ${played.body.data.betId}, 0)`.execute(
+      app().ctx.db,
+    );
+    expect(await playerBalances(app().ctx.db, p.userId)).toEqual(before);
+    expect(await releases(p.userId)).toHaveLength(1);
+    // A new gift counts from the requirement already met, not from the lowered wagering.
+    await giveBonus(app().ctx.db, p.userId, 500);
+    const user = await app()
+      .ctx.db.selectFrom('users')
+      .select(['wagered_cents', 'bonus_turnover_required_cents'])
+      .where('id', '=', p.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(user.wagered_cents)).toBe(0);
+    expect(Number(user.bonus_turnover_required_cents)).toBe(1_000 + 1_000);
+  });
+
   it('the audit names a release that moved part of the bonus, has no record, or was not due', async () => {
     const { db } = await openMigratedPglite();
     try {
