@@ -31,13 +31,13 @@ beforeEach(() => sessionStore.set({ token: 'tok', userInfo: userInfoFixture() })
 afterEach(() => cleanup());
 
 describe('/gamebouns wagering', () => {
-  it('says the requirement is met, and that the bonus is still bonus, instead of "Falta apostar R$ 0,00"', async () => {
+  it('says the requirement is met, and that the bonus turns into cash at the next settled bet (decision 92), instead of "Falta apostar R$ 0,00"', async () => {
     showPage({ bonusBalance: 5, turnoverLeft: 0 });
     const figure = await screen.findByTestId('game-bonus-turnover');
     expect(figure.textContent).toBe('Cumprido');
     expect(figure.previousElementSibling?.textContent).toBe('Requisito de apostas');
     expect(screen.getByTestId('game-bonus-met').textContent).toBe(
-      'Você já apostou o exigido. O bônus continua na carteira de bônus e é usado nas apostas depois do dinheiro; ele não passou para o saldo sacável.',
+      'Você já apostou o exigido: o bônus passa para o saldo em dinheiro, que pode ser sacado, assim que sua próxima aposta for decidida.',
     );
     expect(screen.queryByText('R$ 0,00')).toBeNull();
   });

@@ -66,6 +66,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return;
       end if;
       v_wallet := wallet_lock(p_user);
+      -- The locked balance decides: a release of nothing would fail bonus_releases' check and,
+      -- with it, the settlement that asked.
+      if v_wallet.bonus <= 0 then
+        return;
+      end if;
       select a.version into v_version from ledger_accounts a where a.code = v_bonus_code;
       v_posted := ledger_post('bonus-release:' || p_user || ':' || v_version, 'bonus_release',
         'wagered ' || v_user.wagered_cents || ' of ' || v_user.required,
