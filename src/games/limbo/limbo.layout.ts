@@ -1,21 +1,22 @@
 /**
  * Pure geometry, timing and formatting of the Limbo scene (no Pixi here, so it is tested headless).
  *
- * The picture: a rocket holds its place low in the scene while the stars stream past; the target
- * line starts near the top and comes down towards the rocket's nose as the multiplier climbs,
- * reaching it exactly when the counter reaches the target (a log scale, so every target reads the
- * same), and sweeping past below it on a win.
+ * The picture, top to bottom: the recent results, the multiplier counter, the target line's run,
+ * the rocket. The rocket holds its place low in the scene while the stars stream past; the target
+ * line rests just under the counter and comes down towards the rocket's nose as the multiplier
+ * climbs, reaching it exactly when the counter reaches the target (a log scale, so every target
+ * reads the same), and sweeping past below it on a win. The line never crosses the counter: its
+ * dashes through the digits made the number hard to read.
  */
 
 /** Knobs the layout reads (a subset of the tuning values). */
 export interface LimboLayoutOptions {
   counterHeightRatio: number;
   counterWidthRatio: number;
-  counterYRatio: number;
   rocketHeightRatio: number;
   rocketMaxPx: number;
   rocketYRatio: number;
-  lineTopRatio: number;
+  lineTravelRatio: number;
   historyHeightPx: number;
   edgePaddingPx: number;
 }
@@ -28,8 +29,11 @@ export interface LimboLayout {
   counter: { x: number; y: number; fontSize: number; maxWidth: number };
   /** Centre and height of the rocket's body (its flame hangs below), and its nose. */
   rocket: { x: number; y: number; height: number; noseY: number };
-  /** The target line: its ends, its resting height and the height where it meets the rocket. */
-  line: { left: number; right: number; idleY: number; reachY: number };
+  /**
+   * The target line: its ends, its resting height, the height where it meets the rocket, and the
+   * font size of the target's label at its right end.
+   */
+  line: { left: number; right: number; idleY: number; reachY: number; labelPx: number };
   /** The row of recent results along the top. */
   history: { x: number; y: number; height: number; right: number };
 }
@@ -45,17 +49,24 @@ export function limboLayout(width: number, height: number, o: LimboLayoutOptions
   const rocketHeight = Math.max(24, Math.min(height * o.rocketHeightRatio, width * 0.3, o.rocketMaxPx));
   const rocketY = height * o.rocketYRatio;
   const noseY = rocketY - rocketHeight / 2;
-  const idleY = Math.max(history.y + history.height + pad, height * o.lineTopRatio);
-  const counterY = height * o.counterYRatio;
-  // The counter must sit between the line's resting place and the rocket's nose.
-  const room = Math.max(0, 2 * Math.min(counterY - idleY, noseY - counterY) - pad);
+  const reachY = noseY - rocketHeight * 0.08;
+  const top = history.y + history.height + pad;
+  // The counter takes what the line's shortest run leaves above it, with a gap that also clears
+  // half the pill of the target's label riding on the line (sized for the largest counter).
+  const labelPxFor = (fontSize: number) =>
+    Math.max(12, Math.round(Math.max(history.height * 0.62, fontSize * 0.13)));
+  const gap = Math.max(pad, labelPxFor(height * o.counterHeightRatio) * 0.8 + 4);
+  const room = Math.max(0, reachY - height * o.lineTravelRatio - gap - top);
   const fontSize = Math.max(18, Math.min(height * o.counterHeightRatio, room));
+  const counterY = top + fontSize / 2;
+  // Whatever the counter did not need lengthens the line's run.
+  const idleY = Math.min(counterY + fontSize / 2 + gap, reachY);
   return {
     width,
     height,
     counter: { x: width / 2, y: counterY, fontSize, maxWidth: width * o.counterWidthRatio },
     rocket: { x: width / 2, y: rocketY, height: rocketHeight, noseY },
-    line: { left: pad, right: width - pad, idleY, reachY: noseY - rocketHeight * 0.08 },
+    line: { left: pad, right: width - pad, idleY, reachY, labelPx: labelPxFor(fontSize) },
     history,
   };
 }

@@ -23,15 +23,6 @@ export const tuning = defineTuning({
     step: 0.01,
     description: 'Counter widest (× scene width)',
   },
-  /** Height of the counter's centre as a share of the scene's height. */
-  counterYRatio: {
-    kind: 'number',
-    default: 0.4,
-    min: 0.2,
-    max: 0.6,
-    step: 0.01,
-    description: 'Counter centre height (× scene height)',
-  },
   /** Rocket body height as a share of the scene's height. */
   rocketHeightRatio: {
     kind: 'number',
@@ -59,14 +50,14 @@ export const tuning = defineTuning({
     step: 0.01,
     description: 'Rocket centre height (× scene height)',
   },
-  /** Resting height of the target line as a share of the scene's height. */
-  lineTopRatio: {
+  /** Shortest run of the target line (under the counter, down to the rocket's nose) as a share of the scene's height. */
+  lineTravelRatio: {
     kind: 'number',
-    default: 0.14,
-    min: 0.02,
-    max: 0.4,
+    default: 0.2,
+    min: 0.05,
+    max: 0.5,
     step: 0.01,
-    description: 'Target line resting height (× scene height)',
+    description: 'Target line shortest run (× scene height)',
   },
   /** Height of the recent-results pills along the top on small canvases, in px (up to 1.6× on tall ones). */
   historyHeightPx: {

@@ -19,20 +19,46 @@ describe('Limbo layout', () => {
     [390, 844],
     [1280, 600],
     [1280, 800],
-  ])('stacks results, target line, counter and rocket top to bottom inside %i×%i', (width, height) => {
+  ])('stacks results, counter, target line and rocket top to bottom inside %i×%i', (width, height) => {
     const layout = limboLayout(width, height, knobs);
     const { counter, rocket, line, history } = layout;
     const counterTop = counter.y - counter.fontSize / 2;
     const counterBottom = counter.y + counter.fontSize / 2;
-    expect(history.y + history.height).toBeLessThanOrEqual(line.idleY);
-    expect(line.idleY).toBeLessThan(counterTop);
-    expect(counterBottom).toBeLessThan(rocket.noseY);
+    expect(history.y + history.height).toBeLessThanOrEqual(counterTop);
+    expect(counterBottom).toBeLessThan(line.idleY);
+    expect(line.idleY).toBeLessThan(line.reachY);
     expect(line.reachY).toBeLessThan(rocket.noseY);
     // The flame at rest (55 % of the rocket) hangs under a body whose nozzle is at 42 % below its centre.
     expect(rocket.y + rocket.height * 0.97).toBeLessThanOrEqual(height);
     expect(line.left).toBeGreaterThanOrEqual(0);
     expect(line.right).toBeLessThanOrEqual(width);
     expect(counter.maxWidth).toBeLessThanOrEqual(width);
+  });
+
+  it.each([
+    [331, 264],
+    [360, 300],
+    [390, 844],
+    [840, 480],
+    [1280, 600],
+  ])('never draws the target line or its label through the counter inside %i×%i', (width, height) => {
+    const layout = limboLayout(width, height, knobs);
+    const counterBottom = layout.counter.y + layout.counter.fontSize / 2;
+    // The label's pill is 1.6 × its font size tall, centred on the line.
+    const labelHalf = layout.line.labelPx * 0.8;
+    for (const progress of [0, 0.25, 0.5, 1, 1.5, 3]) {
+      expect(lineY(progress, layout) - labelHalf).toBeGreaterThan(counterBottom);
+    }
+  });
+
+  it('gives the target line a run of at least a fifth of the scene', () => {
+    for (const [width, height] of [
+      [331, 264],
+      [1280, 600],
+    ] as const) {
+      const { line } = limboLayout(width, height, knobs);
+      expect(line.reachY - line.idleY).toBeGreaterThanOrEqual(height * 0.2 - 0.5);
+    }
   });
 
   it('keeps the counter readable on a 360×300 strip and large on a desktop', () => {

@@ -77,7 +77,7 @@ export class TargetLine {
     const l = this.layout;
     if (!l) return;
     const t = this.t;
-    const size = Math.max(12, Math.round(Math.max(l.history.height * 0.62, l.counter.fontSize * 0.13)));
+    const size = l.line.labelPx;
     this.text.text = formatMultiplier(this.target);
     this.text.style.fontSize = size;
     const color = this.crossed ? t.winColor : t.lineColor;
