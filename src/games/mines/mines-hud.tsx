@@ -36,10 +36,10 @@ export function MinesCount(props: { mines: number; disabled: boolean; onMines: (
 /**
  * The game's panel: current multiplier and what the next gem brings, the main button (the bet
  * between games, then the cash-out with the payout it would take: the server's multiplier × the
- * stake) and "pick a random tile". It keeps one layout whether a game is open or not (the stats
- * read "—", the random pick is disabled, the hint keeps its room): a panel that grew and shrank
- * every round would move everything under it, and the browser would repaint all of that while the
- * board animates.
+ * stake) with "random" beside it, which reveals a tile the player has not opened. It keeps one
+ * layout whether a game is open or not (the stats read "—", the random pick is disabled, the hint
+ * keeps its room): a panel that grew and shrank every round would move everything under it, and the
+ * browser would repaint all of that while the board animates.
  */
 export function MinesPlay(props: {
   /** The open game; null between games. */
@@ -67,30 +67,37 @@ export function MinesPlay(props: {
           <dd>{game && game.nextMultiplier !== null ? formatMultiplier(game.nextMultiplier) : '—'}</dd>
         </div>
       </dl>
-      {game ? (
+      {/*
+       * The random pick sits beside the main button: under it, it fell below the fold of a 390×844
+       * phone, out of a thumb's reach while a game is open.
+       */}
+      <div className="mines-play__actions">
+        {game ? (
+          <button
+            type="button"
+            className="button button--gold hud-bet"
+            disabled={!canCash}
+            onClick={props.onCashOut}
+            data-testid="cash-out"
+          >
+            {props.cashingOut
+              ? t('games.mines.cashingOut')
+              : t('games.mines.cashOut', { payout: formatMoney(game.step >= 1 ? payout : 0) })}
+          </button>
+        ) : (
+          props.betButton
+        )}
         <button
           type="button"
-          className="button button--gold hud-bet"
-          disabled={!canCash}
-          onClick={props.onCashOut}
-          data-testid="cash-out"
+          className="button button--ghost mines-play__random"
+          disabled={busy || game === null}
+          onClick={props.onRandom}
+          title={t('games.mines.pickRandom')}
+          data-testid="pick-random"
         >
-          {props.cashingOut
-            ? t('games.mines.cashingOut')
-            : t('games.mines.cashOut', { payout: formatMoney(game.step >= 1 ? payout : 0) })}
+          {t('games.mines.random')}
         </button>
-      ) : (
-        props.betButton
-      )}
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={busy || game === null}
-        onClick={props.onRandom}
-        data-testid="pick-random"
-      >
-        {t('games.mines.pickRandom')}
-      </button>
+      </div>
       <p className="hud-hint" style={game?.step === 0 ? undefined : { visibility: 'hidden' }}>
         {t('games.mines.pickHint')}
       </p>

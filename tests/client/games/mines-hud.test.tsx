@@ -1,5 +1,5 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n, { setLanguage } from '../../../src/lib/i18n';
 import { historyResult } from '../../../src/games/shared/hud/bet-lists';
 import type { GameRecord } from '../../../src/services/games-api';
@@ -38,6 +38,29 @@ describe('MINES panel', () => {
     );
     expect(screen.getByTestId('mines-multiplier').textContent).toBe('1,28×');
     expect(screen.getByText('1,68×')).toBeTruthy();
+  });
+
+  it('puts the random pick beside the cash-out, within a thumb of the board on a phone', async () => {
+    await setLanguage('pt_BR');
+    const onRandom = vi.fn();
+    render(
+      <MinesPlay
+        game={game}
+        betButton={null}
+        busy={false}
+        cashingOut={false}
+        onCashOut={() => {}}
+        onRandom={onRandom}
+      />,
+    );
+    const random = screen.getByTestId('pick-random');
+    // One row with the cash-out (below it, it fell under the fold of a 390×844 phone).
+    expect(random.parentElement).toBe(screen.getByTestId('cash-out').parentElement);
+    expect(random.parentElement?.className).toBe('mines-play__actions');
+    expect(random.textContent).toBe('Aleatório');
+    expect(random.getAttribute('title')).toBe('Escolher um bloco aleatório');
+    fireEvent.click(random);
+    expect(onRandom).toHaveBeenCalledTimes(1);
   });
 });
 
