@@ -7,6 +7,8 @@ import type { ComponentType } from 'react';
 export interface GameHostProps {
   /** The player's cash balance as the session knows it (null before it loads). */
   balance: number | null;
+  /** The player's account name (`userInfo.username`; null before it loads): the live feed tells their own bets by it. */
+  username: string | null;
   /** Shows the balance the server answered at the end of a round (header and table). */
   publishBalance: (balance: number) => void;
   /** Asks the server for the balance after a bet whose outcome is unknown. */

@@ -209,6 +209,7 @@ export function RoundTable<S extends TuningSchema, C extends SceneCue, M extends
         <GameTabs
           gameKey={game.key}
           refreshKey={bets.map((b) => `${b.betId}:${b.outcome === null ? '' : 'done'}`).join()}
+          player={host.username}
           concealed={drawing}
           entry={entry}
           rules={<p>{t(`games.${ns}.rules`)}</p>}

@@ -44,7 +44,8 @@ const refreshBalance = () => {
 export function GamePage() {
   const { t } = useTranslation();
   const game = useRouteGame();
-  const balance = useUserInfo()?.balance ?? null;
+  const userInfo = useUserInfo();
+  const balance = userInfo?.balance ?? null;
   const token = useToken();
   const gameCode = game?.gameCode;
 
@@ -78,6 +79,7 @@ export function GamePage() {
           <GameView
             gameType={game.gameType}
             balance={balance}
+            username={userInfo?.username ?? null}
             publishBalance={publishBalance}
             refreshBalance={refreshBalance}
           />

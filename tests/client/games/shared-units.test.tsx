@@ -83,7 +83,12 @@ describe('game chunk loader', () => {
       calls += 1;
       return calls === 1 ? new Promise<GameModule>(() => undefined) : Promise.resolve(module);
     };
-    const host = { balance: 10, publishBalance: () => undefined, refreshBalance: () => undefined };
+    const host = {
+      balance: 10,
+      username: null,
+      publishBalance: () => undefined,
+      refreshBalance: () => undefined,
+    };
     render(<GameLoader gameType="dice" load={load} host={host} timeoutMs={1000} />);
     expect(screen.getByTestId('game-dice').getAttribute('data-state')).toBe('loading');
     expect(screen.getByTestId('game-loading')).toBeTruthy();

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { maskPlayer } from '../../../../domain/players';
 import { formatMoney } from '../../../lib/format';
 import { dateTimeFormat } from '../../../lib/intl';
 import { fetchGameRecords, type GameRecord } from '../../../services/games-api';
@@ -114,17 +115,51 @@ interface FeedItem {
 
 let feedId = 0;
 
-/** The platform's live feed of settled bets (socket `bets.feed`), newest first. */
-export function LiveFeed({ limit = 15 }: { limit?: number }) {
+/**
+ * The platform's live feed of settled bets (socket `bets.feed`), newest first. The server sends a
+ * bet as it settles, before the table has played it: while `concealed`, the player's own bets of
+ * `gameKey` are held back and join the feed once the round has played out, as the player's list
+ * does (RecentBets), so the feed never tells a win the rocket or the reel has not shown yet. The
+ * feed names players masked (`jo***@e***`); the player's own are those under their masked name.
+ */
+export function LiveFeed({
+  limit = 15,
+  gameKey,
+  player = null,
+  concealed = false,
+}: {
+  limit?: number;
+  /** The server's key of the game on the table (`limbo`, `rowdouble`, …). */
+  gameKey?: string;
+  /** The player's account name (as `userInfo.username`), null when unknown. */
+  player?: string | null;
+  /** While the table plays a round out. */
+  concealed?: boolean;
+}) {
   const { t } = useTranslation();
   const [items, setItems] = useState<FeedItem[]>([]);
+  const [held, setHeld] = useState<FeedItem[]>([]);
+  // Read by the socket listener, which is subscribed once.
+  const table = useRef({ gameKey, own: player ? maskPlayer(player) : null, concealed });
+  useEffect(() => {
+    table.current = { gameKey, own: player ? maskPlayer(player) : null, concealed };
+  }, [gameKey, player, concealed]);
   useEffect(
     () =>
-      onSocketEvent('bets.feed', (bet) =>
-        setItems((list) => [{ ...bet, id: ++feedId }, ...list].slice(0, limit)),
-      ),
+      onSocketEvent('bets.feed', (bet) => {
+        const item = { ...bet, id: ++feedId };
+        const { gameKey: game, own, concealed: playing } = table.current;
+        const mine = own !== null && bet.player === own && bet.game === game;
+        if (playing && mine) setHeld((list) => [item, ...list].slice(0, limit));
+        else setItems((list) => [item, ...list].slice(0, limit));
+      }),
     [limit],
   );
+  useEffect(() => {
+    if (concealed || held.length === 0) return;
+    setItems((list) => [...held, ...list].slice(0, limit));
+    setHeld([]);
+  }, [concealed, held, limit]);
   if (items.length === 0) return <p className="hud-note">{t('gameHud.feedEmpty')}</p>;
   return (
     <table className="bet-table" data-testid="live-feed">

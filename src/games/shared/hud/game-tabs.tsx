@@ -39,8 +39,10 @@ export function GameInfo({ entry, rules }: { entry: GameEntry | null; rules: Rea
 export function GameTabs(props: {
   gameKey: string;
   refreshKey: unknown;
-  /** While a round plays out on the table (RecentBets waits for it). */
+  /** While a round plays out on the table (RecentBets and the live feed wait for it). */
   concealed?: boolean;
+  /** The player's account name, so the live feed can hold back their own bets while a round plays. */
+  player?: string | null;
   entry: GameEntry | null;
   rules: ReactNode;
 }) {
@@ -98,7 +100,9 @@ export function GameTabs(props: {
             onVerify={instant ? verify : undefined}
           />
         )}
-        {tab === 'feed' && <LiveFeed />}
+        {tab === 'feed' && (
+          <LiveFeed gameKey={props.gameKey} player={props.player} concealed={props.concealed} />
+        )}
         {tab === 'fairness' && <FairnessPanel request={request} edge={props.entry?.edge ?? 0.01} />}
         {tab === 'rules' && <GameInfo entry={props.entry} rules={props.rules} />}
       </div>

@@ -169,6 +169,7 @@ export function InstantTable<S extends TuningSchema, C extends SceneCue, T, M ex
         <GameTabs
           gameKey={game.key}
           refreshKey={betId}
+          player={host.username}
           concealed={busy}
           entry={entry}
           rules={<p>{t(`games.${spec.gameType}.rules`)}</p>}
