@@ -32,7 +32,13 @@ export class CountdownPanel {
     this.view.visible = false;
   }
 
-  /** Redraws the panel for a new layout or new colours. */
+  /**
+   * Redraws the panel for a new layout or new colours. The veil and the panel's back are drawn live,
+   * like the bar: baked into textures (smooth) they sometimes came out empty when /double was
+   * opened during betting, and the white countdown then stood on the bare reel round after round
+   * (a player's walkthrough; 4 of 5 such loads here). Their only curves are small corners, where
+   * the missing antialiasing does not show.
+   */
   draw(l: DoubleLayout): void {
     this.layout = l;
     const t = this.t;
@@ -41,13 +47,11 @@ export class CountdownPanel {
       .clear()
       .roundRect(track.x, track.y, track.width, track.height, Math.min(18, track.height * 0.16))
       .fill({ color: 0x000000, alpha: 0.62 });
-    smooth(this.veil);
     this.back
       .clear()
       .roundRect(box.x, box.y, box.width, box.height, Math.min(14, box.height * 0.2))
       .fill({ color: colorNumber(t.panelColor), alpha: 0.88 })
       .stroke({ width: 1, color: colorNumber(t.barColor), alpha: 0.3 });
-    smooth(this.back);
     const size = Math.round(box.height * 0.42);
     this.digits.style.fontSize = size;
     this.digits.text = '00,00s';
