@@ -109,19 +109,26 @@ export class TrendChart {
     ];
     const marks = new Graphics();
     this.counters.addChild(marks);
-    const step = Math.min(c.width / items.length, s * 4.2);
-    const left = c.x + (c.width - step * items.length) / 2;
-    items.forEach((item, i) => {
-      const x = left + i * step;
-      item.mark(marks, x);
+    const texts = items.map((item) => {
       const text = new BitmapText({
         text: String(item.value),
         style: { fontFamily: this.font, fontSize: Math.round(s * 0.85) },
       });
       text.anchor.set(0, 0.5);
       text.tint = 0xcfe6da;
-      text.position.set(x + s * 1.1, c.y + s / 2);
-      this.counters.addChild(text);
+      return text;
+    });
+    // Each counter is as wide as its mark and its number: a two-digit count ("10") ran into the
+    // next mark when every counter had the same fixed step.
+    const widths = texts.map((text) => s * 1.1 + text.width);
+    const used = widths.reduce((sum, w) => sum + w, 0);
+    const gap = Math.max(s * 0.25, Math.min(s * 1.6, (c.width - used) / items.length));
+    let x = c.x + Math.max(0, (c.width - used - gap * (items.length - 1)) / 2);
+    items.forEach((item, i) => {
+      item.mark(marks, x);
+      texts[i]!.position.set(x + s * 1.1, c.y + s / 2);
+      this.counters.addChild(texts[i]!);
+      x += widths[i]! + gap;
     });
     smooth(marks);
   }
