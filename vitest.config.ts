@@ -28,6 +28,8 @@ const ON_POSTGRES = [
   'tests/server/money-endpoints.test.ts',
   'tests/server/instant-games.test.ts',
   'tests/server/bonus-release.test.ts',
+  'tests/server/attack-bonus-release.test.ts',
+  'tests/server/attack-bonus-release-races.test.ts',
   'tests/server/round-games.test.ts',
   'tests/server/mines.test.ts',
   'tests/server/deposit.test.ts',
