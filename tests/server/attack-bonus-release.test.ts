@@ -3,6 +3,7 @@ import { auth, call, fundedPlayer, minesBoard, type Player, useAuditedApp } from
 import { playerBalances, post } from '../../server/platform/money/ledger';
 import { auditLedger } from '../../server/platform/money/ledger-audit';
 import { addBonusTurnover } from '../../server/modules/promo/promo.repository';
+import { requireWageringOfHeldBonus } from '../../server/infra/db/migrations/044-bonus-release';
 
 /**
  * Red-team attacks on decision 92 (migration 044, bonus turned into cash once wagered). Each test
@@ -84,31 +85,38 @@ async function legacyVipAward(db: Db, userId: number, cents: number) {
 }
 
 describe('attacks on the bonus release (decision 92)', () => {
-  // ATTACK (migration of existing players) — WORKS. A player who holds a VIP upgrade award paid
-  // before migration 044 has no bonus requirement for it (awards added none then, decision 92 says
-  // so). Migration 044 raises no requirement for bonus already held, so the first settled bet of
-  // the minimum size after the deploy moves the whole award to withdrawable cash: R$ 50 of bonus
-  // for a R$ 0,10 dice bet. Decision 92 itself says of VIP awards "the next settled bet of any size
-  // would have released them" — that is exactly what happens to every award already held.
+  // ATTACK (migration of existing players) — WORKED, FIXED. A player who held a VIP upgrade award
+  // paid before migration 044 had no bonus requirement for it (awards added none then), so the
+  // first settled bet of the minimum size after the deploy moved the whole award to withdrawable
+  // cash: R$ 50 of bonus for a R$ 0,10 dice bet. Migration 044 now treats bonus held behind a met
+  // requirement as a gift received then (requireWageringOfHeldBonus), which this test runs as the
+  // migration would have.
   it('a VIP award held from before migration 044 needs its wagering before it turns into cash', async () => {
     const p = await fundedPlayer(app(), 10);
     await legacyVipAward(app().ctx.db, p.userId, 5_000);
     expect(await wagered(p.userId)).toEqual({ wagered: 0, required: 0 });
+    await requireWageringOfHeldBonus(
+      app().ctx.db as unknown as Parameters<typeof requireWageringOfHeldBonus>[0],
+    );
+    expect(await wagered(p.userId)).toEqual({ wagered: 0, required: 10_000 });
     expect((await dice(p, 0.1)).code).toBe(200);
     // Expected by the rule (award × turnover.bonus still to wager): the bonus stays bonus.
     expect(await releases(p.userId)).toEqual([]);
     expect((await playerBalances(app().ctx.db, p.userId)).user_bonus).toBe(5_000);
+    expect(await auditLedger(app().ctx.db)).toEqual([]);
   });
 
-  // ATTACK (audit blind to the above) — WORKS. The release of that legacy award is recorded with
-  // wagered 10 ≥ required 0, so the audit calls it due: nothing checks that the bonus released had
-  // ever carried a requirement (that every bonus credit raised bonus_turnover_required_cents).
-  it('the ledger audit names a release of bonus that never carried a requirement', async () => {
+  // The same step leaves alone bonus that already waits on its own wagering: a player part way
+  // through a gift's requirement keeps it, and is not asked for more.
+  it('bonus held behind a requirement not yet met keeps that requirement through the migration', async () => {
     const p = await fundedPlayer(app(), 10);
-    await legacyVipAward(app().ctx.db, p.userId, 5_000);
-    expect((await dice(p, 0.1)).code).toBe(200);
-    const problems = (await auditLedger(app().ctx.db)).filter((x) => x.startsWith('bonus release'));
-    expect(problems.length).toBeGreaterThan(0);
+    await giveBonus(app().ctx.db, p.userId, 1_000);
+    const before = await wagered(p.userId);
+    expect(before.required).toBeGreaterThan(before.wagered);
+    await requireWageringOfHeldBonus(
+      app().ctx.db as unknown as Parameters<typeof requireWageringOfHeldBonus>[0],
+    );
+    expect(await wagered(p.userId)).toEqual(before);
   });
 
   // ATTACK (Mines cash-out at step 0 as risk-free wagering) — FAILS. A cash-out before any gem is

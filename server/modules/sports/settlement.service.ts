@@ -252,7 +252,15 @@ export async function settleBet(
     // New money first, then the reversal, so the player's balance never dips on the way.
     if (owed > 0) await paySports(trx, money, owed, `sports-payout:${betId}:${++seq}`, 'sports_payout');
     if (wasPaid > 0) {
-      const { shortfallCents } = await reverseSports(trx, money, wasPaid, `sports-reverse:${betId}:${++seq}`);
+      // Paid under `sports-payout:<bet>:<n>` with n up to the bet's sequence before this change.
+      const paidKeys = Array.from({ length: bet.settle_seq }, (_, n) => `sports-payout:${betId}:${n + 1}`);
+      const { shortfallCents } = await reverseSports(
+        trx,
+        money,
+        wasPaid,
+        `sports-reverse:${betId}:${++seq}`,
+        paidKeys,
+      );
       shortfall += shortfallCents;
     }
   }

@@ -6,7 +6,7 @@ import { lockWallet } from '../../platform/money/lock-order';
 import { BetResult } from '../../../domain/codes';
 import { NO_ACTION_RESULTS } from '../../../domain/sports/settlement';
 import type { Trx } from '../../infra/db/connection';
-import { payoutBonusShare } from './sports-money.repository';
+import { bonusReleasedSince, payoutBonusShare } from './sports-money.repository';
 
 /**
  * Money of sports bets, all through the ledger's `post` in the caller's transaction
@@ -101,18 +101,23 @@ export async function paySports(trx: Trx, bet: BetMoney, amountCents: number, ke
 /**
  * Takes an earlier payout back (a corrected result). Money the player no longer has cannot be
  * taken — balances never go below zero — so what is missing is returned as a shortfall for the
- * operator to follow up. Bonus comes back from bonus first, the rest from cash.
+ * operator to follow up. Bonus comes back from bonus first, the rest from cash; but when the
+ * player's bonus was turned into cash after the payout (decision 92), its bonus share is cash now
+ * and comes back from cash. `payoutKeys` are the ledger keys the bet was paid under.
  */
 export async function reverseSports(
   trx: Trx,
   bet: BetMoney,
   amountCents: number,
   key: string,
+  payoutKeys: string[],
 ): Promise<{ shortfallCents: number }> {
   if (amountCents <= 0) return { shortfallCents: 0 };
   const wallet = await lockWallet(trx, bet.userId);
   // Bonus comes back in the share it was paid in (payout_bonus_share), as far as the player has it.
-  const wantBonus = await payoutBonusShare(trx, amountCents, bet.stakeCents, bet.bonusCents);
+  const wantBonus = (await bonusReleasedSince(trx, bet.userId, payoutKeys))
+    ? 0
+    : await payoutBonusShare(trx, amountCents, bet.stakeCents, bet.bonusCents);
   const fromBonus = Math.min(wantBonus, wallet.bonusCents);
   const fromCash = Math.min(amountCents - fromBonus, wallet.cashCents);
   const taken = fromBonus + fromCash;

@@ -264,4 +264,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         'turnover_required_cents', v_counted.turnover_required_cents,
         'username', v_counted.username);
     end $$`.execute(db);
+  await requireWageringOfHeldBonus(db);
+}
+
+/**
+ * Bonus already held when this migration runs is treated as a gift received now: its requirement
+ * becomes `greatest(requirement, wagering) + held × 2` where the player's wagering had already met
+ * it (found by the red-team review of decision 92). Without it, a VIP award paid before this
+ * migration (awards raised no requirement then) turned into withdrawable cash at the next settled
+ * bet of R$ 0,10. 2 is the default `turnover.bonus`; a migration does not read the configuration,
+ * and the `br-regulated` profile grants no bonus. A requirement not yet met is left as it is: that
+ * bonus already waits on its own wagering. Exported for tests/server/attack-bonus-release.test.ts,
+ * which holds an award "from before" and runs this step.
+ */
+export async function requireWageringOfHeldBonus(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    update users u
+      set bonus_turnover_required_cents = greatest(u.bonus_turnover_required_cents, u.wagered_cents) + 2 * a.balance
+      from ledger_accounts a
+      where a.code = 'user_bonus:' || u.id and a.balance > 0
+        and u.wagered_cents >= u.bonus_turnover_required_cents`.execute(db);
 }
