@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
+import { bonusRequirementPlus } from '../../platform/money/bonus-requirement';
 
 /**
  * The promotions' queries (issue 17: a module's SQL lives in its repository, its rules in its
@@ -47,12 +48,12 @@ export async function insertReceipt(
   return inserted !== undefined;
 }
 
-/** Raises what the player must wager before bonus turns into cash by `cents` (from what is wagered now). */
+/** Raises what the player must wager before bonus turns into cash by `cents` (bonusRequirementPlus). */
 export async function addBonusTurnover(trx: Trx, userId: number, cents: number): Promise<void> {
   await trx
     .updateTable('users')
     .set({
-      bonus_turnover_required_cents: sql`greatest(bonus_turnover_required_cents, wagered_cents) + ${cents}`,
+      bonus_turnover_required_cents: bonusRequirementPlus(cents),
     })
     .where('id', '=', userId)
     .execute();

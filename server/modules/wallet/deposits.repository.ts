@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, Trx } from '../../infra/db/connection';
 import type { DepositOrdersTable } from '../../infra/db/schema';
+import { bonusRequirementPlus } from '../../platform/money/bonus-requirement';
 
 /**
  * The PIX deposits' queries (issue 17: SQL in the repository, rules in deposit.service.ts and
@@ -175,7 +176,8 @@ export async function markOrderPaid(trx: Trx, orderId: string, e2e: string, paid
 
 /**
  * Raises both turnovers a deposit brings, each from what the player has wagered now (wagers made
- * before the deposit do not count): `mainCents` for the cash, `bonusCents` for the bonus.
+ * before the deposit do not count): `mainCents` for the cash, `bonusCents` for the bonus (whose
+ * count also leaves out the stakes still open: bonusRequirementPlus).
  */
 export async function addDepositTurnover(
   trx: Trx,
@@ -187,7 +189,7 @@ export async function addDepositTurnover(
     .updateTable('users')
     .set({
       turnover_required_cents: sql`greatest(turnover_required_cents, wagered_cents) + ${mainCents}`,
-      bonus_turnover_required_cents: sql`greatest(bonus_turnover_required_cents, wagered_cents) + ${bonusCents}`,
+      bonus_turnover_required_cents: bonusRequirementPlus(bonusCents),
     })
     .where('id', '=', userId)
     .execute();

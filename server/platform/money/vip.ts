@@ -67,6 +67,8 @@ export async function applyVipUpgrades(
           { account: { kind: 'user_bonus', userId }, amountCents: award },
         ],
       });
+      // Counted from the wagering settled so far, not bonusRequirementPlus: an award comes in the
+      // middle of a settlement, whose own bet may still read as open and would be counted twice.
       if (!posted.replayed)
         await trx
           .updateTable('users')

@@ -91,15 +91,14 @@ const bet = (p: Player, legs: BetLeg[], stake: number) =>
   });
 
 describe('attacks on the bonus release on the sportsbook (decision 92)', () => {
-  // ATTACK (wagering done before the bonus counts for it) — WORKS (low: the stake was still at risk,
+  // ATTACK (wagering done before the bonus counts for it) — WORKED, FIXED (low: the stake was still at risk,
   // but before the bonus existed). Deposits and gifts raise the requirement "from what the player
   // has wagered now (wagers made before the deposit do not count)" (deposits.repository.ts), yet a
   // sports stake counts only at its settlement: a player places bets, claims a gift while they are
   // open (or decided but not yet settled), and their settlement meets the gift's requirement with
   // no bet made after the gift. The same holds for an open Mines board cashed out after the gift.
-  // NOT FIXED YET (decision 92, "left open"): `it.fails` keeps the attack on record and turns red
-  // the day a gift's requirement counts from the stakes still open, so the mark comes off then.
-  it.fails('a sports bet placed before a gift does not count toward that gift', async () => {
+  // Closed: a gift's requirement counts from the stakes still open too (bonusRequirementPlus).
+  it('a sports bet placed before a gift does not count toward that gift', async () => {
     const p = await fundedPlayer(app(), 100);
     const f = upcoming();
     await placeSportsBet(app(), p.token, [legOf(f, 'home')], 20);
