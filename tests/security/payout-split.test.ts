@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { auth, buildTestApp, call, fundCash, fundedPlayer } from '../server/helpers';
 import { playerBalances, post } from '../../server/platform/money/ledger';
 import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { addBonusTurnover } from '../../server/modules/promo/promo.repository';
 
 /**
  * A payout splits between the wallets the stake came from, rounding in the house's favour (trust
@@ -62,6 +63,9 @@ describe('the split of a payout between cash and bonus', () => {
           { account: { kind: 'user_bonus', userId: player.userId }, amountCents: 650 },
         ],
       });
+      // As every gift does (decision 92): without a requirement the bonus would turn into cash at
+      // the first roll, and the cash share this test watches would be the whole bonus.
+      await addBonusTurnover(trx, player.userId, 650 * 2);
     });
     // Over 2 wins about 98 % of rolls; a lost roll spends the centavo of cash, so it is put back and
     // the next roll tries again (a first roll lost failed the test, about 2 % of runs: seen once in a
