@@ -3,13 +3,14 @@ import react from '@vitejs/plugin-react';
 import { axiosXhrOnly } from './scripts/vite-axios-xhr.ts';
 import { pixiBlendProbeKnown } from './scripts/vite-pixi-blend-probe.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { preloadHome } from './scripts/vite-preload-home.ts';
 import { splitPtTexts } from './scripts/vite-split-texts.ts';
 
 // The dev server proxies the API and the socket to the Fastify process (`npm run dev` starts both).
 const apiTarget = `http://127.0.0.1:${process.env.TREVO_API_PORT ?? 3001}`;
 
 export default defineConfig({
-  plugins: [react(), axiosXhrOnly(), pixiBlendProbeKnown(), splitPtTexts(), precompress()],
+  plugins: [react(), axiosXhrOnly(), pixiBlendProbeKnown(), preloadHome(), splitPtTexts(), precompress()],
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 900,
