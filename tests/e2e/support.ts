@@ -230,6 +230,15 @@ export async function cashOf(request: APIRequestContext, token: string): Promise
   return body.data.balance;
 }
 
+/**
+ * What a player can stake, cash and bonus together (`freeBalance`): a bonus turning into cash once
+ * it is wagered (decision 92) moves money between the two and leaves this unchanged.
+ */
+export async function freeOf(request: APIRequestContext, token: string): Promise<number> {
+  const body = await call<{ freeBalance: number }>(request, token, 'get', '/api/app/user/getBalance');
+  return body.data.freeBalance;
+}
+
 /** Deposits `times` × R$ 1.000 through the sandbox bank, as a player does. */
 export async function depositThousands(request: APIRequestContext, player: ApiPlayer, times: number) {
   const auth = { Authorization: `Bearer ${player.token}` };
