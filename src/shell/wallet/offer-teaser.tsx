@@ -5,7 +5,7 @@ import type { OfferKind } from '../../machines/offer-countdown.machine';
 import { fetchPrices } from '../../services/wallet-api';
 import { openOverlay } from '../app/overlay-store';
 import { GiftIcon } from '../components/icons';
-import { useOffer } from './offers';
+import { useOffer } from './offer-store';
 import './offer-teaser.css';
 
 /** The largest bonus of the offer's packages (BTBRL / FCBRL), or null until (or unless) known. */

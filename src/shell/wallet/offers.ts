@@ -1,8 +1,8 @@
 import type { UserInfo } from '../../../domain/schemas/user.schema';
-import { createStore, useStore } from '../../lib/store';
 import type { OfferKind } from '../../machines/offer-countdown.machine';
 import { closeOverlay, overlayStore } from '../app/overlay-store';
 import { patchUserInfo, sessionStore } from '../app/session';
+import { offerStore } from './offer-store';
 
 /**
  * The deposit offer of the session (spec 2 `secondDeposit`): which offer is open and how long it
@@ -10,12 +10,7 @@ import { patchUserInfo, sessionStore } from '../app/session';
  * server's user info brings a new `fcCountdown`, and its end closes the offer everywhere.
  */
 
-export interface OfferState {
-  kind: OfferKind;
-  remainingMs: number;
-}
-
-export const offerStore = createStore<OfferState | null>(null);
+export { offerStore, useOffer, type OfferState } from './offer-store';
 
 /** The offer a user info has open: the first-deposit one before the second (spec 2). */
 export function openOffer(info: UserInfo | null): { kind: OfferKind; seconds: number } | null {
@@ -69,9 +64,4 @@ export function installOfferCountdown(): void {
   installed = true;
   sessionStore.subscribe(sync);
   sync();
-}
-
-/** The open offer and its time left, or null. */
-export function useOffer(): OfferState | null {
-  return useStore(offerStore, (offer) => offer);
 }
