@@ -12,6 +12,9 @@ let socket: FakeSocket | null = null;
 
 beforeEach(async () => {
   await setLanguage('pt_BR');
+  // Files share this module in a worker: a socket an earlier file left open for 'tok' would be
+  // kept by syncSocket('tok') below, and this file's fake never made (seen on a fresh-clone run).
+  syncSocket(null);
   setSocketFactory((options) => {
     socket = new FakeSocket(options as Record<string, unknown>);
     return socket as unknown as Socket;
