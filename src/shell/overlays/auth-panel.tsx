@@ -9,6 +9,7 @@ import {
   saoPauloDate,
   suggestEmails,
 } from '../../../domain/identity';
+import { emailSchema } from '../../../domain/schemas/auth.schema';
 import { translate } from '../../../domain/messages';
 import { parseAmount } from '../../../domain/money';
 import { useSiteInfo } from '../footer/use-site-info';
@@ -230,9 +231,6 @@ const FIELD_TEST_IDS: Record<RegisterField, string> = {
   captcha: 'register-captcha-input',
 };
 
-/** A rough shape check (something@domain.tld); the server's own check stays the rule. */
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-
 /**
  * Registration (spec 3, 5, 8). Every field that is missing or wrong says so beside it (the identity
  * rules the server also enforces, and spec 5's 'Por favor verifique' at the captcha), so a typo
@@ -281,7 +279,7 @@ export function RegisterForm() {
       cpf: !cpf ? t('auth.errors.cpfRequired') : !isValidCpf(cpf) ? translate('cpfInvalid', lang) : null,
       email: !email
         ? t('auth.errors.emailRequired')
-        : !looksLikeEmail(email)
+        : !emailSchema.safeParse(email).success
           ? translate('emailInvalid', lang)
           : null,
       birthDate: !birthDate
