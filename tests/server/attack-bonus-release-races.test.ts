@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, createPgDatabase, fundedPlayer, minesBoard, type Player } from './helpers';
-import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { auth, call, fundedPlayer, minesBoard, type Player, useAuditedPair } from './helpers';
 import { playerBalances, post } from '../../server/platform/money/ledger';
 import { lockPlayer } from '../../server/platform/money/lock-order';
 import { addBonusTurnover } from '../../server/modules/promo/promo.repository';
@@ -10,24 +9,7 @@ import { addBonusTurnover } from '../../server/modules/promo/promo.repository';
  * Red-team races on decision 92 across two instances (server-pg runs this file on PostgreSQL). Each
  * test is an attack that failed, kept as a regression test: the comment says what it tries.
  */
-const onPostgres = process.env.TREVO_TEST_DB === 'postgres';
-let app: FastifyInstance;
-let other: FastifyInstance;
-beforeAll(async () => {
-  if (!onPostgres) {
-    app = other = await buildTestApp();
-    return;
-  }
-  const env = { DATABASE_URL: await createPgDatabase() };
-  [app, other] = [await buildTestApp({}, env), await buildTestApp({}, env)];
-});
-afterEach(async () => {
-  expect(await auditLedger(app.ctx.db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  if (other !== app) await other.close();
-});
+const { app, other } = useAuditedPair();
 
 let counter = 0;
 const key = () => `abr-race-${Date.now()}-${counter++}`;
@@ -39,32 +21,34 @@ const send = (instance: FastifyInstance, p: P, url: string, payload?: Record<str
 /** A dice bet through one of the instances, tried again on its "try again" 409. */
 async function dice(p: P, i: number, amount = 1) {
   const payload = { amount, target: 50, direction: 'under' };
-  let res = await send(i % 2 ? other : app, p, '/api/app/game/dice/bet', payload);
+  let res = await send(i % 2 ? other() : app(), p, '/api/app/game/dice/bet', payload);
   for (let attempt = 0; res.code === 409 && attempt < 20; attempt++) {
-    res = await send(i % 2 ? other : app, p, '/api/app/game/dice/bet', payload);
+    res = await send(i % 2 ? other() : app(), p, '/api/app/game/dice/bet', payload);
   }
   return res;
 }
 
 async function giveBonus(userId: number, cents: number, times = 2) {
-  await app.ctx.db.transaction().execute(async (trx) => {
-    await lockPlayer(trx, userId);
-    await post(trx, {
-      key: `abr-race-gift:${userId}:${key()}`,
-      kind: 'promotion',
-      entries: [
-        { account: { kind: 'promotions' }, amountCents: -cents },
-        { account: { kind: 'user_bonus', userId }, amountCents: cents },
-      ],
+  await app()
+    .ctx.db.transaction()
+    .execute(async (trx) => {
+      await lockPlayer(trx, userId);
+      await post(trx, {
+        key: `abr-race-gift:${userId}:${key()}`,
+        kind: 'promotion',
+        entries: [
+          { account: { kind: 'promotions' }, amountCents: -cents },
+          { account: { kind: 'user_bonus', userId }, amountCents: cents },
+        ],
+      });
+      await addBonusTurnover(trx, userId, cents * times);
     });
-    await addBonusTurnover(trx, userId, cents * times);
-  });
 }
 
 const releasesOf = async (userId: number) =>
   (
-    await app.ctx.db
-      .selectFrom('bonus_releases')
+    await app()
+      .ctx.db.selectFrom('bonus_releases')
       .select(['amount_cents', 'wagered_cents', 'required_cents'])
       .where('user_id', '=', userId)
       .orderBy('transaction_id')
@@ -81,22 +65,22 @@ describe('races on the bonus release (two instances)', () => {
   // the new gift with it. FAILS: the claim holds the player's row while it credits and raises the
   // requirement, so a release either precedes it or sees the new requirement.
   it('the welcome gift claimed while bets meet the old requirement waits for its own wagering', async () => {
-    const p = await fundedPlayer(app, 100);
+    const p = await fundedPlayer(app(), 100);
     await giveBonus(p.userId, 1_000); // R$ 10 to wager R$ 20
     const results = await Promise.all([
       ...Array.from({ length: 24 }, (_, i) => dice(p, i)),
-      send(other, p, '/api/app/main/userGift/receive'),
+      send(other(), p, '/api/app/main/userGift/receive'),
     ]);
     expect(
       results.map((r) => r.code),
       results.map((r) => r.body.message).join(' | '),
     ).toEqual(results.map(() => 200));
-    const gift = Math.round(app.ctx.config.file.promotions.gift.amount * 100);
+    const gift = Math.round(app().ctx.config.file.promotions.gift.amount * 100);
     const released = await releasesOf(p.userId);
-    const { user_bonus: bonus } = await playerBalances(app.ctx.db, p.userId);
+    const { user_bonus: bonus } = await playerBalances(app().ctx.db, p.userId);
     expect(released.reduce((a, r) => a + r.amount, 0) + bonus).toBe(1_000 + gift);
-    const user = await app.ctx.db
-      .selectFrom('users')
+    const user = await app()
+      .ctx.db.selectFrom('users')
       .select(['wagered_cents', 'bonus_turnover_required_cents'])
       .where('id', '=', p.userId)
       .executeTakeFirstOrThrow();
@@ -110,34 +94,36 @@ describe('races on the bonus release (two instances)', () => {
   // other meet the requirement: release the bonus share twice (once by bet_pay, once by wager_move),
   // or deadlock the two settlements. FAILS: every call answers, the share is released once.
   it('a bonus-staked Mines cash-out racing the bets that meet the requirement releases it once', async () => {
-    const p = await fundedPlayer(app, 0);
+    const p = await fundedPlayer(app(), 0);
     await giveBonus(p.userId, 1_000, 2);
-    const started = await send(app, p, '/api/app/game/mines/bet', { amount: 10, mines: 1 });
+    const started = await send(app(), p, '/api/app/game/mines/bet', { amount: 10, mines: 1 });
     expect(started.code, started.body.message).toBe(200);
     const gameId = started.body.data.gameId as string;
-    const board = await minesBoard(app.ctx.db, p.userId, gameId);
+    const board = await minesBoard(app().ctx.db, p.userId, gameId);
     const tile = Array.from({ length: 25 }, (_, i) => i).find((t) => !board.includes(t));
-    expect((await send(app, p, '/api/app/game/mines/reveal', { gameId, tile, step: 0 })).code).toBe(200);
-    await app.ctx.db.transaction().execute((trx) =>
-      post(trx, {
-        key: `abr-race-cash:${key()}`,
-        kind: 'test_deposit',
-        entries: [
-          { account: { kind: 'psp_clearing' }, amountCents: -5_000 },
-          { account: { kind: 'user_cash', userId: p.userId }, amountCents: 5_000 },
-        ],
-      }),
-    );
+    expect((await send(app(), p, '/api/app/game/mines/reveal', { gameId, tile, step: 0 })).code).toBe(200);
+    await app()
+      .ctx.db.transaction()
+      .execute((trx) =>
+        post(trx, {
+          key: `abr-race-cash:${key()}`,
+          kind: 'test_deposit',
+          entries: [
+            { account: { kind: 'psp_clearing' }, amountCents: -5_000 },
+            { account: { kind: 'user_cash', userId: p.userId }, amountCents: 5_000 },
+          ],
+        }),
+      );
     const results = await Promise.all([
       ...Array.from({ length: 16 }, (_, i) => dice(p, i)),
-      send(other, p, '/api/app/game/mines/cashout', { gameId }),
+      send(other(), p, '/api/app/game/mines/cashout', { gameId }),
     ]);
     expect(
       results.map((r) => r.code),
       results.map((r) => r.body.message).join(' | '),
     ).toEqual(results.map(() => 200));
     const released = await releasesOf(p.userId);
-    const { user_bonus: bonus } = await playerBalances(app.ctx.db, p.userId);
+    const { user_bonus: bonus } = await playerBalances(app().ctx.db, p.userId);
     const cashout = results.at(-1)!.body.data;
     // Everything the bonus wallet received (the board's bonus share of its payout) is released at
     // most once: released + left = that share.

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, buildTestApp, call, createPgDatabase, fundedPlayer, minesBoard, type Player } from './helpers';
-import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { auth, call, fundedPlayer, minesBoard, type Player, useAuditedPair } from './helpers';
 import { playerBalances, post } from '../../server/platform/money/ledger';
 import { lockPlayer } from '../../server/platform/money/lock-order';
 import { addBonusTurnover } from '../../server/modules/promo/promo.repository';
@@ -12,25 +11,7 @@ import { addBonusTurnover } from '../../server/modules/promo/promo.repository';
  * (server-pg runs this file on PostgreSQL, where the settlements really overlap).
  */
 
-const onPostgres = process.env.TREVO_TEST_DB === 'postgres';
-let app: FastifyInstance;
-/** A second instance on the same database (PostgreSQL only; on PGlite it is the same app). */
-let other: FastifyInstance;
-beforeAll(async () => {
-  if (!onPostgres) {
-    app = other = await buildTestApp();
-    return;
-  }
-  const env = { DATABASE_URL: await createPgDatabase() };
-  [app, other] = [await buildTestApp({}, env), await buildTestApp({}, env)];
-});
-afterEach(async () => {
-  expect(await auditLedger(app.ctx.db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  if (other !== app) await other.close();
-});
+const { app, other } = useAuditedPair();
 
 let counter = 0;
 const key = () => `bonus-race-${Date.now()}-${counter++}`;
@@ -47,44 +28,46 @@ const DICE = { amount: 1, target: 50, direction: 'under' };
  * stillRunning); the player tries again, with a new key, until the bet is played.
  */
 async function dice(p: P, i: number) {
-  let res = await send(i % 2 ? other : app, p, '/api/app/game/dice/bet', DICE);
+  let res = await send(i % 2 ? other() : app(), p, '/api/app/game/dice/bet', DICE);
   for (let attempt = 0; res.code === 409 && attempt < 20; attempt++) {
-    res = await send(i % 2 ? other : app, p, '/api/app/game/dice/bet', DICE);
+    res = await send(i % 2 ? other() : app(), p, '/api/app/game/dice/bet', DICE);
   }
   return res;
 }
 
 /** A gift to the bonus wallet with its requirement (twice over), as promo.service.ts gives it. */
 async function giveBonus(userId: number, cents: number) {
-  await app.ctx.db.transaction().execute(async (trx) => {
-    await lockPlayer(trx, userId);
-    await post(trx, {
-      key: `test-gift:${userId}:${Date.now()}:${Math.random()}`,
-      kind: 'promotion',
-      entries: [
-        { account: { kind: 'promotions' }, amountCents: -cents },
-        { account: { kind: 'user_bonus', userId }, amountCents: cents },
-      ],
+  await app()
+    .ctx.db.transaction()
+    .execute(async (trx) => {
+      await lockPlayer(trx, userId);
+      await post(trx, {
+        key: `test-gift:${userId}:${Date.now()}:${Math.random()}`,
+        kind: 'promotion',
+        entries: [
+          { account: { kind: 'promotions' }, amountCents: -cents },
+          { account: { kind: 'user_bonus', userId }, amountCents: cents },
+        ],
+      });
+      await addBonusTurnover(trx, userId, cents * 2);
     });
-    await addBonusTurnover(trx, userId, cents * 2);
-  });
 }
 
 /** A Mines game of `p` with a gem revealed, ready to be cashed out. */
 async function gameWithAGem(p: P) {
-  const started = await send(app, p, '/api/app/game/mines/bet', { amount: 1, mines: 3 });
+  const started = await send(app(), p, '/api/app/game/mines/bet', { amount: 1, mines: 3 });
   expect(started.code, started.body.message).toBe(200);
   const gameId = started.body.data.gameId as string;
-  const mines = await minesBoard(app.ctx.db, p.userId, gameId);
+  const mines = await minesBoard(app().ctx.db, p.userId, gameId);
   const tile = Array.from({ length: 25 }, (_, i) => i).find((t) => !mines.includes(t));
-  expect((await send(app, p, '/api/app/game/mines/reveal', { gameId, tile, step: 0 })).code).toBe(200);
+  expect((await send(app(), p, '/api/app/game/mines/reveal', { gameId, tile, step: 0 })).code).toBe(200);
   return gameId;
 }
 
 const releasesOf = async (userId: number) =>
   (
-    await app.ctx.db
-      .selectFrom('bonus_releases')
+    await app()
+      .ctx.db.selectFrom('bonus_releases')
       .select('amount_cents')
       .where('user_id', '=', userId)
       .execute()
@@ -93,12 +76,12 @@ const releasesOf = async (userId: number) =>
 describe('bonus release in a burst of settlements (PostgreSQL)', () => {
   it('releases each player’s bonus once when dice bets on two instances and a Mines cash-out settle at once', async () => {
     // Cash enough for every stake, so the bonus is never staked and the release is the gift.
-    const players = await Promise.all(Array.from({ length: 4 }, () => fundedPlayer(app, 100)));
+    const players = await Promise.all(Array.from({ length: 4 }, () => fundedPlayer(app(), 100)));
     for (const p of players) await giveBonus(p.userId, 1_000); // R$ 10 to wager R$ 20
     const games = await Promise.all(players.map((p) => gameWithAGem(p)));
     const results = await Promise.all(
       players.flatMap((p, n) => [
-        send(n % 2 ? app : other, p, '/api/app/game/mines/cashout', { gameId: games[n] }),
+        send(n % 2 ? app() : other(), p, '/api/app/game/mines/cashout', { gameId: games[n] }),
         ...Array.from({ length: 30 }, (_, i) => dice(p, i)),
       ]),
     );
@@ -108,12 +91,12 @@ describe('bonus release in a burst of settlements (PostgreSQL)', () => {
     ).toEqual(results.map(() => 200));
     for (const p of players) {
       expect(await releasesOf(p.userId)).toEqual([1_000]);
-      expect((await playerBalances(app.ctx.db, p.userId)).user_bonus).toBe(0);
+      expect((await playerBalances(app().ctx.db, p.userId)).user_bonus).toBe(0);
     }
   });
 
   it('a gift landing during the burst is released at most with its own wagering', async () => {
-    const p = await fundedPlayer(app, 100);
+    const p = await fundedPlayer(app(), 100);
     await giveBonus(p.userId, 1_000);
     const results = await Promise.all([
       ...Array.from({ length: 30 }, (_, i) => dice(p, i)),
@@ -121,14 +104,14 @@ describe('bonus release in a burst of settlements (PostgreSQL)', () => {
     ]);
     expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
     const released = await releasesOf(p.userId);
-    const { user_bonus: bonus } = await playerBalances(app.ctx.db, p.userId);
+    const { user_bonus: bonus } = await playerBalances(app().ctx.db, p.userId);
     // Every centavo of both gifts is either released or still bonus; the audit (afterEach) checks
     // each release met the requirement it was decided on.
     expect(released.reduce((a, b) => a + b, 0) + bonus).toBe(1_500);
     expect(released.length).toBeGreaterThanOrEqual(1);
     expect(released.length).toBeLessThanOrEqual(2);
-    const user = await app.ctx.db
-      .selectFrom('users')
+    const user = await app()
+      .ctx.db.selectFrom('users')
       .select(['wagered_cents', 'bonus_turnover_required_cents'])
       .where('id', '=', p.userId)
       .executeTakeFirstOrThrow();

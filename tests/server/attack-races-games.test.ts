@@ -1,16 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import {
-  auth,
-  buildTestApp,
-  call,
-  createPgDatabase,
-  fundedPlayer,
-  fundedPlayers,
-  minesBoard,
-  type Player,
-} from './helpers';
-import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { describe, expect, it } from 'vitest';
+import { auth, call, fundedPlayer, fundedPlayers, minesBoard, type Player, useAuditedPair } from './helpers';
 import { roundTick } from '../../server/modules/games/rounds.service';
 
 /**
@@ -22,37 +11,19 @@ import { roundTick } from '../../server/modules/games/rounds.service';
  * and PostgreSQL aborted one of them (the player saw a 500).
  */
 
-const onPostgres = process.env.TREVO_TEST_DB === 'postgres';
-let app: FastifyInstance;
-/** A second instance on the same database (PostgreSQL only; on PGlite it is the same app). */
-let other: FastifyInstance;
-beforeAll(async () => {
-  if (!onPostgres) {
-    app = other = await buildTestApp();
-    return;
-  }
-  const env = { DATABASE_URL: await createPgDatabase() };
-  [app, other] = [await buildTestApp({}, env), await buildTestApp({}, env)];
-});
-afterEach(async () => {
-  expect(await auditLedger(app.ctx.db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  if (other !== app) await other.close();
-});
+const { app, other } = useAuditedPair();
 
 let counter = 0;
 const key = () => `race-${Date.now()}-${counter++}`;
 type P = Player & { userId: number };
 
 const post = (p: P, url: string, payload: Record<string, unknown>) =>
-  call(app, { method: 'POST', url, headers: { ...auth(p.token), 'idempotency-key': key() }, payload });
+  call(app(), { method: 'POST', url, headers: { ...auth(p.token), 'idempotency-key': key() }, payload });
 
 const dice = (p: P) => post(p, '/api/app/game/dice/bet', { amount: 0.1, target: 50, direction: 'under' });
 
 /** The mines of a started game, from its seeds (as a verifier would compute them). */
-const board = (p: P, gameId: string) => minesBoard(app.ctx.db, p.userId, gameId);
+const board = (p: P, gameId: string) => minesBoard(app().ctx.db, p.userId, gameId);
 
 /** A started Mines game of `p` with one gem revealed (so it can be cashed out), and its board. */
 async function gameWithAGem(p: P) {
@@ -68,7 +39,7 @@ async function gameWithAGem(p: P) {
 
 describe('a Mines game settled while the same player bets elsewhere (PostgreSQL)', () => {
   it('a cash-out, a mine and stopGame during a burst of dice bets all answer', async () => {
-    const p = await fundedPlayer(app, 200);
+    const p = await fundedPlayer(app(), 200);
     for (let round = 0; round < 6; round++) {
       const { gameId, mines } = await gameWithAGem(p);
       const end =
@@ -76,7 +47,7 @@ describe('a Mines game settled while the same player bets elsewhere (PostgreSQL)
           ? post(p, '/api/app/game/mines/cashout', { gameId })
           : round % 3 === 1
             ? post(p, '/api/app/game/mines/reveal', { gameId, tile: mines[0], step: 1 })
-            : call(app, { method: 'GET', url: '/api/app/game/stopGame', headers: auth(p.token) });
+            : call(app(), { method: 'GET', url: '/api/app/game/stopGame', headers: auth(p.token) });
       const results = await Promise.all([end, ...Array.from({ length: 12 }, () => dice(p))]);
       expect(
         results.map((r) => r.code),
@@ -92,7 +63,7 @@ describe('one idempotency key sent many times at once (PostgreSQL)', () => {
     const k = key();
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        call(i % 2 ? other : app, {
+        call(i % 2 ? other() : app(), {
           method: 'POST',
           url,
           headers: { ...auth(p.token), 'idempotency-key': k },
@@ -100,7 +71,7 @@ describe('one idempotency key sent many times at once (PostgreSQL)', () => {
         }),
       ),
     );
-    const bets = await app.ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute();
+    const bets = await app().ctx.db.selectFrom('bets').select('id').where('user_id', '=', p.userId).execute();
     return { results, bets };
   }
 
@@ -109,17 +80,17 @@ describe('one idempotency key sent many times at once (PostgreSQL)', () => {
       ['/api/app/game/dice/bet', { amount: 1, target: 50, direction: 'under' }],
       ['/api/app/game/mines/bet', { amount: 1, mines: 3 }],
     ] as const) {
-      const p = await fundedPlayer(app, 10);
+      const p = await fundedPlayer(app(), 10);
       const { results, bets } = await burst(p, url, payload);
       expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
       expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
       expect(bets).toHaveLength(1);
     }
-    const p = await fundedPlayer(app, 0);
+    const p = await fundedPlayer(app(), 0);
     const { results } = await burst(p, '/api/app/main/userGift/receive', {});
     expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
-    const credits = await app.ctx.db
-      .selectFrom('ledger_transactions')
+    const credits = await app()
+      .ctx.db.selectFrom('ledger_transactions')
       .select('id')
       .where('idempotency_key', 'like', `promo:${p.userId}:%`)
       .execute();
@@ -131,7 +102,7 @@ describe("a new player's first bets at once (PostgreSQL)", () => {
   it('a Mines game and dice bets started together create the seed pair once, and all answer', async () => {
     for (let round = 0; round < 8; round++) {
       // No seed pair yet: the first bets create it (seeds.ts), one under the player's row lock.
-      const p = await fundedPlayer(app, 50);
+      const p = await fundedPlayer(app(), 50);
       const results = await Promise.all([
         post(p, '/api/app/game/mines/bet', { amount: 1, mines: 3 }),
         ...Array.from({ length: 6 }, () => dice(p)),
@@ -146,25 +117,25 @@ describe("a new player's first bets at once (PostgreSQL)", () => {
 
 describe('a shared round settled while its players bet elsewhere (PostgreSQL)', () => {
   it('DOUBLE pays eight players while each of them places dice bets on both instances', async () => {
-    const players = await fundedPlayers(app, 8, 50);
+    const players = await fundedPlayers(app(), 8, 50);
     for (let round = 0; round < 3; round++) {
-      await roundTick(app.ctx, 'double');
-      let open = await app.ctx.db
-        .selectFrom('rounds')
+      await roundTick(app().ctx, 'double');
+      let open = await app()
+        .ctx.db.selectFrom('rounds')
         .select(['id', 'status'])
         .where('game', '=', 'double')
         .orderBy('number', 'desc')
         .executeTakeFirstOrThrow();
       if (open.status !== 'betting') {
-        await app.ctx.db
-          .updateTable('rounds')
+        await app()
+          .ctx.db.updateTable('rounds')
           .set({ completes_at: new Date(0) })
           .where('id', '=', open.id)
           .execute();
-        await roundTick(app.ctx, 'double');
-        await roundTick(app.ctx, 'double');
-        open = await app.ctx.db
-          .selectFrom('rounds')
+        await roundTick(app().ctx, 'double');
+        await roundTick(app().ctx, 'double');
+        open = await app()
+          .ctx.db.selectFrom('rounds')
           .select(['id', 'status'])
           .where('game', '=', 'double')
           .orderBy('number', 'desc')
@@ -177,17 +148,17 @@ describe('a shared round settled while its players bet elsewhere (PostgreSQL)', 
         ),
       );
       expect(placed.map((r) => r.code)).toEqual(players.map(() => 200));
-      await app.ctx.db
-        .updateTable('rounds')
+      await app()
+        .ctx.db.updateTable('rounds')
         .set({ closes_at: new Date(Date.now() - 100) })
         .where('id', '=', open.id)
         .execute();
       const [, ...results] = await Promise.all([
-        roundTick(app.ctx, 'double'),
+        roundTick(app().ctx, 'double'),
         ...players.flatMap((p) => [
           dice(p),
           dice(p),
-          call(other, {
+          call(other(), {
             method: 'POST',
             url: '/api/app/game/dice/bet',
             headers: { ...auth(p.token), 'idempotency-key': key() },
@@ -196,8 +167,8 @@ describe('a shared round settled while its players bet elsewhere (PostgreSQL)', 
         ]),
       ]);
       expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
-      const left = await app.ctx.db
-        .selectFrom('bets')
+      const left = await app()
+        .ctx.db.selectFrom('bets')
         .select('id')
         .where('round_id', '=', open.id)
         .where('status', '=', 'open')
@@ -209,18 +180,18 @@ describe('a shared round settled while its players bet elsewhere (PostgreSQL)', 
 
 describe('seeds rotated while the player bets (PostgreSQL)', () => {
   it('rotations during a burst of dice bets all answer', async () => {
-    const p = await fundedPlayer(app, 100);
+    const p = await fundedPlayer(app(), 100);
     expect((await dice(p)).code).toBe(200);
     for (let round = 0; round < 6; round++) {
       const results = await Promise.all([
-        call(app, {
+        call(app(), {
           method: 'POST',
           url: '/api/app/game/fairness/rotate',
           headers: auth(p.token),
           payload: {},
         }),
         ...Array.from({ length: 6 }, () => dice(p)),
-        call(other, {
+        call(other(), {
           method: 'POST',
           url: '/api/app/game/fairness/rotate',
           headers: auth(p.token),

@@ -122,6 +122,32 @@ export function useAuditedApp(overrides: Partial<Config> = {}, env: NodeJS.Proce
   return () => app!;
 }
 
+/**
+ * Two instances of the app on one database, for races between servers: on PostgreSQL (server-pg)
+ * two apps on a fresh database; on PGlite, which one process holds, the same app twice. Built
+ * before the file's tests, closed after them, the ledger audited clean after each test.
+ */
+export function useAuditedPair(): { app: () => FastifyInstance; other: () => FastifyInstance } {
+  let app: FastifyInstance | undefined;
+  let other: FastifyInstance | undefined;
+  beforeAll(async () => {
+    if (process.env.TREVO_TEST_DB !== 'postgres') {
+      app = other = await buildTestApp();
+      return;
+    }
+    const env = { DATABASE_URL: await createPgDatabase() };
+    [app, other] = [await buildTestApp({}, env), await buildTestApp({}, env)];
+  });
+  afterEach(async () => {
+    expect(await auditLedger(app!.ctx.db)).toEqual([]);
+  });
+  afterAll(async () => {
+    await app?.close();
+    if (other !== app) await other?.close();
+  });
+  return { app: () => app!, other: () => other! };
+}
+
 /** The mines of a started MINES game, from its seeds, as a verifier computes them after the fact. */
 export async function minesBoard(db: Db, userId: number, gameId: string): Promise<number[]> {
   const seeds = await db
