@@ -159,6 +159,16 @@ describe('register form', () => {
     expect(errorBeside('register-email')).toBeNull();
   });
 
+  it("refuses beside the field an e-mail the server would refuse, by the server's own schema", async () => {
+    const user = userEvent.setup();
+    renderRegister();
+    // Two dots in a row: a bare something@domain.tld shape check lets it through, and the server's
+    // emailSchema (domain/schemas/auth.schema.ts) answers 'Informe um e-mail válido' after the captcha.
+    await user.type(screen.getByTestId('register-email'), 'ana..souza@exemplo.com');
+    await user.click(screen.getByTestId('register-submit'));
+    expect(errorBeside('register-email')).toBe('Informe um e-mail válido');
+  });
+
   it('asks to accept the terms (spec 5) once every field is right', async () => {
     const user = userEvent.setup();
     const server = installFakeServer(() => ok(null));
