@@ -11,6 +11,10 @@ const HOME = /[\\/]src[\\/]shell[\\/]pages[\\/]home-page\.tsx$/;
  * task does not grow. They are about 3.5 kB compressed, read on any first page (home is where
  * most visits start).
  *
+ * Both kinds carry `crossorigin` as Vite's own preloads do (its helper adds the style sheet with
+ * `crossOrigin = ''`): a preload whose credentials mode differs from the request's is not used,
+ * and the sheet is fetched twice.
+ *
  * The build fails if home's chunk is not found, rather than quietly dropping the preload.
  */
 export function preloadHome(): Plugin {
@@ -36,7 +40,7 @@ export function preloadHome(): Plugin {
             .map((chunk) => ({ rel: 'modulepreload', href: `/${chunk.fileName}`, crossorigin: '' })),
           ...[...new Set(chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))]
             .filter((file) => !html.includes(`/${file}"`))
-            .map((file) => ({ rel: 'preload', as: 'style', href: `/${file}` })),
+            .map((file) => ({ rel: 'preload', as: 'style', href: `/${file}`, crossorigin: '' })),
         ];
         return links.map((attrs) => ({ tag: 'link', attrs, injectTo: 'head' as const }));
       },

@@ -1,12 +1,10 @@
 import { BetResult, MatchTime } from '../codes';
-import { lineOf, type MarketKey } from './markets';
 import type { SportKey } from './sports';
 
 /**
- * pt-BR names of markets, selections and results, shared by the server's answers and the pages
- * (the issue's groups: Resultado Final, Handicap Asiático, Handicap Europeu, Total de Gols
- * (Mais/Menos), Par/Ímpar, 1º Tempo, Escanteios; issue 16's Placar em Sets, Pontos por Equipe,
- * Método de Vitória and Vencedor da Corrida).
+ * pt-BR words of the sportsbook shared by the server's answers and the pages: lines, fixture
+ * titles, results, match times and tennis points. Markets and selections are named in
+ * market-labels.ts.
  */
 
 const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
@@ -18,90 +16,11 @@ export function formatLine(line: number, signed = false): string {
   return line > 0 ? `+${text}` : line < 0 ? `-${text}` : '0';
 }
 
-/** The unit a sport's score counts, for market names. */
-const UNITS: Record<SportKey, string> = {
-  football: 'Gols',
-  basketball: 'Pontos',
-  tennis: 'Sets',
-  boxing: 'Rounds',
-  snooker: 'Frames',
-  baseball: 'Corridas',
-  volleyball: 'Sets',
-  badminton: 'Games',
-  american_football: 'Pontos',
-  table_tennis: 'Games',
-  cricket: 'Corridas',
-  motor_racing: 'Voltas',
-};
-
-const PERIOD_PREFIX: Record<MarketKey['period'], string> = {
-  full: '',
-  first_half: '1º Tempo - ',
-  regulation: 'Tempo Normal - ',
-  fourth_quarter: '4º Quarto - ',
-  first_set: '1º Set - ',
-};
-
-/** A period's prefix in a sport: cricket's first half is its first innings. */
-const periodPrefix = (period: MarketKey['period'], sport: SportKey) =>
-  sport === 'cricket' && period === 'first_half' ? '1ª Entrada - ' : PERIOD_PREFIX[period];
-
-/** The page group a market belongs to. */
-export function marketGroup(key: MarketKey, sport: SportKey = 'football'): string {
-  if (key.type === 'corners_totals' || key.type === 'corners_handicap') return 'Escanteios';
-  if (key.type === 'cards_totals') return 'Cartões';
-  if (key.period !== 'full') return periodPrefix(key.period, sport).replace(' - ', '');
-  switch (key.type) {
-    case 'match_winner':
-      return sport === 'football' ? 'Resultado Final' : 'Vencedor';
-    case 'moneyline':
-      return 'Vencedor';
-    case 'asian_handicap':
-      return sport === 'football' ? 'Handicap Asiático' : 'Handicap';
-    case 'games_handicap':
-      return 'Handicap';
-    case 'european_handicap':
-      return 'Handicap Europeu';
-    case 'totals':
-      return sport === 'football' ? 'Total de Gols (Mais/Menos)' : 'Totais';
-    case 'games_totals':
-      return 'Totais';
-    case 'odd_even':
-      return 'Par/Ímpar';
-    case 'head_to_head':
-      return 'Duelos';
-    case 'rounds_totals':
-      return 'Total de Rounds';
-    case 'btts':
-      return 'Ambas Marcam';
-    case 'double_chance':
-      return 'Dupla Chance';
-    case 'draw_no_bet':
-      return 'Empate Anula';
-    case 'correct_score':
-      return 'Placar Exato';
-    case 'ht_ft':
-      return 'Intervalo/Final';
-    case 'home_totals':
-    case 'away_totals':
-      return sport === 'football' ? 'Gols por Equipe' : `${UNITS[sport]} por Equipe`;
-    case 'set_score':
-      return 'Placar em Sets';
-    case 'method':
-      return 'Método de Vitória';
-    case 'outright':
-      return 'Vencedor da Corrida';
-  }
-}
-
 /** A driver of a race's field: the selection's id and the driver's name. */
 export interface FieldEntry {
   id: string;
   name: string;
 }
-
-/** The two sides' names, and a race's field, where a market's name or a selection's needs them. */
-type Teams = { home: string; away: string; field?: readonly FieldEntry[] };
 
 /**
  * A fixture's title: "Flamengo x Palmeiras", or a race's own name ("GP de São Paulo"): a race's
@@ -112,111 +31,6 @@ export const fixtureTitle = (fixture: { home: string; away: string }, between = 
 
 /** Whether a fixture is a race's own (its outright), named by `home` alone. */
 export const isRaceFixture = (fixture: { away: string }): boolean => fixture.away === '';
-
-function baseName(type: MarketKey['type'], sport: SportKey, teams?: Teams): string {
-  const unit = UNITS[sport];
-  switch (type) {
-    case 'match_winner':
-      return sport === 'football'
-        ? 'Resultado Final'
-        : sport === 'boxing'
-          ? 'Resultado da Luta (3 vias)'
-          : 'Resultado (3 vias)';
-    case 'moneyline':
-      return sport === 'boxing' ? 'Vencedor da Luta' : 'Vencedor da Partida';
-    case 'asian_handicap':
-      return sport === 'football' ? 'Handicap Asiático' : `Handicap de ${unit}`;
-    case 'european_handicap':
-      return 'Handicap Europeu';
-    case 'totals':
-      return `Total de ${unit}`;
-    case 'odd_even':
-      return `Total de ${unit} Par/Ímpar`;
-    case 'corners_totals':
-      return 'Total de Escanteios';
-    case 'cards_totals':
-      return 'Total de Cartões';
-    case 'corners_handicap':
-      return 'Handicap de Escanteios';
-    case 'games_handicap':
-      return 'Handicap de Games';
-    case 'games_totals':
-      return 'Total de Games';
-    case 'head_to_head':
-      return 'Duelo (Head-to-Head)';
-    case 'rounds_totals':
-      return 'Total de Rounds';
-    case 'btts':
-      return 'Ambas Marcam';
-    case 'double_chance':
-      return 'Dupla Chance';
-    case 'draw_no_bet':
-      return 'Empate Anula Aposta';
-    case 'correct_score':
-      return 'Placar Exato';
-    case 'ht_ft':
-      return 'Intervalo/Final';
-    case 'home_totals':
-      return `Total de ${unit} - ${teams?.home ?? 'Mandante'}`;
-    case 'away_totals':
-      return `Total de ${unit} - ${teams?.away ?? 'Visitante'}`;
-    case 'set_score':
-      return 'Placar em Sets';
-    case 'method':
-      return 'Método de Vitória';
-    case 'outright':
-      return 'Vencedor da Corrida';
-  }
-}
-
-/** A market's name with its period and line: "1º Tempo - Total de Gols 1,5". */
-export function marketName(key: MarketKey, sport: SportKey = 'football', teams?: Teams): string {
-  const base = baseName(key.type, sport, teams);
-  const handicap = key.type.endsWith('handicap');
-  const withLine = key.lineQ === null ? base : `${base} ${formatLine(lineOf(key.lineQ), handicap)}`;
-  return `${periodPrefix(key.period, sport)}${withLine}`;
-}
-
-/** A selection's name: the team (with its handicap), "Empate", "Mais de 2,5", "Par". */
-export function outcomeName(key: MarketKey, outcome: string, teams: Teams): string {
-  const line = key.lineQ === null ? 0 : lineOf(key.lineQ);
-  const side = (result: string) => (result === 'draw' ? 'Empate' : teams[result as 'home' | 'away']);
-  if (key.type === 'double_chance') return outcome.split('_').map(side).join(' ou ');
-  if (key.type === 'ht_ft') return outcome.split('-').map(side).join(' / ');
-  if (key.type === 'correct_score') return outcome === 'other' ? 'Outro placar' : outcome.replace('-', ' x ');
-  if (key.type === 'set_score') return outcome.replace('-', ' x ');
-  // A driver no longer in the field keeps the id a bet was placed on.
-  if (key.type === 'outright') return teams.field?.find((d) => d.id === outcome)?.name ?? outcome;
-  if (key.type === 'method' && outcome !== 'draw') {
-    const [winner, how] = outcome.split('_') as ['home' | 'away', string];
-    return `${teams[winner]} ${how === 'stoppage' ? 'por nocaute (KO/TKO)' : 'por pontos'}`;
-  }
-  switch (outcome) {
-    case 'yes':
-      return 'Sim';
-    case 'no':
-      return 'Não';
-    case 'home':
-    case 'away': {
-      const team = teams[outcome];
-      if (key.lineQ === null) return team;
-      // A handicap market's line is the home side's; the away side carries its opposite.
-      return `${team} ${formatLine(outcome === 'home' ? line : -line, true)}`;
-    }
-    case 'draw':
-      return key.lineQ === null ? 'Empate' : `Empate (${formatLine(line, true)})`;
-    case 'over':
-      return `Mais de ${formatLine(line)}`;
-    case 'under':
-      return `Menos de ${formatLine(line)}`;
-    case 'odd':
-      return 'Ímpar';
-    case 'even':
-      return 'Par';
-    default:
-      return outcome;
-  }
-}
 
 /** Words for the specification's bet result codes (design/sports.md "Mapping"). */
 export const RESULT_LABELS: Readonly<Record<number, string>> = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_KEYS } from '../../domain/languages';
+import { PT_MARKET_WORDS } from '../../domain/sports/market-words';
 
 /**
  * Every language file must carry every text of pt_BR (the reference): a missing key shows pt_BR to a
@@ -68,6 +69,12 @@ const TRANSLATED = LANGUAGE_KEYS.filter((key) => key !== 'nr_NR');
 describe('locale files', () => {
   it('exist for every language of the specification', () => {
     expect(Object.keys(locales).sort()).toEqual([...TRANSLATED].sort());
+  });
+
+  it("pt_BR's market words are the server's, so a name reads the same before and after the page builds it", () => {
+    // The server stores names built from PT_MARKET_WORDS; other languages build them from their
+    // sports.markets, whose keys follow pt_BR's.
+    expect((reference.sports as Tree).markets).toEqual(PT_MARKET_WORDS);
   });
 
   it('pt_BR has no empty text', () => {

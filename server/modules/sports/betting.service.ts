@@ -4,13 +4,8 @@ import type { Trx } from '../../infra/db/connection';
 import { BetResult } from '../../../domain/codes';
 import { centsToBrl, decimalText, parseAmount } from '../../../domain/money';
 import { oddsFromMilli, oddsToMilli } from '../../../domain/sports/ladder';
-import {
-  fixtureTitle,
-  isRaceFixture,
-  marketName,
-  OrderStatus,
-  outcomeName,
-} from '../../../domain/sports/labels';
+import { fixtureTitle, isRaceFixture, OrderStatus } from '../../../domain/sports/labels';
+import { marketName, outcomeName } from '../../../domain/sports/market-labels';
 import { combinedOddsMilli, potentialReturnCents } from '../../../domain/sports/settlement';
 import { placementCountOf } from '../../../domain/sports/rules';
 import { overroundMilli } from '../../../domain/sports/book-margins';

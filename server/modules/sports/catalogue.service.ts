@@ -1,4 +1,5 @@
-import { marketGroup, marketName, outcomeName, type FieldEntry } from '../../../domain/sports/labels';
+import type { FieldEntry } from '../../../domain/sports/labels';
+import { marketGroup, marketName, outcomeName } from '../../../domain/sports/market-labels';
 import { lineOf, type FixtureResult } from '../../../domain/sports/markets';
 import { SPORTS } from '../../../domain/sports/sports';
 import { oddsFromMilli } from '../../../domain/sports/ladder';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { BetResult } from '../../../domain/codes';
 import { OrderStatus } from '../../../domain/sports/labels';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { marketLabel, outcomeLabel, teamsOfTitle } from './market-names';
+import { teamsOfTitle, useMarketNames } from './market-names';
 import type { MySportsBet } from '../../services/sports-api';
 import { Cashout } from './cashout';
 import { formatCombinedOdds, formatOdds, resultTone } from './sports-format';
@@ -106,6 +106,7 @@ export function BetCard({
   onClosed: (betId: string, amount: number) => void;
 }) {
   const { t } = useTranslation();
+  const names = useMarketNames();
   const open = bet.state === 'open' || bet.state === 'pending' || bet.state === 'exception';
   const builder = bet.kind === 'builder';
   return (
@@ -159,9 +160,9 @@ export function BetCard({
             data-result={leg.result}
           >
             <div className="bet-leg__main">
-              <strong>{outcomeLabel(leg.marketId, { id: leg.outcomeId, name: leg.outcome })}</strong>
+              <strong>{names.outcome(leg.marketId, { id: leg.outcomeId, name: leg.outcome })}</strong>
               <span>
-                {marketLabel(
+                {names.market(
                   { id: leg.marketId, name: leg.market },
                   leg.sport ?? undefined,
                   teamsOfTitle(leg.fixture),

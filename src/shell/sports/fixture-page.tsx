@@ -13,7 +13,7 @@ import { BuilderPanel } from './builder-panel';
 import { betBuilder, useBuilderPick } from './builder-store';
 import { BackToList } from './finder';
 import { LiveTracker } from './live-tracker';
-import { groupLabel, marketLabel, outcomeLabel } from './market-names';
+import { useMarketNames } from './market-names';
 import { OddsButton } from './odds-button';
 import { shortLabel } from './short-labels';
 import { FavouriteStars } from './favourites';
@@ -49,6 +49,7 @@ function MarketBlock({
   building: boolean;
 }) {
   const { t } = useTranslation();
+  const names = useMarketNames();
   const picked = useBuilderPick(fixture.id, market.id);
   const builderPick = (outcome: SportsMarket['outcomes'][number]) => ({
     picked: picked === outcome.id,
@@ -57,16 +58,16 @@ function MarketBlock({
         type: 'builder.toggle',
         selection: {
           marketId: market.id,
-          market: marketLabel(market, fixture.sport, fixture),
+          market: names.market(market, fixture.sport, fixture),
           outcomeId: outcome.id,
-          outcome: outcomeLabel(market.id, outcome),
+          outcome: names.outcome(market.id, outcome),
         },
       }),
   });
   return (
     <div className="market" data-testid="market" data-market={market.id}>
       {market.name !== group ? (
-        <h4 className="market__name">{marketLabel(market, fixture.sport, fixture)}</h4>
+        <h4 className="market__name">{names.market(market, fixture.sport, fixture)}</h4>
       ) : null}
       {/* Pagamento Antecipado pays singles: a Criar Aposta is settled as one. */}
       {fixture.earlyPayout && market.id === EARLY_PAYOUT_MARKET && !building ? (
@@ -110,11 +111,12 @@ function MarketGroup({
   building: boolean;
 }) {
   const { t } = useTranslation();
+  const names = useMarketNames();
   const [open, setOpen] = useState(initiallyOpen);
   // The server names groups in pt-BR; the page names them in the player's language.
   const title = markets.every((m) => m.type === 'outright')
     ? t('sports.fixture.raceWinner')
-    : groupLabel(markets[0]!, fixture.sport);
+    : names.group(markets[0]!, fixture.sport);
   return (
     <section className="market-group" data-testid="market-group" data-group={group}>
       <button

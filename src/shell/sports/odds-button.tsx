@@ -3,7 +3,7 @@ import { fixtureTitle, formatLine } from '../../../domain/sports/labels';
 import type { SlipSelection } from '../../machines/sports/bet-slip.machine';
 import type { SportsFixture, SportsMarket, SportsOutcome } from '../../services/sports-api';
 import { togglePick, usePicked } from './slip-picks';
-import { marketLabel, outcomeLabel } from './market-names';
+import { useMarketNames, type MarketNamer } from './market-names';
 import { formatOdds } from './sports-format';
 
 /** How long a moved price stays coloured. */
@@ -38,15 +38,16 @@ export function selectionOf(
   fixture: Pick<SportsFixture, 'id' | 'sport' | 'home' | 'away' | 'live'>,
   market: SportsMarket,
   outcome: SportsOutcome,
+  names: MarketNamer,
 ): Omit<SlipSelection, 'moved' | 'available'> {
   return {
     fixtureId: fixture.id,
     fixture: fixtureTitle(fixture),
     marketId: market.id,
     // In the player's language when it is picked: the slip shows them as they were then.
-    market: marketLabel(market, fixture.sport, fixture),
+    market: names.market(market, fixture.sport, fixture),
     outcomeId: outcome.id,
-    outcome: outcomeLabel(market.id, outcome),
+    outcome: names.outcome(market.id, outcome),
     odds: outcome.odds ?? 0,
     live: fixture.live,
   };
@@ -94,6 +95,7 @@ export function OddsButton({
   /** Criar Aposta mode: the tap goes to the builder, which says whether this price is in it. */
   builder?: { picked: boolean; onPick: () => void };
 }) {
+  const names = useMarketNames();
   const onSlip = usePicked({ fixtureId: fixture.id, marketId: market.id, outcomeId: outcome.id });
   const selected = builder ? builder.picked : onSlip;
   const flash = usePriceFlash(outcome.odds);
@@ -112,14 +114,14 @@ export function OddsButton({
       className={classes}
       aria-pressed={selected}
       disabled={locked}
-      onClick={() => (builder ? builder.onPick() : togglePick(selectionOf(fixture, market, outcome)))}
+      onClick={() => (builder ? builder.onPick() : togglePick(selectionOf(fixture, market, outcome, names)))}
       data-testid="odds-button"
-      title={label === undefined ? undefined : outcomeLabel(market.id, outcome)}
+      title={label === undefined ? undefined : names.outcome(market.id, outcome)}
       data-outcome={outcome.id}
       data-market={market.id}
     >
       <span className="odds__label">
-        {label ?? sideWithLine(fixture, market, outcome) ?? outcomeLabel(market.id, outcome)}
+        {label ?? sideWithLine(fixture, market, outcome) ?? names.outcome(market.id, outcome)}
       </span>
       <span className="odds__price" data-testid="odds-price">
         {locked ? <LockIcon /> : formatOdds(outcome.odds!)}

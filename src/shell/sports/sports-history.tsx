@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { outcomeLabel } from './market-names';
+import { useMarketNames } from './market-names';
 import i18n, { bcp47 } from '../../lib/i18n';
 import { fetchMyBets, type MySportsBet } from '../../services/sports-api';
 import { useBetsVersion } from './bet-slip-store';
@@ -19,6 +19,7 @@ export const SPORTS_HISTORY_SIZE = 10;
  */
 export function SportsHistory() {
   const { t } = useTranslation();
+  const names = useMarketNames();
   const version = useBetsVersion();
   const [bets, setBets] = useState<MySportsBet[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -68,7 +69,7 @@ export function SportsHistory() {
                     : bet.legs.length > 1
                       ? `${t('sports.slip.multiple')} (${bet.legs.length})`
                       : bet.legs[0]
-                        ? outcomeLabel(bet.legs[0].marketId, {
+                        ? names.outcome(bet.legs[0].marketId, {
                             id: bet.legs[0].outcomeId,
                             name: bet.legs[0].outcome,
                           })

@@ -9,7 +9,7 @@ import { fetchBoosts, placeBoostBet, type SportsBoost } from '../../services/spo
 import { useToken } from '../app/session';
 import { askToLogIn } from '../app/shell-actions';
 import { bumpBets } from './bet-slip-store';
-import { marketLabel, outcomeLabel, teamsOfTitle } from './market-names';
+import { teamsOfTitle, useMarketNames } from './market-names';
 import { formatKickoff, formatOdds } from './sports-format';
 import { QUICK_STAKES } from './stake-fields';
 import './super-odds.css';
@@ -70,6 +70,7 @@ type Note = { ok: true; ticket: string } | { ok: false; text: string };
 /** One Super Odd: the selection, the book's price struck through, the boosted one, and its own stake. */
 function SuperOddCard({ boost }: { boost: SportsBoost }) {
   const { t } = useTranslation();
+  const names = useMarketNames();
   const token = useToken();
   const [stakeText, setStakeText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -130,10 +131,10 @@ function SuperOddCard({ boost }: { boost: SportsBoost }) {
       <div className="super-odd__pick">
         <div className="super-odd__names">
           <strong data-testid="super-odd-outcome">
-            {outcomeLabel(boost.marketId, { id: boost.outcomeId, name: boost.outcome })}
+            {names.outcome(boost.marketId, { id: boost.outcomeId, name: boost.outcome })}
           </strong>
           <span data-testid="super-odd-market">
-            {marketLabel({ id: boost.marketId, name: boost.market }, undefined, teamsOfTitle(boost.fixture))}
+            {names.market({ id: boost.marketId, name: boost.market }, undefined, teamsOfTitle(boost.fixture))}
           </span>
         </div>
         <p className="super-odd__prices">
