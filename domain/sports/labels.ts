@@ -48,43 +48,49 @@ export const RESULT_LABELS: Readonly<Record<number, string>> = {
   [BetResult.lotteryException]: 'Em análise',
 };
 
-/** Words for the match time codes (section 3); quarters 1001–1004 are basketball's. */
-export const MATCH_TIME_LABELS: Readonly<Record<number, string>> = {
-  [MatchTime.notStarted]: 'Não iniciado',
-  [MatchTime.firstHalf]: '1º Tempo',
-  [MatchTime.halfTime]: 'Intervalo',
-  [MatchTime.secondHalf]: '2º Tempo',
-  [MatchTime.overtime]: 'Prorrogação',
-  [MatchTime.penalties]: 'Pênaltis',
-  [MatchTime.finished]: 'Encerrado',
-  [MatchTime.cancelled]: 'Cancelado',
-  [MatchTime.toBeDecided]: 'A definir',
-  [MatchTime.cutInHalf]: 'Abandonado',
-  [MatchTime.interrupted]: 'Interrompido',
-  [MatchTime.postponed]: 'Adiado',
-  1001: '1º Quarto',
-  1002: '2º Quarto',
-  1003: '3º Quarto',
-  1004: '4º Quarto',
+/** The match time codes' words (section 3), by their keys in the locale files' `sports.matchTime`. */
+export type MatchTimeWord =
+  | keyof typeof MatchTime
+  | 'quarter1'
+  | 'quarter2'
+  | 'quarter3'
+  | 'quarter4'
+  | 'firstInnings'
+  | 'secondInnings';
+
+const CODE_WORDS = new Map<number, MatchTimeWord>(
+  Object.entries(MatchTime).map(([word, code]) => [code, word as keyof typeof MatchTime]),
+);
+/** Basketball's quarters, 1001–1004. */
+const QUARTERS: Readonly<Record<number, MatchTimeWord>> = {
+  1001: 'quarter1',
+  1002: 'quarter2',
+  1003: 'quarter3',
+  1004: 'quarter4',
 };
 
 /**
- * The period of a match time code in a sport's own words. The specification's codes are
- * football's: American football reads its halves the same way, basketball has its quarters
+ * The word for a match time code in a sport, or null where it has none. The specification's codes
+ * are football's: American football reads its halves the same way, basketball has its quarters
  * (1001–1004), cricket its two innings (1 and 3); the other sports use 1 for "in play", which their
  * clock already says (`2º set`, `Round 7`), so it has no word of its own.
  */
-export function periodName(code: number, sport: SportKey = 'football'): string {
-  if (code <= MatchTime.notStarted || code === MatchTime.halfTime) return MATCH_TIME_LABELS[code] ?? '';
+export function matchTimeWord(code: number, sport: SportKey = 'football'): MatchTimeWord | null {
+  const word = QUARTERS[code] ?? CODE_WORDS.get(code) ?? null;
+  if (code <= MatchTime.notStarted || code === MatchTime.halfTime) return word;
   switch (sport) {
     case 'football':
     case 'american_football':
     case 'basketball':
-      return MATCH_TIME_LABELS[code] ?? '';
+      return word;
     case 'cricket':
-      return code === MatchTime.firstHalf ? '1ª entrada' : code === MatchTime.secondHalf ? '2ª entrada' : '';
+      return code === MatchTime.firstHalf
+        ? 'firstInnings'
+        : code === MatchTime.secondHalf
+          ? 'secondInnings'
+          : null;
     default:
-      return code === MatchTime.overtime ? MATCH_TIME_LABELS[code]! : '';
+      return code === MatchTime.overtime ? word : null;
   }
 }
 

@@ -27,7 +27,7 @@ export const FIRST_PAGE_TEXTS: readonly string[] = [
   // Home's game tiles and winners name the games.
   'games.open',
   'games.*.name',
-  // Home's football highlights: the sport chips and the fixture rows.
+  // Home's football highlights: the sport chips and the fixture rows (a live one names its period).
   ...SPORT_KEYS.map((key) => `sports.${key}`),
   'sports.live',
   'sports.today',
@@ -35,6 +35,7 @@ export const FIRST_PAGE_TEXTS: readonly string[] = [
   'sports.loading',
   'sports.loadFailed',
   'sports.noPrices',
+  'sports.matchTime',
   'sports.fixture.allMarkets',
   // Home's banners, sponsors and welcome gift; the support chat button.
   'promo.home',

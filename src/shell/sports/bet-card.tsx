@@ -6,40 +6,9 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { teamsOfTitle, useMarketNames } from './market-names';
 import type { MySportsBet } from '../../services/sports-api';
 import { Cashout } from './cashout';
-import { formatCombinedOdds, formatOdds, resultTone } from './sports-format';
+import { formatCombinedOdds, formatOdds, resultTone, resultWord, type ResultWord } from './sports-format';
 import './builder.css';
 import './super-odds.css';
-
-/** Result codes (section 3) and the words a player reads for them (`sports.result.*`). */
-const RESULT_WORDS: Readonly<Record<number, ResultWord>> = {
-  [BetResult.placed]: 'placed',
-  [BetResult.won]: 'won',
-  [BetResult.halfWon]: 'halfWon',
-  [BetResult.deadHeat]: 'deadHeat',
-  [BetResult.draw]: 'draw',
-  [BetResult.halfLost]: 'halfLost',
-  [BetResult.lost]: 'lost',
-  [BetResult.lostAlias]: 'lost',
-  [BetResult.refund]: 'refund',
-  [BetResult.cancelled]: 'cancelled',
-  [BetResult.refused]: 'refused',
-  [BetResult.lotteryException]: 'review',
-};
-type ResultWord =
-  | 'placed'
-  | 'pending'
-  | 'won'
-  | 'halfWon'
-  | 'deadHeat'
-  | 'draw'
-  | 'halfLost'
-  | 'lost'
-  | 'refund'
-  | 'cancelled'
-  | 'refused'
-  | 'review'
-  | 'cashedOut'
-  | 'notDecided';
 
 /**
  * What a bet's badge says, in the player's language: a cashed-out bet is "cashed out" (never the
@@ -49,7 +18,7 @@ export function betWord(bet: MySportsBet): ResultWord {
   if (bet.state === 'cashed_out') return 'cashedOut';
   if (bet.state === 'pending') return 'pending';
   if (bet.state === 'exception') return 'review';
-  return RESULT_WORDS[bet.result] ?? 'review';
+  return resultWord(bet.result);
 }
 
 /** The badge's tone: a cash-out paid the player, so it reads as money in, whatever its code. */
@@ -60,7 +29,7 @@ export function betTone(bet: MySportsBet): ReturnType<typeof resultTone> {
 /** A leg's words: one still open on a cashed-out bet was never decided for this bet. */
 function legWord(bet: MySportsBet, result: number): ResultWord {
   if (result === BetResult.placed && bet.state === 'cashed_out') return 'notDecided';
-  return RESULT_WORDS[result] ?? 'review';
+  return resultWord(result);
 }
 
 /** The ticket's order status in words (spec: 0 pending, 9999 drawn, 8888 not drawn). */

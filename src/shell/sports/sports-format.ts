@@ -1,9 +1,11 @@
-import { periodName, RESULT_LABELS } from '../../../domain/sports/labels';
+import { BetResult } from '../../../domain/codes';
+import { matchTimeWord } from '../../../domain/sports/labels';
 import { shownCombinedOdds } from '../../../domain/sports/settlement';
 import { isSportKey } from '../../../domain/sports/sports';
 import { formatDayMonth, formatTime } from '../../lib/format';
+import i18n from '../../lib/i18n';
 
-/** How prices, times and codes of the sportsbook read on the pages (pt-BR). */
+/** How prices, times and codes of the sportsbook read on the pages, in the player's language. */
 
 const oddsFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -26,12 +28,48 @@ export function formatCombinedOdds(odds: number): string {
  * "2ª entrada"); empty where the sport's clock says it ("2º set").
  */
 export function periodLabel(code: number, sport = 'football'): string {
-  return periodName(code, isSportKey(sport) ? sport : 'football');
+  const word = matchTimeWord(code, isSportKey(sport) ? sport : 'football');
+  return word ? i18n.t(`sports.matchTime.${word}`) : '';
 }
+
+/** A result's word (`sports.result.*`): the codes of section 3, a bet's states besides. */
+export type ResultWord =
+  | 'placed'
+  | 'pending'
+  | 'won'
+  | 'halfWon'
+  | 'deadHeat'
+  | 'draw'
+  | 'halfLost'
+  | 'lost'
+  | 'refund'
+  | 'cancelled'
+  | 'refused'
+  | 'review'
+  | 'cashedOut'
+  | 'notDecided';
+
+const RESULT_WORDS: Readonly<Record<number, ResultWord>> = {
+  [BetResult.placed]: 'placed',
+  [BetResult.won]: 'won',
+  [BetResult.halfWon]: 'halfWon',
+  [BetResult.deadHeat]: 'deadHeat',
+  [BetResult.draw]: 'draw',
+  [BetResult.halfLost]: 'halfLost',
+  [BetResult.lost]: 'lost',
+  [BetResult.lostAlias]: 'lost',
+  [BetResult.refund]: 'refund',
+  [BetResult.cancelled]: 'cancelled',
+  [BetResult.refused]: 'refused',
+  [BetResult.lotteryException]: 'review',
+};
+
+/** A result code's word; an unknown code is "under review". */
+export const resultWord = (code: number): ResultWord => RESULT_WORDS[code] ?? 'review';
 
 /** A bet result code in words ("Ganhou", "Meio ganho", "Recusada"). */
 export function resultLabel(code: number): string {
-  return RESULT_LABELS[code] ?? '';
+  return i18n.t(`sports.result.${resultWord(code)}`);
 }
 
 /** The tone of a result code on the page. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../src/lib/i18n';
 import type { SportsFixtureDetail, SportsMarket } from '../../../src/services/sports-api';
 import { groupMarkets } from '../../../src/shell/sports/fixture-page';
 import {
@@ -153,6 +154,21 @@ describe('sportsbook page helpers', () => {
     expect(resultTone(10)).toBe('green');
     expect(resultTone(20)).toBe('danger');
     expect(resultTone(90)).toBe('muted');
+  });
+
+  it("reads periods and result codes in the player's language (they stayed Portuguese in English)", async () => {
+    await setLanguage('en_US');
+    try {
+      expect(periodLabel(0)).toBe('Not started');
+      expect(periodLabel(2)).toBe('Half-time');
+      expect(periodLabel(1003, 'basketball')).toBe('3rd quarter');
+      expect(periodLabel(3, 'cricket')).toBe('2nd innings');
+      expect(periodLabel(1, 'tennis')).toBe('');
+      expect(resultLabel(-11)).toBe('Refused');
+      expect(resultLabel(12345)).toBe('Under review');
+    } finally {
+      await setLanguage('pt_BR');
+    }
   });
 
   it('says today and tomorrow for near kick-offs', () => {
