@@ -104,6 +104,16 @@ describe('session', () => {
     live.serverSends('insBalance', { balance: 3.5 });
     expect(sessionStore.get().userInfo?.balance).toBe(3.5);
     expect(JSON.parse(localStorage.getItem('userInfo')!).balance).toBe(3.5);
+    // freeBalance is cash + bonus and follows insBalance: the bonus wallet follows it, so a
+    // release that turned the whole bonus into cash shows at once (it named no event of its own).
+    live.serverSends('updateUserInfo', userInfoFixture({ balance: 50, bonusBalance: 5, freeBalance: 55 }));
+    live.serverSends('insBalance', { balance: 57.3 });
+    live.serverSends('freeBalance', { freeBalance: 57.3 });
+    expect(sessionStore.get().userInfo).toMatchObject({ balance: 57.3, bonusBalance: 0, freeBalance: 57.3 });
+    live.serverSends('insBalance', { balance: 0 });
+    live.serverSends('freeBalance', { freeBalance: 4.1 });
+    expect(sessionStore.get().userInfo).toMatchObject({ balance: 0, bonusBalance: 4.1, freeBalance: 4.1 });
+    live.serverSends('insBalance', { balance: 3.5 });
     live.serverSends('userBetAmount', { bouns: 1, amount: 12.5 });
     expect(turnoverStore.get()).toEqual({ bouns: 1, amount: 12.5 });
 

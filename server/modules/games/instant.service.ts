@@ -5,7 +5,6 @@ import { resolveSession, sessionRefusal, TOUCH_EVERY_MS, type SessionState } fro
 import { sha256Hex } from '../../infra/security/tokens';
 import { insufficientFunds } from '../../platform/money/ledger';
 import { applyVipUpgrades, vipDue } from '../../platform/money/vip';
-import { announceUserInfo } from '../../platform/announcer';
 import { lossLimitReached } from '../protection/protection.service';
 import type { MoneyRequest } from '../../platform/idempotency';
 import { translate } from '../../../domain/messages';
@@ -177,7 +176,10 @@ type PlayResult =
       body: string;
       cash: number;
       bonus: number;
-      /** Bonus the wager turned into cash (bonus_release, migration 044), 0 for none. */
+      /**
+       * Bonus the wager turned into cash (bonus_release, migration 044), 0 for none. The player
+       * sees it with the bet's balances: the page reads the bonus from freeBalance − balance.
+       */
       released: number;
       level: number;
       wagered_cents: number;
@@ -360,9 +362,6 @@ async function afterWager(
   userId: number,
   result: Extract<PlayResult, { status: 'ok' }>,
 ): Promise<BetSnapshot | undefined> {
-  // The bonus wallet a release emptied shows in the profile (`bonusBalance`); the cash after it
-  // reaches the player with the bet's balances.
-  if (Number(result.released) > 0) await announceUserInfo(ctx, userId);
   if (vipDue(ctx.config.file.vip, Number(result.level), Number(result.wagered_cents))) {
     await ctx.db
       .transaction()

@@ -1,3 +1,4 @@
+import { centsToBrl } from '../../../domain/money';
 import type { Notice, UserInfo } from '../../../domain/schemas/user.schema';
 import { userInfoSchema } from '../../../domain/schemas/user.schema';
 import { createStore, useStore } from '../../lib/store';
@@ -36,6 +37,18 @@ function setUserInfo(userInfo: UserInfo | null): void {
 export function patchUserInfo(patch: Partial<UserInfo>): void {
   const current = sessionStore.get().userInfo;
   if (current) setUserInfo({ ...current, ...patch });
+}
+
+/**
+ * A `freeBalance` push with the bonus wallet it implies. The server sends it right after
+ * `insBalance`, and it is cash + bonus (API.md), so the bonus follows every money movement: a
+ * bonus stake, or a release that turned the whole bonus into cash, which no event names.
+ */
+function withBonus(freeBalance: number): Partial<UserInfo> {
+  const cash = sessionStore.get().userInfo?.balance;
+  if (cash === undefined) return { freeBalance };
+  const bonusCents = Math.round(freeBalance * 100) - Math.round(cash * 100);
+  return { freeBalance, bonusBalance: centsToBrl(Math.max(0, bonusCents)) };
 }
 
 /** Fetches the user info again; failures are reported by the API client and leave the old value. */
@@ -95,7 +108,7 @@ export async function startSession(): Promise<void> {
     if (parsed.success) setUserInfo(parsed.data);
   });
   onSocketEvent('insBalance', ({ balance }) => patchUserInfo({ balance }));
-  onSocketEvent('freeBalance', ({ freeBalance }) => patchUserInfo({ freeBalance }));
+  onSocketEvent('freeBalance', ({ freeBalance }) => patchUserInfo(withBonus(freeBalance)));
   onSocketEvent('notice', (notice) => noticeStore.set(notice));
   onSocketEvent('userBetAmount', (turnover) => turnoverStore.set(turnover));
 
