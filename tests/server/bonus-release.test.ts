@@ -75,6 +75,21 @@ describe('bonus release', () => {
     // Wagering on with no bonus releases nothing more.
     expect((await dice(p, 1)).code).toBe(200);
     expect(await releases(p.userId)).toHaveLength(1);
+
+    // /registros lists it once, as the cash it brought, beside the gift it came from.
+    const records = await call(app(), {
+      method: 'GET',
+      url: '/api/app/user/records?kind=wallet&page=1&size=20',
+      headers: auth(p.token),
+    });
+    expect(records.code).toBe(200);
+    const lines = (records.body.data.list as { type: number; amount: number; detail: string }[]).filter(
+      (r) => r.type === 141,
+    );
+    expect(lines.map((r) => [r.amount, r.detail])).toEqual([
+      [10, 'Bônus liberado: virou dinheiro (apostas exigidas cumpridas)'],
+      [10, ''],
+    ]);
   });
 
   it('makes a second gift wait for its own wagering', async () => {

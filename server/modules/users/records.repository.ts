@@ -68,7 +68,16 @@ export async function walletRecordRows(
       from ledger_postings p
       join ledger_transactions lt on lt.id = p.transaction_id
       join ledger_accounts a on a.id = p.account_id
-      where a.user_id = ${userId} and lt.kind in ('vip_award', 'deposit_gift', 'promotion')`;
+      where a.user_id = ${userId} and lt.kind in ('vip_award', 'deposit_gift', 'promotion')
+    union all
+    -- A release (migration 044) moves the whole bonus wallet into cash once its wagering is met:
+    -- one line, the cash it brought; the bonus it left is the same amount.
+    select 'L' || lt.id::text as id, 141 as type, '10' as status, p.amount, lt.created_at,
+           'Bônus liberado: virou dinheiro (apostas exigidas cumpridas)' as detail, null::text as sender
+      from ledger_postings p
+      join ledger_transactions lt on lt.id = p.transaction_id
+      join ledger_accounts a on a.id = p.account_id
+      where a.user_id = ${userId} and a.kind = 'user_cash' and lt.kind = 'bonus_release'`;
   const rows =
     await sql<WalletRecordRow>`select r.*, count(*) over () as total from (${union}) r order by r.created_at desc, r.id desc
       limit ${size} offset ${(page - 1) * size}`.execute(db);
