@@ -10,11 +10,23 @@ export interface Store<T> {
   subscribe(listener: () => void): () => void;
 }
 
+/** Every store's way back to its first value (`resetStores`). */
+const resets: Array<() => void> = [];
+
+/**
+ * Sets every store back to the value it was created with. For tests whose files share one module
+ * graph (vitest.config.ts, the client project): each file starts from the state a fresh page has,
+ * not from what the previous file left (a logged-in player, an open panel).
+ */
+export function resetStores(): void {
+  for (const reset of resets) reset();
+}
+
 /** Creates a store holding `initial`. Setting an identical value notifies nobody. */
 export function createStore<T>(initial: T): Store<T> {
   let value = initial;
   const listeners = new Set<() => void>();
-  return {
+  const store: Store<T> = {
     get: () => value,
     set(next) {
       const resolved = typeof next === 'function' ? (next as (previous: T) => T)(value) : next;
@@ -27,6 +39,8 @@ export function createStore<T>(initial: T): Store<T> {
       return () => listeners.delete(listener);
     },
   };
+  resets.push(() => store.set(initial));
+  return store;
 }
 
 /** Reads a slice of a store and re-renders when it changes. The selector must return a stable value. */

@@ -1,5 +1,8 @@
-import { configure } from '@testing-library/react';
-import { laterTexts } from '../../src/lib/i18n';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll } from 'vitest';
+import i18n, { laterTexts, setLanguage } from '../../src/lib/i18n';
+import { resetStores } from '../../src/lib/store';
+import { setSocketFactory, syncSocket } from '../../src/services/socket';
 
 /**
  * `findBy…` waits up to 5 s instead of Testing Library's 1 s: pages and games are lazy imports,
@@ -11,3 +14,21 @@ configure({ asyncUtilTimeout: 5_000 });
 // Tests render pages and panels directly, not through the lazy loaders that fetch the pt_BR texts
 // the first page leaves out (src/lib/i18n.ts): every test starts with all of them.
 await laterTexts();
+
+/**
+ * The client project's files share one module graph per worker (vitest.config.ts): what a file
+ * leaves in a module (a socket open for a token, a logged-in session, English, an open panel,
+ * stored keys) the next file would start with, and its tests passed or failed with the order the
+ * files landed in (live-feed did, on a fresh clone). Each file leaves the state of a fresh page.
+ * Registered before the file's own hooks, this runs after them.
+ */
+afterAll(async () => {
+  // A file may choose the node environment: no document, no storage.
+  if (typeof document !== 'undefined') cleanup();
+  syncSocket(null);
+  setSocketFactory(null);
+  if (i18n.language !== 'pt_BR') await setLanguage('pt_BR');
+  resetStores();
+  globalThis.localStorage?.clear();
+  globalThis.sessionStorage?.clear();
+});
