@@ -167,8 +167,8 @@ export type MySportsBet = z.infer<typeof mySportsBetSchema>;
 /** One leg of a bet in "Minhas apostas". */
 export type MySportsBetLeg = z.infer<typeof mySportsBetLegSchema>;
 
-/** A running Super Odd (`GET /sports/boosts`): the boosted price, and the book's when it was set. */
-export const sportsBoostSchema = z.object({
+/** A Super Odd as the trader's calls answer it: the boosted price, and the book's when it was set. */
+export const boostSchema = z.object({
   id: z.number(),
   fixtureId: z.string(),
   fixture: z.string(),
@@ -181,10 +181,16 @@ export const sportsBoostSchema = z.object({
   was: z.number(),
   maxStake: z.number(),
 });
+
+/**
+ * A running Super Odd as players see it (`GET /sports/boosts`), with its fixture's sport: the
+ * player's page names a market such as `totals` by it (points, sets…) in the player's language.
+ */
+export const sportsBoostSchema = z.extend(boostSchema, { sport: z.string() });
 export type SportsBoost = z.infer<typeof sportsBoostSchema>;
 
 /** A Super Odd in the operator's report, with its own figures. */
-export const boostReportRowSchema = z.extend(sportsBoostSchema, {
+export const boostReportRowSchema = z.extend(boostSchema, {
   endedAt: z.nullable(z.string()),
   bets: z.number(),
   players: z.number(),

@@ -2,10 +2,9 @@ import { AxiosError } from 'axios';
 import { z } from 'zod/mini';
 import {
   boostReportRowSchema,
-  sportsBoostSchema,
+  boostSchema,
   sportsFixtureDetailSchema,
   sportsFixtureSchema,
-  type SportsBoost,
   type SportsFixture,
   type SportsFixtureDetail,
 } from '../../domain/sports/sports-answers.schema';
@@ -30,7 +29,7 @@ export interface BoostInput {
   maxStake: string;
 }
 
-export type { SportsBoost, SportsFixture, SportsFixtureDetail };
+export type { SportsFixture, SportsFixtureDetail };
 
 /** A public sportsbook read (no operator token: it is not the console's to send there). */
 async function publicRead(url: string): Promise<unknown> {
@@ -50,9 +49,9 @@ export const boostApi = {
   list: async () =>
     z.array(boostReportRowSchema).parse(await request<unknown>('get', '/api/admin/sports/boosts')),
   create: async (input: BoostInput) =>
-    sportsBoostSchema.parse(await request<unknown>('post', '/api/admin/sports/boosts', input)),
+    boostSchema.parse(await request<unknown>('post', '/api/admin/sports/boosts', input)),
   end: async (id: number) =>
-    sportsBoostSchema.parse(await request<unknown>('post', `/api/admin/sports/boosts/${id}/end`)),
+    boostSchema.parse(await request<unknown>('post', `/api/admin/sports/boosts/${id}/end`)),
   /** Fixtures of `sport` still to start, soonest first; `q` (2+ letters) a team or competition. */
   upcoming: async (sport: string, q: string) =>
     z

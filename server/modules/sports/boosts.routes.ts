@@ -9,6 +9,7 @@ import { recordId } from '../../../domain/schemas/common.schema';
 import {
   boostInputSchema,
   boostReportRowSchema,
+  boostSchema,
   sportsBoostSchema,
 } from '../../../domain/sports/sports.schema';
 import { boostReport, createBoost, playerBoosts, stopBoost } from './boosts.service';
@@ -35,7 +36,7 @@ export async function boostsRoutes(app: FastifyInstance, ctx: AppContext, sports
 
   app.post(
     '/api/admin/sports/boosts',
-    allow(operator(['trader']), { body: boostInputSchema, response: sportsBoostSchema }),
+    allow(operator(['trader']), { body: boostInputSchema, response: boostSchema }),
     async (request, reply) => {
       const input = parseInput(boostInputSchema, request.body);
       const boost = await createBoost(ctx, sports, request.session!.subjectId, input, (trx, created) =>
@@ -47,7 +48,7 @@ export async function boostsRoutes(app: FastifyInstance, ctx: AppContext, sports
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/sports/boosts/:id/end',
-    allow(operator(['trader']), { params: idParams, response: sportsBoostSchema }),
+    allow(operator(['trader']), { params: idParams, response: boostSchema }),
     async (request, reply) => {
       const id = parseInput(recordId(), request.params.id);
       const boost = await stopBoost(ctx, id, sports.now(), (trx, ended) =>

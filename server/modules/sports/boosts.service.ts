@@ -111,17 +111,16 @@ export async function stopBoost(ctx: AppContext, id: number, now: number, audit:
 export async function playerBoosts(ctx: AppContext, sports: Sports) {
   const now = sports.now();
   const rows = await runningBoosts(ctx.db, new Date(now));
-  return rows
-    .filter((b) => {
-      const snap = sports.feed.snapshot(b.fixture_id, now);
-      if (!snap) return false;
-      try {
-        return !openOutcome(snap, b.market_id, b.outcome_id, now).live;
-      } catch {
-        return false;
-      }
-    })
-    .map(boostView);
+  return rows.flatMap((b) => {
+    const snap = sports.feed.snapshot(b.fixture_id, now);
+    if (!snap) return [];
+    try {
+      if (openOutcome(snap, b.market_id, b.outcome_id, now).live) return [];
+    } catch {
+      return [];
+    }
+    return [{ ...boostView(b), sport: snap.sport }];
+  });
 }
 
 /** Every boost with its own figures (the operator's report: a boost's loss is not the book's hold). */

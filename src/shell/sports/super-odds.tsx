@@ -134,7 +134,11 @@ function SuperOddCard({ boost }: { boost: SportsBoost }) {
             {names.outcome(boost.marketId, { id: boost.outcomeId, name: boost.outcome })}
           </strong>
           <span data-testid="super-odd-market">
-            {names.market({ id: boost.marketId, name: boost.market }, undefined, teamsOfTitle(boost.fixture))}
+            {names.market(
+              { id: boost.marketId, name: boost.market },
+              boost.sport,
+              teamsOfTitle(boost.fixture),
+            )}
           </span>
         </div>
         <p className="super-odd__prices">

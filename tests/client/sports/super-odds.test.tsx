@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter } from 'react-router-dom';
@@ -30,6 +30,7 @@ const boost = (patch: Record<string, unknown> = {}) => ({
   odds: 2.5,
   was: 2.1,
   maxStake: 20,
+  sport: 'football',
   ...patch,
 });
 
@@ -103,6 +104,28 @@ describe('Super Odds on the sportsbook', () => {
         .getAllByRole('button', { name: /^\d+$/ })
         .map((b) => b.textContent),
     ).toEqual(['5', '10', '20']);
+  });
+
+  it('names a boosted market by its sport in the player’s language', async () => {
+    boosts = [
+      boost({
+        fixture: 'Lakers x Celtics',
+        marketId: 'totals:full:180.5',
+        market: 'Total de Pontos 180,5',
+        outcomeId: 'over',
+        outcome: 'Mais de 180,5',
+        sport: 'basketball',
+      }),
+    ];
+    await act(() => setLanguage('en_US'));
+    try {
+      page();
+      const card = await screen.findByTestId('super-odd');
+      expect(within(card).getByTestId('super-odd-market').textContent).toBe('Total points 180,5');
+      expect(within(card).getByTestId('super-odd-outcome').textContent).toBe('Over 180,5');
+    } finally {
+      await act(() => setLanguage('pt_BR'));
+    }
   });
 
   it('places a single at the boosted price with an Idempotency-Key, and re-reads the bet lists', async () => {

@@ -80,7 +80,10 @@ describe('Super Odds', () => {
     const twice = await boost({ ...base, odds: odds / 1000 });
     expect(twice.body.message).toBe('Esta seleção já tem uma Super Odd ativa');
     const listed = (await call(sports.app(), { method: 'GET', url: '/api/app/sports/boosts' })).body.data;
-    expect(listed).toContainEqual(expect.objectContaining({ id: created.body.data.id, odds: odds / 1000 }));
+    // With the fixture's sport: a player's page names a market like 'totals' by it (points, sets…).
+    expect(listed).toContainEqual(
+      expect.objectContaining({ id: created.body.data.id, odds: odds / 1000, sport: 'football' }),
+    );
     const chain = await verifyAuditChain(sports.app().ctx.db);
     expect(chain.problems).toEqual([]);
   });
