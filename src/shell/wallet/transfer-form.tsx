@@ -43,7 +43,7 @@ export function TransferForm() {
       <p className="form__lead">{t('transfer.lead')}</p>
       <TextField
         label={t('transfer.amount')}
-        placeholder={t('dict.enterTransferAmount')}
+        placeholder={t('transfer.amountPlaceholder')}
         value={state.context.amount}
         onValue={(v) => send({ type: 'player.changeAmount', amount: v })}
         inputMode="decimal"
