@@ -73,18 +73,21 @@ export async function fetchGameRecords(size = 30): Promise<GameRecord[]> {
   return gameRecordsPageSchema.parse(body.data).list;
 }
 
-/** One page of the player's bets (`/gameMess`), of one game or all, newest first, with the total. */
+/**
+ * One page of the player's bets (`/gameMess`), of one game or all, newest first, with the total.
+ * `quiet` is for a call the player did not ask for (a table's recent results): a failure is not
+ * alerted, the caller just shows nothing.
+ */
 export async function fetchGameRecordsPage(
   game: string | null,
   page: number,
   size: number,
+  { quiet = false }: { quiet?: boolean } = {},
 ): Promise<GameRecordsPage> {
-  const body = await apiGet<unknown>('/api/app/user/records', {
-    kind: 'game',
-    ...(game ? { game } : {}),
-    page,
-    size,
-    loading: false,
-  });
+  const body = await apiGet<unknown>(
+    '/api/app/user/records',
+    { kind: 'game', ...(game ? { game } : {}), page, size, loading: false },
+    { silent: quiet },
+  );
   return gameRecordsPageSchema.parse(body.data);
 }

@@ -18,12 +18,16 @@ export function dragTarget(value: number, direction: DiceDirection): number {
   return direction === 'over' ? Math.min(99, Math.max(2, whole)) : Math.min(98, Math.max(1, whole));
 }
 
+/** The machine's cues, and `cue.history`: the past rolls (newest first) the row starts with. */
+export type DiceSceneCue =
+  DiceCue | { type: 'cue.history'; rolls: ReadonlyArray<{ roll: number; win: boolean }> };
+
 /**
  * Creates the DICE table (views/): a 0–100 track split into the losing and winning zones at the
  * target, a gold handle the player can drag to move the target, and the result marker that slides
  * to the server's roll and pops green or red. It only renders cues and reports `scene.dragTarget`.
  */
-export const createScene: SceneFactory<DiceTuning, DiceCue> = (context) => {
+export const createScene: SceneFactory<DiceTuning, DiceSceneCue> = (context) => {
   const t = context.tuning;
   const kit = new SceneKit<DiceSound>(context);
   const { tweens, sound } = kit;
@@ -51,7 +55,7 @@ export const createScene: SceneFactory<DiceTuning, DiceCue> = (context) => {
     context.onInput({ type: 'scene.dragTarget', target });
   });
 
-  const cues: CueHandlers<DiceCue> = {
+  const cues: CueHandlers<DiceSceneCue> = {
     'cue.terms': (cue, turbo) => {
       track.direction = cue.direction;
       return tweens.to(
@@ -60,6 +64,7 @@ export const createScene: SceneFactory<DiceTuning, DiceCue> = (context) => {
         turbo ? 0 : t.zoneMs,
       );
     },
+    'cue.history': (cue) => history.replace(cue.rolls),
     'cue.roll': async (cue, turbo) => {
       track.direction = cue.direction;
       track.zone.target = cue.target;

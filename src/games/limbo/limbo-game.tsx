@@ -5,6 +5,7 @@ import {
 } from '../../machines/games/limbo.machine';
 import type { GameHostProps } from '../shared/game-host';
 import { InstantTable, type InstantTableSpec } from '../shared/instant/instant-table';
+import { isWin, outcomeNumber } from '../shared/instant/recent-results';
 import { fixtures, type LimboFixture } from './fixtures';
 import { LimboInputs } from './limbo-hud';
 import { createScene, type LimboCue } from './limbo.scene';
@@ -27,6 +28,13 @@ const SPEC: InstantTableSpec<typeof tuning, LimboCue, LimboTerms, LimboMachineCu
     return { amount, terms: { target }, answers: [fixture.response] };
   },
   restCue: ({ target }) => ({ type: 'cue.reset', target }),
+  historyCue: (records) => ({
+    type: 'cue.history',
+    results: records.flatMap((r) => {
+      const result = outcomeNumber(r, 'result');
+      return result === null ? [] : [{ result, win: isWin(r) }];
+    }),
+  }),
   Inputs: LimboInputs,
 };
 

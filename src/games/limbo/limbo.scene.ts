@@ -18,8 +18,10 @@ import { TargetLine } from './views/target-line.view';
  * The scene reports no input: the HUD places the bets.
  */
 export type LimboCue =
-  /** The scene at rest: counter at 1,00×, target line up top labelled with `target`; `history` fills the recent results (newest first). */
-  | { type: 'cue.reset'; target: number; history?: readonly LimboResult[] }
+  /** The scene at rest: counter at 1,00×, target line up top labelled with `target`. */
+  | { type: 'cue.reset'; target: number }
+  /** The recent results (newest first) replace the pills, e.g. the player's bets before a reload. */
+  | { type: 'cue.history'; results: readonly LimboResult[] }
   /** The player changed the target in the HUD: the line's label follows (no animation to wait for). */
   | { type: 'cue.target'; target: number }
   /** A bet's outcome: the counter climbs to `result`, turning green as it passes `target` on a win, red at the end on a loss. */
@@ -174,9 +176,9 @@ export const createScene: SceneFactory<typeof tuning, LimboCue> = (context) => {
       line.setTarget(Number(cue.target));
       counter.set(1);
       counter.tint(t.counterColor);
-      if (Array.isArray(cue.history)) pills.replace(cue.history);
       await counter.fadeIn(t.settleMs * 0.5, turbo ? t.turboFactor : 1);
     },
+    'cue.history': (cue) => pills.replace(cue.results),
     'cue.target': (cue) => line.setTarget(Number(cue.target)),
     'cue.roll': (cue, turbo) => roll(cue, turbo ? t.turboFactor : 1),
     'cue.settle': (cue, turbo) => settle(cue, turbo ? t.turboFactor : 1),

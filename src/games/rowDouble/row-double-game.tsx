@@ -10,6 +10,7 @@ import {
   type InstantInputsProps,
   type InstantTableSpec,
 } from '../shared/instant/instant-table';
+import { outcomeNumber } from '../shared/instant/recent-results';
 import { fixtures, type RowDoubleRecording } from './fixtures';
 import { createScene, type RowDoubleCue } from './row-double.scene';
 import { sounds } from './row-double.sounds';
@@ -35,6 +36,13 @@ const SPEC: InstantTableSpec<typeof tuning, RowDoubleCue, RowDoubleTerms, RowDou
     const { amount, color } = fixture.bets[0]!.request;
     return { amount, terms: { color }, answers: fixture.bets.map((bet) => bet.answer) };
   },
+  historyCue: (records) => ({
+    type: 'cue.history',
+    results: records.flatMap((r) => {
+      const tile = outcomeNumber(r, 'tile');
+      return tile === null ? [] : [tile];
+    }),
+  }),
   Inputs: RowDoubleInputs,
 };
 

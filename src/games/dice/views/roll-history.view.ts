@@ -32,6 +32,14 @@ export class RollHistory {
     void this.tweens.to(this.slide, { x: 0, ease: 'power2.out', onUpdate: () => this.place() }, ms);
   }
 
+  /** Shows `rolls` (newest first) instead of the chips shown, at once. */
+  replace(rolls: ReadonlyArray<{ roll: number; win: boolean }>): void {
+    this.tweens.kill(this.slide);
+    this.rolls.splice(0, this.rolls.length, ...rolls.slice(0, KEEP));
+    this.slide.x = 0;
+    this.draw();
+  }
+
   /** Redraws the chips that fit, centred under the track. */
   draw(): void {
     const t = this.t;

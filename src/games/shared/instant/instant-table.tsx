@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameByType } from '../../../../domain/codes';
 import { fromPromise } from 'xstate';
-import type { SettledBet } from '../../../../domain/schemas/game.schema';
+import type { GameRecord, SettledBet } from '../../../../domain/schemas/game.schema';
 import { machineInspector } from '../../../lib/inspector';
 import { activeLeafPath, instantBetActor, type InstantBetInput } from '../../../machines/games/bet-actors';
 import type { InstantGameMachine } from '../../../machines/games/instant-game';
@@ -12,11 +12,12 @@ import type { GameHostProps } from '../game-host';
 import { GameTable, replayLater, useHostActions, useStageStatus, useTunePanel } from '../game-table';
 import { GameTabs } from '../hud/game-tabs';
 import { useGameEntry } from '../hud/hooks';
-import type { SceneCue, SceneFactory, SceneInput } from '../scene';
+import type { GameScene, SceneCue, SceneFactory, SceneInput } from '../scene';
 import type { SoundBook } from '../sound-recipe';
 import { tuningDefaults, type TuningSchema } from '../tuning';
 import { useSceneBridge } from '../use-scene-bridge';
 import { InstantHud } from './instant-hud';
+import { useRecentRecords } from './recent-results';
 
 /**
  * The table of an instant game (DICE, LIMBO, ROWDOUBLE): the machine of `instant-game.ts`, the Pixi
@@ -59,6 +60,8 @@ export interface InstantTableSpec<S extends TuningSchema, C extends SceneCue, T,
   recording: (name: string) => InstantRecording<T> | undefined;
   /** What a new scene is shown of the terms before any bet (DICE's zones, LIMBO's target line). */
   restCue?: (terms: T) => C;
+  /** The cue that fills the table's recent results from the player's bets (newest first) on arrival. */
+  historyCue?: (records: readonly GameRecord[]) => C;
   /** New terms from what the scene reports (DICE's dragged target); null when it changes none. */
   termsFromInput?: (input: SceneInput, terms: T) => T | null;
   /** The game's own inputs. */
@@ -116,15 +119,36 @@ export function InstantTable<S extends TuningSchema, C extends SceneCue, T, M ex
   useTunePanel(debug.tune && status.ready, spec.tuneTitle, spec.tuning, values, bridge.redraw);
 
   const onScene = bridge.onScene;
-  const { restCue, termsFromInput } = spec;
+  const { restCue, termsFromInput, historyCue } = spec;
+  // The row of recent results starts from the server's history, whichever of the scene and the
+  // answer comes first; a replay bets nothing and shows only its own rounds.
+  const recent = useRecentRecords(game.key, recording === undefined && historyCue !== undefined);
+  const recentRef = useRef(recent);
+  const showHistory = useCallback(
+    (scene: GameScene<C> | null) => {
+      const records = recentRef.current;
+      if (!scene || !records || !historyCue) return;
+      // Once a bet is on its way the row fills from the rounds themselves: the history could
+      // already hold that bet, and it would show twice.
+      const { pending, bet } = actor.getSnapshot().context;
+      if (pending || bet) return;
+      void scene.play(historyCue(records), { turbo: true });
+    },
+    [actor, historyCue],
+  );
+  useEffect(() => {
+    recentRef.current = recent;
+    showHistory(bridge.scene.current);
+  }, [recent, showHistory, bridge.scene]);
   const handleScene = useCallback<typeof onScene>(
     (scene, size) => {
       onScene(scene, size);
       if (!scene) return;
       if (restCue) void scene.play(restCue(actor.getSnapshot().context.terms), { turbo: true });
+      showHistory(scene);
       if (recording) actor.send({ type: 'player.bet' });
     },
-    [actor, recording, onScene, restCue],
+    [actor, recording, onScene, restCue, showHistory],
   );
   const onTerms = useCallback((next: T) => actor.send({ type: 'player.setTerms', terms: next }), [actor]);
 
