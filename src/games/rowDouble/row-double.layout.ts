@@ -13,7 +13,6 @@ export interface RowDoubleSizeKnobs {
   tileHeightShare: number;
   tilesAcross: number;
   tileGapRatio: number;
-  tileCornerRatio: number;
   historyTilePx: number;
   historyMax: number;
   paddingPx: number;
@@ -26,6 +25,7 @@ export interface RowDoubleLayout {
   tile: number;
   gap: number;
   pitch: number;
+  /** Half the tile: the tiles are round chips (views/row-chips.art.ts), and so is the winner's halo. */
   corner: number;
   /** The drum (track) the tiles run on. */
   row: Box;
@@ -81,7 +81,7 @@ export function rowDoubleLayout(width: number, height: number, k: RowDoubleSizeK
     tile,
     gap,
     pitch: tile + gap,
-    corner: Math.round(tile * k.tileCornerRatio),
+    corner: Math.round(tile / 2),
     row: { x: pad, y: rowY, width: inner, height: rowHeight },
     rail,
     markerX: pad + inner / 2,

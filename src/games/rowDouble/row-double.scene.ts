@@ -16,6 +16,7 @@ import {
 import type { RowDoubleSound } from './row-double.sounds';
 import type { tuning } from './tuning';
 import { DrumFrame } from './views/drum-frame.view';
+import { paintChip } from './views/row-chips.art';
 import { MarkerFlash } from './views/marker-flash.view';
 
 /**
@@ -48,15 +49,16 @@ function multiplierText(multiplier: number): string {
 }
 
 /**
- * Creates ROWDOUBLE's scene: a curved row of DOUBLE tiles (the shared-art reel, projected on a
- * drum) between gold rails, the marker's flash, the multiplier chip and the results strip.
+ * Creates ROWDOUBLE's scene: a curved row of round chips (DOUBLE's 15 tiles in ROWDOUBLE's own
+ * look, on the shared-art reel projected on a drum) between gold rails, the marker's flash, the
+ * multiplier chip and the results strip.
  */
 export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) => {
   const t = context.tuning;
   const releaseFont = installDigitFont(FONT);
   const kit = new SceneKit<RowDoubleSound>(context);
   const { tweens, sound } = kit;
-  const atlas = new TileAtlas(context.app.renderer);
+  const atlas = new TileAtlas(context.app.renderer, paintChip);
   kit.own(() => atlas.destroy());
   kit.own(releaseFont);
 
@@ -85,13 +87,7 @@ export const createScene: SceneFactory<typeof tuning, RowDoubleCue> = (context) 
     const l = rowDoubleLayout(size.width, size.height, t);
     layout = l;
     const small = l.historyTile;
-    const art = atlas.rebake(
-      l.tile,
-      l.corner,
-      small,
-      Math.round(small * t.tileCornerRatio * 1.2),
-      tilePalette(t),
-    );
+    const art = atlas.rebake(l.tile, l.corner, small, Math.round(small / 2), tilePalette(t));
     if (art) {
       reel.setArt(art);
       strip.refresh();

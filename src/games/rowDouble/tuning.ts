@@ -201,14 +201,6 @@ export const tuning = defineTuning({
     step: 0.01,
     description: 'Gap between tiles as a share of the tile side.',
   },
-  tileCornerRatio: {
-    kind: 'number',
-    default: 0.18,
-    min: 0,
-    max: 0.5,
-    step: 0.01,
-    description: 'Corner radius as a share of the tile side.',
-  },
   historyTilePx: {
     kind: 'number',
     default: 28,

@@ -3,10 +3,11 @@ import { DOUBLE_REEL } from './reel.layout';
 import { SITE_FONT, colorNumber, shadeColor } from '../shared/toolkit';
 
 /**
- * The DOUBLE table's tiles drawn in vector and baked into two render textures (atlases): rounded
- * squares, red and black with a ringed number, white with the Trevo clover. A smeared copy of each
- * tile stands in for motion blur on a fast reel, and a soft halo marks the winner. A resize or a
- * colour change re-renders into the same atlases, so no texture is freed while the scene lives.
+ * The 15 tiles of DOUBLE's table drawn in vector and baked into two render textures (atlases).
+ * DOUBLE's are rounded squares, red and black with a ringed number, white with the Trevo clover;
+ * ROWDOUBLE paints its own (round chips) through the same atlas. A smeared copy of each tile
+ * stands in for motion blur on a fast reel, and a soft halo marks the winner. A resize or a colour
+ * change re-renders into the same atlases, so no texture is freed while the scene lives.
  */
 
 /** Tile colours as knob values (`#rrggbb`). */
@@ -163,8 +164,11 @@ export function tileBodyColor(tile: number, palette: TilePalette): number {
   return colorNumber(tile === 0 ? palette.white : tile <= 7 ? palette.red : palette.black);
 }
 
-/** One tile drawn at the origin, `size` px square. */
-function paintTile(tile: number, size: number, corner: number, palette: TilePalette): Container {
+/** Draws tile `tile` at the origin inside a `size` px square (the halo is rounded by `corner` too). */
+export type TilePainter = (tile: number, size: number, corner: number, palette: TilePalette) => Container;
+
+/** DOUBLE's tile drawn at the origin, `size` px square. */
+export function paintTile(tile: number, size: number, corner: number, palette: TilePalette): Container {
   const root = new Container();
   const body = tileBodyColor(tile, palette);
   const g = new Graphics();
@@ -247,7 +251,11 @@ export class TileAtlas {
   private art: TileArt | null = null;
   private key = '';
 
-  constructor(private readonly renderer: Renderer) {}
+  constructor(
+    private readonly renderer: Renderer,
+    /** How a tile looks: DOUBLE's square by default. */
+    private readonly paint: TilePainter = paintTile,
+  ) {}
 
   /** The current textures (null before the first bake). */
   get current(): TileArt | null {
@@ -286,9 +294,9 @@ export class TileAtlas {
 
     const sheet = new Container();
     for (let tile = 0; tile < TILES; tile++) {
-      const big = paintTile(tile, size, corner, palette);
+      const big = this.paint(tile, size, corner, palette);
       big.position.set(plan.sharp[tile]!.x, plan.sharp[tile]!.y);
-      const small = paintTile(tile, smallSize, smallCorner, palette);
+      const small = this.paint(tile, smallSize, smallCorner, palette);
       small.position.set(plan.small[tile]!.x, plan.small[tile]!.y);
       sheet.addChild(big, small);
     }
