@@ -6,6 +6,7 @@ import { offerCountdownMachine, type OfferKind } from '../../src/machines/offer-
 import { overlayStore } from '../../src/shell/app/overlay-store';
 import { sessionStore } from '../../src/shell/app/session';
 import { installOfferCountdown, offerStore, openOffer } from '../../src/shell/wallet/offers';
+import { RECHECK_MS } from '../../src/lib/use-steps-aside';
 import { OfferButton, TUCK_FROM_PX } from '../../src/shell/wallet/offer-button';
 import { userInfoFixture } from './support';
 
@@ -124,6 +125,46 @@ describe('the session offer (panel and floating button share one countdown)', ()
     expect(button.getAttribute('aria-label')).toMatch(/^Oferta \d\d:\d\d:\d\d$/);
     scrollTo(0);
     expect(button.className).not.toContain('offer-button--tucked');
+    act(() => sessionStore.set({ token: null, userInfo: null }));
+  });
+  it('steps aside while a control of the page lies under it, and comes back when the spot is free', async () => {
+    installOfferCountdown();
+    overlayStore.set('');
+    act(() => sessionStore.set({ token: 'tok', userInfo: withOffer('FPDATA', 60) }));
+    await act(() => vi.dynamicImportSettled());
+    render(
+      <form>
+        <label htmlFor="code">Código do e-mail</label>
+        <input id="code" />
+        <button type="button">Enviar código</button>
+        <OfferButton />
+      </form>,
+    );
+    const offer = screen.getByTestId('offer-button');
+    // happy-dom lays nothing out (nor has elementsFromPoint): the button's box and what lies
+    // under it are given here.
+    vi.spyOn(offer, 'getBoundingClientRect').mockReturnValue(new DOMRect(300, 700, 72, 48));
+    const under = vi.fn<(x: number, y: number) => Element[]>();
+    Object.defineProperty(document, 'elementsFromPoint', { value: under, configurable: true });
+    const lies = (el: Element) => under.mockReturnValue([offer, el, document.body]);
+    const scroll = () =>
+      act(() => {
+        window.dispatchEvent(new Event('scroll'));
+        vi.advanceTimersByTime(50);
+      });
+
+    // The transfer form scrolled to the corner: 'Enviar código' under the gift (issue 18, item 4).
+    lies(screen.getByRole('button', { name: 'Enviar código' }));
+    scroll();
+    expect(offer.className).toContain('floating--aside');
+    lies(screen.getByText('Código do e-mail'));
+    scroll();
+    expect(offer.className).not.toContain('floating--aside');
+    // A field moved under it by the page itself, with no scroll, is found too.
+    lies(screen.getByRole('textbox'));
+    act(() => vi.advanceTimersByTime(RECHECK_MS + 50));
+    expect(offer.className).toContain('floating--aside');
+    Reflect.deleteProperty(document, 'elementsFromPoint');
     act(() => sessionStore.set({ token: null, userInfo: null }));
   });
 });

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStepsAside } from '../../lib/use-steps-aside';
 import { onSocketEvent } from '../../services/socket';
 import { openOverlay, overlayStore } from '../app/overlay-store';
 import { useToken } from '../app/session';
@@ -23,11 +24,15 @@ export function SupportChatButton() {
       }),
     [],
   );
+  const ref = useRef<HTMLButtonElement>(null);
+  const aside = useStepsAside(ref, Boolean(token && chatId));
   if (!token || !chatId) return null;
   return (
     <button
+      ref={ref}
       type="button"
-      className="support-fab"
+      className={`support-fab${aside ? ' floating--aside' : ''}`}
+      data-floating=""
       onClick={() => {
         setUnread(false);
         openOverlay('supportChat');

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCountdown } from '../../lib/format';
+import { useStepsAside } from '../../lib/use-steps-aside';
 import { openOverlay, useOverlay } from '../app/overlay-store';
 import { useToken } from '../app/session';
 import { GiftIcon } from '../components/icons';
@@ -35,13 +36,18 @@ export function OfferButton({ compact = false }: { compact?: boolean }) {
   const token = useToken();
   const offer = useOffer();
   const overlay = useOverlay();
-  const tucked = useScrolledDown(Boolean(token && offer && overlay === '') && !compact);
+  const floating = Boolean(token && offer && overlay === '') && !compact;
+  const tucked = useScrolledDown(floating);
+  const ref = useRef<HTMLButtonElement>(null);
+  const aside = useStepsAside(ref, floating);
   if (!token || !offer || overlay !== '') return null;
   const time = formatCountdown(offer.remainingMs);
   return (
     <button
+      ref={ref}
       type="button"
-      className={`offer-button${compact ? ' offer-button--compact' : tucked ? ' offer-button--tucked' : ''}`}
+      className={`offer-button${compact ? ' offer-button--compact' : tucked ? ' offer-button--tucked' : ''}${aside ? ' floating--aside' : ''}`}
+      data-floating={compact ? undefined : ''}
       onClick={() => openOverlay('secondDeposit')}
       // Named by what it shows ("Oferta 23:59:46"), so a voice command can say it; what it opens
       // is its description.

@@ -1,0 +1,72 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/** What a player can press or type into: a floating button must never sit over one of these. */
+const CONTROL = 'a[href], button, input, select, textarea, summary, [role="button"], [role="link"]';
+
+/** Marks the floating buttons (`data-floating`): they never count as what lies under one another. */
+const FLOATING_ATTR = 'data-floating';
+
+/**
+ * Points sampled along each side of a floating button (3: corners, edge middles and centre), so a
+ * control smaller than the button (a link, a small pill) under any part of it is found.
+ */
+const SAMPLES_PER_SIDE = 3;
+
+/** How far inside the button's edge the points lie (its rounded corners show the page there). */
+const INSET_PX = 2;
+
+/** How often the spot under a floating button is read again while the page does not scroll. */
+export const RECHECK_MS = 500;
+
+/**
+ * Whether a control of the page shows under `button`: at each sampled point, the topmost element
+ * that is not a floating button (a control hidden under a panel does not count).
+ */
+export function isOverControl(button: HTMLElement): boolean {
+  const box = button.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) return false;
+  for (let i = 0; i < SAMPLES_PER_SIDE; i++) {
+    for (let j = 0; j < SAMPLES_PER_SIDE; j++) {
+      const x = box.left + INSET_PX + ((box.width - 2 * INSET_PX) * i) / (SAMPLES_PER_SIDE - 1);
+      const y = box.top + INSET_PX + ((box.height - 2 * INSET_PX) * j) / (SAMPLES_PER_SIDE - 1);
+      const below = document.elementsFromPoint(x, y).find((el) => !el.closest(`[${FLOATING_ATTR}]`));
+      if (below?.closest(CONTROL)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether the floating button in `ref` should step aside: while a control of the page lies under
+ * it, so a button or field scrolled to its corner can be pressed (issue 18, item 4: the offer's
+ * gift covered the transfer form's 'Enviar código'). Read again on any scroll and resize, and every
+ * RECHECK_MS for content that moves under a still page (a form loading above, a font arriving).
+ */
+export function useStepsAside(ref: RefObject<HTMLElement | null>, active: boolean): boolean {
+  const [aside, setAside] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      if (ref.current) setAside(isOverControl(ref.current));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(read);
+    };
+    read();
+    // Captured: a strip or table scrolled sideways moves controls under the button too, and an
+    // element's scroll does not bubble to the window.
+    window.addEventListener('scroll', schedule, { capture: true, passive: true });
+    window.addEventListener('resize', schedule);
+    const timer = setInterval(schedule, RECHECK_MS);
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule, { capture: true });
+      window.removeEventListener('resize', schedule);
+      clearInterval(timer);
+      setAside(false);
+    };
+  }, [ref, active]);
+  return aside;
+}
