@@ -138,6 +138,39 @@ test('a transfer to another player is confirmed with the code e-mailed to the se
   expect(errors).toEqual([]);
 });
 
+test('on a 360 px phone in Russian the card keeps its buttons inside, and the offer steps aside from the transfer form', async ({
+  page,
+  request,
+}) => {
+  const player = await registerPlayer(request, 'narrow');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.addInitScript(() => localStorage.setItem('lang', 'ru_RU'));
+  await useSession(page, player.token);
+  await page.goto('/conta');
+  // 'Вывести' stuck out past the card's right edge beside 'Пополнить'.
+  const card = (await page.locator('.wallet-card').boundingBox())!;
+  for (const id of ['account-deposit', 'account-withdraw']) {
+    const button = (await page.getByTestId(id).boundingBox())!;
+    expect(button.x + button.width).toBeLessThanOrEqual(card.x + card.width);
+  }
+  // 'Отправить код' scrolled to the corner where the gift floats: a tap there reaches it.
+  const offer = page.getByTestId('offer-button');
+  const send = page.getByTestId('transfer-send-code');
+  const gift = (await offer.boundingBox())!;
+  const code = (await send.boundingBox())!;
+  await page.evaluate((dy) => window.scrollBy(0, dy), code.y + code.height / 2 - (gift.y + gift.height / 2));
+  await expect(offer).toHaveClass(/floating--aside/);
+  const [g, c] = [(await offer.boundingBox())!, (await send.boundingBox())!];
+  const [left, right] = [Math.max(g.x, c.x), Math.min(g.x + g.width, c.x + c.width)];
+  const [top, bottom] = [Math.max(g.y, c.y), Math.min(g.y + g.height, c.y + c.height)];
+  expect(right > left && bottom > top).toBe(true);
+  const tapped = await page.evaluate(
+    ([px, py]) => document.elementFromPoint(px, py)?.closest('[data-testid]')?.getAttribute('data-testid'),
+    [(left + right) / 2, (top + bottom) / 2] as const,
+  );
+  expect(tapped).toBe('transfer-send-code');
+});
+
 test('a demo account: credentials popup, login with them, and the switch-account box', async ({ page }) => {
   const errors = watchConsole(page);
   await page.goto('/home');
