@@ -7,9 +7,8 @@ import i18n from '../../lib/i18n';
  * Market, group and selection names in the player's language. The server names markets in pt-BR
  * (domain/sports/market-labels.ts, also stored with each bet) and sends each market's id beside the
  * name: in pt-BR the page shows the server's names as they are; in another language it builds
- * them from the ids (player-market-names.ts), a chunk fetched when that language is chosen. A
- * page that needs it before it has arrived waits for it (Suspense), so it never shows Portuguese
- * names to a player who chose English.
+ * them from the ids (player-market-names.ts), a chunk fetched the first time a page needs it, which
+ * waits for it (Suspense) rather than show Portuguese names to a player who chose English.
  */
 
 type Teams = { home: string; away: string };
@@ -34,8 +33,9 @@ let built: Promise<MarketNamer> | undefined;
 let failed = false;
 
 /**
- * The other languages' namer, fetched once. A failed fetch leaves the server's names until the
- * language changes again (then it is tried again), rather than suspending the page over and over.
+ * The other languages' namer, fetched the first time a page needs it. A failed fetch leaves the
+ * server's names until the language changes again (then it is tried again), rather than
+ * suspending the page over and over.
  */
 function loadBuilt(): Promise<MarketNamer> {
   built ??= import('./player-market-names').then(
@@ -48,13 +48,9 @@ function loadBuilt(): Promise<MarketNamer> {
   return built;
 }
 
-function preload(language: string) {
+i18n.on('languageChanged', () => {
   if (failed) [built, failed] = [undefined, false];
-  if (language !== 'pt_BR') void loadBuilt();
-}
-// Fetched as soon as another language is chosen, so a page rarely waits for it.
-preload(i18n.language);
-i18n.on('languageChanged', preload);
+});
 
 /** The names for the player's language; suspends the first time another language needs them. */
 export function useMarketNames(): MarketNamer {
