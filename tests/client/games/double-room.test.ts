@@ -1,10 +1,18 @@
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followRoundRoom, type RoundSocketMessage } from '../../../src/services/rounds-api';
+import { followRoundRoom as followRoom, type RoundSocketMessage } from '../../../src/services/rounds-api';
 import { setSocketFactory, syncSocket } from '../../../src/services/socket';
 import { FakeSocket } from '../support';
 
 let sockets: FakeSocket[] = [];
+/** Rooms a test followed: each test leaves its own, so no test starts inside another's room. */
+const leaves: Array<() => void> = [];
+
+function followRoundRoom(...args: Parameters<typeof followRoom>): () => void {
+  const leave = followRoom(...args);
+  leaves.push(leave);
+  return leave;
+}
 
 beforeEach(() => {
   sockets = [];
@@ -17,6 +25,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  for (const leave of leaves.splice(0)) leave();
   syncSocket(null);
   setSocketFactory(null);
 });

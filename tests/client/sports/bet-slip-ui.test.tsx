@@ -42,7 +42,11 @@ let server: FakeServer;
 beforeEach(() => {
   sessionStore.set({ ...sessionStore.get(), token: 'token-1' });
   server = installFakeServer(() => ok(null));
-  act(() => betSlip().send({ type: 'slip.clear' }));
+  // The slip keeps a player's stake when its picks are cleared; each test starts with none.
+  act(() => {
+    betSlip().send({ type: 'slip.clear' });
+    betSlip().send({ type: 'player.setStake', text: '' });
+  });
 });
 
 afterEach(() => {
