@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, call, fundedPlayer, minesBoard, type Player, useAuditedPair } from './helpers';
+import { auth, call, fundedPlayer, minesBoard, type Player, useAuditedPair, giveBonus } from './helpers';
 import { playerBalances, post } from '../../server/platform/money/ledger';
-import { lockPlayer } from '../../server/platform/money/lock-order';
-import { addBonusTurnover } from '../../server/modules/promo/promo.repository';
 
 /**
  * Red-team races on decision 92 across two instances (server-pg runs this file on PostgreSQL). Each
@@ -28,23 +26,6 @@ async function dice(p: P, i: number, amount = 1) {
   return res;
 }
 
-async function giveBonus(userId: number, cents: number, times = 2) {
-  await app()
-    .ctx.db.transaction()
-    .execute(async (trx) => {
-      await lockPlayer(trx, userId);
-      await post(trx, {
-        key: `abr-race-gift:${userId}:${key()}`,
-        kind: 'promotion',
-        entries: [
-          { account: { kind: 'promotions' }, amountCents: -cents },
-          { account: { kind: 'user_bonus', userId }, amountCents: cents },
-        ],
-      });
-      await addBonusTurnover(trx, userId, cents * times);
-    });
-}
-
 const releasesOf = async (userId: number) =>
   (
     await app()
@@ -66,7 +47,7 @@ describe('races on the bonus release (two instances)', () => {
   // requirement, so a release either precedes it or sees the new requirement.
   it('the welcome gift claimed while bets meet the old requirement waits for its own wagering', async () => {
     const p = await fundedPlayer(app(), 100);
-    await giveBonus(p.userId, 1_000); // R$ 10 to wager R$ 20
+    await giveBonus(app().ctx.db, p.userId, 1_000); // R$ 10 to wager R$ 20
     const results = await Promise.all([
       ...Array.from({ length: 24 }, (_, i) => dice(p, i)),
       send(other(), p, '/api/app/main/userGift/receive'),
@@ -95,7 +76,7 @@ describe('races on the bonus release (two instances)', () => {
   // or deadlock the two settlements. FAILS: every call answers, the share is released once.
   it('a bonus-staked Mines cash-out racing the bets that meet the requirement releases it once', async () => {
     const p = await fundedPlayer(app(), 0);
-    await giveBonus(p.userId, 1_000, 2);
+    await giveBonus(app().ctx.db, p.userId, 1_000, 2);
     const started = await send(app(), p, '/api/app/game/mines/bet', { amount: 10, mines: 1 });
     expect(started.code, started.body.message).toBe(200);
     const gameId = started.body.data.gameId as string;

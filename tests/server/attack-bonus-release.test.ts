@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { auth, call, fundedPlayer, minesBoard, type Player, useAuditedApp } from './helpers';
+import { auth, call, fundedPlayer, minesBoard, type Player, useAuditedApp, giveBonus } from './helpers';
 import { playerBalances, post } from '../../server/platform/money/ledger';
 import { auditLedger } from '../../server/platform/money/ledger-audit';
-import { addBonusTurnover } from '../../server/modules/promo/promo.repository';
 import { requireWageringOfHeldBonus } from '../../server/infra/db/migrations/044-bonus-release';
 
 /**
@@ -16,21 +15,6 @@ let counter = 0;
 const key = () => `abr-${Date.now()}-${counter++}`;
 type P = Player & { userId: number };
 type Db = ReturnType<typeof app>['ctx']['db'];
-
-/** A promotion's gift: bonus plus `times` its amount of wagering (promo.service.ts's steps). */
-async function giveBonus(db: Db, userId: number, cents: number, times = 2) {
-  await db.transaction().execute(async (trx) => {
-    await post(trx, {
-      key: `abr-gift:${userId}:${key()}`,
-      kind: 'promotion',
-      entries: [
-        { account: { kind: 'promotions' }, amountCents: -cents },
-        { account: { kind: 'user_bonus', userId }, amountCents: cents },
-      ],
-    });
-    await addBonusTurnover(trx, userId, cents * times);
-  });
-}
 
 const dice = (p: P, amount: number) =>
   call(app(), {

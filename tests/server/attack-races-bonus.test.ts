@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { auth, call, fundedPlayer, minesBoard, type Player, useAuditedPair } from './helpers';
-import { playerBalances, post } from '../../server/platform/money/ledger';
-import { lockPlayer } from '../../server/platform/money/lock-order';
-import { addBonusTurnover } from '../../server/modules/promo/promo.repository';
+import { auth, call, fundedPlayer, minesBoard, type Player, useAuditedPair, giveBonus } from './helpers';
+import { playerBalances } from '../../server/platform/money/ledger';
 
 /**
  * The bonus release (decision 92, migration 044) under bursts: many settlements of one player at
@@ -35,24 +33,6 @@ async function dice(p: P, i: number) {
   return res;
 }
 
-/** A gift to the bonus wallet with its requirement (twice over), as promo.service.ts gives it. */
-async function giveBonus(userId: number, cents: number) {
-  await app()
-    .ctx.db.transaction()
-    .execute(async (trx) => {
-      await lockPlayer(trx, userId);
-      await post(trx, {
-        key: `test-gift:${userId}:${Date.now()}:${Math.random()}`,
-        kind: 'promotion',
-        entries: [
-          { account: { kind: 'promotions' }, amountCents: -cents },
-          { account: { kind: 'user_bonus', userId }, amountCents: cents },
-        ],
-      });
-      await addBonusTurnover(trx, userId, cents * 2);
-    });
-}
-
 /** A Mines game of `p` with a gem revealed, ready to be cashed out. */
 async function gameWithAGem(p: P) {
   const started = await send(app(), p, '/api/app/game/mines/bet', { amount: 1, mines: 3 });
@@ -77,7 +57,7 @@ describe('bonus release in a burst of settlements (PostgreSQL)', () => {
   it('releases each player’s bonus once when dice bets on two instances and a Mines cash-out settle at once', async () => {
     // Cash enough for every stake, so the bonus is never staked and the release is the gift.
     const players = await Promise.all(Array.from({ length: 4 }, () => fundedPlayer(app(), 100)));
-    for (const p of players) await giveBonus(p.userId, 1_000); // R$ 10 to wager R$ 20
+    for (const p of players) await giveBonus(app().ctx.db, p.userId, 1_000); // R$ 10 to wager R$ 20
     const games = await Promise.all(players.map((p) => gameWithAGem(p)));
     const results = await Promise.all(
       players.flatMap((p, n) => [
@@ -97,10 +77,10 @@ describe('bonus release in a burst of settlements (PostgreSQL)', () => {
 
   it('a gift landing during the burst is released at most with its own wagering', async () => {
     const p = await fundedPlayer(app(), 100);
-    await giveBonus(p.userId, 1_000);
+    await giveBonus(app().ctx.db, p.userId, 1_000);
     const results = await Promise.all([
       ...Array.from({ length: 30 }, (_, i) => dice(p, i)),
-      giveBonus(p.userId, 500).then(() => ({ code: 200, body: { message: 'gift' } })),
+      giveBonus(app().ctx.db, p.userId, 500).then(() => ({ code: 200, body: { message: 'gift' } })),
     ]);
     expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
     const released = await releasesOf(p.userId);

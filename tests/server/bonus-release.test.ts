@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { auth, call, fundedPlayer, type Player, useAuditedApp } from './helpers';
+import { auth, call, fundedPlayer, type Player, useAuditedApp, giveBonus } from './helpers';
 import { playerBalances, post } from '../../server/platform/money/ledger';
 import { auditLedger } from '../../server/platform/money/ledger-audit';
-import { addBonusTurnover } from '../../server/modules/promo/promo.repository';
 import { openMigratedPglite } from '../support/pglite-template';
 import { insertBareUser } from '../support/bare-user';
 
@@ -16,21 +15,6 @@ const app = useAuditedApp();
 let counter = 0;
 const key = () => `br-${Date.now()}-${counter++}`;
 type P = Player & { userId: number };
-
-/** A gift of `cents` to the bonus wallet, with its requirement, as a promotion gives it. */
-async function giveBonus(db: ReturnType<typeof app>['ctx']['db'], userId: number, cents: number) {
-  await db.transaction().execute(async (trx) => {
-    await post(trx, {
-      key: `test-gift:${userId}:${Date.now()}:${Math.random()}`,
-      kind: 'promotion',
-      entries: [
-        { account: { kind: 'promotions' }, amountCents: -cents },
-        { account: { kind: 'user_bonus', userId }, amountCents: cents },
-      ],
-    });
-    await addBonusTurnover(trx, userId, cents * 2);
-  });
-}
 
 const dice = (p: P, amount: number) =>
   call(app(), {

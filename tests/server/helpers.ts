@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
@@ -10,6 +10,9 @@ import { buildApp } from '../../server/app';
 import { openDb } from '../../server/infra/db/connection';
 import { openMigratedPglite } from '../support/pglite-template';
 import { auditLedger } from '../../server/platform/money/ledger-audit';
+import { post } from '../../server/platform/money/ledger';
+import { lockPlayer } from '../../server/platform/money/lock-order';
+import { addBonusTurnover } from '../../server/modules/promo/promo.repository';
 import { instantOutcome } from '../../domain/fairness/instant';
 import type { Db } from '../../server/infra/db/connection';
 import { PG_TEMPLATE } from './pg-global-setup';
@@ -307,4 +310,23 @@ export async function fundedPlayers(
   const players = [];
   for (let i = 0; i < count; i++) players.push(await fundedPlayer(app, reais));
   return players;
+}
+
+/**
+ * A gift of `cents` to the player's bonus wallet, with its wagering requirement (`times` over), as
+ * a promotion gives it: the player's row locked first, as every money movement does.
+ */
+export async function giveBonus(db: Db, userId: number, cents: number, times = 2): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockPlayer(trx, userId);
+    await post(trx, {
+      key: `test-gift:${userId}:${randomUUID()}`,
+      kind: 'promotion',
+      entries: [
+        { account: { kind: 'promotions' }, amountCents: -cents },
+        { account: { kind: 'user_bonus', userId }, amountCents: cents },
+      ],
+    });
+    await addBonusTurnover(trx, userId, cents * times);
+  });
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { auth, call, fundedPlayer, type Player } from '../helpers';
+import { auth, call, fundedPlayer, type Player, giveBonus } from '../helpers';
 import { afterStartOf, operatorHeaders, placeSportsBet, useSportsApp, type BetLeg } from './sports-helpers';
-import { playerBalances, post } from '../../../server/platform/money/ledger';
-import { addBonusTurnover } from '../../../server/modules/promo/promo.repository';
+import { playerBalances } from '../../../server/platform/money/ledger';
 import { decideAndAnnounce, runSettlement } from '../../../server/modules/sports/jobs';
 import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
 import { MatchTime } from '../../../domain/codes';
@@ -16,22 +15,6 @@ const { app, feed, clock } = useSportsApp(START);
 
 let counter = 0;
 const key = () => `abrs-${Date.now()}-${counter++}`;
-
-async function giveBonus(userId: number, cents: number, times: number) {
-  await app()
-    .ctx.db.transaction()
-    .execute(async (trx) => {
-      await post(trx, {
-        key: `abrs-gift:${userId}:${key()}`,
-        kind: 'promotion',
-        entries: [
-          { account: { kind: 'promotions' }, amountCents: -cents },
-          { account: { kind: 'user_bonus', userId }, amountCents: cents },
-        ],
-      });
-      await addBonusTurnover(trx, userId, cents * times);
-    });
-}
 
 async function releases(userId: number) {
   const rows = await app()
@@ -102,7 +85,7 @@ describe('attacks on the bonus release on the sportsbook (decision 92)', () => {
     const p = await fundedPlayer(app(), 100);
     const f = upcoming();
     await placeSportsBet(app(), p.token, [legOf(f, 'home')], 20);
-    await giveBonus(p.userId, 500, 2); // R$ 5 to wager R$ 10, from now
+    await giveBonus(app().ctx.db, p.userId, 500, 2); // R$ 5 to wager R$ 10, from now
     clock.set(feed().clock.toReal(feed().timelineOf(f.id)!.finalAt!) + 1_000);
     await runSettlement(app().ctx, app().sports);
     expect(await releases(p.userId)).toEqual([]);
@@ -113,7 +96,7 @@ describe('attacks on the bonus release on the sportsbook (decision 92)', () => {
   // bonus share to the bonus wallet), nothing counts, nothing is released.
   it('live bets refused in their delay count nothing and release nothing', async () => {
     const p = await fundedPlayer(app(), 0);
-    await giveBonus(p.userId, 2_000, 1); // R$ 20 to wager R$ 20
+    await giveBonus(app().ctx.db, p.userId, 2_000, 1); // R$ 20 to wager R$ 20
     const { at, snap } = liveMoment();
     clock.set(at);
     const pending: string[] = [];
@@ -143,7 +126,7 @@ describe('attacks on the bonus release on the sportsbook (decision 92)', () => {
   // is below the stake, so the conversion costs the cash-out margin, like any other wagering.
   it('a bonus stake cashed out at once costs the cash-out margin', async () => {
     const p = await fundedPlayer(app(), 0);
-    await giveBonus(p.userId, 1_000, 1); // R$ 10 to wager R$ 10
+    await giveBonus(app().ctx.db, p.userId, 1_000, 1); // R$ 10 to wager R$ 10
     const f = upcoming();
     const betId = await placeSportsBet(app(), p.token, [legOf(f, 'home')], 10);
     const out = await call(app(), {
@@ -168,7 +151,7 @@ describe('attacks on the bonus release on the sportsbook (decision 92)', () => {
   // not be withdrawn: the new gift has in effect turned into cash with none of its wagering.
   it('a corrected result takes released winnings back from cash, not from a newer gift', async () => {
     const p = await fundedPlayer(app(), 0);
-    await giveBonus(p.userId, 1_000, 1); // R$ 10 to wager R$ 10
+    await giveBonus(app().ctx.db, p.userId, 1_000, 1); // R$ 10 to wager R$ 10
     const f = upcoming();
     const home = legOf(f, 'home');
     await placeSportsBet(app(), p.token, [home], 10); // all of it bonus
@@ -187,7 +170,7 @@ describe('attacks on the bonus release on the sportsbook (decision 92)', () => {
     expect(paid.user_cash).toBeGreaterThan(1_000); // the winnings, released
     expect(await releases(p.userId)).toEqual([paid.user_cash]);
 
-    await giveBonus(p.userId, 500, 2); // a new gift: R$ 5 to wager R$ 10 more
+    await giveBonus(app().ctx.db, p.userId, 500, 2); // a new gift: R$ 5 to wager R$ 10 more
     const draw = await call(app(), {
       method: 'POST',
       url,

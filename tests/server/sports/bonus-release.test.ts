@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { auth, call, fundedPlayer } from '../helpers';
+import { auth, call, fundedPlayer, giveBonus } from '../helpers';
 import { placeSportsBet, useSportsApp, type BetLeg } from './sports-helpers';
-import { playerBalances, post } from '../../../server/platform/money/ledger';
-import { addBonusTurnover } from '../../../server/modules/promo/promo.repository';
+import { playerBalances } from '../../../server/platform/money/ledger';
 import { runSettlement } from '../../../server/modules/sports/jobs';
 import { MatchTime } from '../../../domain/codes';
 import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
@@ -13,23 +12,6 @@ import type { FixtureSnapshot } from '../../../server/modules/sports/feed';
  */
 const START = Date.UTC(2026, 2, 11, 12, 0);
 const { app, feed, clock } = useSportsApp(START);
-
-/** A gift of `cents` to the bonus wallet, to be wagered `times` over (promo.service.ts's steps). */
-async function giveBonus(userId: number, cents: number, times: number) {
-  await app()
-    .ctx.db.transaction()
-    .execute(async (trx) => {
-      await post(trx, {
-        key: `test-gift:${userId}:${Date.now()}:${Math.random()}`,
-        kind: 'promotion',
-        entries: [
-          { account: { kind: 'promotions' }, amountCents: -cents },
-          { account: { kind: 'user_bonus', userId }, amountCents: cents },
-        ],
-      });
-      await addBonusTurnover(trx, userId, cents * times);
-    });
-}
 
 async function releases(userId: number) {
   const rows = await app()
@@ -68,7 +50,7 @@ const settle = async (f: FixtureSnapshot) => {
 describe('bonus release on the sportsbook', () => {
   it('releases the bonus at the settlement that meets its wagering, not at the bet', async () => {
     const p = await fundedPlayer(app(), 100);
-    await giveBonus(p.userId, 500, 2); // R$ 5 to wager R$ 10
+    await giveBonus(app().ctx.db, p.userId, 500, 2); // R$ 5 to wager R$ 10
     const { f, legs } = nextFixture();
     await placeSportsBet(app(), p.token, [legs[0]!], 10);
     expect(await releases(p.userId)).toEqual([]);
@@ -88,7 +70,7 @@ describe('bonus release on the sportsbook', () => {
     // Only bonus, staked whole on the three outcomes: the winner pays back to the bonus wallet,
     // and the fixture's settlement meets the requirement, in whichever order it takes the bets.
     const p = await fundedPlayer(app(), 0);
-    await giveBonus(p.userId, 3_000, 1);
+    await giveBonus(app().ctx.db, p.userId, 3_000, 1);
     const { f, legs } = nextFixture();
     for (const leg of legs) await placeSportsBet(app(), p.token, [leg], 10);
     expect(await playerBalances(app().ctx.db, p.userId)).toMatchObject({ user_cash: 0, user_bonus: 0 });
@@ -102,7 +84,7 @@ describe('bonus release on the sportsbook', () => {
 
   it('releases once when two settlement runs and dice bets of the player go at the same time', async () => {
     const p = await fundedPlayer(app(), 100);
-    await giveBonus(p.userId, 500, 2);
+    await giveBonus(app().ctx.db, p.userId, 500, 2);
     const { f, legs } = nextFixture();
     for (const leg of legs) await placeSportsBet(app(), p.token, [leg], 5);
     clock.set(feed().clock.toReal(feed().timelineOf(f.id)!.finalAt!) + 1_000);
