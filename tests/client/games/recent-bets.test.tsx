@@ -3,8 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameRecord } from '../../../src/services/games-api';
 
 const fetchGameRecords = vi.fn<(size?: number) => Promise<GameRecord[]>>();
+const asked: unknown[][] = [];
 vi.mock('../../../src/services/games-api', () => ({
-  fetchGameRecords: (size?: number) => fetchGameRecords(size),
+  fetchGameRecordsPage: async (game: string, page: number, size: number, options?: unknown) => {
+    asked.push([game, page, size, options]);
+    return { list: await fetchGameRecords(size), total: 0, page, size };
+  },
 }));
 
 const { RecentBets } = await import('../../../src/games/shared/hud/bet-lists');
@@ -27,6 +31,7 @@ const record = (id: string, result: number): GameRecord => ({
 beforeEach(() => {
   vi.useFakeTimers();
   fetchGameRecords.mockReset();
+  asked.length = 0;
 });
 afterEach(() => {
   cleanup();
@@ -59,6 +64,13 @@ describe('the player’s bets under a table', () => {
     await settle(500);
     expect(fetchGameRecords).toHaveBeenCalledTimes(2);
     expect(screen.getAllByRole('row')).toHaveLength(3);
+  });
+
+  it("asks the server for this game's bets, so bets at other tables never crowd them out", async () => {
+    fetchGameRecords.mockResolvedValue([record('1', 7)]);
+    render(<RecentBets gameKey="double" refreshKey="a" />);
+    await settle(500);
+    expect(asked).toEqual([['double', 1, 15, { quiet: true }]]);
   });
 
   it('drops a refresh that was waiting when a round starts playing', async () => {

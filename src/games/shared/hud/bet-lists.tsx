@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { maskPlayer } from '../../../../domain/players';
 import { formatMoney } from '../../../lib/format';
 import { dateTimeFormat } from '../../../lib/intl';
-import { fetchGameRecords, type GameRecord } from '../../../services/games-api';
+import { fetchGameRecordsPage, type GameRecord } from '../../../services/games-api';
 import { onSocketEvent } from '../../../services/socket';
 import { describeOutcome } from './fairness-panel';
 
@@ -21,6 +21,9 @@ export function historyResult(record: GameRecord, t: TFunction): string {
   }
   return describeOutcome(record.outcome, record.game);
 }
+
+/** How many of the player's bets the list under a table shows. */
+const RECENT_BETS_SHOWN = 15;
 
 /** The player's latest bets in this game (server history), refreshed after each round. */
 export function RecentBets(props: {
@@ -43,8 +46,10 @@ export function RecentBets(props: {
     let current = true;
     // A short pause lets a burst of auto bets settle into one refresh.
     const timer = setTimeout(() => {
-      fetchGameRecords(50)
-        .then((list) => current && setRecords(list.filter((r) => r.game === gameKey).slice(0, 15)))
+      // This game's bets, asked of the server: the latest 50 of every game, filtered here, left
+      // the list empty for a player whose last 50 bets were at other tables.
+      fetchGameRecordsPage(gameKey, 1, RECENT_BETS_SHOWN, { quiet: true })
+        .then((page) => current && setRecords(page.list))
         .catch(() => undefined);
     }, 400);
     return () => {
