@@ -1,10 +1,30 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { abbreviateCount } from '../../lib/format';
 import { prefersReducedMotion } from '../../lib/motion';
 
 /** Spec 9: the footer counters run for 2 s, starting 1 s (plus any delay) after they appear. */
 export const COUNT_UP_DURATION_MS = 2000;
 export const COUNT_UP_START_MS = 1000;
+
+/**
+ * Calls `onSeen` once, the first time `element` is on screen. "Appear" in spec 9 is read as the
+ * player seeing the counter: the footer is below the fold on most pages, and a count that ran
+ * while nobody looked would be over before anyone saw it, after costing a re-render and a
+ * layout on every frame of the page's first seconds. Without IntersectionObserver it is now.
+ */
+function whenSeen(element: Element | null, onSeen: () => void): () => void {
+  if (!element || typeof IntersectionObserver === 'undefined') {
+    onSeen();
+    return () => {};
+  }
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    onSeen();
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
 
 /** A number that counts up to `value`, abbreviated (K+, M+, B+) at every frame. */
 export function CountUp({
@@ -21,6 +41,7 @@ export function CountUp({
   testId?: string;
 }) {
   const [shown, setShown] = useState(0);
+  const ref = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     if (prefersReducedMotion()) {
@@ -29,6 +50,7 @@ export function CountUp({
     }
     let frame = 0;
     let start = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = (now: number) => {
       if (!start) start = now;
       const progress = Math.min(1, (now - start) / COUNT_UP_DURATION_MS);
@@ -36,17 +58,20 @@ export function CountUp({
       setShown(value * (1 - (1 - progress) ** 3));
       if (progress < 1) frame = requestAnimationFrame(tick);
     };
-    const timer = setTimeout(() => {
-      frame = requestAnimationFrame(tick);
-    }, COUNT_UP_START_MS + delayMs);
+    const stopWatching = whenSeen(ref.current, () => {
+      timer = setTimeout(() => {
+        frame = requestAnimationFrame(tick);
+      }, COUNT_UP_START_MS + delayMs);
+    });
     return () => {
+      stopWatching();
       clearTimeout(timer);
       cancelAnimationFrame(frame);
     };
   }, [value, delayMs]);
 
   return (
-    <span className="count-up" data-testid={testId} data-value={value}>
+    <span ref={ref} className="count-up" data-testid={testId} data-value={value}>
       {prefix}
       {abbreviateCount(shown, locale)}
     </span>
