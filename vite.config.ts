@@ -22,6 +22,12 @@ export default defineConfig({
       },
     },
   },
+  // The games' stage worker (src/games/shared/stage/stage.worker.ts) as modules, so each game's
+  // scene stays its own chunk there too; Pixi's blend probe is answered at build time there as well.
+  worker: {
+    format: 'es',
+    plugins: () => [pixiBlendProbeKnown()],
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {

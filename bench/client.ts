@@ -11,8 +11,8 @@ import { serveBuiltClient, STATIC_DIR } from './built-client';
  *
  * - Bytes: gzip size of all JavaScript a visitor's home page loads, and of what each game route
  *   loads on top of it (its chunk, Pixi, gsap, howler), as the browser actually requested them.
- * - Frames: frame time p50/p95 of each scene while it animates, in headless Chromium (SwiftShader
- *   WebGL) at 390×844, device pixel ratio 1. The instant games replay a recorded round
+ * - Frames: frame time p50/p95 of each scene while it animates (timed in the stage's worker, where
+ *   it is drawn), in headless Chromium (SwiftShader WebGL) at 390×844, device pixel ratio 1. The instant games replay a recorded round
  *   (`?round=`) several times; DOUBLE and LUCKYCOLOR play the server's live rounds (short ones).
  *
  * Figures, not pass/fail: targets (home ≤ 200 kB gzip without Pixi, p95 ≤ 20 ms) are in
@@ -57,13 +57,27 @@ function recordScripts(page: Page): Set<string> {
   return seen;
 }
 
-/** Records every animation frame's duration together with the game root's state at that frame. */
-const FRAME_RECORDER = `
-  window.__frames = [];
-  let last = 0;
+/**
+ * Records the game root's state at every frame of the page, with the time (ms since the epoch) it
+ * was seen; the scene's own frames are timed where they are drawn (WORKER_FRAMES).
+ */
+const STATE_RECORDER = `
+  window.__states = [];
   const tick = (now) => {
     const root = document.querySelector('[data-testid^="game-"][data-state]');
-    if (last) window.__frames.push([now - last, root ? root.getAttribute('data-state') : '']);
+    const state = root ? root.getAttribute('data-state') : '';
+    if (window.__states.at(-1)?.[1] !== state) window.__states.push([performance.timeOrigin + now, state]);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+`;
+
+/** The stage worker's frames (its own requestAnimationFrame, as Pixi's ticker): duration and end time. */
+const WORKER_FRAMES = `
+  self.__frames = [];
+  let last = 0;
+  const tick = (now) => {
+    if (last) self.__frames.push([now - last, performance.timeOrigin + now]);
     last = now;
     requestAnimationFrame(tick);
   };
@@ -106,9 +120,13 @@ async function frames(browser: Browser, base: string, token: string) {
   for (const game of GAMES) {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
     await page.addInitScript((value) => localStorage.setItem('token', value), token);
-    await page.addInitScript(FRAME_RECORDER);
+    await page.addInitScript(STATE_RECORDER);
     await page.goto(`${base}${game.route}${game.replay ? `?round=${game.replay}` : ''}`);
     await page.getByTestId('game-loading').waitFor({ state: 'hidden', timeout: 120_000 });
+    // The scene is drawn in the stage's worker (src/games/shared/stage/stage.worker.ts).
+    const stage = page.workers().find((worker) => worker.url().includes('stage.worker'));
+    if (!stage) throw new Error(`${game.route}: no stage worker`);
+    await stage.evaluate(WORKER_FRAMES);
     const until = Date.now() + FRAME_SECONDS * 1000;
     // A replay plays once on load; the bet button plays it again until the time is up.
     while (Date.now() < until) {
@@ -118,10 +136,13 @@ async function frames(browser: Browser, base: string, token: string) {
       }
       await page.waitForTimeout(500);
     }
-    const log = (await page.evaluate('window.__frames')) as [number, string][];
+    const drawn = (await stage.evaluate('self.__frames')) as [number, number][];
+    const states = (await page.evaluate('window.__states')) as [number, string][];
     await page.close();
-    const animating = log
-      .filter(([, state]) => ANIMATING.test(state))
+    // Each frame counts under the state the table was in when it ended.
+    const stateAt = (time: number) => states.findLast(([at]) => at <= time)?.[1] ?? '';
+    const animating = drawn
+      .filter(([, end]) => ANIMATING.test(stateAt(end)))
       .map(([ms]) => ms)
       .sort((a, b) => a - b);
     console.log(
@@ -181,8 +202,9 @@ async function floor(browser: Browser, base: string, token: string) {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
   await page.addInitScript((value) => localStorage.setItem('token', value), token);
   // Pixi's global hook hands over each Application at init; its ticker is stopped once loaded.
+  // The page draws the table itself here (no canvas handed to a worker), so the hook sees it.
   await page.addInitScript(
-    'window.__apps = []; globalThis.__PIXI_APP_INIT__ = (app) => window.__apps.push(app);',
+    'window.__apps = []; globalThis.__PIXI_APP_INIT__ = (app) => window.__apps.push(app); delete HTMLCanvasElement.prototype.transferControlToOffscreen;',
   );
   await page.goto(`${base}/dice`);
   await page.getByTestId('game-loading').waitFor({ state: 'hidden', timeout: 120_000 });

@@ -326,18 +326,21 @@ test('the first page loads no game code and no Pixi, and breaks no rule of its s
   expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
 });
 
-test('a table opens one WebGL context for drawing and reads no canvas back; without WebGL it says so and offers a retry', async ({
+test('a table draws in a worker: the page opens no WebGL context and reads no canvas back; without a worker canvas the page draws; without WebGL it says so and offers a retry', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  // Each context opened and each canvas read back makes the page wait for the GPU process: on
-  // software WebGL, seconds of a phone's page thread (issue 18). Pixi's own start opened a
-  // throw-away context and read a 2D canvas back (webgl-application.ts, vite-pixi-blend-probe.ts);
-  // its shader-precision probe's context is the one extra left.
+  // Each context opened and each canvas read back makes the page's thread wait for the GPU
+  // process: on software WebGL, seconds of a phone's page that cannot answer a tap (issue 18).
+  // Where the browser can hand a canvas to a worker, Pixi runs there (stage.worker.ts); elsewhere
+  // the page draws, with one extra context for Pixi's shader-precision probe.
   await page.addInitScript(() => {
     const seen = { contexts: 0, readBacks: 0, webgl: true };
     (window as unknown as { gpu: typeof seen }).gpu = seen;
+    const mode = sessionStorage.getItem('stage-mode');
+    if (mode) delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>).transferControlToOffscreen;
+    if (mode === 'no-webgl') seen.webgl = false;
     const getContext = HTMLCanvasElement.prototype.getContext;
     HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
       if (String(args[0]).startsWith('webgl')) {
@@ -354,16 +357,32 @@ test('a table opens one WebGL context for drawing and reads no canvas back; with
       seen.readBacks += 1;
       return getImageData.apply(this, args);
     };
-    if (sessionStorage.getItem('no-webgl')) seen.webgl = false;
   });
   const player = await registerPlayer(request, 'game-gpu');
+  await fundPlayer(request, player);
   await useSession(page, player.token);
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
   await page.goto('/dice');
   await openTable(page, GAMES[0]!);
-  const gpu = await page.evaluate(() => (window as unknown as { gpu: object }).gpu);
-  expect(gpu).toEqual({ contexts: 2, readBacks: 0, webgl: true });
+  expect(await page.evaluate(() => (window as unknown as { gpu: object }).gpu)).toEqual({
+    contexts: 0,
+    readBacks: 0,
+    webgl: true,
+  });
+  expect(workers.filter((url) => url.includes('stage.worker'))).toHaveLength(1);
 
-  await page.evaluate(() => sessionStorage.setItem('no-webgl', '1'));
+  await page.evaluate(() => sessionStorage.setItem('stage-mode', 'page'));
+  await page.reload();
+  await openTable(page, GAMES[0]!);
+  expect(await page.evaluate(() => (window as unknown as { gpu: object }).gpu)).toEqual({
+    contexts: 2,
+    readBacks: 0,
+    webgl: true,
+  });
+  await GAMES[0]!.playRound(page);
+
+  await page.evaluate(() => sessionStorage.setItem('stage-mode', 'no-webgl'));
   await page.reload();
   await expect(page.getByTestId('game-load-failed')).toContainText('Não foi possível abrir a mesa.');
   await expect(page.getByRole('button', { name: 'Tentar de novo' })).toBeVisible();

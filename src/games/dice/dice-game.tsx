@@ -2,7 +2,7 @@ import { diceMachine, type DiceCue, type DiceTerms } from '../../machines/games/
 import type { GameHostProps } from '../shared/game-host';
 import { InstantTable, type InstantTableSpec } from '../shared/instant/instant-table';
 import { isWin, outcomeNumber } from '../shared/instant/recent-results';
-import { createScene, type DiceSceneCue } from './dice.scene';
+import type { DiceSceneCue } from './dice.scene';
 import { sounds } from './dice.sounds';
 import { DiceInputs } from './dice-hud';
 import { fixtures, type DiceFixture } from './fixtures';
@@ -13,7 +13,6 @@ const SPEC: InstantTableSpec<typeof tuning, DiceSceneCue, DiceTerms, DiceCue> = 
   gameType: 'dice',
   tuneTitle: 'DICE',
   machine: diceMachine,
-  createScene,
   tuning,
   sounds,
   recording: (name) => {

@@ -5,7 +5,7 @@ import { doubleMachine, type DoubleMachineCue } from '../../machines/games/doubl
 import type { GameHostProps } from '../shared/game-host';
 import { ColorPicks } from '../shared/hud/color-picks';
 import { RoundTable, type RoundTableSpec } from '../shared/round-table';
-import { createScene, type DoubleCue } from './double.scene';
+import type { DoubleCue } from './double.scene';
 import { sounds } from './double.sounds';
 import { fixtures } from './fixtures';
 import { tuning } from './tuning';
@@ -16,7 +16,6 @@ const SPEC: Omit<RoundTableSpec<typeof tuning, DoubleCue, DoubleMachineCue>, 'pi
   texts: 'double',
   tuneTitle: 'DOUBLE',
   machine: doubleMachine,
-  createScene,
   tuning,
   sounds,
   fixtures,

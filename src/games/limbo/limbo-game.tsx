@@ -8,7 +8,7 @@ import { InstantTable, type InstantTableSpec } from '../shared/instant/instant-t
 import { isWin, outcomeNumber } from '../shared/instant/recent-results';
 import { fixtures, type LimboFixture } from './fixtures';
 import { LimboInputs } from './limbo-hud';
-import { createScene, type LimboCue } from './limbo.scene';
+import type { LimboCue } from './limbo.scene';
 import { sounds } from './limbo.sounds';
 import { tuning } from './tuning';
 import './limbo.css';
@@ -18,7 +18,6 @@ const SPEC: InstantTableSpec<typeof tuning, LimboCue, LimboTerms, LimboMachineCu
   gameType: 'limbo',
   tuneTitle: 'LIMBO',
   machine: limboMachine,
-  createScene,
   tuning,
   sounds,
   recording: (name) => {

@@ -4,7 +4,7 @@ import type { GameHostProps } from '../shared/game-host';
 import { RoundTable, type RoundTableSpec } from '../shared/round-table';
 import { fixtures } from './fixtures';
 import { LuckyPicks, useLuckyPickName } from './lucky-color-hud';
-import { createScene, type LuckyColorCue } from './lucky-color.scene';
+import type { LuckyColorCue } from './lucky-color.scene';
 import { sounds } from './lucky-color.sounds';
 import { tuning } from './tuning';
 
@@ -19,7 +19,6 @@ const SPEC: Omit<RoundTableSpec<typeof tuning, LuckyColorCue, LuckyColorMachineC
   texts: 'luckyColor',
   tuneTitle: 'LUCKYCOLOR',
   machine: luckyColorMachine,
-  createScene,
   tuning,
   sounds,
   fixtures,

@@ -33,7 +33,7 @@ import { tuningDefaults } from '../shared/tuning';
 import { useSceneBridge } from '../shared/use-scene-bridge';
 import { fixtures, type MinesFixture, type MinesMove } from './fixtures';
 import { MinesCount, MinesPlay } from './mines-hud';
-import { createScene, type MinesCue } from './mines.scene';
+import type { MinesCue } from './mines.scene';
 import { sounds } from './mines.sounds';
 import { tuning } from './tuning';
 import './mines.css';
@@ -208,7 +208,6 @@ export function Game(host: GameHostProps) {
       gameType="mines"
       state={state}
       status={status}
-      createScene={createScene}
       tuning={values}
       sounds={sounds}
       label={t('games.stage', { name: t('games.mines.name') })}

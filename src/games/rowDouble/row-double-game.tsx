@@ -12,7 +12,7 @@ import {
 } from '../shared/instant/instant-table';
 import { outcomeNumber } from '../shared/instant/recent-results';
 import { fixtures, type RowDoubleRecording } from './fixtures';
-import { createScene, type RowDoubleCue } from './row-double.scene';
+import type { RowDoubleCue } from './row-double.scene';
 import { sounds } from './row-double.sounds';
 import { tuning } from './tuning';
 
@@ -26,7 +26,6 @@ const SPEC: InstantTableSpec<typeof tuning, RowDoubleCue, RowDoubleTerms, RowDou
   gameType: 'rowDouble',
   tuneTitle: 'ROWDOUBLE',
   machine: rowDoubleMachine,
-  createScene,
   tuning,
   sounds,
   // A recording's bets are replayed in order, then from the start again.

@@ -1,31 +1,29 @@
-import { UPDATE_PRIORITY } from 'pixi.js';
-// The site's CSP has no 'unsafe-eval' (server/security/http-headers.ts): Pixi's eval-free paths.
-import 'pixi.js/unsafe-eval';
 import { useEffect, useRef } from 'react';
 import { prefersReducedMotion } from '../../lib/motion';
-import { capBatchTextures } from './batch-texture-cap';
-import { FrameRate } from './frame-rate';
-import type { GameScene, SceneCue, SceneFactory, SceneInput } from './scene';
+import type { SceneCue, SceneHandle, SceneInput } from './scene';
 import { loadSoundBus, type LoadedSoundBus } from './sound-bus';
 import type { SoundBook } from './sound-recipe';
-import { keepTweensOnTime } from './toolkit/tweens';
+import type { SceneRuntime } from './stage/scene-runtime';
+import { canDrawInWorker, startWorkerStage, WorkerWithoutWebGL } from './stage/worker-stage';
 import type { TuningSchema, TuningValues } from './tuning';
-import { WebGLApplication } from './webgl-application';
 
 /**
- * The Pixi host of a game (React hosts, Pixi renders): one Application per visit, created in an
- * effect and destroyed only after its asynchronous init has finished (so React's StrictMode double
- * mount is safe), the game's sounds rendered and loaded, the scene created and kept sized to its
- * box from a 360 px phone to a wide desktop. The scene is handed to the game through `onScene`.
+ * The Pixi host of a game (React hosts, Pixi renders): the game's sounds rendered and loaded, the
+ * scene drawn into a canvas kept sized to its box from a 360 px phone to a wide desktop, and handed
+ * to the game through `onScene`. Where the browser can, Pixi and the scene run in a worker
+ * (stage/stage.worker.ts), so opening WebGL, compiling shaders and drawing never hold up the page's
+ * thread; elsewhere on the page (stage/page-stage.ts). One stage per visit, torn down only after
+ * its asynchronous start has finished (so React's StrictMode double mount is safe).
  */
 export interface GameStageProps<S extends TuningSchema, C extends SceneCue> {
-  createScene: SceneFactory<S, C>;
+  /** The game whose scene to draw (stage/scene-modules.ts). */
+  gameType: string;
   tuning: TuningValues<S>;
   sounds: SoundBook;
   /** Player input from the scene (already bound to the game's machine). */
   onInput: (input: SceneInput) => void;
   /** The scene once it is ready, and null when it goes away. */
-  onScene: (scene: GameScene<C> | null, size: () => { width: number; height: number }) => void;
+  onScene: (scene: SceneHandle<C> | null, size: () => { width: number; height: number }) => void;
   /** Loading progress 0..1 (Pixi, sounds, scene). */
   onProgress: (share: number) => void;
   /** A failure the player can retry (WebGL missing, …). */
@@ -33,11 +31,6 @@ export interface GameStageProps<S extends TuningSchema, C extends SceneCue> {
   /** Accessible name of the canvas. */
   label: string;
 }
-
-// A round's animation must end on time even when frames drop (a busy phone, software WebGL).
-keepTweensOnTime();
-// Cheaper pixels for software WebGL (see batch-texture-cap.ts); must precede the first Application.
-capBatchTextures();
 
 /** What the player does on the table that may animate it outside a cue (hover, drag, scroll). */
 const WAKE_EVENTS = ['pointerdown', 'pointermove', 'wheel'] as const;
@@ -57,80 +50,95 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
     const element = box.current;
     if (!element) return;
     let disposed = false;
-    let scene: GameScene<C> | null = null;
+    let runtime: SceneRuntime<C> | null = null;
+    let stopWorker: (() => void) | null = null;
     let sound: LoadedSoundBus | null = null;
     let observer: ResizeObserver | null = null;
     let wake: (() => void) | null = null;
-    const app = new WebGLApplication();
     const size = () => ({
       width: Math.max(1, Math.floor(element.clientWidth)),
       height: Math.max(1, Math.floor(element.clientHeight)),
     });
+    const canvas = () => {
+      const created = document.createElement('canvas');
+      created.setAttribute('role', 'img');
+      created.setAttribute('aria-label', latest.current.label);
+      created.classList.add('game-stage__canvas');
+      return created;
+    };
+    const common = () => ({
+      gameType: latest.current.gameType,
+      ...size(),
+      resolution: Math.min(window.devicePixelRatio || 1, 2),
+      tuning: latest.current.tuning as TuningValues<TuningSchema>,
+      reducedMotion: prefersReducedMotion(),
+      onInput: (input: SceneInput) => latest.current.onInput(input),
+    });
+    // Pixi's start, then the sounds: each fills its share of the loading bar.
+    let drawingShare = 0;
+    let soundShare = 0;
+    const progress = () =>
+      latest.current.onProgress(
+        PROGRESS.pixi * drawingShare + (PROGRESS.sounds - PROGRESS.pixi) * soundShare,
+      );
+
+    const onPage = async (target: HTMLCanvasElement) => {
+      const { startPageStage } = await import('./stage/page-stage');
+      const started = await startPageStage<C>({
+        ...common(),
+        canvas: target,
+        sound: { play: (name) => sound?.play(name) },
+      });
+      drawingShare = 1;
+      progress();
+      return started;
+    };
 
     const ready = (async () => {
-      const { width, height } = size();
-      await app.init({
-        width,
-        height,
-        // No multisampling: on software WebGL (SwiftShader: headless Chromium, devices without a
-        // usable GPU) a 4× multisampled canvas costs 5–10 ms of rasterising per frame, more than a
-        // whole scene. Curved and slanted shapes are drawn once into antialiased textures instead
-        // (the scene toolkit's `smooth`, `Baked` and `Baker`, the tile and ball atlases).
-        antialias: false,
-        backgroundAlpha: 0,
-        resolution: Math.min(window.devicePixelRatio || 1, 2),
-        autoDensity: true,
+      const sounds = loadSoundBus(latest.current.sounds, (share) => {
+        soundShare = share;
+        progress();
       });
+      let target = canvas();
+      element.appendChild(target);
+      if (canDrawInWorker()) {
+        const worker = startWorkerStage<C>({
+          ...common(),
+          canvas: target,
+          sound: () => sound,
+          onDrawing: () => {
+            drawingShare = 1;
+            progress();
+          },
+        });
+        stopWorker = worker.stop;
+        try {
+          runtime = await worker.ready;
+        } catch (error) {
+          worker.stop();
+          stopWorker = null;
+          if (!(error instanceof WorkerWithoutWebGL)) throw error;
+          // No WebGL in a worker here: the page draws, into a fresh canvas (the first one is the
+          // worker's for good).
+          target.remove();
+          target = canvas();
+          element.appendChild(target);
+        }
+      }
       if (disposed) return;
-      latest.current.onProgress(PROGRESS.pixi);
-      sound = await loadSoundBus(latest.current.sounds, (share) =>
-        latest.current.onProgress(PROGRESS.pixi + (PROGRESS.sounds - PROGRESS.pixi) * share),
-      );
+      runtime ??= await onPage(target);
+      sound = await sounds;
       if (disposed) return;
-      app.canvas.setAttribute('role', 'img');
-      app.canvas.setAttribute('aria-label', latest.current.label);
-      app.canvas.classList.add('game-stage__canvas');
-      element.appendChild(app.canvas);
-      // Fewer frames at rest (frame-rate.ts); before anything else this frame, so a cue that
-      // just started is drawn at the full rate from its first frame on.
-      const rate = new FrameRate(performance.now());
-      const pace = () => {
-        const fps = rate.maxFps(performance.now(), scene?.busy() ?? false, scene?.ambient() ?? true);
-        if (app.ticker.maxFPS !== fps) app.ticker.maxFPS = fps;
-      };
-      app.ticker.add(pace, undefined, UPDATE_PRIORITY.INTERACTION);
-      const awake = () => {
-        rate.wake(performance.now());
-        app.ticker.maxFPS = 0;
-      };
-      wake = awake;
-      const created = latest.current.createScene({
-        app,
-        tuning: latest.current.tuning,
-        sound,
-        reducedMotion: prefersReducedMotion(),
-        onInput: (input) => latest.current.onInput(input),
-      });
-      // A cue wakes the stage as it starts: at rest the next frame may be a heartbeat away.
-      scene = {
-        ...created,
-        play: (cue, options) => {
-          awake();
-          return created.play(cue, options);
-        },
-      };
-      app.stage.addChild(scene.view);
-      scene.resize(width, height);
+      const live = runtime;
+      wake = () => live.wake();
       observer = new ResizeObserver(() => {
         const next = size();
-        app.renderer.resize(next.width, next.height);
-        scene?.resize(next.width, next.height);
-        awake();
+        live.resize(next.width, next.height);
       });
       observer.observe(element);
       for (const type of WAKE_EVENTS) element.addEventListener(type, wake, { passive: true });
       latest.current.onProgress(PROGRESS.scene);
-      latest.current.onScene(scene, size);
+      latest.current.onScene(live, size);
     })().catch((error: unknown) => {
       if (!disposed) latest.current.onError(error);
     });
@@ -140,15 +148,11 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
       void ready.finally(() => {
         observer?.disconnect();
         if (wake) for (const type of WAKE_EVENTS) element.removeEventListener(type, wake);
-        if (scene) latest.current.onScene(null, size);
-        scene?.destroy();
+        if (wake) latest.current.onScene(null, size);
+        runtime?.destroy();
+        stopWorker?.();
         sound?.destroy();
-        // init() may have failed; destroying a half-made application must not throw here.
-        try {
-          app.destroy({ removeView: true }, { children: true });
-        } catch {
-          // Nothing left to free.
-        }
+        element.replaceChildren();
       });
     };
   }, []);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameHostProps } from './game-host';
 import { GameLayout } from './game-layout';
 import { GameStage } from './game-stage';
-import type { GameScene, SceneCue, SceneFactory, SceneInput } from './scene';
+import type { SceneCue, SceneHandle, SceneInput } from './scene';
 import type { SoundBook } from './sound-recipe';
 import type { TuningSchema, TuningValues } from './tuning';
 
@@ -98,14 +98,13 @@ export function GameTable<S extends TuningSchema, C extends SceneCue>(props: {
   /** The machine's active leaf as a dotted path (`data-state`). */
   state: string;
   status: StageStatus;
-  createScene: SceneFactory<S, C>;
   tuning: TuningValues<S>;
   sounds: SoundBook;
   /** The stage's accessible name. */
   label: string;
   /** What the scene reports (a drag, a tile pick); most tables take bets from the HUD only. */
   onInput?: (input: SceneInput) => void;
-  onScene: (scene: GameScene<C> | null, size: () => { width: number; height: number }) => void;
+  onScene: (scene: SceneHandle<C> | null, size: () => { width: number; height: number }) => void;
   hud: ReactNode;
   below: ReactNode;
   /** The fixture being replayed (`?round=`), shown above the tabs. */
@@ -125,7 +124,7 @@ export function GameTable<S extends TuningSchema, C extends SceneCue>(props: {
       stage={(attempt) => (
         <GameStage
           key={attempt}
-          createScene={props.createScene}
+          gameType={props.gameType}
           tuning={props.tuning}
           sounds={props.sounds}
           label={props.label}

@@ -20,7 +20,7 @@ import { GameTabs } from './hud/game-tabs';
 import { useGameEntry, useSpaceToBet } from './hud/hooks';
 import { RoundBets } from './hud/round-bets';
 import { TableSwitches } from './hud/sound-controls';
-import type { SceneCue, SceneFactory } from './scene';
+import type { SceneCue } from './scene';
 import type { SoundBook } from './sound-recipe';
 import { tuningDefaults, type TuningSchema } from './tuning';
 import { useSceneBridge } from './use-scene-bridge';
@@ -44,7 +44,6 @@ export interface RoundTableSpec<S extends TuningSchema, C extends SceneCue, M ex
   texts: 'double' | 'luckyColor';
   tuneTitle: string;
   machine: ReturnType<typeof createRoundGameMachine<M>>;
-  createScene: SceneFactory<S, C>;
   tuning: S;
   sounds: SoundBook;
   fixtures: Record<string, unknown>;
@@ -198,7 +197,6 @@ export function RoundTable<S extends TuningSchema, C extends SceneCue, M extends
       // The round's phase: the bet region only says whether a bet is on its way.
       state={`round.${phase}`}
       status={status}
-      createScene={spec.createScene}
       tuning={values}
       sounds={spec.sounds}
       label={t('games.stage', { name: t(`games.${ns}.name`) })}

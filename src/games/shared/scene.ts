@@ -63,6 +63,12 @@ export interface GameScene<C extends SceneCue = SceneCue> {
   destroy(): void;
 }
 
+/**
+ * What a table holds of its running scene: the scene may run on the page or in the stage's worker
+ * (stage/), so only what crosses between them.
+ */
+export type SceneHandle<C extends SceneCue = SceneCue> = Pick<GameScene<C>, 'play' | 'resize'>;
+
 /** What each `src/games/<game>/<game>.scene.ts` exports as `createScene`. */
 export type SceneFactory<S extends TuningSchema, C extends SceneCue = SceneCue> = (
   context: SceneContext<S>,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { GameScene, SceneCue } from './scene';
+import type { SceneCue, SceneHandle } from './scene';
 
 /** What the bridge needs of a game's running machine. */
 interface CueSource {
@@ -14,7 +14,7 @@ interface CueSource {
  * changes at frame rate.
  */
 export function useSceneBridge<C extends SceneCue>(actor: CueSource, turbo: () => boolean) {
-  const scene = useRef<GameScene<C> | null>(null);
+  const scene = useRef<SceneHandle<C> | null>(null);
   const size = useRef<() => { width: number; height: number }>(() => ({ width: 0, height: 0 }));
   const turboRef = useRef(turbo);
   useEffect(() => {
@@ -33,7 +33,7 @@ export function useSceneBridge<C extends SceneCue>(actor: CueSource, turbo: () =
   }, [actor]);
 
   const onScene = useCallback(
-    (next: GameScene<C> | null, nextSize: () => { width: number; height: number }) => {
+    (next: SceneHandle<C> | null, nextSize: () => { width: number; height: number }) => {
       scene.current = next;
       size.current = nextSize;
     },

@@ -12,7 +12,7 @@ import type { GameHostProps } from '../game-host';
 import { GameTable, replayLater, useHostActions, useStageStatus, useTunePanel } from '../game-table';
 import { GameTabs } from '../hud/game-tabs';
 import { useGameEntry } from '../hud/hooks';
-import type { GameScene, SceneCue, SceneFactory, SceneInput } from '../scene';
+import type { SceneCue, SceneHandle, SceneInput } from '../scene';
 import type { SoundBook } from '../sound-recipe';
 import { tuningDefaults, type TuningSchema } from '../tuning';
 import { useSceneBridge } from '../use-scene-bridge';
@@ -53,7 +53,6 @@ export interface InstantTableSpec<S extends TuningSchema, C extends SceneCue, T,
   gameType: 'dice' | 'limbo' | 'rowDouble';
   tuneTitle: string;
   machine: InstantGameMachine<T, M>;
-  createScene: SceneFactory<S, C>;
   tuning: S;
   sounds: SoundBook;
   /** The recording `?round=<name>` replays; undefined when the game has none by that name. */
@@ -125,7 +124,7 @@ export function InstantTable<S extends TuningSchema, C extends SceneCue, T, M ex
   const recent = useRecentRecords(game.key, recording === undefined && historyCue !== undefined);
   const recentRef = useRef(recent);
   const showHistory = useCallback(
-    (scene: GameScene<C> | null) => {
+    (scene: SceneHandle<C> | null) => {
       const records = recentRef.current;
       if (!scene || !records || !historyCue) return;
       // Once a bet is on its way the row fills from the rounds themselves: the history could
@@ -157,7 +156,6 @@ export function InstantTable<S extends TuningSchema, C extends SceneCue, T, M ex
       gameType={spec.gameType}
       state={state}
       status={status}
-      createScene={spec.createScene}
       tuning={values}
       sounds={spec.sounds}
       label={t('games.stage', { name: t(`games.${spec.gameType}.name`) })}

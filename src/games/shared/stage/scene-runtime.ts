@@ -1,0 +1,71 @@
+import { UPDATE_PRIORITY, type Application } from 'pixi.js';
+import { FrameRate } from '../frame-rate';
+import type { GameScene, SceneCue, SceneInput, SoundBus } from '../scene';
+import type { TuningValues, TuningSchema } from '../tuning';
+import type { SceneModule } from './scene-modules';
+
+/**
+ * A scene running on an initialised Pixi application, wherever that application lives (the page's
+ * thread or the stage's worker): the frame pacing (frame-rate.ts), the scene on the stage, and a
+ * cue or a touch waking the stage.
+ */
+export interface SceneRuntime<C extends SceneCue> {
+  play(cue: C, options: { turbo: boolean }): Promise<void>;
+  resize(width: number, height: number): void;
+  /** The player touched the table (a hover, a drag): draw every frame for a while. */
+  wake(): void;
+  destroy(): void;
+}
+
+export function startScene<C extends SceneCue>(options: {
+  app: Application;
+  module: SceneModule;
+  tuning: TuningValues<TuningSchema>;
+  sound: SoundBus;
+  reducedMotion: boolean;
+  onInput: (input: SceneInput) => void;
+  width: number;
+  height: number;
+}): SceneRuntime<C> {
+  const { app } = options;
+  // Fewer frames at rest (frame-rate.ts); before anything else this frame, so a cue that just
+  // started is drawn at the full rate from its first frame on.
+  const rate = new FrameRate(performance.now());
+  let scene: GameScene<SceneCue> | null = null;
+  const pace = () => {
+    const fps = rate.maxFps(performance.now(), scene?.busy() ?? false, scene?.ambient() ?? true);
+    if (app.ticker.maxFPS !== fps) app.ticker.maxFPS = fps;
+  };
+  app.ticker.add(pace, undefined, UPDATE_PRIORITY.INTERACTION);
+  const wake = () => {
+    rate.wake(performance.now());
+    app.ticker.maxFPS = 0;
+  };
+  scene = options.module.createScene({
+    app,
+    tuning: options.tuning,
+    sound: options.sound,
+    reducedMotion: options.reducedMotion,
+    onInput: options.onInput,
+  });
+  app.stage.addChild(scene.view);
+  scene.resize(options.width, options.height);
+  const live = scene;
+  return {
+    // A cue wakes the stage as it starts: at rest the next frame may be a heartbeat away.
+    play: (cue, playOptions) => {
+      wake();
+      return live.play(cue, playOptions);
+    },
+    resize: (width, height) => {
+      app.renderer.resize(width, height);
+      live.resize(width, height);
+      wake();
+    },
+    wake,
+    destroy: () => {
+      app.ticker.remove(pace);
+      live.destroy();
+    },
+  };
+}
