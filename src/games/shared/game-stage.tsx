@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { prefersReducedMotion } from '../../lib/motion';
 import type { SceneCue, SceneHandle, SceneInput } from './scene';
-import { loadSoundBus, type LoadedSoundBus } from './sound-bus';
+import { loadSoundBus, renderOnPage, type LoadedSoundBus } from './sound-bus';
 import type { SoundBook } from './sound-recipe';
 import type { SceneRuntime } from './stage/scene-runtime';
 import { canDrawInWorker, startWorkerStage, WorkerWithoutWebGL } from './stage/worker-stage';
@@ -53,6 +53,7 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
     let runtime: SceneRuntime<C> | null = null;
     let stopWorker: (() => void) | null = null;
     let sound: LoadedSoundBus | null = null;
+    let sounds: Promise<LoadedSoundBus> | null = null;
     let observer: ResizeObserver | null = null;
     let wake: (() => void) | null = null;
     const size = () => ({
@@ -95,23 +96,33 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
     };
 
     const ready = (async () => {
-      const sounds = loadSoundBus(latest.current.sounds, (share) => {
-        soundShare = share;
-        progress();
-      });
       let target = canvas();
       element.appendChild(target);
-      if (canDrawInWorker()) {
-        const worker = startWorkerStage<C>({
-          ...common(),
-          canvas: target,
-          sound: () => sound,
-          onDrawing: () => {
-            drawingShare = 1;
-            progress();
-          },
-        });
-        stopWorker = worker.stop;
+      const worker = canDrawInWorker()
+        ? startWorkerStage<C>({
+            ...common(),
+            canvas: target,
+            sound: () => sound,
+            onDrawing: () => {
+              drawingShare = 1;
+              progress();
+            },
+          })
+        : null;
+      stopWorker = worker?.stop ?? null;
+      sounds = loadSoundBus(
+        latest.current.sounds,
+        (share) => {
+          soundShare = share;
+          progress();
+        },
+        // In the worker when there is one; on the page if it cannot (it stopped, or failed first).
+        worker
+          ? (book, onShare) =>
+              worker.renderSounds(book, onShare).catch(() => (disposed ? {} : renderOnPage(book, onShare)))
+          : renderOnPage,
+      );
+      if (worker) {
         try {
           runtime = await worker.ready;
         } catch (error) {
@@ -151,7 +162,11 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
         if (wake) latest.current.onScene(null, size);
         runtime?.destroy();
         stopWorker?.();
-        sound?.destroy();
+        // Loaded or not yet: the sounds are freed once they are (a failed start leaves them loading).
+        void sounds?.then(
+          (loaded) => loaded.destroy(),
+          () => undefined,
+        );
         element.replaceChildren();
       });
     };

@@ -20,6 +20,30 @@ function applySettings(): void {
   Howler.mute(muted || (typeof document !== 'undefined' && document.hidden));
 }
 
+/**
+ * Renders every sound of a book to WAV bytes by name, reporting the share done: on the page
+ * (`renderOnPage`), or in the game stage's worker when it has one (stage/worker-stage.ts).
+ */
+export type WavRenderer = (
+  book: SoundBook,
+  onProgress: (done: number) => void,
+) => Promise<Record<string, ArrayBuffer>>;
+
+/** Each sound rendered on the page's thread, yielding between them so the progress bar paints. */
+export async function renderOnPage(
+  book: SoundBook,
+  onProgress: (done: number) => void,
+): Promise<Record<string, ArrayBuffer>> {
+  const names = Object.keys(book);
+  const out: Record<string, ArrayBuffer> = {};
+  for (const [index, name] of names.entries()) {
+    out[name] = encodeWav(renderRecipe(book[name]!)).buffer as ArrayBuffer;
+    onProgress((index + 1) / names.length);
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  return out;
+}
+
 /** The events that count as a user gesture for the browser's autoplay policy. */
 const GESTURES = ['pointerdown', 'keydown', 'touchend'] as const;
 
@@ -34,18 +58,13 @@ const GESTURES = ['pointerdown', 'keydown', 'touchend'] as const;
 export async function loadSoundBus(
   book: SoundBook,
   onProgress: (done: number) => void = () => undefined,
+  render: WavRenderer = renderOnPage,
 ): Promise<LoadedSoundBus> {
   const howls = new Map<string, Howl>();
   const wavs = new Map<string, string>();
-  const names = Object.keys(book);
-  let done = 0;
-  for (const name of names) {
-    const wav = encodeWav(renderRecipe(book[name]!));
-    wavs.set(name, URL.createObjectURL(new Blob([wav.buffer as ArrayBuffer], { type: 'audio/wav' })));
-    done += 1;
-    onProgress(done / names.length);
-    // Yield to the browser between renders so the progress bar actually paints.
-    await new Promise((r) => setTimeout(r, 0));
+  const rendered = await render(book, onProgress);
+  for (const [name, wav] of Object.entries(rendered)) {
+    wavs.set(name, URL.createObjectURL(new Blob([wav], { type: 'audio/wav' })));
   }
   let unlocked = false;
   const unlock = () => {

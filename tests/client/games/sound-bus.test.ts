@@ -60,4 +60,18 @@ describe('the sound bus', () => {
     document.dispatchEvent(new Event('pointerdown'));
     expect(created).toEqual([]);
   });
+
+  it('takes its WAVs from the renderer it is given (the stage worker), rendering none itself', async () => {
+    const asked: string[][] = [];
+    const bus = await loadSoundBus(sounds, undefined, (book, onProgress) => {
+      asked.push(Object.keys(book));
+      onProgress(1);
+      return Promise.resolve({ win: new Uint8Array([82, 73, 70, 70]).buffer as ArrayBuffer });
+    });
+    expect(asked).toEqual([Object.keys(sounds)]);
+    document.dispatchEvent(new Event('pointerdown'));
+    // One Howl per rendered sound: the one the renderer gave.
+    expect(created).toHaveLength(1);
+    bus.destroy();
+  });
 });

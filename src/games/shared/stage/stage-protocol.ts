@@ -1,4 +1,5 @@
 import type { SceneCue, SceneInput } from '../scene';
+import type { SoundBook } from '../sound-recipe';
 
 /**
  * The messages between a table on the page and its stage in a worker (stage.worker.ts). The
@@ -56,6 +57,8 @@ export type ToWorker =
   | { type: 'play'; id: number; cue: SceneCue; turbo: boolean }
   | { type: 'resize'; width: number; height: number; tuning: Record<string, unknown> }
   | { type: 'pointer'; event: ForwardedPointer }
+  /** The game's sound effects to render to WAV here, off the page's thread (sound-bus.ts). */
+  | { type: 'sounds'; book: SoundBook }
   | { type: 'destroy' };
 
 export type FromWorker =
@@ -68,4 +71,6 @@ export type FromWorker =
   | { type: 'played'; id: number }
   | { type: 'input'; input: SceneInput }
   | { type: 'sound'; name: string }
+  /** The rendered sounds, WAV bytes by name (their buffers transferred). */
+  | { type: 'wavs'; wavs: Record<string, ArrayBuffer> }
   | { type: 'cursor'; cursor: string };

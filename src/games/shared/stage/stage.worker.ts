@@ -6,6 +6,7 @@ import 'pixi.js/events';
 import 'pixi.js/unsafe-eval';
 import { capBatchTextures } from '../batch-texture-cap';
 import type { SceneCue } from '../scene';
+import { encodeWav, renderRecipe } from '../synth';
 import { keepTweensOnTime } from '../toolkit/tweens';
 import type { TuningSchema, TuningValues } from '../tuning';
 import { WebGLApplication } from '../webgl-application';
@@ -189,6 +190,14 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     case 'pointer':
       dispatch(message.event);
       break;
+    case 'sounds': {
+      const wavs: Record<string, ArrayBuffer> = {};
+      for (const [name, recipe] of Object.entries(message.book)) {
+        wavs[name] = encodeWav(renderRecipe(recipe)).buffer as ArrayBuffer;
+      }
+      self.postMessage({ type: 'wavs', wavs } satisfies FromWorker, Object.values(wavs));
+      break;
+    }
     case 'destroy':
       destroyed = true;
       runtime?.destroy();

@@ -1,4 +1,5 @@
 import type { SceneCue, SceneInput, SoundBus } from '../scene';
+import type { WavRenderer } from '../sound-bus';
 import type { SceneRuntime } from './scene-runtime';
 import type { ForwardedPointer, FromWorker, ToWorker } from './stage-protocol';
 
@@ -82,11 +83,13 @@ export function startWorkerStage<C extends SceneCue>(options: {
   sound: () => SoundBus | null;
   onInput: (input: SceneInput) => void;
   onDrawing: () => void;
-}): { ready: Promise<SceneRuntime<C>>; stop: () => void } {
+}): { ready: Promise<SceneRuntime<C>>; renderSounds: WavRenderer; stop: () => void } {
   const { canvas } = options;
   const worker = new Worker(new URL('./stage.worker.ts', import.meta.url), { type: 'module' });
   const post = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
   const pending = new Map<number, () => void>();
+  let wavsArrived: ((wavs: Record<string, ArrayBuffer>) => void) | null = null;
+  let wavsLost: (() => void) | null = null;
   let nextId = 1;
   const listeners: [EventTarget, string, EventListener][] = [];
   const listen = (target: EventTarget, type: string, listener: EventListener) => {
@@ -100,6 +103,7 @@ export function startWorkerStage<C extends SceneCue>(options: {
     for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
     for (const done of pending.values()) done();
     pending.clear();
+    wavsLost?.();
     post({ type: 'destroy' });
   };
 
@@ -129,6 +133,9 @@ export function startWorkerStage<C extends SceneCue>(options: {
           break;
         case 'cursor':
           canvas.style.cursor = message.cursor;
+          break;
+        case 'wavs':
+          wavsArrived?.(message.wavs);
           break;
       }
     };
@@ -175,5 +182,17 @@ export function startWorkerStage<C extends SceneCue>(options: {
     },
     [offscreen],
   );
-  return { ready, stop };
+  // The sounds are synthesised in the worker: a few hundred milliseconds of a phone's CPU the
+  // page's thread no longer spends while the table loads.
+  const renderSounds: WavRenderer = (book, onProgress) =>
+    new Promise((resolve, reject) => {
+      wavsArrived = (wavs) => {
+        onProgress(1);
+        resolve(wavs);
+      };
+      wavsLost = () => reject(new Error('stage worker stopped'));
+      ready.catch(reject);
+      post({ type: 'sounds', book });
+    });
+  return { ready, renderSounds, stop };
 }
