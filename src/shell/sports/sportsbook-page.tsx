@@ -9,10 +9,13 @@ import { useFixtureList, useSports } from './use-sports-data';
 import { CompetitionChips, SearchBox, sportParams, useSearchInAddress } from './finder';
 import { isFavouriteFixture, useFavourites } from './favourites';
 import { SuperOdds } from './super-odds';
+import { useProgressive } from '../../lib/use-progressive';
 import './sports.css';
 
 /** How many upcoming fixtures the home lists before "more" would be needed. */
 const UPCOMING_SHOWN = 30;
+/** Rows rendered before the first paint: more than a phone's screen holds. */
+const FIRST_ROWS = 6;
 
 /** Tabs for the twelve sports, each with its live count. */
 export function SportTabs({
@@ -74,6 +77,9 @@ export function SportsbookPage() {
   const onSearch = useSearchInAddress(sport, setParams);
   const live = data?.filter((f) => f.live) ?? [];
   const upcoming = data?.filter((f) => !f.live && f.periodCode === 0).slice(0, UPCOMING_SHOWN) ?? [];
+  // A phone's screen holds a few rows: those first, the rest once they are on screen.
+  const liveShown = useProgressive(live, FIRST_ROWS);
+  const upcomingShown = useProgressive(upcoming, Math.max(0, FIRST_ROWS - live.length));
 
   return (
     <article className="sportsbook" data-testid="page-footballPage">
@@ -146,7 +152,7 @@ export function SportsbookPage() {
                   <p className="empty">{t('sports.noLive')}</p>
                 ) : (
                   <ul className="fixture-list">
-                    {live.map((f) => (
+                    {liveShown.map((f) => (
                       <FixtureRow key={f.id} fixture={f} />
                     ))}
                   </ul>
@@ -166,7 +172,7 @@ export function SportsbookPage() {
                 <p className="empty">{t('sports.noUpcoming')}</p>
               ) : (
                 <ul className="fixture-list">
-                  {upcoming.map((f) => (
+                  {upcomingShown.map((f) => (
                     <FixtureRow key={f.id} fixture={f} />
                   ))}
                 </ul>
