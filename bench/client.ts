@@ -95,7 +95,8 @@ async function bytes(browser: Browser, base: string, token: string) {
   console.log(
     `  home page JavaScript: ${kB(homeBytes)} gzip in ${home.size} files; Pixi ${pixiOnHome ? 'LOADED' : 'not loaded'}`,
   );
-  // BENCH_LIST=1: each of home's files, biggest first (what to look at when the total grows).
+  // BENCH_LIST=1: each of home's files (and below, each game's added ones), biggest first: what to
+  // look at when a total grows.
   if (process.env.BENCH_LIST) {
     for (const path of [...home].sort((a, b) => gzipOf(b) - gzipOf(a)))
       console.log(`    ${kB(gzipOf(path)).padStart(9)}  ${path}`);
@@ -113,6 +114,9 @@ async function bytes(browser: Browser, base: string, token: string) {
     const added = [...extra].filter((path) => !home.has(path));
     const total = added.reduce((sum, path) => sum + gzipOf(path), 0);
     console.log(`  ${game.route.padEnd(12)} adds ${kB(total)} gzip in ${added.length} files`);
+    if (process.env.BENCH_LIST)
+      for (const path of added.sort((a, b) => gzipOf(b) - gzipOf(a)))
+        console.log(`    ${kB(gzipOf(path)).padStart(9)}  ${path}`);
   }
 }
 
