@@ -25,9 +25,6 @@ installApiHandlers();
 // a protected route opened by a logged-in player must see the token.
 void startSession();
 installWalletReactions();
-const router = createAppRouter();
-setNavigator((to, options) => void router.navigate(to, options));
-
 // Installable, and a clear "sem conexão" page offline (public/sw.js caches static files only).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener(
@@ -38,10 +35,21 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-void languageReady.then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  ),
-);
+
+/**
+ * The router and the first render, in a task of their own: the router's first match imports the
+ * page's chunk (preloaded with the first page), and evaluating it in the same task as every
+ * start-up module made one long task of a phone's CPU (issue 18's blocking time).
+ */
+function start(element: HTMLElement) {
+  const router = createAppRouter();
+  setNavigator((to, options) => void router.navigate(to, options));
+  void languageReady.then(() =>
+    createRoot(element).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
+  );
+}
+setTimeout(() => start(root), 0);
