@@ -56,6 +56,9 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
     let sounds: Promise<LoadedSoundBus> | null = null;
     let observer: ResizeObserver | null = null;
     let wake: (() => void) | null = null;
+    // This mount's canvas: under StrictMode a second mount shares the box while the first one's
+    // stage is still starting, so each mount removes its own canvas, never the box's children.
+    let target: HTMLCanvasElement | null = null;
     const size = () => ({
       width: Math.max(1, Math.floor(element.clientWidth)),
       height: Math.max(1, Math.floor(element.clientHeight)),
@@ -83,11 +86,11 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
         PROGRESS.pixi * drawingShare + (PROGRESS.sounds - PROGRESS.pixi) * soundShare,
       );
 
-    const onPage = async (target: HTMLCanvasElement) => {
+    const onPage = async (drawn: HTMLCanvasElement) => {
       const { startPageStage } = await import('./stage/page-stage');
       const started = await startPageStage<C>({
         ...common(),
-        canvas: target,
+        canvas: drawn,
         sound: { play: (name) => sound?.play(name) },
       });
       drawingShare = 1;
@@ -96,7 +99,7 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
     };
 
     const ready = (async () => {
-      let target = canvas();
+      target = canvas();
       element.appendChild(target);
       const worker = canDrawInWorker()
         ? startWorkerStage<C>({
@@ -167,7 +170,7 @@ export function GameStage<S extends TuningSchema, C extends SceneCue>(props: Gam
           (loaded) => loaded.destroy(),
           () => undefined,
         );
-        element.replaceChildren();
+        target?.remove();
       });
     };
   }, []);
