@@ -388,3 +388,25 @@ test('a table draws in a worker: the page opens no WebGL context and reads no ca
   await expect(page.getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
   await expect(page.getByTestId('bet-button')).toBeDisabled();
 });
+
+test('a table whose scene fails to load says so and offers a retry that opens it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const player = await registerPlayer(request, 'game-scene-lost');
+  await useSession(page, player.token);
+  // The scene's chunk is lost once on the way (a weak connection): the worker that loads it must
+  // tell the page, which otherwise kept its loading bar up for good.
+  let lost = 0;
+  await page
+    .context()
+    .route(/\/assets\/dice\.scene-[^/]+\.js$/, (route) => (lost++ === 0 ? route.abort() : route.continue()));
+  await page.goto('/dice');
+  await expect(page.getByTestId('game-load-failed')).toContainText('Não foi possível abrir a mesa.', {
+    timeout: 60_000,
+  });
+  await page.getByRole('button', { name: 'Tentar de novo' }).click();
+  await openTable(page, GAMES[0]!);
+  expect(lost).toBeGreaterThanOrEqual(2);
+});

@@ -174,7 +174,9 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   switch (message.type) {
     case 'init':
-      void init(message);
+      // Whatever else stops the start (the scene's chunk failing to load on a weak connection)
+      // reaches the page as a failure it offers to retry, not a table left loading for good.
+      init(message).catch((error: unknown) => send({ type: 'failed', message: String(error), webgl: true }));
       break;
     case 'play': {
       const done = () => send({ type: 'played', id: message.id });
