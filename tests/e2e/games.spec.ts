@@ -410,3 +410,43 @@ test('a table whose scene fails to load says so and offers a retry that opens it
   await openTable(page, GAMES[0]!);
   expect(lost).toBeGreaterThanOrEqual(2);
 });
+
+test('a table at rest stays at rest while the pointer moves over its controls, and wakes on the table', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const player = await registerPlayer(request, 'game-rest');
+  await useSession(page, player.token);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/dice');
+  await openTable(page, GAMES[0]!);
+  await closeOffers(page);
+  const worker = page.workers().find((w) => w.url().includes('stage.worker'))!;
+  // Frames the stage draws (Pixi clears the canvas once a frame).
+  await worker.evaluate(() => {
+    const scope = self as unknown as { frames: number };
+    scope.frames = 0;
+    const clear = WebGL2RenderingContext.prototype.clear;
+    WebGL2RenderingContext.prototype.clear = function (this: WebGL2RenderingContext, mask: number) {
+      scope.frames += 1;
+      clear.call(this, mask);
+    };
+  });
+  const frames = () => worker.evaluate(() => (self as unknown as { frames: number }).frames);
+  const sweep = async (box: { x: number; y: number; width: number; height: number }) => {
+    // Rest first (frame-rate.ts: REST_AFTER_MS), then two seconds of a pointer moving about.
+    await page.waitForTimeout(2500);
+    const before = await frames();
+    for (let i = 0; i < 40; i++) {
+      await page.mouse.move(box.x + box.width * ((i % 5) / 5 + 0.1), box.y + box.height / 2);
+      await page.waitForTimeout(50);
+    }
+    return (await frames()) - before;
+  };
+  const overControls = await sweep((await page.getByTestId('bet-button').boundingBox())!);
+  const overTable = await sweep((await page.getByTestId('game-canvas').boundingBox())!);
+  // At rest with reduced motion the stage draws 2 frames a second (STILL_FPS); awake, every frame.
+  expect(overControls).toBeLessThanOrEqual(12);
+  expect(overTable).toBeGreaterThan(overControls * 2);
+});

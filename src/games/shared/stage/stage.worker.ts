@@ -113,7 +113,10 @@ function dispatch(forwarded: ForwardedPointer) {
     preventDefault: () => undefined,
   };
   last = event;
-  runtime?.wake();
+  // The page sends every move of the pointer, over its controls and header too (Pixi needs them
+  // for a drag that leaves the table); only one on the table, or a drag, wakes the stage, which
+  // otherwise rests at a few frames a second (frame-rate.ts), as it did when it drew on the page.
+  if (forwarded.onCanvas || forwarded.buttons !== 0) runtime?.wake();
   handlers(events)[forwarded.handler](event);
   const next = (element as unknown as { style: Record<string, string> }).style.cursor ?? '';
   if (next !== cursor) {
