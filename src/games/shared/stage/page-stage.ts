@@ -6,7 +6,7 @@ import { keepTweensOnTime } from '../toolkit/tweens';
 import type { TuningSchema, TuningValues } from '../tuning';
 import { WebGLApplication } from '../webgl-application';
 import { loadSceneModule } from './scene-modules';
-import { startScene, type SceneRuntime } from './scene-runtime';
+import { STAGE_SETTINGS, startScene, type SceneRuntime } from './scene-runtime';
 
 // A round's animation must end on time even when frames drop (a busy phone, software WebGL).
 keepTweensOnTime();
@@ -37,15 +37,8 @@ export async function startPageStage<C extends SceneCue>(options: {
       canvas: options.canvas,
       width: options.width,
       height: options.height,
-      // No multisampling: on software WebGL (SwiftShader: headless Chromium, devices without a
-      // usable GPU) a 4× multisampled canvas costs 5–10 ms of rasterising per frame, more than a
-      // whole scene. Curved and slanted shapes are drawn once into antialiased textures instead
-      // (the scene toolkit's `smooth`, `Baked` and `Baker`, the tile and ball atlases).
-      antialias: false,
-      backgroundAlpha: 0,
       resolution: options.resolution,
-      // The canvas' CSS size is the stage's box (games.css); Pixi only sets its pixels.
-      autoDensity: false,
+      ...STAGE_SETTINGS,
     });
     const runtime = startScene<C>({ ...options, app, module });
     return {

@@ -5,6 +5,16 @@ import type { TuningValues, TuningSchema } from '../tuning';
 import type { SceneModule } from './scene-modules';
 
 /**
+ * Pixi's settings for a table, on the page or in the worker. No multisampling: on software WebGL
+ * (SwiftShader: headless Chromium, devices without a usable GPU) a 4× multisampled canvas costs
+ * 5–10 ms of rasterising per frame, more than a whole scene; curved and slanted shapes are drawn
+ * once into antialiased textures instead (the scene toolkit's `smooth`, `Baked` and `Baker`, the
+ * tile and ball atlases). A transparent canvas, and no CSS size set by Pixi: the canvas' CSS size is
+ * the stage's box (games.css), Pixi only sets its pixels.
+ */
+export const STAGE_SETTINGS = { antialias: false, backgroundAlpha: 0, autoDensity: false } as const;
+
+/**
  * A scene running on an initialised Pixi application, wherever that application lives (the page's
  * thread or the stage's worker): the frame pacing (frame-rate.ts), the scene on the stage, and a
  * cue or a touch waking the stage.

@@ -11,7 +11,7 @@ import { keepTweensOnTime } from '../toolkit/tweens';
 import type { TuningSchema, TuningValues } from '../tuning';
 import { WebGLApplication } from '../webgl-application';
 import { loadSceneModule } from './scene-modules';
-import { startScene, type SceneRuntime } from './scene-runtime';
+import { STAGE_SETTINGS, startScene, type SceneRuntime } from './scene-runtime';
 import type { ForwardedPointer, FromWorker, ToWorker } from './stage-protocol';
 
 /**
@@ -138,11 +138,8 @@ async function init(message: Extract<ToWorker, { type: 'init' }>) {
       canvas: message.canvas,
       width: message.width,
       height: message.height,
-      // As on the page (game-stage.tsx): no multisampling, a transparent canvas.
-      antialias: false,
-      backgroundAlpha: 0,
       resolution: message.resolution,
-      autoDensity: false,
+      ...STAGE_SETTINGS,
     });
   } catch (error) {
     send({ type: 'failed', message: String(error), webgl: false });
