@@ -45,7 +45,7 @@ scope.document ??= {
   removeEventListener: () => undefined,
   dispatchEvent: (event: Record<string, unknown>) => {
     // EventsTicker's "pointer still over a moving object" check: a move where the pointer was.
-    if (events && last) handlers(events).move({ ...last, ...event, type: 'pointermove' });
+    if (last) pixiHandlers?.move({ ...last, ...event, type: 'pointermove' });
     return true;
   },
 };
@@ -59,6 +59,7 @@ const send = (message: FromWorker) => self.postMessage(message);
 let app: WebGLApplication | null = null;
 let runtime: SceneRuntime<SceneCue> | null = null;
 let events: EventSystem | null = null;
+let pixiHandlers: Record<ForwardedPointer['handler'], Handler> | null = null;
 let tuning: TuningValues<TuningSchema> = {} as TuningValues<TuningSchema>;
 let rect = { left: 0, top: 0, width: 1, height: 1 };
 let last: Record<string, unknown> | null = null;
@@ -113,11 +114,10 @@ function dispatch(forwarded: ForwardedPointer) {
     preventDefault: () => undefined,
   };
   last = event;
-  // The page sends every move of the pointer, over its controls and header too (Pixi needs them
-  // for a drag that leaves the table); only one on the table, or a drag, wakes the stage, which
-  // otherwise rests at a few frames a second (frame-rate.ts), as it did when it drew on the page.
-  if (forwarded.onCanvas || forwarded.buttons !== 0) runtime?.wake();
-  handlers(events)[forwarded.handler](event);
+  // The page sends only what happens on the table or during a drag (worker-stage.ts): each wakes
+  // the stage, which otherwise rests at a few frames a second (frame-rate.ts).
+  runtime?.wake();
+  pixiHandlers?.[forwarded.handler](event);
   const next = (element as unknown as { style: Record<string, string> }).style.cursor ?? '';
   if (next !== cursor) {
     cursor = next;
@@ -152,6 +152,7 @@ async function init(message: Extract<ToWorker, { type: 'init' }>) {
     // Pointer events, as on the page (a PointerEvent constructor exists: above).
     (events as { supportsPointerEvents: boolean }).supportsPointerEvents = true;
     events.setTargetElement(proxyElement(message.canvas) as unknown as HTMLElement);
+    pixiHandlers = handlers(events);
     runtime = startScene({
       app: stage,
       module,

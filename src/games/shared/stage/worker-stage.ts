@@ -163,9 +163,14 @@ export function startWorkerStage<C extends SceneCue>(options: {
     );
   }
   for (const [type, handler] of Object.entries(ON_PAGE)) {
-    listen(globalThis, type, (event) =>
-      post({ type: 'pointer', event: forward(event as PointerEvent, handler, canvas) }),
-    );
+    listen(globalThis, type, (event) => {
+      // A move over the rest of the page matters to Pixi only during a drag that left the table
+      // (leaving it is its own `pointerleave`): the others are not sent, so a mouse moving over
+      // the bet controls neither costs a message nor wakes a resting table.
+      const pointer = event as PointerEvent;
+      if (type === 'pointermove' && pointer.target !== canvas && pointer.buttons === 0) return;
+      post({ type: 'pointer', event: forward(pointer, handler, canvas) });
+    });
   }
 
   const offscreen = canvas.transferControlToOffscreen();
