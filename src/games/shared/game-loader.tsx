@@ -39,16 +39,19 @@ export function loadWithTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS
 export function GameLoader(props: {
   gameType: string;
   load: () => Promise<GameModule>;
+  /** The game's code when it has already arrived: the table mounts in this first render. */
+  arrived?: GameModule | null;
   host: GameHostProps;
   timeoutMs?: number;
 }) {
   const { t } = useTranslation();
   const { load, timeoutMs } = props;
   const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<GameModule | null>(null);
+  const [loaded, setLoaded] = useState<GameModule | null>(props.arrived ?? null);
   const [problem, setProblem] = useState<'slow' | 'failed' | null>(null);
 
   useEffect(() => {
+    if (loaded) return;
     let current = true;
     setProblem(null);
     loadWithTimeout(load, timeoutMs)
@@ -61,7 +64,7 @@ export function GameLoader(props: {
     return () => {
       current = false;
     };
-  }, [load, timeoutMs, attempt]);
+  }, [load, timeoutMs, attempt, loaded]);
 
   if (loaded) return <loaded.Game {...props.host} />;
   return (

@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { GameType } from '../../../domain/codes';
+import { preloadGame } from '../../games/loaders';
 import { exchangeHandoff } from '../../services/auth-api';
 import { laterTexts } from '../../lib/i18n';
 import { writeItem } from '../../lib/storage';
@@ -102,11 +103,20 @@ function page(key: PageKey, lazy: Lazy, options: { protected?: boolean } = {}): 
   };
 }
 
+/**
+ * A game's page starts its table's download beside its own for a player (a visitor sees the
+ * game's art), where the table's used to wait for the page to mount: the table is there sooner,
+ * and when its code is in by the page's first render the page draws it then, once. The page does
+ * not wait for it: on a slow line the page and the table's progress bar show first.
+ */
 function gamePage(game: GameType, options: { protected?: boolean } = {}): RouteObject {
   return {
     path: `/${game}`,
     handle: { page: 'play', game },
-    lazy: lazyPage.game,
+    lazy: () => {
+      if (sessionStore.get().token) void preloadGame(game);
+      return lazyPage.game();
+    },
     ...(options.protected ? { loader: requireLogin } : {}),
   };
 }

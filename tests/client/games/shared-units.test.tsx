@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sounds as diceSounds } from '../../../src/games/dice/dice.sounds';
 import { readDebugParams } from '../../../src/games/shared/debug-params';
 import { GameLoader } from '../../../src/games/shared/game-loader';
+import { arrivedGame, gameLoader, hasGame, preloadGame } from '../../../src/games/loaders';
 import type { GameModule } from '../../../src/games/shared/game-host';
 import { encodeWav, recipeDurationMs, renderRecipe, SAMPLE_RATE } from '../../../src/games/shared/synth';
 import { applyTuning, tuningDefaults } from '../../../src/games/shared/tuning';
@@ -100,6 +101,31 @@ describe('game chunk loader', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByTestId('table').textContent).toBe('mesa');
     expect(calls).toBe(2);
+  });
+
+  it('draws a table whose code has arrived in its first render, and does not download it again', () => {
+    const module: GameModule = { Game: () => <p data-testid="table">mesa</p> };
+    const load = vi.fn(() => Promise.resolve(module));
+    const host = {
+      balance: 10,
+      username: null,
+      publishBalance: () => undefined,
+      refreshBalance: () => undefined,
+    };
+    const { container } = render(<GameLoader gameType="dice" load={load} arrived={module} host={host} />);
+    expect(container.textContent).toBe('mesa');
+    expect(container.querySelector('[data-testid="game-loading"]')).toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe('game loaders', () => {
+  it('remember what arrived: a preloaded table is there for the page, under one loader per game', async () => {
+    expect(hasGame('dice')).toBe(true);
+    expect(gameLoader('dice')).toBe(gameLoader('dice'));
+    expect(arrivedGame('dice')).toBeNull();
+    await preloadGame('dice');
+    expect(typeof arrivedGame('dice')?.Game).toBe('function');
   });
 });
 
