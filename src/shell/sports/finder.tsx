@@ -72,20 +72,34 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
   );
 }
 
-/** A sport's competitions to browse: all of them, or one. */
+/**
+ * A sport's competitions to browse: all of them, or one. While the list of competitions is on its
+ * way (`pending`) the row keeps its place, empty: the fixtures often arrive first, and the row
+ * appearing above them pushed the whole list down (a layout shift Lighthouse saw on
+ * /footballPage).
+ */
 export function CompetitionChips({
   competitions,
   current,
   onPick,
   favourites,
+  pending = false,
 }: {
   competitions: readonly string[];
   current: string;
   onPick: (competition: string) => void;
   /** A signed-in player's "★ Favoritos", first: their teams and competitions only. */
   favourites?: { on: boolean; onToggle: () => void };
+  pending?: boolean;
 }) {
   const { t } = useTranslation();
+  if (pending) {
+    return (
+      <div className="chips" aria-hidden="true" data-testid="competition-chips-pending">
+        <span className="chip chip--placeholder">&nbsp;</span>
+      </div>
+    );
+  }
   if (competitions.length < 2 && !favourites) return null;
   return (
     <nav className="chips" aria-label={t('sports.competitions.label')} data-testid="competition-chips">

@@ -9,7 +9,7 @@ import type { SportsResult } from '../../services/sports-api';
 import { PageHeading } from '../pages/page-heading';
 import { BackToList, SearchBox, sportParams, useSearchInAddress } from './finder';
 import { SportTabs } from './sportsbook-page';
-import { useResults } from './use-sports-data';
+import { useResults, useSports } from './use-sports-data';
 import './sports.css';
 
 /** How a finished fixture ended, in words: over, cancelled, or stopped for good. */
@@ -79,6 +79,7 @@ export function ResultsPage() {
   const requested = params.get('sport');
   const sport: SportKey = isSportKey(requested) ? requested : 'football';
   const q = params.get('q') ?? '';
+  const { data: sports } = useSports();
   const { data, failed } = useResults(sport, q);
   const onSearch = useSearchInAddress(sport, setParams);
 
@@ -90,7 +91,7 @@ export function ResultsPage() {
           <BackToList />
         </div>
         <SearchBox value={q} onSearch={onSearch} />
-        <SportTabs current={q ? null : sport} onPick={(key) => setParams(sportParams(key))} />
+        <SportTabs sports={sports} current={q ? null : sport} onPick={(key) => setParams(sportParams(key))} />
         {failed && !data ? (
           <p className="callout">{t('sports.loadFailed')}</p>
         ) : !data ? (

@@ -10,6 +10,7 @@ import { CompetitionChips, SearchBox, sportParams, useSearchInAddress } from './
 import { isFavouriteFixture, useFavourites } from './favourites';
 import { SuperOdds } from './super-odds';
 import { useProgressive } from '../../lib/use-progressive';
+import type { SportSummary } from '../../services/sports-api';
 import './sports.css';
 
 /** How many upcoming fixtures the home lists before "more" would be needed. */
@@ -17,20 +18,25 @@ const UPCOMING_SHOWN = 30;
 /** Rows rendered before the first paint: more than a phone's screen holds. */
 const FIRST_ROWS = 6;
 
-/** Tabs for the twelve sports, each with its live count. */
+/**
+ * Tabs for the twelve sports, each with its live count. The page hands in the list of sports it
+ * reads anyway (`useSports`): with one request at a time (spec 7), a second read of the same list
+ * held the fixtures back by a round trip.
+ */
 export function SportTabs({
+  sports,
   current,
   onPick,
 }: {
+  sports: readonly SportSummary[] | null;
   current: SportKey | null;
   onPick: (key: SportKey) => void;
 }) {
   const { t } = useTranslation();
-  const { data } = useSports();
   return (
     <nav className="sport-tabs" aria-label={t('sports.sportsNav')} data-testid="sport-tabs">
       {SPORT_KEYS.map((key) => {
-        const live = data?.find((s) => s.key === key)?.live ?? 0;
+        const live = sports?.find((s) => s.key === key)?.live ?? 0;
         return (
           <button
             key={key}
@@ -59,11 +65,12 @@ export function SportsbookPage() {
   const competition = params.get('competition') ?? '';
   const favOnly = params.get('fav') === '1';
   const favourites = useFavourites();
+  // The sports first: the tabs' live counts and the competitions' row are above the fixtures.
+  const { data: sports, failed: sportsFailed } = useSports();
   const { data: listed, failed } = useFixtureList(sport, { q, competition });
   // "★ Favoritos" keeps the fixtures of the player's teams and competitions.
   const data =
     listed && favOnly && favourites ? listed.filter((f) => isFavouriteFixture(favourites, f)) : listed;
-  const { data: sports } = useSports();
   const competitions = sports?.find((s) => s.key === sport)?.competitions ?? [];
   // The address keeps the sport, the search and the competition: a shared link opens the same list.
   const show = (next: { sport?: SportKey; q?: string; competition?: string }) => {
@@ -102,6 +109,7 @@ export function SportsbookPage() {
         <SuperOdds />
         <SearchBox value={q} onSearch={onSearch} />
         <SportTabs
+          sports={sports}
           current={q ? null : sport}
           onPick={(key) => show({ sport: key, q: '', competition: '' })}
         />
@@ -112,6 +120,7 @@ export function SportsbookPage() {
         ) : (
           <CompetitionChips
             competitions={competitions}
+            pending={!sports && !sportsFailed}
             current={competition}
             onPick={(name) => show({ competition: name })}
             favourites={

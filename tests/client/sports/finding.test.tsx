@@ -120,6 +120,35 @@ describe('finding a bet', () => {
     expect(screen.queryByTestId('competition-chips')).toBeNull();
   });
 
+  it('asks for the sports once, before the fixtures, and keeps the competitions’ row in its place meanwhile', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = server.answer;
+    server.answer = async (config) => {
+      if (config.url?.endsWith('/sports/sports')) await held;
+      return answer(config);
+    };
+    render(
+      <MemoryRouter initialEntries={['/footballPage']}>
+        <SportsbookPage />
+      </MemoryRouter>,
+    );
+    const pending = await screen.findByTestId('competition-chips-pending');
+    // Where the chips will be, and nothing a screen reader would announce.
+    expect(pending.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByText('Carregando…')).toBeTruthy();
+    release();
+    const chips = await screen.findByTestId('competition-chips');
+    expect(within(chips).getByRole('button', { name: 'Copa do Brasil' })).toBeTruthy();
+    expect(screen.queryByTestId('competition-chips-pending')).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId('fixture-row')).toHaveLength(2));
+    // One read of the list serves the tabs and the chips, ahead of the fixtures in the queue.
+    const asked = server.requests
+      .map((r) => r.url ?? '')
+      .filter((u) => /\/sports\/(sports|fixtures)$/.test(u));
+    expect(asked).toEqual(['/api/app/sports/sports', '/api/app/sports/fixtures']);
+  });
+
   it('lists a signed-in player’s favourites apart, and offers none to a visitor', async () => {
     const user = userEvent.setup();
     const view = render(
