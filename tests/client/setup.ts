@@ -11,6 +11,36 @@ import { setSocketFactory, syncSocket } from '../../src/services/socket';
  */
 configure({ asyncUtilTimeout: 5_000 });
 
+/**
+ * happy-dom lays nothing out, and its IntersectionObserver never reports: a test's page is all on
+ * screen, so every watched element is reported as seen, a task after it is observed (as a browser
+ * reports on its next frame). Tests about what is not yet seen install their own (count-up,
+ * site-footer).
+ */
+if (typeof window !== 'undefined') {
+  globalThis.IntersectionObserver = class {
+    private stopped = false;
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(target: Element) {
+      setTimeout(() => {
+        if (this.stopped) return;
+        const entry = { target, isIntersecting: true, intersectionRatio: 1 } as IntersectionObserverEntry;
+        this.callback([entry], this as unknown as IntersectionObserver);
+      }, 0);
+    }
+    disconnect() {
+      this.stopped = true;
+    }
+    unobserve() {}
+    takeRecords() {
+      return [];
+    }
+    readonly root = null;
+    readonly rootMargin = '0px';
+    readonly thresholds = [0];
+  } as unknown as typeof IntersectionObserver;
+}
+
 // Tests render pages and panels directly, not through the lazy loaders that fetch the pt_BR texts
 // the first page leaves out (src/lib/i18n.ts): every test starts with all of them.
 await laterTexts();

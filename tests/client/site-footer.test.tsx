@@ -43,6 +43,50 @@ function serve(site: Record<string, unknown>, players = 0) {
   return server;
 }
 
+describe('footer calls', () => {
+  it('wait until the footer nears the screen: the page’s own calls go first in the one-at-a-time queue', async () => {
+    const RealObserver = globalThis.IntersectionObserver;
+    const watched: { callback: IntersectionObserverCallback; margin?: string; targets: Element[] }[] = [];
+    globalThis.IntersectionObserver = class {
+      private readonly entry;
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        this.entry = { callback, margin: options?.rootMargin, targets: [] as Element[] };
+        watched.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.targets.push(target);
+      }
+      disconnect() {}
+      unobserve() {}
+      takeRecords() {
+        return [];
+      }
+    } as unknown as typeof IntersectionObserver;
+    try {
+      const server = serve({ profile: 'br-regulated', legal: LEGAL }, 15);
+      await act(() => new Promise((r) => setTimeout(r, 20)));
+      const footerCalls = () =>
+        server.requests
+          .map((r) => r.url)
+          .filter((u) => u === '/api/app/main/site' || u === '/api/app/main/guestAnalysis');
+      expect(footerCalls()).toEqual([]);
+      const footer = screen.getByTestId('footer');
+      const watcher = watched.find((w) => w.targets.includes(footer));
+      expect(watcher?.margin).toBe('800px 0px');
+      act(() =>
+        watcher!.callback(
+          [{ target: footer, isIntersecting: true } as unknown as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        ),
+      );
+      await screen.findByTestId('footer-legal');
+      expect(footerCalls().sort()).toEqual(['/api/app/main/guestAnalysis', '/api/app/main/site']);
+    } finally {
+      globalThis.IntersectionObserver = RealObserver;
+    }
+  });
+});
+
 describe('footer legal chrome', () => {
   it("shows the operator's legal data when the configuration has it, and no demo notice for real money", async () => {
     serve({ profile: 'br-regulated', legal: LEGAL });

@@ -1,30 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { abbreviateCount } from '../../lib/format';
 import { prefersReducedMotion } from '../../lib/motion';
+import { whenSeen } from '../../lib/when-seen';
 
 /** Spec 9: the footer counters run for 2 s, starting 1 s (plus any delay) after they appear. */
 export const COUNT_UP_DURATION_MS = 2000;
 export const COUNT_UP_START_MS = 1000;
 
-/**
- * Calls `onSeen` once, the first time `element` is on screen. "Appear" in spec 9 is read as the
- * player seeing the counter: the footer is below the fold on most pages, and a count that ran
- * while nobody looked would be over before anyone saw it, after costing a re-render and a
- * layout on every frame of the page's first seconds. Without IntersectionObserver it is now.
- */
-function whenSeen(element: Element | null, onSeen: () => void): () => void {
-  if (!element || typeof IntersectionObserver === 'undefined') {
-    onSeen();
-    return () => {};
-  }
-  const observer = new IntersectionObserver((entries) => {
-    if (!entries.some((entry) => entry.isIntersecting)) return;
-    observer.disconnect();
-    onSeen();
-  });
-  observer.observe(element);
-  return () => observer.disconnect();
-}
+// "Appear" in spec 9 is read as the player seeing the counter (whenSeen): the footer is below the
+// fold on most pages, and a count that ran while nobody looked would be over before anyone saw
+// it, after costing a re-render and a layout on every frame of the page's first seconds.
 
 /** A number that counts up to `value`, abbreviated (K+, M+, B+) at every frame. */
 export function CountUp({
