@@ -46,6 +46,70 @@ const LANGUAGE_NAMES = Object.fromEntries(LANGUAGES.map((l) => [l.key, l.name]))
 const LEGAL_LINKS = ['text_pp', 'text_jr', 'text_tc', 'text_faq'] as const;
 
 /**
+ * The players and winnings counters; their own component, so the figures arriving draw only them
+ * and not the whole footer with its game strip.
+ */
+function FooterStats({ wanted }: { wanted: boolean }) {
+  const { t, i18n } = useTranslation();
+  const stats = useGuestStats(wanted);
+  const locale = bcp47(i18n.language);
+  return (
+    <section className="stats" aria-label={t('footer.stats')}>
+      <div className="stat">
+        {/* A figure, not a heading: the label under it says what it counts. */}
+        <strong className="stat__value">
+          <CountUp value={stats?.number ?? 0} locale={locale} testId="footer-players" />
+        </strong>
+        {/* "1 jogador", "15 jogadores": the word agrees with the number (plural forms per
+            language); before the number arrives, the plural. */}
+        <p className="stat__label">
+          {stats ? t('footer.players', { count: stats.number }) : t('footer.players_other')}
+        </p>
+      </div>
+      <div className="stat">
+        <strong className="stat__value">
+          <CountUp
+            value={stats?.amount ?? 0}
+            delayMs={200}
+            locale={locale}
+            prefix="R$ "
+            testId="footer-winnings"
+          />
+        </strong>
+        <p className="stat__label">{t('footer.winnings')}</p>
+      </div>
+    </section>
+  );
+}
+
+/** The operator's legal data and the demo notice, when the site's data has arrived. */
+function FooterLegal({ wanted }: { wanted: boolean }) {
+  const { t } = useTranslation();
+  const site = useSiteInfo(wanted);
+  return (
+    <>
+      {/* research/brazil.md §5.4: the operator's legal data, and a demo site says so plainly. */}
+      {site?.legal && (
+        <address className="footer-legal" data-testid="footer-legal">
+          <strong>{site.legal.company}</strong> · CNPJ {site.legal.cnpj}
+          <br />
+          {site.legal.authorization}
+          <br />
+          {site.legal.address}
+          <br />
+          {t('footer.sac')}: {site.legal.sac} · {t('footer.ouvidoria')}: {site.legal.ouvidoria}
+        </address>
+      )}
+      {site?.demo && (
+        <p className="footer-demo" data-testid="footer-demo">
+          {t('footer.demo')}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
  * How near the screen the footer comes before it asks for its counters and the site's legal
  * data: a phone's screen or so ahead, so they are in when the player scrolls there.
  */
@@ -57,41 +121,14 @@ const FOOTER_DATA_MARGIN = '800px 0px';
  * every first load (/dice: the session, the game list and the bets waited behind them).
  */
 export function Footer() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   const near = useSeen(ref, FOOTER_DATA_MARGIN);
-  const stats = useGuestStats(near);
-  const site = useSiteInfo(near);
-  const locale = bcp47(i18n.language);
 
   return (
     <footer ref={ref} className="site-footer" data-testid="footer">
       <div className="frame site-footer__inner">
-        <section className="stats" aria-label={t('footer.stats')}>
-          <div className="stat">
-            {/* A figure, not a heading: the label under it says what it counts. */}
-            <strong className="stat__value">
-              <CountUp value={stats?.number ?? 0} locale={locale} testId="footer-players" />
-            </strong>
-            {/* "1 jogador", "15 jogadores": the word agrees with the number (plural forms per
-                language); before the number arrives, the plural. */}
-            <p className="stat__label">
-              {stats ? t('footer.players', { count: stats.number }) : t('footer.players_other')}
-            </p>
-          </div>
-          <div className="stat">
-            <strong className="stat__value">
-              <CountUp
-                value={stats?.amount ?? 0}
-                delayMs={200}
-                locale={locale}
-                prefix="R$ "
-                testId="footer-winnings"
-              />
-            </strong>
-            <p className="stat__label">{t('footer.winnings')}</p>
-          </div>
-        </section>
+        <FooterStats wanted={near} />
 
         <section aria-labelledby="footer-games">
           <h2 id="footer-games" className="footer-title">
@@ -165,23 +202,7 @@ export function Footer() {
           </div>
         </section>
 
-        {/* research/brazil.md §5.4: the operator's legal data, and a demo site says so plainly. */}
-        {site?.legal && (
-          <address className="footer-legal" data-testid="footer-legal">
-            <strong>{site.legal.company}</strong> · CNPJ {site.legal.cnpj}
-            <br />
-            {site.legal.authorization}
-            <br />
-            {site.legal.address}
-            <br />
-            {t('footer.sac')}: {site.legal.sac} · {t('footer.ouvidoria')}: {site.legal.ouvidoria}
-          </address>
-        )}
-        {site?.demo && (
-          <p className="footer-demo" data-testid="footer-demo">
-            {t('footer.demo')}
-          </p>
-        )}
+        <FooterLegal wanted={near} />
 
         <div className="footer-bottom">
           <label className="language">
