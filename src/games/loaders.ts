@@ -19,30 +19,29 @@ const GAME_LOADERS: Partial<Record<GameType, () => Promise<GameModule>>> = {
 /** Tables whose code has arrived: the page that mounts one then draws it in its first render. */
 const arrived = new Map<GameType, GameModule>();
 
+/**
+ * Each loader, remembering what arrived. Made once, so a table's loading effect (which depends on
+ * its loader) does not start again on a re-render.
+ */
+const REMEMBERING = new Map(
+  Object.entries(GAME_LOADERS).map(([gameType, load]) => [
+    gameType as GameType,
+    async () => {
+      const module = await load();
+      arrived.set(gameType as GameType, module);
+      return module;
+    },
+  ]),
+);
+
 /** True when `gameType` has a playable table. */
 export function hasGame(gameType: GameType): boolean {
-  return gameType in GAME_LOADERS;
+  return REMEMBERING.has(gameType);
 }
 
-const remembering = new Map<GameType, () => Promise<GameModule>>();
-
-/**
- * The loader of `gameType`'s code, which remembers what arrived; null for a game without a table.
- * The same function every time, so a table's loading effect does not start again on a re-render.
- */
+/** The loader of `gameType`'s code, which remembers what arrived; null for a game without a table. */
 export function gameLoader(gameType: GameType): (() => Promise<GameModule>) | null {
-  const load = GAME_LOADERS[gameType];
-  if (!load) return null;
-  let remembered = remembering.get(gameType);
-  if (!remembered) {
-    remembered = async () => {
-      const module = await load();
-      arrived.set(gameType, module);
-      return module;
-    };
-    remembering.set(gameType, remembered);
-  }
-  return remembered;
+  return REMEMBERING.get(gameType) ?? null;
 }
 
 /** `gameType`'s code when it has already arrived (a preload, an earlier visit), else null. */

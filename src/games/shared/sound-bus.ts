@@ -2,7 +2,7 @@ import { Howl, Howler } from 'howler';
 import type { SoundBus } from './scene';
 import type { SoundBook } from './sound-recipe';
 import { soundSettingsStore } from './sound-settings';
-import { encodeWav, renderRecipe } from './synth';
+import { renderWav } from './synth';
 
 /**
  * The SoundBus of a game over howler: each recipe of the game's SoundBook is rendered to a WAV in
@@ -37,7 +37,7 @@ export async function renderOnPage(
   const names = Object.keys(book);
   const out: Record<string, ArrayBuffer> = {};
   for (const [index, name] of names.entries()) {
-    out[name] = encodeWav(renderRecipe(book[name]!)).buffer as ArrayBuffer;
+    out[name] = renderWav(book[name]!);
     onProgress((index + 1) / names.length);
     await new Promise((r) => setTimeout(r, 0));
   }

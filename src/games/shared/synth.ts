@@ -102,3 +102,8 @@ export function encodeWav(samples: Float32Array, sampleRate = SAMPLE_RATE): Uint
   }
   return bytes;
 }
+
+/** A recipe rendered and encoded: the WAV file's bytes. */
+export function renderWav(recipe: SoundRecipe): ArrayBuffer {
+  return encodeWav(renderRecipe(recipe)).buffer as ArrayBuffer;
+}

@@ -1,8 +1,11 @@
 import { UPDATE_PRIORITY, type Application } from 'pixi.js';
+import { capBatchTextures } from '../batch-texture-cap';
 import { FrameRate } from '../frame-rate';
 import type { GameScene, SceneCue, SceneInput, SoundBus } from '../scene';
+import { keepTweensOnTime } from '../toolkit/tweens';
 import type { TuningValues, TuningSchema } from '../tuning';
-import type { SceneModule } from './scene-modules';
+import { WebGLApplication } from '../webgl-application';
+import { loadSceneModule, type SceneModule } from './scene-modules';
 
 /**
  * Pixi's settings for a table, on the page or in the worker. No multisampling: on software WebGL
@@ -12,7 +15,59 @@ import type { SceneModule } from './scene-modules';
  * tile and ball atlases). A transparent canvas, and no CSS size set by Pixi: the canvas' CSS size is
  * the stage's box (games.css), Pixi only sets its pixels.
  */
-export const STAGE_SETTINGS = { antialias: false, backgroundAlpha: 0, autoDensity: false } as const;
+const STAGE_SETTINGS = { antialias: false, backgroundAlpha: 0, autoDensity: false } as const;
+
+/** Pixi could not start a renderer on the canvas (no WebGL there): not a failure to retry. */
+export class NoRenderer extends Error {
+  constructor(cause: unknown) {
+    super(String(cause), { cause });
+    this.name = 'NoRenderer';
+  }
+}
+
+/**
+ * A game's scene module and a Pixi application started on `canvas` (the page's, or the worker's
+ * OffscreenCanvas), with the settings above. The scene's module loads first: importing Pixi's
+ * text, graphics and other display objects registers their render pipes, and a renderer only
+ * takes the pipes registered before it is made. An application whose start failed is freed and
+ * the failure thrown as `NoRenderer`.
+ */
+export async function startStage(options: {
+  canvas: HTMLCanvasElement | OffscreenCanvas;
+  gameType: string;
+  width: number;
+  height: number;
+  resolution: number;
+}): Promise<{ app: WebGLApplication; module: SceneModule }> {
+  // A round's animation must end on time even when frames drop (a busy phone, software WebGL).
+  keepTweensOnTime();
+  // Cheaper pixels for software WebGL (see batch-texture-cap.ts); before the first Application.
+  capBatchTextures();
+  const module = await loadSceneModule(options.gameType);
+  const app = new WebGLApplication();
+  try {
+    await app.init({
+      canvas: options.canvas,
+      width: options.width,
+      height: options.height,
+      resolution: options.resolution,
+      ...STAGE_SETTINGS,
+    });
+  } catch (error) {
+    freeApplication(app);
+    throw new NoRenderer(error);
+  }
+  return { app, module };
+}
+
+/** Destroys `app` with its canvas and scene; a half-made application must not throw here. */
+export function freeApplication(app: Application): void {
+  try {
+    app.destroy({ removeView: true }, { children: true });
+  } catch {
+    // Nothing left to free.
+  }
+}
 
 /**
  * A scene running on an initialised Pixi application, wherever that application lives (the page's

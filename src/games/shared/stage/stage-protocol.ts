@@ -43,17 +43,18 @@ export interface ForwardedPointer {
   deltaMode: number;
 }
 
+/** What a game's stage starts from (the table's box, its tuning), on the page or here. */
+export interface StageStart {
+  gameType: string;
+  width: number;
+  height: number;
+  resolution: number;
+  tuning: Record<string, unknown>;
+  reducedMotion: boolean;
+}
+
 export type ToWorker =
-  | {
-      type: 'init';
-      canvas: OffscreenCanvas;
-      gameType: string;
-      width: number;
-      height: number;
-      resolution: number;
-      tuning: Record<string, unknown>;
-      reducedMotion: boolean;
-    }
+  | ({ type: 'init'; canvas: OffscreenCanvas } & StageStart)
   | { type: 'play'; id: number; cue: SceneCue; turbo: boolean }
   | { type: 'resize'; width: number; height: number; tuning: Record<string, unknown> }
   | { type: 'pointer'; event: ForwardedPointer }

@@ -4,14 +4,11 @@
 import { DOMAdapter, WebWorkerAdapter, type EventSystem } from 'pixi.js';
 import 'pixi.js/events';
 import 'pixi.js/unsafe-eval';
-import { capBatchTextures } from '../batch-texture-cap';
 import type { SceneCue } from '../scene';
-import { encodeWav, renderRecipe } from '../synth';
-import { keepTweensOnTime } from '../toolkit/tweens';
+import { renderWav } from '../synth';
 import type { TuningSchema, TuningValues } from '../tuning';
-import { WebGLApplication } from '../webgl-application';
-import { loadSceneModule } from './scene-modules';
-import { STAGE_SETTINGS, startScene, type SceneRuntime } from './scene-runtime';
+import type { WebGLApplication } from '../webgl-application';
+import { freeApplication, NoRenderer, startScene, startStage, type SceneRuntime } from './scene-runtime';
 import type { ForwardedPointer, FromWorker, ToWorker } from './stage-protocol';
 
 /**
@@ -51,8 +48,6 @@ scope.document ??= {
 };
 
 DOMAdapter.set(WebWorkerAdapter);
-keepTweensOnTime();
-capBatchTextures();
 
 const send = (message: FromWorker) => self.postMessage(message);
 
@@ -127,46 +122,25 @@ function dispatch(forwarded: ForwardedPointer) {
 
 async function init(message: Extract<ToWorker, { type: 'init' }>) {
   tuning = message.tuning as TuningValues<TuningSchema>;
-  // The scene's module first: importing Pixi's text, graphics and other display objects registers
-  // their render pipes, and a renderer only takes the pipes registered before it is made.
-  const module = await loadSceneModule(message.gameType);
-  if (destroyed) return;
-  const stage = new WebGLApplication();
+  const { app: stage, module } = await startStage(message);
   app = stage;
-  try {
-    await stage.init({
-      canvas: message.canvas,
-      width: message.width,
-      height: message.height,
-      resolution: message.resolution,
-      ...STAGE_SETTINGS,
-    });
-  } catch (error) {
-    send({ type: 'failed', message: String(error), webgl: false });
-    return;
-  }
   if (destroyed) return;
   send({ type: 'drawing' });
-  try {
-    events = stage.renderer.events;
-    // Pointer events, as on the page (a PointerEvent constructor exists: above).
-    (events as { supportsPointerEvents: boolean }).supportsPointerEvents = true;
-    events.setTargetElement(proxyElement(message.canvas) as unknown as HTMLElement);
-    pixiHandlers = handlers(events);
-    runtime = startScene({
-      app: stage,
-      module,
-      tuning,
-      sound: { play: (name) => send({ type: 'sound', name }) },
-      reducedMotion: message.reducedMotion,
-      onInput: (input) => send({ type: 'input', input }),
-      width: message.width,
-      height: message.height,
-    });
-  } catch (error) {
-    send({ type: 'failed', message: String(error), webgl: true });
-    return;
-  }
+  events = stage.renderer.events;
+  // Pointer events, as on the page (a PointerEvent constructor exists: above).
+  (events as { supportsPointerEvents: boolean }).supportsPointerEvents = true;
+  events.setTargetElement(proxyElement(message.canvas) as unknown as HTMLElement);
+  pixiHandlers = handlers(events);
+  runtime = startScene({
+    app: stage,
+    module,
+    tuning,
+    sound: { play: (name) => send({ type: 'sound', name }) },
+    reducedMotion: message.reducedMotion,
+    onInput: (input) => send({ type: 'input', input }),
+    width: message.width,
+    height: message.height,
+  });
   if (destroyed) return;
   send({ type: 'ready' });
 }
@@ -175,9 +149,12 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   switch (message.type) {
     case 'init':
-      // Whatever else stops the start (the scene's chunk failing to load on a weak connection)
-      // reaches the page as a failure it offers to retry, not a table left loading for good.
-      init(message).catch((error: unknown) => send({ type: 'failed', message: String(error), webgl: true }));
+      // No renderer here: the page may draw instead (`webgl: false`). Anything else that stops the
+      // start (the scene's chunk failing to load on a weak connection) reaches the page as a
+      // failure it offers to retry, not a table left loading for good.
+      init(message).catch((error: unknown) =>
+        send({ type: 'failed', message: String(error), webgl: !(error instanceof NoRenderer) }),
+      );
       break;
     case 'play': {
       const done = () => send({ type: 'played', id: message.id });
@@ -195,9 +172,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       break;
     case 'sounds': {
       const wavs: Record<string, ArrayBuffer> = {};
-      for (const [name, recipe] of Object.entries(message.book)) {
-        wavs[name] = encodeWav(renderRecipe(recipe)).buffer as ArrayBuffer;
-      }
+      for (const [name, recipe] of Object.entries(message.book)) wavs[name] = renderWav(recipe);
       self.postMessage({ type: 'wavs', wavs } satisfies FromWorker, Object.values(wavs));
       break;
     }
@@ -205,11 +180,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       destroyed = true;
       runtime?.destroy();
       runtime = null;
-      try {
-        app?.destroy(true, { children: true });
-      } catch {
-        // init() may have failed: nothing left to free.
-      }
+      if (app) freeApplication(app);
       self.close();
       break;
   }

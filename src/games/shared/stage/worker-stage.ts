@@ -1,7 +1,7 @@
 import type { SceneCue, SceneInput, SoundBus } from '../scene';
 import type { WavRenderer } from '../sound-bus';
 import type { SceneRuntime } from './scene-runtime';
-import type { ForwardedPointer, FromWorker, ToWorker } from './stage-protocol';
+import type { ForwardedPointer, FromWorker, StageStart, ToWorker } from './stage-protocol';
 
 /** Whether this browser can hand a canvas to a worker (Chromium, Firefox, Safari 16.4+). */
 export function canDrawInWorker(): boolean {
@@ -72,19 +72,15 @@ function forward(
  * for good. Resolves with the same runtime the page's own stage gives once the scene is on the
  * stage; rejects with `WorkerWithoutWebGL` when the worker cannot draw at all.
  */
-export function startWorkerStage<C extends SceneCue>(options: {
-  canvas: HTMLCanvasElement;
-  gameType: string;
-  width: number;
-  height: number;
-  resolution: number;
-  tuning: Record<string, unknown>;
-  reducedMotion: boolean;
-  sound: () => SoundBus | null;
-  onInput: (input: SceneInput) => void;
-  onDrawing: () => void;
-}): { ready: Promise<SceneRuntime<C>>; renderSounds: WavRenderer; stop: () => void } {
-  const { canvas } = options;
+export function startWorkerStage<C extends SceneCue>(
+  options: StageStart & {
+    canvas: HTMLCanvasElement;
+    sound: () => SoundBus | null;
+    onInput: (input: SceneInput) => void;
+    onDrawing: () => void;
+  },
+): { ready: Promise<SceneRuntime<C>>; renderSounds: WavRenderer; stop: () => void } {
+  const { canvas, sound, onInput, onDrawing, ...start } = options;
   const worker = new Worker(new URL('./stage.worker.ts', import.meta.url), { type: 'module' });
   const post = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
   const pending = new Map<number, () => void>();
@@ -113,7 +109,7 @@ export function startWorkerStage<C extends SceneCue>(options: {
       const message = event.data;
       switch (message.type) {
         case 'drawing':
-          options.onDrawing();
+          onDrawing();
           break;
         case 'ready':
           resolve(runtime);
@@ -126,10 +122,10 @@ export function startWorkerStage<C extends SceneCue>(options: {
           pending.delete(message.id);
           break;
         case 'input':
-          options.onInput(message.input);
+          onInput(message.input);
           break;
         case 'sound':
-          options.sound()?.play(message.name);
+          sound()?.play(message.name);
           break;
         case 'cursor':
           canvas.style.cursor = message.cursor;
@@ -149,7 +145,7 @@ export function startWorkerStage<C extends SceneCue>(options: {
         pending.set(id, resolve);
         post({ type: 'play', id, cue, turbo });
       }),
-    resize: (width, height) => post({ type: 'resize', width, height, tuning: { ...options.tuning } }),
+    resize: (width, height) => post({ type: 'resize', width, height, tuning: { ...start.tuning } }),
     // The worker wakes its stage on every forwarded pointer event.
     wake: () => undefined,
     destroy: stop,
@@ -174,19 +170,8 @@ export function startWorkerStage<C extends SceneCue>(options: {
   }
 
   const offscreen = canvas.transferControlToOffscreen();
-  post(
-    {
-      type: 'init',
-      canvas: offscreen,
-      gameType: options.gameType,
-      width: options.width,
-      height: options.height,
-      resolution: options.resolution,
-      tuning: { ...options.tuning },
-      reducedMotion: options.reducedMotion,
-    },
-    [offscreen],
-  );
+  // The tuning is copied as it is now: `?tune` edits the page's values in place (sent on resize).
+  post({ type: 'init', canvas: offscreen, ...start, tuning: { ...start.tuning } }, [offscreen]);
   // The sounds are synthesised in the worker: a few hundred milliseconds of a phone's CPU the
   // page's thread no longer spends while the table loads.
   const renderSounds: WavRenderer = (book, onProgress) =>
