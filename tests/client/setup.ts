@@ -41,6 +41,29 @@ if (typeof window !== 'undefined') {
   } as unknown as typeof IntersectionObserver;
 }
 
+/**
+ * happy-dom's ResizeObserver never reports either: a browser reports an observed element's size
+ * once it is laid out, on its next frame, so this reports each observed element once, a task later
+ * (the game stage starts from that first report).
+ */
+if (typeof window !== 'undefined') {
+  globalThis.ResizeObserver = class {
+    private stopped = false;
+    constructor(private readonly callback: ResizeObserverCallback) {}
+    observe(target: Element) {
+      setTimeout(() => {
+        if (this.stopped) return;
+        const entry = { target, contentRect: target.getBoundingClientRect() } as ResizeObserverEntry;
+        this.callback([entry], this as unknown as ResizeObserver);
+      }, 0);
+    }
+    disconnect() {
+      this.stopped = true;
+    }
+    unobserve() {}
+  } as unknown as typeof ResizeObserver;
+}
+
 // Tests render pages and panels directly, not through the lazy loaders that fetch the pt_BR texts
 // the first page leaves out (src/lib/i18n.ts): every test starts with all of them.
 await laterTexts();

@@ -54,6 +54,8 @@ export function httpJson(
 
 export interface ServerProcess {
   port: number;
+  /** The server's process id (a bench lowers its priority: bench/lighthouse.ts). */
+  pid: number;
   /** Ends the process with SIGKILL: no shutdown hook runs, as in a crash. */
   crash(): Promise<void>;
   /** Ends the process gracefully. */
@@ -97,7 +99,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  return { port: listen, crash: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return { port: listen, pid: child.pid!, crash: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
 
 /** A CPF with valid check digits, drawn at random. */
