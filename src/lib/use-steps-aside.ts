@@ -54,7 +54,9 @@ export function useStepsAside(ref: RefObject<HTMLElement | null>, active: boolea
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(read);
     };
-    read();
+    // First read in the next frame, not here: in the effect React runs right after its commit,
+    // reading positions forced the page's style and layout into the commit's task (decision 95).
+    schedule();
     // Captured: a strip or table scrolled sideways moves controls under the button too, and an
     // element's scroll does not bubble to the window.
     window.addEventListener('scroll', schedule, { capture: true, passive: true });

@@ -48,9 +48,12 @@ function renderTable() {
 }
 
 describe('a table wider than the screen', () => {
-  it('says columns are hidden and shades their side until the player scrolls to the end', () => {
+  it('says columns are hidden and shades their side until the player scrolls to the end', async () => {
     const region = renderTable();
-    expect(screen.getByTestId('table-scroll-hint').textContent).toBe('Deslize para ver todas as colunas →');
+    // Read once the box is laid out (the observer's first report), not during the commit.
+    expect((await screen.findByTestId('table-scroll-hint')).textContent).toBe(
+      'Deslize para ver todas as colunas →',
+    );
     expect(region.parentElement?.hasAttribute('data-hidden-right')).toBe(true);
     expect(region.tabIndex).toBe(0);
 
@@ -60,9 +63,11 @@ describe('a table wider than the screen', () => {
     expect(screen.getByTestId('table-scroll-hint').textContent).toBe('Deslize para ver todas as colunas ←');
   });
 
-  it('says nothing when the table fits', () => {
+  it('says nothing when the table fits', async () => {
     box.scrollWidth = 300;
     const region = renderTable();
+    // Past the observer's first report.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(screen.queryByTestId('table-scroll-hint')).toBeNull();
     expect(region.parentElement?.hasAttribute('data-hidden-right')).toBe(false);
   });

@@ -96,14 +96,28 @@ export async function footballToBet(request: APIRequestContext, count: number): 
 }
 
 /**
- * Plays the matches of `fixtures` out: the clock moves to two and a half simulated hours after
- * the last one's start, past its final whistle and the feed's late correction.
+ * Plays the matches of `fixtures` out: the clock moves to two and a half simulated hours after the
+ * last one's start, past its final whistle and the feed's late correction. The start is the feed's
+ * as it now stands: a match postponed and rescheduled is played a day later than it was listed
+ * (sim/sport-sim.ts `postponement`), so a journey that finds a leg not started after a play-out
+ * plays it out again. The clock only moves forward.
  */
-export async function playOut(request: APIRequestContext, fixtures: Array<{ startsAt: string }>) {
-  const { speed } = await sportsClock(request);
-  const last = Math.max(...fixtures.map((f) => Date.parse(f.startsAt)));
-  await advanceSports(request, { at: last + (150 * 60_000) / speed });
+export async function playOut(request: APIRequestContext, fixtures: Array<{ id: string; startsAt: string }>) {
+  const { now, speed } = await sportsClock(request);
+  const starts = await Promise.all(
+    fixtures.map(async (f) => {
+      const response = await request.get(`/api/app/sports/fixtures/${encodeURIComponent(f.id)}`);
+      // Dropped from the feed once long finished: its listed start is as good as any.
+      if (!response.ok()) return Date.parse(f.startsAt);
+      return Date.parse(((await response.json()) as { data: WireFixture }).data.startsAt);
+    }),
+  );
+  const at = Math.max(...starts) + (150 * 60_000) / speed;
+  if (at > now) await advanceSports(request, { at });
 }
+
+/** Match time code of a fixture that has not started (a rescheduled one again, too). */
+export const NOT_STARTED = 0;
 
 /** Match time codes that hold a fixture's bets: to be decided, interrupted, postponed. */
 export const HELD_CODES = [-11, -13, -14];

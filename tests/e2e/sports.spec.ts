@@ -4,9 +4,11 @@ import {
   footballToBet,
   HELD_CODES,
   myBets,
+  NOT_STARTED,
   periodOf,
   playOut,
   soonestFootball,
+  sportsClock,
   type WireBet,
   type WireFixture,
 } from './sports-support';
@@ -158,22 +160,46 @@ test('a single and a múltipla on football settle; balance and Minhas apostas ag
   await playOut(request, [single, legA, legB]);
   let settled: WireBet[] = [];
   let held: WireBet[] = [];
+  // What an unsettled bet waits on, for the failure's message.
+  let waiting: unknown[] = [];
   await expect
     .poll(
       async () => {
         const bets = await myBets(request, player.token);
         settled = bets.filter((b) => b.state !== 'open' && b.state !== 'pending');
         held = [];
+        waiting = [];
         for (const bet of bets.filter((b) => !settled.includes(b))) {
           const codes = await Promise.all(bet.legs.map((l) => periodOf(request, l.fixtureId)));
           if (codes.some((c) => HELD_CODES.includes(c))) held.push(bet);
+          else waiting.push({ bet: bet.betId, state: bet.state, legs: bet.legs, codes });
+          // A leg postponed and rescheduled a day later (its bet stands): that match is played out.
+          const rescheduled = bet.legs.filter((_, i) => codes[i] === NOT_STARTED);
+          if (rescheduled.length) {
+            await playOut(
+              request,
+              [single, legA, legB].filter((f) => rescheduled.some((l) => l.fixtureId === f.id)),
+            );
+          }
         }
         // Every bet is either settled or waiting on a held fixture.
         return settled.length + held.length;
       },
-      { timeout: 300_000, intervals: [2_000] },
+      { timeout: 300_000, intervals: [2_000], message: 'every bet settled or held' },
     )
-    .toBe(2);
+    .toBe(2)
+    .catch(async (error: Error) => {
+      const clock = await sportsClock(request);
+      const fixtures = await Promise.all(
+        [single, legA, legB].map(async (f) => {
+          const response = await request.get(`/api/app/sports/fixtures/${encodeURIComponent(f.id)}`);
+          return { id: f.id, status: response.status(), body: (await response.text()).slice(0, 600) };
+        }),
+      );
+      throw new Error(
+        `${error.message}\nwaiting: ${JSON.stringify(waiting)}\nclock: ${JSON.stringify(clock)}\nfixtures: ${JSON.stringify(fixtures)}`,
+      );
+    });
   expect(settled.length, 'no bet could settle: every fixture was held').toBeGreaterThan(0);
   // The feed corrects the odd result ten match minutes after the final whistle (played out above)
   // and the bet is settled again (feed pump 0.5 s, settlement pass 1 s); wait out those passes with

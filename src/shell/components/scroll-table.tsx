@@ -19,9 +19,11 @@ function useHiddenEdges(box: React.RefObject<HTMLDivElement | null>): Edges {
       const next = { left: el.scrollLeft > 1, right: el.scrollLeft < max - 1 };
       setEdges((prev) => (prev.left === next.left && prev.right === next.right ? prev : next));
     };
-    read();
     el.addEventListener('scroll', read, { passive: true });
+    // The observer's first report, after the browser's layout, is the first read: reading here,
+    // during React's commit, would force the page's style and layout into it (decision 95).
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
+    if (!observer) read();
     observer?.observe(el);
     if (el.firstElementChild) observer?.observe(el.firstElementChild);
     return () => {
