@@ -7,10 +7,12 @@ const CONTROL = 'a[href], button, input, select, textarea, summary, [role="butto
 const FLOATING_ATTR = 'data-floating';
 
 /**
- * Points sampled along each side of a floating button (3: corners, edge middles and centre), so a
- * control smaller than the button (a link, a small pill) under any part of it is found.
+ * The widest gap between the points sampled over a floating button, so a control smaller than the
+ * button (a link's line of text, a small pill) under any part of it is found. Three points a side
+ * (corners, edge middles, centre) left 36 px between rows on the 75 px offer, and home's 'Ver
+ * todos os esportes' link passed between them while the offer covered it.
  */
-const SAMPLES_PER_SIDE = 3;
+export const SAMPLE_GAP_PX = 12;
 
 /** How far inside the button's edge the points lie (its rounded corners show the page there). */
 const INSET_PX = 2;
@@ -25,10 +27,15 @@ export const RECHECK_MS = 500;
 export function isOverControl(button: HTMLElement): boolean {
   const box = button.getBoundingClientRect();
   if (box.width === 0 || box.height === 0) return false;
-  for (let i = 0; i < SAMPLES_PER_SIDE; i++) {
-    for (let j = 0; j < SAMPLES_PER_SIDE; j++) {
-      const x = box.left + INSET_PX + ((box.width - 2 * INSET_PX) * i) / (SAMPLES_PER_SIDE - 1);
-      const y = box.top + INSET_PX + ((box.height - 2 * INSET_PX) * j) / (SAMPLES_PER_SIDE - 1);
+  const width = box.width - 2 * INSET_PX;
+  const height = box.height - 2 * INSET_PX;
+  // Points per side: both edges, and no two neighbours further apart than the gap.
+  const across = Math.max(2, Math.ceil(width / SAMPLE_GAP_PX) + 1);
+  const down = Math.max(2, Math.ceil(height / SAMPLE_GAP_PX) + 1);
+  for (let i = 0; i < across; i++) {
+    for (let j = 0; j < down; j++) {
+      const x = box.left + INSET_PX + (width * i) / (across - 1);
+      const y = box.top + INSET_PX + (height * j) / (down - 1);
       const below = document.elementsFromPoint(x, y).find((el) => !el.closest(`[${FLOATING_ATTR}]`));
       if (below?.closest(CONTROL)) return true;
     }

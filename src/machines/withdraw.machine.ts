@@ -45,6 +45,8 @@ export interface WithdrawContext {
   holderPhone: string;
   /** The amount field as typed, pt-BR decimals ("60,50"). */
   amount: string;
+  /** The field holds the balance because more was typed (spec 5 caps it): the form says so. */
+  capped: boolean;
   method: WithdrawMethod;
   drafts: Record<WithdrawMethod, AccountDraft>;
   /** True when the account overlay was opened by a submit, so saving it sends the withdrawal. */
@@ -205,6 +207,7 @@ export const withdrawMachine = setup({
     holderCpf: input.holderCpf ?? '',
     holderPhone: input.holderPhone ?? '',
     amount: '',
+    capped: false,
     method: 'CPF',
     drafts: { CPF: { ...EMPTY_DRAFT }, CNPJ: { ...EMPTY_DRAFT }, USDT: { ...EMPTY_DRAFT } },
     submitAfterAccount: false,
@@ -242,12 +245,14 @@ export const withdrawMachine = setup({
       on: {
         'player.changeAmount': {
           description: 'Spec 5: the amount is capped to the balance automatically.',
-          actions: assign({
-            amount: ({ context, event }) => normaliseAmountInput(event.amount, context.balance),
+          actions: assign(({ context, event }) => {
+            const amount = normaliseAmountInput(event.amount, context.balance);
+            return { amount, capped: amount !== normaliseAmountInput(event.amount) };
           }),
         },
         'player.useAll': {
           actions: assign({
+            capped: false,
             amount: ({ context }) =>
               plainBrl(Math.max(0, Math.min(context.balance, context.limits?.wdAmount ?? 0))),
           }),

@@ -6,7 +6,7 @@ import { offerCountdownMachine, type OfferKind } from '../../src/machines/offer-
 import { overlayStore } from '../../src/shell/app/overlay-store';
 import { sessionStore } from '../../src/shell/app/session';
 import { installOfferCountdown, offerStore, openOffer } from '../../src/shell/wallet/offers';
-import { RECHECK_MS } from '../../src/lib/use-steps-aside';
+import { isOverControl, RECHECK_MS, SAMPLE_GAP_PX } from '../../src/lib/use-steps-aside';
 import { OfferButton, TUCK_FROM_PX } from '../../src/shell/wallet/offer-button';
 import { userInfoFixture } from './support';
 
@@ -166,5 +166,36 @@ describe('the session offer (panel and floating button share one countdown)', ()
     expect(offer.className).toContain('floating--aside');
     Reflect.deleteProperty(document, 'elementsFromPoint');
     act(() => sessionStore.set({ token: null, userInfo: null }));
+  });
+  it("finds a control as thin as the sampling's gap under any part of the button", () => {
+    // Home at 390 px: the untucked offer (70 × 75) over the bottom of 'Ver todos os esportes', a
+    // line of text that three points a side passed between.
+    const { container } = render(
+      <>
+        <a href="/footballPage">Ver todos os esportes</a>
+        <p>Esportes</p>
+      </>,
+    );
+    // No finer than a line of small text (16 px), or a link could pass between two rows.
+    expect(SAMPLE_GAP_PX).toBeGreaterThan(0);
+    expect(SAMPLE_GAP_PX).toBeLessThanOrEqual(16);
+    const link = screen.getByRole('link');
+    const text = screen.getByText('Esportes');
+    const button = document.createElement('button');
+    container.append(button);
+    vi.spyOn(button, 'getBoundingClientRect').mockReturnValue(new DOMRect(303, 695, 70, 75));
+    const band = (top: number) => (_x: number, y: number) =>
+      y >= top && y < top + SAMPLE_GAP_PX ? [link, document.body] : [text, document.body];
+    const under = vi.fn(band(0));
+    Object.defineProperty(document, 'elementsFromPoint', { value: under, configurable: true });
+    // Every band of the gap's height across the button is found, wherever it lies.
+    for (let top = 695; top <= 770 - SAMPLE_GAP_PX; top++) {
+      under.mockImplementation(band(top));
+      expect(isOverControl(button), `a link from y ${top}`).toBe(true);
+    }
+    // Text alone under it is no reason to step aside.
+    under.mockImplementation(() => [text, document.body]);
+    expect(isOverControl(button)).toBe(false);
+    Reflect.deleteProperty(document, 'elementsFromPoint');
   });
 });

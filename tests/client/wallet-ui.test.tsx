@@ -8,6 +8,7 @@ import type { UserInfo } from '../../domain/schemas/user.schema';
 import '../../src/lib/i18n';
 import { VIP_TABLE } from '../../src/lib/vip-table';
 import { configureApiClient } from '../../src/services/api-client';
+import { resetSiteInfo } from '../../src/services/site-api';
 import { setSocketFactory, syncSocket } from '../../src/services/socket';
 import { alertStore } from '../../src/shell/app/dialogs';
 import { setNavigator } from '../../src/shell/app/navigation';
@@ -170,6 +171,40 @@ describe('the deposit popup', () => {
     expect(screen.getByTestId('alert-ok').textContent).toBe('Eu entendi');
   });
 
+  it('says the range of "Outro valor" when the amount typed there is outside it, and asks for nothing', async () => {
+    resetSiteInfo();
+    const user = userEvent.setup();
+    const server = serve((config) => {
+      if (config.url === '/api/app/order/getPrices') return ok(PRICES);
+      if (config.url === '/api/app/main/site')
+        return ok({
+          profile: 'seed',
+          demo: true,
+          legal: null,
+          signupLimits: { required: false, loss: 0, session: 0 },
+          deposit: { min: 10, max: 50000 },
+        });
+      return undefined;
+    });
+    logIn({ kyc: 1 });
+    renderOverlays();
+    act(() => overlayStore.set('deposit'));
+
+    const field = await screen.findByTestId('deposit-custom');
+    await user.click(field);
+    await user.type(field, '5');
+    await waitFor(() =>
+      expect(screen.getByTestId('deposit-custom-hint').textContent).toBe('De R$ 10,00 a R$ 50.000,00.'),
+    );
+    await user.click(screen.getByTestId('deposit-submit'));
+
+    expect((await screen.findByTestId('alert-message')).textContent).toBe(
+      'Digite em Outro valor um valor de R$ 10,00 a R$ 50.000,00.',
+    );
+    expect(server.requests.some((r) => r.url === '/api/app/order/prePay')).toBe(false);
+    resetSiteInfo();
+  });
+
   it('switches to the withdrawal tab with its limits, and checks the minimum before sending', async () => {
     const user = userEvent.setup();
     const server = serve((config) => {
@@ -191,7 +226,10 @@ describe('the deposit popup', () => {
     expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).placeholder).toBe('Mín. R$ 50,00');
     await user.type(screen.getByTestId('withdraw-amount'), '999');
     expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('120');
+    // Capped as the specification says, and the field says why its value is not what was typed.
+    expect(screen.getByText('Valor ajustado ao seu saldo: R$ 120,00.')).toBeTruthy();
     await user.clear(screen.getByTestId('withdraw-amount'));
+    expect(screen.queryByText(/Valor ajustado/)).toBeNull();
     await user.click(screen.getByTestId('withdraw-submit'));
 
     expect(screen.getByTestId('alert-message').textContent).toBe('O valor mínimo de saque é R$ 50.');

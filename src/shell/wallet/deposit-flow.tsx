@@ -10,6 +10,7 @@ import { useNow } from '../../lib/use-now';
 import { depositMachine, selectedPackage, type DepositSelection } from '../../machines/deposit.machine';
 import { CUSTOM_PACKAGE } from '../../../domain/schemas/wallet.schema';
 import { CustomAmount } from './custom-amount';
+import { loadSiteInfo } from '../../services/site-api';
 import { paymentOrderMachine } from '../../machines/payment-order.machine';
 import { isAppMode } from '../../lib/storage';
 import type { DepositVariant } from '../../services/wallet-api';
@@ -30,7 +31,20 @@ import { machineInspector } from '../../lib/inspector';
 function providedDeposit(overlay: OverlayName) {
   return depositMachine.provide({
     actions: {
-      alertNoAmount: () => void showAlert(i18n.t('dict.selectRechargeAmount'), i18n.t('common.understood')),
+      // With "Outro valor" chosen, what is missing is an amount within the range there, which the
+      // specification's "select an amount" would not tell the player.
+      alertNoAmount: ({ context }) =>
+        void (context.pkgId === CUSTOM_PACKAGE ? loadSiteInfo() : Promise.resolve(null)).then((info) =>
+          showAlert(
+            info?.deposit
+              ? i18n.t('deposit.customOutside', {
+                  min: formatMoney(info.deposit.min),
+                  max: formatMoney(info.deposit.max),
+                })
+              : i18n.t('dict.selectRechargeAmount'),
+            i18n.t('common.understood'),
+          ),
+        ),
       openKyc: (_, selection) => {
         pendingDepositStore.set({ ...selection, overlay });
         openOverlay('editBank');

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { GAMES } from '../../../domain/codes';
 import type { WithdrawLimits, WithdrawMethod } from '../../../domain/schemas/wallet.schema';
 import { maskCpf, maskPhone } from '../../lib/format';
-import { amountInputCents, formatMoney, formatPercent } from '../../lib/format';
+import { amountInputCents, formatMoney, formatPercent, parseAmountInput } from '../../lib/format';
 import i18n, { bcp47 } from '../../lib/i18n';
 import { usdtEstimate, withdrawMachine, type AccountDraft } from '../../machines/withdraw.machine';
 import { fetchBalance } from '../../services/user-api';
@@ -263,6 +263,11 @@ export function WithdrawForm() {
         placeholder={t('withdraw.amountPlaceholder', { min: formatMoney(limits.limitAmount) })}
         value={amount}
         onValue={(v) => send({ type: 'player.changeAmount', amount: v })}
+        hint={
+          state.context.capped
+            ? t('withdraw.capped', { amount: formatMoney(parseAmountInput(amount)) })
+            : undefined
+        }
         inputMode="decimal"
         autoComplete="off"
         prefix={<span className="field__prefix">R$</span>}
