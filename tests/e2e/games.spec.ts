@@ -233,6 +233,38 @@ for (const game of GAMES) {
   });
 }
 
+test('a player goes from table to table by the footer: no table logs a warning, during a round or once left', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // Warnings too: Pixi warned "[BindGroup] a 'textureSource' was destroyed while still bound"
+  // during LIMBO's rounds and for every table left (issue 18, item 15; toolkit/gradients.ts).
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') logged.push(message.text());
+  });
+  page.on('pageerror', (error) => logged.push(error.message));
+  const player = await registerPlayer(request, 'game-switch');
+  await fundPlayer(request, player);
+  await useSession(page, player.token);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/dice');
+  // DICE, LIMBO and MINES draw gradients; the last leg leaves MINES for DICE again.
+  const tour = ['dice', 'limbo', 'mines', 'dice'].map((type) => GAMES.find((g) => g.gameType === type)!);
+  for (const [i, game] of tour.entries()) {
+    if (i > 0) {
+      const link = page.getByTestId(`footer-game-${game.gameType}`);
+      await link.scrollIntoViewIfNeeded();
+      await link.click();
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+    await openTable(page, game);
+    if (i < tour.length - 1) await game.playRound(page);
+  }
+  expect(logged.filter((text) => /PixiJS|BindGroup/.test(text))).toEqual([]);
+});
+
 test('dice auto-bet plays the number of bets asked for against the server, then stops', async ({
   page,
   request,

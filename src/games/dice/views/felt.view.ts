@@ -1,5 +1,5 @@
-import { FillGradient, Graphics, Sprite, Texture } from 'pixi.js';
-import { smooth, type Tweens } from '../../shared/toolkit';
+import { Graphics, Sprite, Texture } from 'pixi.js';
+import { sharedGradient, smooth, type Tweens } from '../../shared/toolkit';
 import type { TuningValues } from '../../shared/tuning';
 import type { tuning } from '../tuning';
 import type { DiceTable } from './dice-table';
@@ -30,7 +30,8 @@ export class Felt {
   draw(): void {
     const t = this.t;
     const { width: w, height: h, scale: s } = this.table;
-    const gradient = new FillGradient({
+    // The thread's gradient for these colours: one made per resize was never freed (gradients.ts).
+    const gradient = sharedGradient({
       type: 'linear',
       start: { x: 0, y: 0 },
       end: { x: 0, y: 1 },

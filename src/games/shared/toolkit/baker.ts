@@ -1,24 +1,24 @@
 import {
-  FillGradient,
   Rectangle,
   UPDATE_PRIORITY,
   type Application,
   type Container,
+  type FillGradient,
   type GradientOptions,
   type Renderer,
   type Texture,
 } from 'pixi.js';
+import { sharedGradient } from './gradients';
 
 /**
  * The texture baker of one scene: vector drawings rendered once into antialiased textures
  * (renderer.generateTexture; the canvas has no multisampling, see game-stage.tsx), and the textures
- * and gradients they replace, freed only after a frame has rendered without them (the GPU may
- * still have them bound). For drawings that stay in place, `smooth()` and `Baked` cache the live
- * drawing instead.
+ * they replace, freed only after a frame has rendered without them (the GPU may still have them
+ * bound). Gradients are the thread's, never freed (gradients.ts). For drawings that stay in place,
+ * `smooth()` and `Baked` cache the live drawing instead.
  */
 export class Baker {
-  private readonly spent: Array<Texture | FillGradient> = [];
-  private readonly fresh: FillGradient[] = [];
+  private readonly spent: Texture[] = [];
   private scheduled = false;
 
   constructor(private readonly app: Application) {}
@@ -32,19 +32,16 @@ export class Baker {
       ...(resolution === undefined ? {} : { resolution }),
     });
     source.destroy({ children: true });
-    this.retire(...this.fresh.splice(0));
     return texture;
   }
 
-  /** A gradient for the next `bake()`, freed after it. */
+  /** A gradient for a drawing to bake: the thread's, kept (gradients.ts). */
   gradient(options: GradientOptions): FillGradient {
-    const gradient = new FillGradient(options);
-    this.fresh.push(gradient);
-    return gradient;
+    return sharedGradient(options);
   }
 
   /** Frees these once the next frame has rendered. */
-  retire(...items: Array<Texture | FillGradient>): void {
+  retire(...items: Texture[]): void {
     this.spent.push(...items);
     if (this.scheduled || this.spent.length === 0) return;
     this.scheduled = true;
@@ -54,15 +51,11 @@ export class Baker {
 
   /** Frees everything now (the scene is going away). */
   destroy(): void {
-    this.retire(...this.fresh.splice(0));
     this.free();
   }
 
   private free(): void {
     this.scheduled = false;
-    for (const item of this.spent.splice(0)) {
-      if (item instanceof FillGradient) item.destroy();
-      else item.destroy(true);
-    }
+    for (const texture of this.spent.splice(0)) texture.destroy(true);
   }
 }

@@ -4,6 +4,7 @@
  * `smooth`, `Baked`, bitmap digits), to play cues (the cue queue) and sounds (sound cues).
  */
 export { Baker } from './baker';
+export { sharedGradient } from './gradients';
 export { colorNumber, lerpColor, mixColor, shadeColor } from './color';
 export { CueQueue, type CueHandlers, type CueOrder } from './cue-queue';
 export { SITE_FONT, installDigitFont } from './digit-font';
