@@ -15,6 +15,7 @@ import { betSlip, useSlip } from './bet-slip-store';
 import { formatCombinedOdds, formatOdds, resultLabel } from './sports-format';
 import { SlipActions, SlipFrame } from './slip-frame';
 import { OddsChangeField, StakeField } from './stake-fields';
+import { RefusalText } from './refusal-text';
 
 function ResultLine({ result }: { result: TicketResult }) {
   const { t } = useTranslation();
@@ -23,18 +24,19 @@ function ResultLine({ result }: { result: TicketResult }) {
       <li className="slip-result slip-result--refused" data-testid="slip-result" data-ok="false">
         <strong>{t('sports.slip.refused')}</strong>
         <span data-testid="slip-refusal">
-          {result.message || t('sports.slip.failed')}
-          {result.code !== null ? ` (${t('sports.code', { code: result.code })})` : ''}
+          <RefusalText message={result.message || t('sports.slip.failed')} code={result.code} />
         </span>
       </li>
     );
   }
   const word =
-    result.state === 'pending'
-      ? t('sports.slip.pending')
-      : result.state === 'refused'
-        ? `${resultLabel(result.result)} (${t('sports.code', { code: result.result })})`
-        : t('sports.slip.accepted');
+    result.state === 'pending' ? (
+      t('sports.slip.pending')
+    ) : result.state === 'refused' ? (
+      <RefusalText message={resultLabel(result.result)} code={result.result} />
+    ) : (
+      t('sports.slip.accepted')
+    );
   return (
     <li
       className={`slip-result slip-result--${result.state === 'refused' ? 'refused' : 'ok'}`}
@@ -164,8 +166,7 @@ export function BetSlip() {
                     ) : null}
                     {refusal ? (
                       <span className="slip-pick__note" data-testid="slip-pick-refusal">
-                        {refusal.message}
-                        {refusal.code !== null ? ` (${t('sports.code', { code: refusal.code })})` : ''}
+                        <RefusalText message={refusal.message} code={refusal.code} />
                       </span>
                     ) : null}
                   </div>

@@ -4,6 +4,7 @@ import { formatMoney } from '../../lib/format';
 import { readAmount, refusalOf } from '../../machines/sports/bet-slip.machine';
 import { newIdempotencyKey } from '../../services/idempotency';
 import { cashOutBet, type MySportsBet } from '../../services/sports-api';
+import { RefusalText } from './refusal-text';
 import { bumpBets } from './bet-slip-store';
 
 /**
@@ -22,7 +23,7 @@ export function Cashout({
   const [partial, setPartial] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<{ amount: number | null } | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string; code?: number | null } | null>(null);
   const value = bet.cashout?.value ?? null;
   if (!bet.cashout) return null;
 
@@ -39,10 +40,7 @@ export function Cashout({
     } catch (error) {
       const refusal = refusalOf(error);
       setConfirming(null);
-      setMessage({
-        ok: false,
-        text: `${refusal.message}${refusal.code !== null ? ` (${t('sports.code', { code: refusal.code })})` : ''}`,
-      });
+      setMessage({ ok: false, text: refusal.message, code: refusal.code });
     } finally {
       setBusy(false);
     }
@@ -125,7 +123,7 @@ export function Cashout({
           role="status"
           data-testid="cashout-message"
         >
-          {message.text}
+          <RefusalText message={message.text} code={message.code ?? null} />
         </p>
       ) : null}
     </div>

@@ -99,7 +99,7 @@ describe('the bet slip on screen', () => {
     expect(screen.getByTestId('slip-toggle').getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('shows the server’s refusal with its code and keeps the selection', async () => {
+  it('shows the server’s refusal in words, its code as small print, and keeps the selection', async () => {
     const user = userEvent.setup();
     server.answer = () => fail(409, 409, 'Opção não disponível para apostas');
     render(<Page />);
@@ -107,7 +107,9 @@ describe('the bet slip on screen', () => {
     await user.type(screen.getByTestId('slip-stake'), '5');
     await user.click(screen.getByTestId('slip-place'));
     const refusal = await screen.findByTestId('slip-refusal');
-    expect(refusal.textContent).toBe('Opção não disponível para apostas (código 409)');
+    // Words first; the code only as small print beside them (issue 18).
+    expect(refusal.textContent).toBe('Opção não disponível para apostas cód. 409');
+    expect(refusal.querySelector('small')?.textContent).toBe('cód. 409');
     await user.click(screen.getByTestId('slip-dismiss'));
     expect(screen.getByTestId('slip-pick-refusal').textContent).toContain(
       'Opção não disponível para apostas',
