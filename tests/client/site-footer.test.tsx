@@ -1,8 +1,9 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/lib/i18n';
 import { resetSiteInfo } from '../../src/services/site-api';
+import { COUNT_UP_DURATION_MS, COUNT_UP_START_MS } from '../../src/shell/footer/count-up';
 import { Footer, resetFooterStats } from '../../src/shell/footer/footer';
 import { installFakeServer, ok } from './support';
 
@@ -121,5 +122,29 @@ describe('footer legal chrome', () => {
     await act(async () => {});
     expect(screen.getByText('Jogadores')).toBeTruthy();
     expect(screen.queryByText('Jogador')).toBeNull();
+  });
+
+  it('keeps the word in agreement with the number on screen at every frame of the count', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance'],
+    });
+    try {
+      serve({}, 3);
+      const figure = screen.getByTestId('footer-players');
+      const label = figure.closest('.stat')!.querySelector('.stat__label')!;
+      // Every pair the player could see while the count runs from 0 to 3 (a reviewer saw "1 JOGADORES").
+      const seen = new Set<string>();
+      // The count starts a second after the footer is seen and runs two (spec 9): frame by frame.
+      for (let ms = 0; ms <= COUNT_UP_START_MS + COUNT_UP_DURATION_MS + 100; ms += 16) {
+        await act(() => vi.advanceTimersByTimeAsync(16));
+        seen.add(`${figure.textContent} ${label.textContent}`);
+      }
+      expect(figure.textContent).toBe('3');
+      expect(seen).toContain('1 Jogador');
+      expect(seen).toContain('3 Jogadores');
+      expect([...seen].filter((pair) => pair === '1 Jogadores' || /^[023] Jogador$/.test(pair))).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -11,20 +11,11 @@ export const COUNT_UP_START_MS = 1000;
 // fold on most pages, and a count that ran while nobody looked would be over before anyone saw
 // it, after costing a re-render and a layout on every frame of the page's first seconds.
 
-/** A number that counts up to `value`, abbreviated (K+, M+, B+) at every frame. */
-export function CountUp({
-  value,
-  delayMs = 0,
-  locale,
-  prefix = '',
-  testId,
-}: {
-  value: number;
-  delayMs?: number;
-  locale: string;
-  prefix?: string;
-  testId?: string;
-}) {
+/**
+ * The number shown while counting up to `value` once `ref`'s element is seen (spec 9), for a
+ * label that must agree with the number on screen ("1 jogador", not "1 jogadores" on the way up).
+ */
+export function useCountUp(value: number, delayMs = 0) {
   const [shown, setShown] = useState(0);
   const ref = useRef<HTMLSpanElement>(null);
 
@@ -54,6 +45,28 @@ export function CountUp({
       cancelAnimationFrame(frame);
     };
   }, [value, delayMs]);
+  return { shown, ref };
+}
+
+/** A number that counts up to `value`, abbreviated (K+, M+, B+) at every frame. */
+export function CountUp({
+  value,
+  delayMs = 0,
+  locale,
+  prefix = '',
+  testId,
+  counting,
+}: {
+  value: number;
+  delayMs?: number;
+  locale: string;
+  prefix?: string;
+  testId?: string;
+  /** The count in progress, when the caller keeps it (useCountUp) to label it too. */
+  counting?: ReturnType<typeof useCountUp>;
+}) {
+  const own = useCountUp(counting ? 0 : value, delayMs);
+  const { shown, ref } = counting ?? own;
 
   return (
     <span ref={ref} className="count-up" data-testid={testId} data-value={value}>

@@ -7,7 +7,7 @@ import { useSeen } from '../../lib/when-seen';
 import { fetchGuestAnalysis } from '../../services/main-api';
 import { GameGrid } from '../components/game-tile';
 import { PixIcon, SparkIcon } from '../components/icons';
-import { CountUp } from './count-up';
+import { CountUp, useCountUp } from './count-up';
 import { HELP_TOPICS } from './help-topics';
 import { useSiteInfo } from './use-site-info';
 
@@ -53,17 +53,18 @@ function FooterStats({ wanted }: { wanted: boolean }) {
   const { t, i18n } = useTranslation();
   const stats = useGuestStats(wanted);
   const locale = bcp47(i18n.language);
+  const players = useCountUp(stats?.number ?? 0);
   return (
     <section className="stats" aria-label={t('footer.stats')}>
       <div className="stat">
         {/* A figure, not a heading: the label under it says what it counts. */}
         <strong className="stat__value">
-          <CountUp value={stats?.number ?? 0} locale={locale} testId="footer-players" />
+          <CountUp value={stats?.number ?? 0} counting={players} locale={locale} testId="footer-players" />
         </strong>
-        {/* "1 jogador", "15 jogadores": the word agrees with the number (plural forms per
-            language); before the number arrives, the plural. */}
+        {/* "1 jogador", "15 jogadores": the word agrees with the number on screen at every frame
+            of the count (plural forms per language); before the number arrives, the plural. */}
         <p className="stat__label">
-          {stats ? t('footer.players', { count: stats.number }) : t('footer.players_other')}
+          {stats ? t('footer.players', { count: Math.floor(players.shown) }) : t('footer.players_other')}
         </p>
       </div>
       <div className="stat">
