@@ -55,6 +55,15 @@ export interface WithdrawContext {
   result: WithdrawResult | null;
 }
 
+/**
+ * The amount field as typed, capped to the balance (spec 5), and whether the cap cut it (the form
+ * then says so). A balance that falls under the amount cuts it too.
+ */
+function capToBalance(typed: string, balance: number): { amount: string; capped: boolean } {
+  const amount = normaliseAmountInput(typed, balance);
+  return { amount, capped: amount !== normaliseAmountInput(typed) };
+}
+
 export type WithdrawEvent =
   | { type: 'player.changeAmount'; amount: string }
   | { type: 'player.useAll' }
@@ -218,7 +227,7 @@ export const withdrawMachine = setup({
     'session.balanceChanged': {
       actions: assign(({ context, event }) => ({
         balance: event.balance,
-        amount: normaliseAmountInput(context.amount, event.balance),
+        ...capToBalance(context.amount, event.balance),
       })),
     },
   },
@@ -245,10 +254,7 @@ export const withdrawMachine = setup({
       on: {
         'player.changeAmount': {
           description: 'Spec 5: the amount is capped to the balance automatically.',
-          actions: assign(({ context, event }) => {
-            const amount = normaliseAmountInput(event.amount, context.balance);
-            return { amount, capped: amount !== normaliseAmountInput(event.amount) };
-          }),
+          actions: assign(({ context, event }) => capToBalance(event.amount, context.balance)),
         },
         'player.useAll': {
           actions: assign({

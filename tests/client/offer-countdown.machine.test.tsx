@@ -6,7 +6,13 @@ import { offerCountdownMachine, type OfferKind } from '../../src/machines/offer-
 import { overlayStore } from '../../src/shell/app/overlay-store';
 import { sessionStore } from '../../src/shell/app/session';
 import { installOfferCountdown, offerStore, openOffer } from '../../src/shell/wallet/offers';
-import { isOverControl, RECHECK_MS, SAMPLE_GAP_PX } from '../../src/lib/use-steps-aside';
+import {
+  isOverControl,
+  RECHECK_MS,
+  SAMPLE_GAP_X_PX,
+  SAMPLE_GAP_Y_PX,
+  SCROLL_READ_MS,
+} from '../../src/lib/use-steps-aside';
 import { OfferButton, TUCK_FROM_PX } from '../../src/shell/wallet/offer-button';
 import { userInfoFixture } from './support';
 
@@ -150,7 +156,7 @@ describe('the session offer (panel and floating button share one countdown)', ()
     const scroll = () =>
       act(() => {
         window.dispatchEvent(new Event('scroll'));
-        vi.advanceTimersByTime(50);
+        vi.advanceTimersByTime(SCROLL_READ_MS + 50);
       });
 
     // The transfer form scrolled to the corner: 'Enviar código' under the gift (issue 18, item 4).
@@ -176,22 +182,32 @@ describe('the session offer (panel and floating button share one countdown)', ()
         <p>Esportes</p>
       </>,
     );
-    // No finer than a line of small text (16 px), or a link could pass between two rows.
-    expect(SAMPLE_GAP_PX).toBeGreaterThan(0);
-    expect(SAMPLE_GAP_PX).toBeLessThanOrEqual(16);
+    // No finer than a line of small text (16 px) down and a touch target (24 px) across, or a
+    // control could pass between two rows or two columns.
+    expect(SAMPLE_GAP_Y_PX).toBeGreaterThan(0);
+    expect(SAMPLE_GAP_Y_PX).toBeLessThanOrEqual(16);
+    expect(SAMPLE_GAP_X_PX).toBeGreaterThan(0);
+    expect(SAMPLE_GAP_X_PX).toBeLessThanOrEqual(24);
     const link = screen.getByRole('link');
     const text = screen.getByText('Esportes');
     const button = document.createElement('button');
     container.append(button);
     vi.spyOn(button, 'getBoundingClientRect').mockReturnValue(new DOMRect(303, 695, 70, 75));
     const band = (top: number) => (_x: number, y: number) =>
-      y >= top && y < top + SAMPLE_GAP_PX ? [link, document.body] : [text, document.body];
+      y >= top && y < top + SAMPLE_GAP_Y_PX ? [link, document.body] : [text, document.body];
     const under = vi.fn(band(0));
     Object.defineProperty(document, 'elementsFromPoint', { value: under, configurable: true });
     // Every band of the gap's height across the button is found, wherever it lies.
-    for (let top = 695; top <= 770 - SAMPLE_GAP_PX; top++) {
+    for (let top = 695; top <= 770 - SAMPLE_GAP_Y_PX; top++) {
       under.mockImplementation(band(top));
       expect(isOverControl(button), `a link from y ${top}`).toBe(true);
+    }
+    // And every column of the across gap's width (a small round button), wherever it lies.
+    const column = (left: number) => (x: number) =>
+      x >= left && x < left + SAMPLE_GAP_X_PX ? [link, document.body] : [text, document.body];
+    for (let left = 303; left <= 373 - SAMPLE_GAP_X_PX; left++) {
+      under.mockImplementation(column(left));
+      expect(isOverControl(button), `a button from x ${left}`).toBe(true);
     }
     // Text alone under it is no reason to step aside.
     under.mockImplementation(() => [text, document.body]);

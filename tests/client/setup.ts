@@ -12,20 +12,16 @@ import { setSocketFactory, syncSocket } from '../../src/services/socket';
 configure({ asyncUtilTimeout: 5_000 });
 
 /**
- * happy-dom lays nothing out, and its IntersectionObserver never reports: a test's page is all on
- * screen, so every watched element is reported as seen, a task after it is observed (as a browser
- * reports on its next frame). Tests about what is not yet seen install their own (count-up,
- * site-footer).
+ * An observer that reports each observed element once, a task after it is observed, as a browser
+ * does on its next frame, with `entry(target)`.
  */
-if (typeof window !== 'undefined') {
-  globalThis.IntersectionObserver = class {
+function reportingOnce<E>(entry: (target: Element) => E) {
+  return class {
     private stopped = false;
-    constructor(private readonly callback: IntersectionObserverCallback) {}
+    constructor(private readonly callback: (entries: E[], observer: unknown) => void) {}
     observe(target: Element) {
       setTimeout(() => {
-        if (this.stopped) return;
-        const entry = { target, isIntersecting: true, intersectionRatio: 1 } as IntersectionObserverEntry;
-        this.callback([entry], this as unknown as IntersectionObserver);
+        if (!this.stopped) this.callback([entry(target)], this);
       }, 0);
     }
     disconnect() {
@@ -38,30 +34,21 @@ if (typeof window !== 'undefined') {
     readonly root = null;
     readonly rootMargin = '0px';
     readonly thresholds = [0];
-  } as unknown as typeof IntersectionObserver;
+  };
 }
 
-/**
- * happy-dom's ResizeObserver never reports either: a browser reports an observed element's size
- * once it is laid out, on its next frame, so this reports each observed element once, a task later
- * (the game stage starts from that first report).
- */
 if (typeof window !== 'undefined') {
-  globalThis.ResizeObserver = class {
-    private stopped = false;
-    constructor(private readonly callback: ResizeObserverCallback) {}
-    observe(target: Element) {
-      setTimeout(() => {
-        if (this.stopped) return;
-        const entry = { target, contentRect: target.getBoundingClientRect() } as ResizeObserverEntry;
-        this.callback([entry], this as unknown as ResizeObserver);
-      }, 0);
-    }
-    disconnect() {
-      this.stopped = true;
-    }
-    unobserve() {}
-  } as unknown as typeof ResizeObserver;
+  // happy-dom lays nothing out, and its IntersectionObserver never reports: a test's page is all
+  // on screen, so every watched element is reported as seen. Tests about what is not yet seen
+  // install their own (count-up, site-footer).
+  globalThis.IntersectionObserver = reportingOnce(
+    (target) => ({ target, isIntersecting: true, intersectionRatio: 1 }) as IntersectionObserverEntry,
+  ) as unknown as typeof IntersectionObserver;
+  // Its ResizeObserver never reports either: a browser reports an observed element's size once it
+  // is laid out (the game stage starts from that first report).
+  globalThis.ResizeObserver = reportingOnce(
+    (target) => ({ target, contentRect: target.getBoundingClientRect() }) as ResizeObserverEntry,
+  ) as unknown as typeof ResizeObserver;
 }
 
 // Tests render pages and panels directly, not through the lazy loaders that fetch the pt_BR texts

@@ -171,8 +171,11 @@ describe('withdraw: the amount field', () => {
 
     run.actor.send({ type: 'player.changeAmount', amount: '1000' });
     expect(run.actor.getSnapshot().context.amount).toBe('80,50');
+    // The form says why the field holds less than was typed; a decimal cut to two places is no cap.
+    expect(run.actor.getSnapshot().context.capped).toBe(true);
     run.actor.send({ type: 'player.changeAmount', amount: '60,559' });
     expect(run.actor.getSnapshot().context.amount).toBe('60,55');
+    expect(run.actor.getSnapshot().context.capped).toBe(false);
     run.actor.send({ type: 'player.changeAmount', amount: 'R$ 7.5' });
     expect(run.actor.getSnapshot().context.amount).toBe('7,5');
   });
@@ -185,6 +188,11 @@ describe('withdraw: the amount field', () => {
     run.actor.send({ type: 'session.balanceChanged', balance: 40 });
 
     expect(run.actor.getSnapshot().context.amount).toBe('40');
+    expect(run.actor.getSnapshot().context.capped).toBe(true);
+    // A balance that rises again cuts nothing: the field no longer says it was lowered.
+    run.actor.send({ type: 'session.balanceChanged', balance: 500 });
+    expect(run.actor.getSnapshot().context.amount).toBe('40');
+    expect(run.actor.getSnapshot().context.capped).toBe(false);
   });
 
   it("'Tudo' fills in what can be withdrawn, never above the balance", async () => {

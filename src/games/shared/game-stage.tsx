@@ -7,6 +7,9 @@ import type { SceneRuntime } from './stage/scene-runtime';
 import { canDrawInWorker, startWorkerStage, WorkerWithoutWebGL } from './stage/worker-stage';
 import type { TuningSchema, TuningValues } from './tuning';
 
+/** The stage's size in CSS pixels. */
+export type StageSize = { width: number; height: number };
+
 /**
  * The Pixi host of a game (React hosts, Pixi renders): the game's sounds rendered and loaded, the
  * scene drawn into a canvas kept sized to its box from a 360 px phone to a wide desktop, and handed
@@ -15,9 +18,6 @@ import type { TuningSchema, TuningValues } from './tuning';
  * thread; elsewhere on the page (stage/page-stage.ts). One stage per visit, torn down only after
  * its asynchronous start has finished (so React's StrictMode double mount is safe).
  */
-/** The stage's size in CSS pixels. */
-export type StageSize = { width: number; height: number };
-
 export interface GameStageProps<S extends TuningSchema, C extends SceneCue> {
   /** The game whose scene to draw (stage/scene-modules.ts). */
   gameType: string;

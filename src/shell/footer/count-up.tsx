@@ -48,30 +48,39 @@ export function useCountUp(value: number, delayMs = 0) {
   return { shown, ref };
 }
 
+/** The figure of a count (useCountUp), abbreviated (K+, M+, B+) at every frame. */
+export function CountFigure({
+  count,
+  value,
+  locale,
+  prefix = '',
+  testId,
+}: {
+  count: ReturnType<typeof useCountUp>;
+  value: number;
+  locale: string;
+  prefix?: string;
+  testId?: string;
+}) {
+  return (
+    <span ref={count.ref} className="count-up" data-testid={testId} data-value={value}>
+      {prefix}
+      {abbreviateCount(count.shown, locale)}
+    </span>
+  );
+}
+
 /** A number that counts up to `value`, abbreviated (K+, M+, B+) at every frame. */
 export function CountUp({
   value,
   delayMs = 0,
-  locale,
-  prefix = '',
-  testId,
-  counting,
+  ...figure
 }: {
   value: number;
   delayMs?: number;
   locale: string;
   prefix?: string;
   testId?: string;
-  /** The count in progress, when the caller keeps it (useCountUp) to label it too. */
-  counting?: ReturnType<typeof useCountUp>;
 }) {
-  const own = useCountUp(counting ? 0 : value, delayMs);
-  const { shown, ref } = counting ?? own;
-
-  return (
-    <span ref={ref} className="count-up" data-testid={testId} data-value={value}>
-      {prefix}
-      {abbreviateCount(shown, locale)}
-    </span>
-  );
+  return <CountFigure count={useCountUp(value, delayMs)} value={value} {...figure} />;
 }

@@ -7,7 +7,7 @@ import { useSeen } from '../../lib/when-seen';
 import { fetchGuestAnalysis } from '../../services/main-api';
 import { GameGrid } from '../components/game-tile';
 import { PixIcon, SparkIcon } from '../components/icons';
-import { CountUp, useCountUp } from './count-up';
+import { CountFigure, CountUp, useCountUp } from './count-up';
 import { HELP_TOPICS } from './help-topics';
 import { useSiteInfo } from './use-site-info';
 
@@ -59,7 +59,7 @@ function FooterStats({ wanted }: { wanted: boolean }) {
       <div className="stat">
         {/* A figure, not a heading: the label under it says what it counts. */}
         <strong className="stat__value">
-          <CountUp value={stats?.number ?? 0} counting={players} locale={locale} testId="footer-players" />
+          <CountFigure count={players} value={stats?.number ?? 0} locale={locale} testId="footer-players" />
         </strong>
         {/* "1 jogador", "15 jogadores": the word agrees with the number on screen at every frame
             of the count (plural forms per language); before the number arrives, the plural. */}

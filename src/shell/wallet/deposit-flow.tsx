@@ -34,17 +34,15 @@ function providedDeposit(overlay: OverlayName) {
       // With "Outro valor" chosen, what is missing is an amount within the range there, which the
       // specification's "select an amount" would not tell the player.
       alertNoAmount: ({ context }) =>
-        void (context.pkgId === CUSTOM_PACKAGE ? loadSiteInfo() : Promise.resolve(null)).then((info) =>
+        void (async () => {
+          const range = context.pkgId === CUSTOM_PACKAGE ? (await loadSiteInfo())?.deposit : undefined;
           showAlert(
-            info?.deposit
-              ? i18n.t('deposit.customOutside', {
-                  min: formatMoney(info.deposit.min),
-                  max: formatMoney(info.deposit.max),
-                })
+            range
+              ? i18n.t('deposit.customOutside', { min: formatMoney(range.min), max: formatMoney(range.max) })
               : i18n.t('dict.selectRechargeAmount'),
             i18n.t('common.understood'),
-          ),
-        ),
+          );
+        })(),
       openKyc: (_, selection) => {
         pendingDepositStore.set({ ...selection, overlay });
         openOverlay('editBank');
