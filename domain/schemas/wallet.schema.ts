@@ -197,6 +197,8 @@ export const walletRecordSchema = z.object({
   amount: z.number(),
   createdAt: z.string(),
   detail: z.string(),
+  /** 'depositGift', 'bonusRelease' or null: the page words these lines in the player's language. */
+  note: z.optional(z.nullable(z.string())),
 });
 export type WalletRecord = z.infer<typeof walletRecordSchema>;
 

@@ -200,6 +200,20 @@ export const boostReportRowSchema = z.extend(boostSchema, {
   boostCost: z.number(),
 });
 
+/**
+ * `GET /sports/limits`: the operator's betting limits (BRL; odds as decimals), so the slip and a
+ * partial cash-out can say a limit before the player confirms. The server still checks each one.
+ */
+export const sportsLimitsSchema = z.object({
+  minStake: z.number(),
+  maxStake: z.number(),
+  maxLegs: z.number(),
+  maxCombinedOdds: z.number(),
+  maxPayoutPerBet: z.number(),
+  cashoutMinPartial: z.number(),
+});
+export type SportsLimits = z.infer<typeof sportsLimitsSchema>;
+
 /** `POST /sports/builder/quote` → Criar Aposta's price now for the selections sent. */
 export const builderQuoteAnswerSchema = z.object({ odds: z.number() });
 

@@ -8,6 +8,7 @@ import {
   sportsFixtureSchema,
   sportsResultSchema,
   sportsBoostSchema,
+  sportsLimitsSchema,
   favouritesSchema,
   type Favourites,
   type SportsResult,
@@ -21,6 +22,7 @@ import {
   type MySportsBetLeg,
   type CashoutResult,
   type SportsBoost,
+  type SportsLimits,
 } from '../../domain/sports/sports-answers.schema';
 import type { FavouriteKind } from '../../domain/sports/sports.schema';
 import { mySportsBetsPageSchema, type MySportsBetsPage } from '../../domain/schemas/sports-bets.schema';
@@ -38,6 +40,12 @@ import { IDEMPOTENCY_HEADER } from './idempotency';
 export async function fetchSports(): Promise<SportSummary[]> {
   const body = await apiGet<unknown>('/api/app/sports/sports', { loading: false }, { silent: true });
   return z.array(sportSummarySchema).parse(body.data);
+}
+
+/** The operator's betting limits (stake, legs, combined odds, payout, a partial cash-out's floor). */
+export async function fetchSportsLimits(): Promise<SportsLimits> {
+  const body = await apiGet<unknown>('/api/app/sports/limits', { loading: false }, { silent: true });
+  return sportsLimitsSchema.parse(body.data);
 }
 
 /** What a list asks for: a sport (every sport without), a search, a competition. */
@@ -100,6 +108,7 @@ export type {
   MySportsBetLeg,
   CashoutResult,
   SportsBoost,
+  SportsLimits,
   SportsResult,
   Favourites,
   FavouriteKind,

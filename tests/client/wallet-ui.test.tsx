@@ -455,6 +455,15 @@ describe('the wallet pages', () => {
             createdAt: '2026-03-05T17:00:00.000Z',
             detail: '',
           },
+          {
+            id: 'L7',
+            type: 141,
+            status: '10',
+            amount: 20,
+            createdAt: '2026-03-05T17:00:00.000Z',
+            detail: 'PIX E2026030517',
+            note: 'depositGift',
+          },
           { id: 'V1', type: 14, status: '10', amount: 5, createdAt: '2026-03-05T17:00:00.000Z', detail: '' },
           {
             id: 'X1',
@@ -478,11 +487,15 @@ describe('the wallet pages', () => {
     expect(rows.map((r) => text(r, 'record-type'))).toEqual([
       'Saque',
       'Depósito',
+      'Promoção',
       'Prêmio de nível VIP',
       'Transferência',
     ]);
+    // A deposit's gift says what it is and names its deposit, never the order's internal id.
+    expect(text(rows[2]!, 'record-detail')).toBe('Bônus do depósito PIX E2026030517, no saldo de bônus');
     expect(rows.map((r) => text(r, 'record-status'))).toEqual([
       'Pendente',
+      'Concluído',
       'Concluído',
       'Concluído',
       'Cancelado',
@@ -490,6 +503,7 @@ describe('the wallet pages', () => {
     expect(rows.map((r) => text(r, 'record-amount'))).toEqual([
       '−R$ 60,00',
       '+R$ 100,00',
+      '+R$ 20,00',
       '+R$ 5,00',
       '−R$ 10,00',
     ]);

@@ -67,12 +67,12 @@ describe('bonus release', () => {
       headers: auth(p.token),
     });
     expect(records.code).toBe(200);
-    const lines = (records.body.data.list as { type: number; amount: number; detail: string }[]).filter(
-      (r) => r.type === 141,
-    );
-    expect(lines.map((r) => [r.amount, r.detail])).toEqual([
-      [10, 'Bônus liberado: virou dinheiro (apostas exigidas cumpridas)'],
-      [10, ''],
+    const lines = (
+      records.body.data.list as { type: number; amount: number; detail: string; note: string | null }[]
+    ).filter((r) => r.type === 141);
+    expect(lines.map((r) => [r.amount, r.detail, r.note])).toEqual([
+      [10, 'Bônus liberado: virou dinheiro (apostas exigidas cumpridas)', 'bonusRelease'],
+      [10, '', null],
     ]);
   });
 

@@ -174,6 +174,18 @@ describe('PIX deposit through the sandbox PSP', () => {
     await payAt(res.body.data.payNo);
     await eventually(async () => ((await status(player, res.body.data.orderId)) === '10' ? true : undefined));
     expect(await balance(player)).toEqual({ balance: 100, bonusBalance: 30, freeBalance: 130 });
+    // /registros names the gift's deposit as the deposit's own line does, never the order's id.
+    const records = (
+      await call(app, {
+        method: 'GET',
+        url: '/api/app/user/records?kind=wallet',
+        headers: auth(player.token),
+      })
+    ).body.data.list as Array<{ type: number; amount: number; detail: string; note: string | null }>;
+    expect(records.map((r) => [r.type, r.amount, r.detail, r.note])).toEqual([
+      [141, 30, `PIX ${res.body.data.payNo}`, 'depositGift'],
+      [10, 100, `PIX ${res.body.data.payNo}`, null],
+    ]);
   });
 
   it("credits the first-deposit offer's gift once, however many offer orders are paid together", async () => {

@@ -141,6 +141,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api//app/game/inPlay': SELF,
   'GET /api/app/game/stopGame': SELF,
   'GET /api/app/sports/sports': PUBLIC_SITE,
+  'GET /api/app/sports/limits': PUBLIC_SITE,
   'GET /api/app/sports/fixtures': PUBLIC_SITE,
   'GET /api/app/sports/results': PUBLIC_SITE,
   'GET /api/app/sports/fixtures/:id': { kind: 'public', why: 'a fixture of the public catalogue' },

@@ -27,6 +27,7 @@ import {
   sportsFixtureDetailSchema,
   sportsFixtureSchema,
   sportSummarySchema,
+  sportsLimitsSchema,
   type OperatorResultInput,
 } from '../../../domain/sports/sports.schema';
 import { mySportsBetsPageSchema, sportsBetsQuerySchema } from '../../../domain/schemas/sports-bets.schema';
@@ -99,6 +100,22 @@ export async function sportsRoutes(
     '/api/app/sports/sports',
     allow(PUBLIC, { response: z.array(sportSummarySchema) }),
     async (request, reply) => ok(request, reply, sportsView(sports.feed, sports.now())),
+  );
+
+  app.get(
+    '/api/app/sports/limits',
+    allow(PUBLIC, { response: sportsLimitsSchema }),
+    async (request, reply) => {
+      const c = ctx.config.file.sports;
+      return ok(request, reply, {
+        minStake: c.minStake,
+        maxStake: c.maxStake,
+        maxLegs: c.maxLegs,
+        maxCombinedOdds: c.maxCombinedOdds,
+        maxPayoutPerBet: c.maxPayoutPerBet,
+        cashoutMinPartial: c.cashoutMinPartial,
+      });
+    },
   );
 
   app.get(

@@ -15,6 +15,8 @@ export interface WalletRecordRow {
   created_at: Date;
   detail: string | null;
   sender: string | null;
+  /** What the line is when its words come from the player's language (WalletRecord.note). */
+  note: string | null;
   total: string;
 }
 
@@ -37,15 +39,16 @@ export async function walletRecordRows(
     created_at: Date;
     detail: string;
     sender: string | null;
+    note: string | null;
   }>`
     select id, case when curreny = 'INSBRL' then 13 else 10 end as type, status, amount_cents as amount,
-           created_at, 'PIX ' || pay_no as detail, null::text as sender
+           created_at, 'PIX ' || pay_no as detail, null::text as sender, null::text as note
       from deposit_orders where user_id = ${userId}
     union all
     select id, 11 as type, status, -amount_cents as amount, created_at,
            method || ' ' || case when method = 'USDT' then left(account, 6) || '…' || right(account, 4)
                                  else '***' || substr(account, 4, length(account) - 5) || '**' end as detail,
-           null::text as sender
+           null::text as sender, null::text as note
       from withdrawals where user_id = ${userId}
     union all
     select t.id, 12 as type, '10' as status,
@@ -54,7 +57,8 @@ export async function walletRecordRows(
            -- The sender typed the recipient's address; the recipient's line is written below
            -- with the sender masked (usernames are e-mail addresses: LGPD).
            case when t.from_user_id = ${userId} then 'para ' || r.username end as detail,
-           case when t.from_user_id = ${userId} then null else s.username end as sender
+           case when t.from_user_id = ${userId} then null else s.username end as sender,
+           null::text as note
       from transfers t join users s on s.id = t.from_user_id join users r on r.id = t.to_user_id
       where t.from_user_id = ${userId} or t.to_user_id = ${userId}
     union all
@@ -64,16 +68,23 @@ export async function walletRecordRows(
                                                 or lt.idempotency_key like 'promo:%:commission:%') then 19
                 else 141 end as type,
            '10' as status,
-           p.amount, lt.created_at, lt.reference as detail, null::text as sender
+           p.amount, lt.created_at,
+           -- A deposit's gift names the deposit as its own line does ("PIX …"), not the order id.
+           case when lt.kind = 'deposit_gift' then coalesce('PIX ' || d.pay_no, '') else lt.reference end
+             as detail,
+           null::text as sender,
+           case when lt.kind = 'deposit_gift' then 'depositGift' end as note
       from ledger_postings p
       join ledger_transactions lt on lt.id = p.transaction_id
       join ledger_accounts a on a.id = p.account_id
+      left join deposit_orders d on lt.kind = 'deposit_gift' and d.id = lt.reference
       where a.user_id = ${userId} and lt.kind in ('vip_award', 'deposit_gift', 'promotion')
     union all
     -- A release (migration 044) moves the whole bonus wallet into cash once its wagering is met:
     -- one line, the cash it brought; the bonus it left is the same amount.
     select 'L' || lt.id::text as id, 141 as type, '10' as status, p.amount, lt.created_at,
-           'Bônus liberado: virou dinheiro (apostas exigidas cumpridas)' as detail, null::text as sender
+           'Bônus liberado: virou dinheiro (apostas exigidas cumpridas)' as detail, null::text as sender,
+           'bonusRelease' as note
       from ledger_postings p
       join ledger_transactions lt on lt.id = p.transaction_id
       join ledger_accounts a on a.id = p.account_id

@@ -17,6 +17,12 @@ export interface WalletRecord {
   amount: number;
   createdAt: string;
   detail: string;
+  /**
+   * What the line is, for the page to say in the player's language: 'depositGift' (a deposit's
+   * gift, to the bonus wallet; `detail` names the deposit), 'bonusRelease' (the bonus wallet turned
+   * into cash); null when `detail` says it.
+   */
+  note: string | null;
 }
 
 export async function walletRecords(
@@ -35,6 +41,7 @@ export async function walletRecords(
     createdAt: new Date(r.created_at).toISOString(),
     // A received transfer names its sender as every public list does (domain/players.ts).
     detail: r.sender === null ? (r.detail ?? '') : `de ${maskPlayer(r.sender)}`,
+    note: r.note,
   }));
   if (total === 0 && page > 1) {
     const first = await walletRecords(ctx, userId, 1, 1);

@@ -12,6 +12,8 @@ import {
   type PlacedSportsBet,
 } from '../../services/sports-api';
 import { selectionKey } from './slip-selection';
+import { limitBreach, type SlipLimitBreach } from './slip-limits';
+import type { SportsLimits } from '../../../domain/sports/sports-answers.schema';
 
 /**
  * The sportsbook's bet slip (design/sports.md "Betting"): the player collects selections from the
@@ -56,7 +58,14 @@ export type SlipMode = 'single' | 'multiple';
 
 /** Why the slip did not call the server. */
 export type SlipProblem =
-  'noSelections' | 'fillBetAmount' | 'checkInput' | 'sameFixture' | 'unavailable' | 'tooFewForMultiple';
+  | 'noSelections'
+  | 'fillBetAmount'
+  | 'checkInput'
+  | 'sameFixture'
+  | 'unavailable'
+  | 'tooFewForMultiple'
+  /** A limit of the operator's (slipLimitBreach says which, while the slip stands). */
+  | 'overLimit';
 
 /** One bet of a placement: a single (one leg) or the múltipla (every leg). */
 export interface SlipTicket {
@@ -127,6 +136,8 @@ export interface BetSlipContext {
   /** The stake field as typed ("10,00"); in singles it is the stake of each bet. */
   stakeText: string;
   oddsChange: OddsChangePreference;
+  /** The operator's limits (`GET /sports/limits`); null until they arrive, and the server checks. */
+  limits: SportsLimits | null;
   problem: SlipProblem | null;
   /** Why the last placement failed as a whole (no answer in time, an unexpected error). */
   failure: string | null;
@@ -147,10 +158,12 @@ export type BetSlipEvent =
   | { type: 'player.setOddsChange'; preference: OddsChangePreference }
   | { type: 'player.place' }
   | { type: 'player.dismiss' }
+  | { type: 'slip.limits'; limits: SportsLimits }
   | ({ type: 'feed.odds' } & OddsUpdate);
 
 export interface BetSlipInput {
   oddsChange?: OddsChangePreference;
+  limits?: SportsLimits;
   stakeText?: string;
 }
 
@@ -204,6 +217,19 @@ export function slipSummary(context: Pick<BetSlipContext, 'selections' | 'mode' 
     potentialReturn:
       selections.reduce((sum, s) => sum + potentialReturnCents(stake, [Math.round(s.odds * 1000)]), 0) / 100,
   };
+}
+
+/** The first of the operator's limits the slip as it stands breaks, or null (slip-limits.ts). */
+export function slipLimitBreach(
+  context: Pick<BetSlipContext, 'selections' | 'mode' | 'stakeText' | 'limits'>,
+): SlipLimitBreach | null {
+  const milli = context.selections.map((s) => Math.round(s.odds * 1000));
+  const multiple = context.mode === 'multiple';
+  const read = readAmount(context.stakeText);
+  return limitBreach(
+    { bets: multiple ? [milli] : milli.map((m) => [m]), multiple, stakeCents: read.ok ? read.cents : null },
+    context.limits,
+  );
 }
 
 /** The tickets a placement sends, each with its key (a fresh one unless a retry of an unknown outcome). */
@@ -353,6 +379,7 @@ export const betSlipMachine = setup({
     hasSameFixtureInMultiple: ({ context }) =>
       context.mode === 'multiple' && hasSharedFixture(context.selections),
     hasUnavailableSelection: ({ context }) => context.selections.some((s) => !s.available),
+    isOverLimit: ({ context }) => slipLimitBreach(context) !== null,
     hasPendingLiveBets: ({ event }) =>
       'output' in event && (event.output as TicketResult[]).some((r) => r.ok && r.state === 'pending'),
   },
@@ -367,6 +394,7 @@ export const betSlipMachine = setup({
     mode: 'single',
     stakeText: input.stakeText ?? '',
     oddsChange: input.oddsChange ?? 'none',
+    limits: input.limits ?? null,
     problem: null,
     failure: null,
     tickets: [],
@@ -380,6 +408,7 @@ export const betSlipMachine = setup({
       actions: assign({ selections: ({ context, event }) => applyOdds(context.selections, event) }),
     },
     'player.setOddsChange': { actions: assign({ oddsChange: ({ event }) => event.preference }) },
+    'slip.limits': { actions: assign({ limits: ({ event }) => event.limits }) },
   },
   states: {
     editing: {
@@ -428,6 +457,7 @@ export const betSlipMachine = setup({
           { guard: 'isMultipleTooShort', actions: assign({ problem: 'tooFewForMultiple' as SlipProblem }) },
           { guard: 'hasSameFixtureInMultiple', actions: assign({ problem: 'sameFixture' as SlipProblem }) },
           { guard: 'hasUnavailableSelection', actions: assign({ problem: 'unavailable' as SlipProblem }) },
+          { guard: 'isOverLimit', actions: assign({ problem: 'overLimit' as SlipProblem }) },
           {
             target: 'placing',
             actions: assign(({ context }) => ({

@@ -49,6 +49,16 @@ export function recordStatusLabel(status: string): string {
   return i18n.t(key ?? 'records.statuses.other');
 }
 
+/**
+ * A record's second line: in the player's language for the lines whose words are Trevo's own (a
+ * deposit's gift, a bonus released), the server's detail for the rest (a PIX id, a masked account).
+ */
+function detailOf(record: WalletRecord): string {
+  if (record.note === 'depositGift') return i18n.t('records.notes.depositGift', { deposit: record.detail });
+  if (record.note === 'bonusRelease') return i18n.t('records.notes.bonusRelease');
+  return record.detail;
+}
+
 function TypeIcon({ type }: { type: number }) {
   if (type === 10 || type === 13) return <ArrowDownIcon />;
   if (type === 11) return <ArrowUpIcon />;
@@ -68,7 +78,11 @@ function RecordRow({ record, locale }: { record: WalletRecord; locale: string })
       <span className="record__main">
         <strong data-testid="record-type">{recordTypeLabel(record.type)}</strong>
         <small>{formatDateTime(record.createdAt, locale)}</small>
-        {record.detail ? <small className="record__detail">{record.detail}</small> : null}
+        {detailOf(record) ? (
+          <small className="record__detail" data-testid="record-detail">
+            {detailOf(record)}
+          </small>
+        ) : null}
       </span>
       <span className="record__side">
         <strong

@@ -32,11 +32,15 @@ function legWord(bet: MySportsBet, result: number): ResultWord {
   return resultWord(result);
 }
 
-/** The ticket's order status in words (spec: 0 pending, 9999 drawn, 8888 not drawn). */
+/**
+ * The ticket's order status in words (spec: 0 pending, 9999 drawn, 8888 not drawn), or null while
+ * it is pending: the badge already says the bet is open, and "Em aberto" beside "Pendente" read as
+ * two different states (issue 18).
+ */
 function orderStatusKey(code: number) {
   if (code === OrderStatus.drawn) return 'sports.bets.order.drawn' as const;
   if (code === OrderStatus.notDrawn) return 'sports.bets.order.notDrawn' as const;
-  return 'sports.bets.order.pending' as const;
+  return null;
 }
 
 /** What kind of bet it is, in words: Simples, Múltipla or Criar Aposta. */
@@ -111,8 +115,8 @@ export function BetCard({
         </span>
       </header>
       <small className="bet-card__meta">
-        {formatDateTime(bet.placedAt, locale)} · {t('sports.bets.ticket', { id: bet.betId })} ·{' '}
-        {t(orderStatusKey(bet.orderStatus))}
+        {formatDateTime(bet.placedAt, locale)} · {t('sports.bets.ticket', { id: bet.betId })}
+        {orderStatusKey(bet.orderStatus) ? ` · ${t(orderStatusKey(bet.orderStatus)!)}` : null}
       </small>
       {builder && bet.legs[0] ? (
         <div className="bet-card__match" data-testid="my-bet-match">

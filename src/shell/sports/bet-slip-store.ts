@@ -4,6 +4,7 @@ import { createStore, useStore } from '../../lib/store';
 import { betSlipMachine, selectionKey } from '../../machines/sports/bet-slip.machine';
 import { pickedKeys, slipLoaded } from './slip-picks';
 import type { OddsChangePreference } from '../../services/sports-api';
+import { loadSportsLimits, sportsLimits } from './sports-limits';
 
 /**
  * The one bet slip of the visit: an actor that outlives the pages, so selections made on the
@@ -54,6 +55,13 @@ function createSlipActor() {
     }
   });
   created.start();
+  const passLimits = () => {
+    const limits = sportsLimits.get();
+    if (limits) created.send({ type: 'slip.limits', limits });
+  };
+  sportsLimits.subscribe(passLimits);
+  passLimits();
+  loadSportsLimits();
   return created;
 }
 

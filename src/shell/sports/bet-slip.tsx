@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../lib/format';
 import {
   selectionKey,
+  slipLimitBreach,
   slipSummary,
   type SlipMode,
   type TicketResult,
@@ -16,6 +17,8 @@ import { formatCombinedOdds, formatOdds, resultLabel } from './sports-format';
 import { SlipActions, SlipFrame } from './slip-frame';
 import { OddsChangeField, StakeField } from './stake-fields';
 import { RefusalText } from './refusal-text';
+import { SlipLimitNote } from './slip-limit-note';
+import { loadSportsLimits } from './sports-limits';
 
 function ResultLine({ result }: { result: TicketResult }) {
   const { t } = useTranslation();
@@ -65,6 +68,9 @@ export function BetSlip() {
   const context = useSlip((s) => s.context);
   const send = betSlip().send;
   const summary = slipSummary(context);
+  const breach = slipLimitBreach(context);
+  // The slip's actor asks once; a read that failed is tried again when the slip shows.
+  useEffect(loadSportsLimits, []);
   const count = context.selections.length;
   const busy = state === 'placing' || state === 'confirming';
   const refusedFor = (key: string) =>
@@ -218,7 +224,17 @@ export function BetSlip() {
               {formatMoney(summary.potentialReturn)}
             </dd>
           </dl>
-          {context.problem ? (
+          {breach ? (
+            <SlipLimitNote
+              // Remounted as an alert when "Apostar" meets it, so a screen reader announces it.
+              key={context.problem === 'overLimit' ? 'alert' : 'status'}
+              breach={breach}
+              multiple={context.mode === 'multiple'}
+              onStake={(text) => send({ type: 'player.setStake', text })}
+              alert={context.problem === 'overLimit'}
+            />
+          ) : null}
+          {context.problem && context.problem !== 'overLimit' ? (
             <p className="slip__problem" role="alert" data-testid="slip-problem">
               {t(`sports.slip.problem.${context.problem}`)}
             </p>

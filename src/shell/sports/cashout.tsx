@@ -6,6 +6,25 @@ import { newIdempotencyKey } from '../../services/idempotency';
 import { cashOutBet, type MySportsBet } from '../../services/sports-api';
 import { RefusalText } from './refusal-text';
 import { bumpBets } from './bet-slip-store';
+import { useSportsLimits } from './sports-limits';
+import { translate } from '../../../domain/messages';
+import { decimalText } from '../../../domain/money';
+import { currentLanguage } from '../../lib/i18n';
+
+/**
+ * Why a part typed for a partial cash-out would be refused, in the server's own words
+ * (cashout.service.ts): above the value now, or below the operator's floor (never above the value).
+ */
+function partialProblem(cents: number, valueCents: number, minPartial: number | null): string | null {
+  const lang = currentLanguage();
+  if (cents > valueCents)
+    return translate('sportsCashoutTooMuch', lang, { amount: decimalText(valueCents / 100) });
+  if (minPartial === null) return null;
+  const least = Math.min(valueCents, Math.round(minPartial * 100));
+  return cents < least
+    ? translate('sportsCashoutTooLittle', lang, { amount: decimalText(least / 100) })
+    : null;
+}
 
 /**
  * Cash-out of one open bet: all of it, or part of its current value. Money moves only after the
@@ -20,6 +39,7 @@ export function Cashout({
   onClosed: (betId: string, amount: number) => void;
 }) {
   const { t } = useTranslation();
+  const limits = useSportsLimits();
   const [partial, setPartial] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<{ amount: number | null } | null>(null);
@@ -47,6 +67,10 @@ export function Cashout({
   };
 
   const partialRead = readAmount(partial);
+  const problem =
+    partialRead.ok && value !== null
+      ? partialProblem(partialRead.cents, Math.round(value * 100), limits?.cashoutMinPartial ?? null)
+      : null;
   if (confirming) {
     const amount = confirming.amount ?? value ?? 0;
     return (
@@ -106,13 +130,18 @@ export function Cashout({
             <button
               type="button"
               className="button button--ghost button--small"
-              disabled={busy || !partialRead.ok}
+              disabled={busy || !partialRead.ok || problem !== null}
               onClick={() => partialRead.ok && setConfirming({ amount: partialRead.cents / 100 })}
               data-testid="cashout-partial"
             >
               {t('sports.bets.cashoutPartial')}
             </button>
           </div>
+          {problem ? (
+            <p className="slip__problem" role="status" data-testid="cashout-partial-problem">
+              {problem}
+            </p>
+          ) : null}
         </>
       ) : (
         <span className="cashout__off">{t('sports.bets.cashoutUnavailable')}</span>

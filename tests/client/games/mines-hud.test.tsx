@@ -64,7 +64,7 @@ describe('MINES panel', () => {
   });
 });
 
-describe('MINES in the game history', () => {
+describe('The game history’s result column', () => {
   const record = (outcome: unknown, game = 'mines'): GameRecord => ({
     id: 'b1',
     game,
@@ -93,5 +93,31 @@ describe('MINES in the game history', () => {
     await setLanguage('pt_BR');
     // Other games keep their roll.
     expect(historyResult(record({ roll: 77.18 }, 'dice'), t)).toBe('77,18');
+  });
+
+  it('reads a colour game as the pick and the draw in words, not a bare digit or tile (issue 18)', async () => {
+    await setLanguage('pt_BR');
+    const withPick = (game: string, params: object, outcome: object | null) => ({
+      ...record(outcome, game),
+      params,
+    });
+    expect(historyResult(withPick('luckycolor', { pick: 'green' }, { result: 7 }), t)).toBe(
+      'Verde · saiu 7 Verde',
+    );
+    expect(historyResult(withPick('luckycolor', { pick: 'big' }, { result: 0 }), t)).toBe(
+      'Grande · saiu 0 Vermelho/Violeta',
+    );
+    expect(historyResult(withPick('luckycolor', { pick: '3' }, { result: 3 }), t)).toBe('3 · saiu 3 Verde');
+    // A period not drawn yet shows the pick alone.
+    expect(historyResult(withPick('luckycolor', { pick: 'violet' }, null), t)).toBe('Violeta');
+    expect(historyResult(withPick('double', { pick: 'white' }, { result: 9 }), t)).toBe(
+      'Branco · saiu 9 Preto',
+    );
+    expect(historyResult(withPick('rowdouble', { color: 'red' }, { tile: 0 }), t)).toBe(
+      'Vermelho · saiu 0 Branco',
+    );
+    await setLanguage('en_US');
+    expect(historyResult(withPick('luckycolor', { pick: 'red' }, { result: 4 }), t)).toBe('Red · drew 4 Red');
+    await setLanguage('pt_BR');
   });
 });

@@ -116,4 +116,32 @@ describe('the bet slip on screen', () => {
     );
     expect(screen.getAllByTestId('slip-selection')).toHaveLength(1);
   });
+
+  it('says a limit while the stake is typed, sends nothing past it, and offers the stake that fits', async () => {
+    const user = userEvent.setup();
+    server.answer = (config) =>
+      config.url === '/api/app/sports/limits'
+        ? ok({
+            minStake: 1,
+            maxStake: 5000,
+            maxLegs: 20,
+            maxCombinedOdds: 1000,
+            maxPayoutPerBet: 500_000,
+            cashoutMinPartial: 1,
+          })
+        : ok(null);
+    render(<Page />);
+    await user.click(screen.getAllByTestId('odds-button')[0]!);
+    await user.type(screen.getByTestId('slip-stake'), '6000');
+    const note = await screen.findByTestId('slip-limit');
+    expect(note.textContent).toMatch(/^Aposta máxima: R\$\s5\.000,00/);
+    expect(note.getAttribute('role')).toBe('status');
+    await user.click(screen.getByTestId('slip-place'));
+    expect(server.requests.filter((r) => r.url === '/api/app/sports/bet')).toHaveLength(0);
+    // Pressed against the limit, the note is announced.
+    expect(screen.getByTestId('slip-limit').getAttribute('role')).toBe('alert');
+    await user.click(screen.getByTestId('slip-limit-fit'));
+    expect((screen.getByTestId('slip-stake') as HTMLInputElement).value).toBe('5000,00');
+    expect(screen.queryByTestId('slip-limit')).toBeNull();
+  });
 });

@@ -8,6 +8,7 @@ import {
   betSlipMachine,
   refusalOf,
   selectionKey,
+  slipLimitBreach,
   slipSummary,
   type ConfirmInput,
   type ConfirmedBet,
@@ -120,6 +121,43 @@ describe('betSlip machine', () => {
     expect(actor.getSnapshot().context.problem).toBe('sameFixture');
     expect(actor.getSnapshot().value).toBe('editing');
     expect(calls.place).toHaveLength(0);
+  });
+
+  it('stops a slip over the operator’s limits before the server: a live pick at 1.000,00 in a múltipla', async () => {
+    const { actor, calls } = start(allTaken);
+    actor.send({ type: 'player.setStake', text: '5' });
+    actor.send({ type: 'slip.toggle', selection: { ...pick('f1', 'away', 1000), live: true } });
+    actor.send({ type: 'slip.toggle', selection: pick('f2', 'home', 1.5) });
+    expect(actor.getSnapshot().context.mode).toBe('multiple');
+    // Until the limits arrive the slip cannot know them; the server still refuses.
+    expect(slipLimitBreach(actor.getSnapshot().context)).toBeNull();
+    actor.send({
+      type: 'slip.limits',
+      limits: {
+        minStake: 1,
+        maxStake: 5000,
+        maxLegs: 20,
+        maxCombinedOdds: 1000,
+        maxPayoutPerBet: 500_000,
+        cashoutMinPartial: 1,
+      },
+    });
+    expect(slipLimitBreach(actor.getSnapshot().context)).toEqual({
+      kind: 'combinedOdds',
+      maxMilli: 1_000_000,
+    });
+    actor.send({ type: 'player.place' });
+    expect(actor.getSnapshot().context.problem).toBe('overLimit');
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(calls.place).toHaveLength(0);
+    // As singles each bet is within every limit, and they go.
+    actor.send({ type: 'player.setMode', mode: 'single' });
+    expect(slipLimitBreach(actor.getSnapshot().context)).toBeNull();
+    actor.send({ type: 'player.place' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('receipt');
+    expect(calls.place).toHaveLength(1);
+    expect(calls.place[0]!.tickets).toHaveLength(2);
   });
 
   it('places singles as one bet each, each with its own fresh key, and clears them from the slip', async () => {

@@ -104,6 +104,16 @@ beforeEach(async () => {
         cashedOut: body.amount ?? 8.4,
       });
     }
+    if (config.url?.endsWith('/sports/limits')) {
+      return ok({
+        minStake: 1,
+        maxStake: 5000,
+        maxLegs: 20,
+        maxCombinedOdds: 1000,
+        maxPayoutPerBet: 500_000,
+        cashoutMinPartial: 1,
+      });
+    }
     return ok(null);
   });
 });
@@ -127,6 +137,8 @@ describe('Minhas apostas', () => {
     expect(within(first).getByTestId('my-bet-result').textContent).toBe('Em aberto');
     expect(within(first).getByTestId('my-bet-code').textContent).toBe('cód. 1000');
     expect(first.textContent).not.toMatch(/\(1000\)|\(0\)|códigos/);
+    // The badge says the bet is open; the ticket's pending order status would say it twice, apart.
+    expect(first.textContent).not.toContain('Pendente');
     await user.click(screen.getByTestId('my-bets-tab-settled'));
     const [cashed, lost] = await screen.findAllByTestId('my-bet');
     expect(within(cashed!).getByTestId('my-bet-result').textContent).toBe('Encerrada antes do fim');
@@ -138,6 +150,7 @@ describe('Minhas apostas', () => {
     );
     expect(within(lost!).getByTestId('my-bet-result').textContent).toBe('Perdeu');
     expect(within(lost!).getByTestId('my-bet-leg-result').textContent).toBe('Perdeu');
+    expect(lost!.textContent).toContain('Apurada');
   });
 
   it('shows twenty bets, then the next twenty on "Ver mais", each once', async () => {
@@ -245,5 +258,28 @@ describe('the sports bets of /registros', () => {
     expect(badges[1]!.className).toContain('badge--danger');
     for (const badge of badges) expect(badge.textContent).not.toMatch(/\d/);
     expect(rows[0]!.querySelector('small.record__code')!.textContent).toBe('cód. 10');
+  });
+
+  it('says a part the server would refuse before asking to confirm it, in the server’s words', async () => {
+    const user = userEvent.setup();
+    page();
+    const [first] = await screen.findAllByTestId('my-bet');
+    const amount = within(first!).getByTestId('cashout-amount');
+    await user.type(amount, '0,50');
+    expect((await within(first!).findByTestId('cashout-partial-problem')).textContent).toBe(
+      'O valor mínimo para encerrar parte da aposta é R$ 1,00',
+    );
+    expect(within(first!).getByTestId('cashout-partial')).toHaveProperty('disabled', true);
+    await user.clear(amount);
+    await user.type(amount, '9,00');
+    expect(within(first!).getByTestId('cashout-partial-problem').textContent).toBe(
+      'O valor máximo para encerrar agora é R$ 8,40',
+    );
+    await user.clear(amount);
+    await user.type(amount, '1,00');
+    expect(within(first!).queryByTestId('cashout-partial-problem')).toBeNull();
+    await user.click(within(first!).getByTestId('cashout-partial'));
+    expect(within(first!).getByTestId('cashout-question').textContent).toContain('R$ 1,00');
+    expect(cashouts).toHaveLength(0);
   });
 });

@@ -634,6 +634,17 @@ describe('parlays', () => {
     app.ctx.config.file.sports.maxLegs = 20;
     app.ctx.config.file.sports.maxCombinedOdds = combined - 0.5;
     expect((await placeBet(p.token, legs)).body.message).toBe('A aposta múltipla atingiu o limite');
+    // The slip reads the limits the server applies, so it can say them before placing.
+    const limits = await call(app, { method: 'GET', url: '/api/app/sports/limits' });
+    expect(limits.code).toBe(200);
+    expect(limits.body.data).toEqual({
+      minStake: app.ctx.config.file.sports.minStake,
+      maxStake: app.ctx.config.file.sports.maxStake,
+      maxLegs: 20,
+      maxCombinedOdds: combined - 0.5,
+      maxPayoutPerBet: app.ctx.config.file.sports.maxPayoutPerBet,
+      cashoutMinPartial: app.ctx.config.file.sports.cashoutMinPartial,
+    });
     app.ctx.config.file.sports.maxCombinedOdds = 1000;
     app.ctx.config.file.sports.maxPayoutPerDay = 10;
     expect((await placeBet(p.token, [legs[0]!], 5)).body.message).toBe('A aposta múltipla atingiu o limite');

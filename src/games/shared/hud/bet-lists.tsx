@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { maskPlayer } from '../../../../domain/players';
+import { doubleColor, luckyColors, type DoubleColor } from '../../../../domain/games/rules';
 import { formatMoney } from '../../../lib/format';
 import { dateTimeFormat } from '../../../lib/intl';
 import { fetchGameRecordsPage, type GameRecord } from '../../../services/games-api';
@@ -9,9 +10,52 @@ import { onSocketEvent } from '../../../services/socket';
 import { describeOutcome } from './fairness-panel';
 
 /**
+ * A colour game's row: what the player picked and what came out, both in words ("Verde · saiu 7
+ * Verde"), where a bare "7" or "#5" left the player to work out whether the pick had won. Null for
+ * the other games.
+ */
+function colourResult(record: GameRecord, t: TFunction): string | null {
+  const params = (record.params ?? {}) as { pick?: unknown; color?: unknown };
+  const outcome = (record.outcome ?? {}) as { result?: unknown; tile?: unknown };
+  const luckyWord = (w: LuckyWord) => t(`games.luckyColor.picks.${w}`);
+  const colourWord = (c: DoubleColor) => t(`gameHud.colors.${c}`);
+  if (record.game === 'luckycolor') {
+    const { pick } = params;
+    const picked = isLuckyWord(pick)
+      ? luckyWord(pick)
+      : typeof pick === 'string' && /^\d$/.test(pick)
+        ? pick
+        : null;
+    if (picked === null) return null;
+    const digit = outcome.result;
+    if (typeof digit !== 'number') return picked;
+    return t('gameHud.pickAndDraw', {
+      pick: picked,
+      drawn: `${digit} ${luckyColors(digit).map(luckyWord).join('/')}`,
+    });
+  }
+  if (record.game === 'double' || record.game === 'rowdouble') {
+    const chosen = record.game === 'double' ? params.pick : params.color;
+    const tile = record.game === 'double' ? outcome.result : outcome.tile;
+    if (!isDoubleColor(chosen)) return null;
+    if (typeof tile !== 'number') return colourWord(chosen);
+    return t('gameHud.pickAndDraw', {
+      pick: colourWord(chosen),
+      drawn: `${tile} ${colourWord(doubleColor(tile))}`,
+    });
+  }
+  return null;
+}
+
+type LuckyWord = 'green' | 'red' | 'violet' | 'big' | 'small';
+const isLuckyWord = (v: unknown): v is LuckyWord =>
+  v === 'green' || v === 'red' || v === 'violet' || v === 'big' || v === 'small';
+const isDoubleColor = (v: unknown): v is DoubleColor => v === 'red' || v === 'black' || v === 'white';
+
+/**
  * A history row's result in words. A MINES game reads as the gems found and the mines laid (the
- * mines' positions are for the fairness check, not for a player's history); the others as their
- * roll, multiplier or tile.
+ * mines' positions are for the fairness check, not for a player's history); a colour game as the
+ * pick and the draw; the others as their roll or multiplier.
  */
 export function historyResult(record: GameRecord, t: TFunction): string {
   const o = record.outcome as { mines?: unknown; revealed?: unknown } | null | undefined;
@@ -19,7 +63,7 @@ export function historyResult(record: GameRecord, t: TFunction): string {
     const gems = o.revealed.filter((tile) => !(o.mines as unknown[]).includes(tile)).length;
     return t('gameHud.minesResult', { count: gems, mines: o.mines.length });
   }
-  return describeOutcome(record.outcome, record.game);
+  return colourResult(record, t) ?? describeOutcome(record.outcome, record.game);
 }
 
 /** How many of the player's bets the list under a table shows. */
