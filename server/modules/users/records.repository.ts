@@ -77,7 +77,7 @@ export async function walletRecordRows(
       from ledger_postings p
       join ledger_transactions lt on lt.id = p.transaction_id
       join ledger_accounts a on a.id = p.account_id
-      left join deposit_orders d on lt.kind = 'deposit_gift' and d.id = lt.reference
+      left join deposit_orders d on lt.kind = 'deposit_gift' and d.id = lt.reference and d.user_id = a.user_id
       where a.user_id = ${userId} and lt.kind in ('vip_award', 'deposit_gift', 'promotion')
     union all
     -- A release (migration 044) moves the whole bonus wallet into cash once its wagering is met:

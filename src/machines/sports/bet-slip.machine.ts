@@ -158,7 +158,7 @@ export type BetSlipEvent =
   | { type: 'player.setOddsChange'; preference: OddsChangePreference }
   | { type: 'player.place' }
   | { type: 'player.dismiss' }
-  | { type: 'slip.limits'; limits: SportsLimits }
+  | { type: 'slip.limits'; limits: SportsLimits | null }
   | ({ type: 'feed.odds' } & OddsUpdate);
 
 export interface BetSlipInput {

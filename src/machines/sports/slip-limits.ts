@@ -8,14 +8,19 @@ import type { SportsLimits } from '../../../domain/sports/sports-answers.schema'
  * The daily payout limit depends on the player's other bets, so only the server checks it.
  */
 
-/** Which limit the slip as it stands breaks, and what would fit. Money in centavos. */
-export type SlipLimitBreach =
+/**
+ * Which limit the slip as it stands breaks (money in centavos), and `fitCents`: the stake to
+ * offer instead, one with which the whole slip passes every limit the slip checks — the least
+ * stake for a stake too small, the largest that fits for one too large — or null when no stake
+ * would do (too many legs, combined odds over the cap, or even the least stake over the payout cap).
+ */
+export type SlipLimitBreach = (
   | { kind: 'stakeBelow'; minCents: number }
   | { kind: 'stakeAbove'; maxCents: number }
   | { kind: 'legs'; max: number }
   | { kind: 'combinedOdds'; maxMilli: number }
-  /** `fitCents`: the largest stake whose return stays within the cap (0 when none does). */
-  | { kind: 'payout'; capCents: number; fitCents: number };
+  | { kind: 'payout'; capCents: number }
+) & { fitCents: number | null };
 
 /** What the limits look at: the legs of each bet the slip would place, and the stake of each. */
 export interface SlipBets {
@@ -41,24 +46,35 @@ export function largestStakeWithin(legs: readonly number[], capCents: number, ma
   return low;
 }
 
-/** The first limit the slip breaks, in the order the server checks them; null when none. */
+/**
+ * The first limit the slip breaks, in the order the server checks them (the stake's range, then
+ * the legs, the combined odds and the payout per bet); null when none does. In singles one bet
+ * over a limit stops them all: the slip places its singles together, and says which limit.
+ */
 export function limitBreach(slip: SlipBets, limits: SportsLimits | null): SlipLimitBreach | null {
   if (!limits) return null;
+  const minCents = cents(limits.minStake);
+  const maxCents = cents(limits.maxStake);
+  const capCents = cents(limits.maxPayoutPerBet);
+  const maxMilli = Math.round(limits.maxCombinedOdds * 1000);
   const legs = slip.multiple ? (slip.bets[0]?.length ?? 0) : 1;
-  if (legs > limits.maxLegs) return { kind: 'legs', max: limits.maxLegs };
+  const tooManyLegs = legs > limits.maxLegs;
+  const oddsOver = slip.multiple && slip.bets.some((b) => b.length > 1 && combinedOddsMilli(b) > maxMilli);
+  // The largest stake every bet can take within the payout cap; no stake helps past the others.
+  const largest =
+    tooManyLegs || oddsOver || slip.bets.length === 0
+      ? null
+      : Math.min(...slip.bets.map((b) => largestStakeWithin(b, capCents, maxCents)));
+  const fits = largest !== null && largest >= minCents;
   const stake = slip.stakeCents;
   if (stake !== null && stake > 0) {
-    if (stake < cents(limits.minStake)) return { kind: 'stakeBelow', minCents: cents(limits.minStake) };
-    if (stake > cents(limits.maxStake)) return { kind: 'stakeAbove', maxCents: cents(limits.maxStake) };
+    if (stake < minCents) return { kind: 'stakeBelow', minCents, fitCents: fits ? minCents : null };
+    if (stake > maxCents) return { kind: 'stakeAbove', maxCents, fitCents: fits ? largest : null };
   }
-  const maxMilli = Math.round(limits.maxCombinedOdds * 1000);
-  if (slip.multiple && slip.bets.some((b) => b.length > 1 && combinedOddsMilli(b) > maxMilli)) {
-    return { kind: 'combinedOdds', maxMilli };
-  }
-  const capCents = cents(limits.maxPayoutPerBet);
+  if (tooManyLegs) return { kind: 'legs', max: limits.maxLegs, fitCents: null };
+  if (oddsOver) return { kind: 'combinedOdds', maxMilli, fitCents: null };
   if (stake !== null && stake > 0 && slip.bets.some((b) => potentialReturnCents(stake, b) > capCents)) {
-    const fit = Math.min(...slip.bets.map((b) => largestStakeWithin(b, capCents, cents(limits.maxStake))));
-    return { kind: 'payout', capCents, fitCents: fit >= cents(limits.minStake) ? fit : 0 };
+    return { kind: 'payout', capCents, fitCents: fits ? largest : null };
   }
   return null;
 }

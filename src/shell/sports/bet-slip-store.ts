@@ -55,10 +55,8 @@ function createSlipActor() {
     }
   });
   created.start();
-  const passLimits = () => {
-    const limits = sportsLimits.get();
-    if (limits) created.send({ type: 'slip.limits', limits });
-  };
+  // The slip checks the limits the visit last read (null until then, or after a reset).
+  const passLimits = () => created.send({ type: 'slip.limits', limits: sportsLimits.get() });
   sportsLimits.subscribe(passLimits);
   passLimits();
   loadSportsLimits();

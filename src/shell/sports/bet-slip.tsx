@@ -70,7 +70,7 @@ export function BetSlip() {
   const summary = slipSummary(context);
   const breach = slipLimitBreach(context);
   // The slip's actor asks once; a read that failed is tried again when the slip shows.
-  useEffect(loadSportsLimits, []);
+  useEffect(() => loadSportsLimits(), []);
   const count = context.selections.length;
   const busy = state === 'placing' || state === 'confirming';
   const refusedFor = (key: string) =>
@@ -83,6 +83,8 @@ export function BetSlip() {
       askToLogIn();
       return;
     }
+    // A limit met may have been raised since the visit read it: the slip reads them again.
+    if (breach) loadSportsLimits(true);
     send({ type: 'player.place' });
   };
 

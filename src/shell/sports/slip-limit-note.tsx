@@ -30,15 +30,12 @@ export function SlipLimitNote({
 }) {
   const { t } = useTranslation();
   let detail: string;
-  let fit: number | null = null;
   switch (breach.kind) {
     case 'stakeBelow':
       detail = t('sports.slip.limit.stakeBelow', { amount: money(breach.minCents) });
-      fit = breach.minCents;
       break;
     case 'stakeAbove':
       detail = t('sports.slip.limit.stakeAbove', { amount: money(breach.maxCents) });
-      fit = breach.maxCents;
       break;
     case 'legs':
       detail = t('sports.slip.limit.legs', { count: breach.max });
@@ -47,13 +44,13 @@ export function SlipLimitNote({
       detail = t('sports.slip.limit.combinedOdds', { odds: formatCombinedOdds(breach.maxMilli / 1000) });
       break;
     case 'payout':
-      detail = t(breach.fitCents > 0 ? 'sports.slip.limit.payout' : 'sports.slip.limit.payoutNone', {
-        amount: money(breach.capCents),
-        fit: money(breach.fitCents),
-      });
-      fit = breach.fitCents > 0 ? breach.fitCents : null;
+      detail =
+        breach.fitCents !== null
+          ? t('sports.slip.limit.payout', { amount: money(breach.capCents), fit: money(breach.fitCents) })
+          : t('sports.slip.limit.payoutNone', { amount: money(breach.capCents) });
       break;
   }
+  const fit = breach.fitCents;
   const parlay =
     multiple && (breach.kind === 'legs' || breach.kind === 'combinedOdds' || breach.kind === 'payout');
   return (

@@ -11,9 +11,13 @@ export const sportsLimits = createStore<SportsLimits | null>(null);
 
 let loading = false;
 
-/** Reads the limits unless they are here or on their way; a failed read is tried again next time. */
-export function loadSportsLimits(): void {
-  if (sportsLimits.get() || loading) return;
+/**
+ * Reads the limits unless they are here or on their way; a failed read is tried again next time.
+ * `again` reads them even when here: an operator may have changed them since (the slip asks when
+ * "Apostar" meets a limit, so a raised limit frees the bet without a reload).
+ */
+export function loadSportsLimits(again = false): void {
+  if ((sportsLimits.get() && !again) || loading) return;
   loading = true;
   fetchSportsLimits()
     .then((limits) => sportsLimits.set(limits))
@@ -25,6 +29,6 @@ export function loadSportsLimits(): void {
 
 /** The limits, read when the first component that needs them mounts. */
 export function useSportsLimits(): SportsLimits | null {
-  useEffect(loadSportsLimits, []);
+  useEffect(() => loadSportsLimits(), []);
   return useStore(sportsLimits, (limits) => limits);
 }

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -119,29 +119,43 @@ describe('the bet slip on screen', () => {
 
   it('says a limit while the stake is typed, sends nothing past it, and offers the stake that fits', async () => {
     const user = userEvent.setup();
+    let maxStake = 5000;
     server.answer = (config) =>
       config.url === '/api/app/sports/limits'
         ? ok({
             minStake: 1,
-            maxStake: 5000,
+            maxStake,
             maxLegs: 20,
             maxCombinedOdds: 1000,
             maxPayoutPerBet: 500_000,
             cashoutMinPartial: 1,
           })
         : ok(null);
+    const limitReads = () => server.requests.filter((r) => r.url === '/api/app/sports/limits').length;
     render(<Page />);
+    // The first outcome is at 2,10: R$ 5.000 returns R$ 10.500, within the payout cap.
     await user.click(screen.getAllByTestId('odds-button')[0]!);
     await user.type(screen.getByTestId('slip-stake'), '6000');
     const note = await screen.findByTestId('slip-limit');
     expect(note.textContent).toMatch(/^Aposta máxima: R\$\s5\.000,00/);
     expect(note.getAttribute('role')).toBe('status');
+    const reads = limitReads();
     await user.click(screen.getByTestId('slip-place'));
     expect(server.requests.filter((r) => r.url === '/api/app/sports/bet')).toHaveLength(0);
-    // Pressed against the limit, the note is announced.
+    // Pressed against the limit, the note is announced, and the limits are read again.
     expect(screen.getByTestId('slip-limit').getAttribute('role')).toBe('alert');
+    expect(limitReads()).toBe(reads + 1);
     await user.click(screen.getByTestId('slip-limit-fit'));
     expect((screen.getByTestId('slip-stake') as HTMLInputElement).value).toBe('5000,00');
     expect(screen.queryByTestId('slip-limit')).toBeNull();
+
+    // An operator raises the maximum: the next press against the old one reads it, and the
+    // stake stands.
+    maxStake = 10_000;
+    await user.clear(screen.getByTestId('slip-stake'));
+    await user.type(screen.getByTestId('slip-stake'), '6000');
+    expect(await screen.findByTestId('slip-limit')).toBeTruthy();
+    await user.click(screen.getByTestId('slip-place'));
+    await waitFor(() => expect(screen.queryByTestId('slip-limit')).toBeNull());
   });
 });

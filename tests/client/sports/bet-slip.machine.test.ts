@@ -145,6 +145,7 @@ describe('betSlip machine', () => {
     expect(slipLimitBreach(actor.getSnapshot().context)).toEqual({
       kind: 'combinedOdds',
       maxMilli: 1_000_000,
+      fitCents: null,
     });
     actor.send({ type: 'player.place' });
     expect(actor.getSnapshot().context.problem).toBe('overLimit');
