@@ -9,6 +9,7 @@ import { betSlip } from '../../../src/shell/sports/bet-slip-store';
 import { OddsButton } from '../../../src/shell/sports/odds-button';
 import type { SportsMarket } from '../../../src/services/sports-api';
 import { fail, installFakeServer, ok, type FakeServer } from '../support';
+import { SHIPPED_LIMITS } from '../../support/sports-limits';
 
 const fixture = { id: 'fx-1', sport: 'football', home: 'Flamengo', away: 'Palmeiras', live: false };
 const market: SportsMarket = {
@@ -119,18 +120,9 @@ describe('the bet slip on screen', () => {
 
   it('says a limit while the stake is typed, sends nothing past it, and offers the stake that fits', async () => {
     const user = userEvent.setup();
-    let maxStake = 5000;
+    let maxStake = SHIPPED_LIMITS.maxStake;
     server.answer = (config) =>
-      config.url === '/api/app/sports/limits'
-        ? ok({
-            minStake: 1,
-            maxStake,
-            maxLegs: 20,
-            maxCombinedOdds: 1000,
-            maxPayoutPerBet: 500_000,
-            cashoutMinPartial: 1,
-          })
-        : ok(null);
+      config.url === '/api/app/sports/limits' ? ok({ ...SHIPPED_LIMITS, maxStake }) : ok(null);
     const limitReads = () => server.requests.filter((r) => r.url === '/api/app/sports/limits').length;
     render(<Page />);
     // The first outcome is at 2,10: R$ 5.000 returns R$ 10.500, within the payout cap.

@@ -16,6 +16,7 @@ import {
   type SlipSelection,
   type TicketResult,
 } from '../../../src/machines/sports/bet-slip.machine';
+import { SHIPPED_LIMITS } from '../../support/sports-limits';
 
 type Picked = Omit<SlipSelection, 'moved' | 'available'>;
 
@@ -133,14 +134,7 @@ describe('betSlip machine', () => {
     expect(slipLimitBreach(actor.getSnapshot().context)).toBeNull();
     actor.send({
       type: 'slip.limits',
-      limits: {
-        minStake: 1,
-        maxStake: 5000,
-        maxLegs: 20,
-        maxCombinedOdds: 1000,
-        maxPayoutPerBet: 500_000,
-        cashoutMinPartial: 1,
-      },
+      limits: SHIPPED_LIMITS,
     });
     expect(slipLimitBreach(actor.getSnapshot().context)).toEqual({
       kind: 'combinedOdds',

@@ -8,6 +8,7 @@ import { sessionStore } from '../../../src/shell/app/session';
 import { MyBetsPage, OPEN_BETS_REFRESH_MS } from '../../../src/shell/sports/my-bets-page';
 import { SportsHistory } from '../../../src/shell/sports/sports-history';
 import { installFakeServer, ok, type FakeServer } from '../support';
+import { SHIPPED_LIMITS } from '../../support/sports-limits';
 
 /**
  * Minhas apostas speaks words, not codes (issue 18, item 1), and cash-out asks before money moves,
@@ -105,14 +106,7 @@ beforeEach(async () => {
       });
     }
     if (config.url?.endsWith('/sports/limits')) {
-      return ok({
-        minStake: 1,
-        maxStake: 5000,
-        maxLegs: 20,
-        maxCombinedOdds: 1000,
-        maxPayoutPerBet: 500_000,
-        cashoutMinPartial: 1,
-      });
+      return ok(SHIPPED_LIMITS);
     }
     return ok(null);
   });
