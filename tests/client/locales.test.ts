@@ -81,6 +81,19 @@ describe('locale files', () => {
     expect([...flatten(reference)].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
   });
 
+  it.each(TRANSLATED)('%s: the side menu names each page as the page titles itself', (lang) => {
+    // A player who taps "Bônus" and lands on "Promoções" wonders where they are (issue 18).
+    const texts = flatten(locales[lang] ?? {});
+    const pairs = [
+      ['settings.home', 'pages.home.title'],
+      ['settings.bonuses', 'pages.bonuspage.title'],
+      ['settings.vip', 'pages.vip.title'],
+      ['settings.history', 'pages.gameMess.title'],
+      ['settings.promotions', 'pages.gamebouns.title'],
+    ];
+    for (const [label, title] of pairs) expect(texts.get(label!), `${lang} ${label}`).toBe(texts.get(title!));
+  });
+
   describe.each(TRANSLATED.filter((lang) => lang !== 'pt_BR'))('%s', (lang) => {
     const texts = flatten(locales[lang] ?? {});
     const expected = expectedKeys(lang);

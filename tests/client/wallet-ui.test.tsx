@@ -429,8 +429,21 @@ describe('the wallet pages', () => {
               fairness: { serverSeedHash: 'ab12', clientSeed: 'c1', nonce: 3 },
               createdAt: '2026-03-05T17:10:00.000Z',
             },
+            {
+              id: 'B6',
+              game: 'dice',
+              amount: 2,
+              payout: 0,
+              multiplier: 0,
+              status: 'settled',
+              params: {},
+              outcome: {},
+              roundId: null,
+              fairness: { serverSeedHash: 'ab12', clientSeed: 'c1', nonce: 2 },
+              createdAt: '2026-03-05T17:09:00.000Z',
+            },
           ],
-          total: 1,
+          total: 2,
           page: 1,
           size: 5,
         });
@@ -509,9 +522,13 @@ describe('the wallet pages', () => {
     ]);
     expect(screen.getByTestId('records-page').textContent).toBe('Página 1 de 3');
     const casino = await within(screen.getByTestId('records-casino')).findAllByTestId('mess-row');
-    expect(casino).toHaveLength(1);
+    expect(casino).toHaveLength(2);
     expect(casino[0]!.textContent).toContain('Dice');
-    expect(casino[0]!.textContent).toContain('R$ 3,96');
+    // The payout is what it is, a prize, not a win of R$ 3,96 on R$ 2.
+    expect(casino[0]!.textContent).toContain('Prêmio R$ 3,96');
+    // A loss says "Sem prêmio", without a multiplier of 0,00×.
+    expect(casino[1]!.textContent).toContain('Sem prêmio');
+    expect(casino[1]!.textContent).not.toContain('0,00×');
     expect(screen.getByTestId('records-casino-all').getAttribute('href')).toBe('/gameMess');
 
     await user.click(screen.getByTestId('records-next'));

@@ -18,7 +18,10 @@ export function MessRow({ record, locale }: { record: GameRecord; locale: string
       </div>
       <div className="mess__nums">
         <span>{t('gameMess.stake', { amount: formatMoney(record.amount) })}</span>
-        <span>{t('gameMess.multiplier', { value: formatMultiplier(record.multiplier, locale) })}</span>
+        {/* A loss's multiplier is 0,00×: "Sem prêmio" says it in words. */}
+        {record.multiplier > 0 ? (
+          <span>{t('gameMess.multiplier', { value: formatMultiplier(record.multiplier, locale) })}</span>
+        ) : null}
         {record.status === 'cancelled' ? (
           <span>{t('gameMess.refunded', { amount: formatMoney(record.payout) })}</span>
         ) : record.status !== 'settled' ? (

@@ -158,7 +158,13 @@ export function BetCard({
       <dl className="bet-card__sums">
         <dt>{t('sports.bets.stake')}</dt>
         <dd>{formatMoney(bet.stake)}</dd>
-        <dt>{builder ? t('sports.builder.odds') : t('sports.slip.combinedOdds')}</dt>
+        <dt>
+          {builder
+            ? t('sports.builder.odds')
+            : bet.legs.length > 1
+              ? t('sports.slip.combinedOdds')
+              : t('sports.bets.odds')}
+        </dt>
         <dd data-testid="my-bet-odds">{formatCombinedOdds(bet.combinedOdds)}</dd>
         {open ? (
           <>

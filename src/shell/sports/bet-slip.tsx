@@ -101,7 +101,7 @@ export function BetSlip() {
       bar={
         <>
           <span className="slip__bar-title">{t('sports.slip.title')}</span>
-          {summary.potentialReturn > 0 ? (
+          {summary.potentialReturn > 0 && !breach ? (
             <span className="slip__bar-return">{formatMoney(summary.potentialReturn)}</span>
           ) : null}
         </>
@@ -223,7 +223,10 @@ export function BetSlip() {
             <dd>{formatMoney(summary.totalStake)}</dd>
             <dt>{t('sports.slip.potentialReturn')}</dt>
             <dd className="slip__return" data-testid="slip-return">
-              {formatMoney(summary.potentialReturn)}
+              {/* Past a limit on the odds or the payout no bet returns it: the note says why. */}
+              {breach && breach.kind !== 'stakeBelow' && breach.kind !== 'stakeAbove'
+                ? '—'
+                : formatMoney(summary.potentialReturn)}
             </dd>
           </dl>
           {breach ? (
@@ -259,6 +262,7 @@ export function BetSlip() {
             }
             onClear={() => send({ type: 'slip.clear' })}
             clearLabel={t('sports.slip.clear')}
+            blocked={breach !== null}
           />
         </>
       )}

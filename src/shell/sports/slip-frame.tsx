@@ -55,14 +55,20 @@ export function SlipActions(props: {
   onPlace: () => void;
   clearLabel: string;
   onClear: () => void;
+  /**
+   * True while a limit stops the bet: the button looks unavailable, but a tap still answers (the
+   * slip announces the limit), where a disabled button would say nothing.
+   */
+  blocked?: boolean;
 }) {
   return (
     <>
       <button
         type="button"
-        className="button button--gold button--block"
+        className={`button button--gold button--block${props.blocked ? ' button--blocked' : ''}`}
         onClick={props.onPlace}
         disabled={props.busy}
+        aria-disabled={props.blocked || undefined}
         aria-busy={props.busy}
         data-testid={`${props.name}-place`}
       >

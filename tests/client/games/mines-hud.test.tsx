@@ -109,7 +109,9 @@ describe('The game history’s result column', () => {
     );
     expect(historyResult(withPick('luckycolor', { pick: '3' }, { result: 3 }), t)).toBe('3 · saiu 3 Verde');
     // A period not drawn yet shows the pick alone.
-    expect(historyResult(withPick('luckycolor', { pick: 'violet' }, null), t)).toBe('Violeta');
+    expect(historyResult(withPick('luckycolor', { pick: 'violet' }, null), t)).toBe(
+      'Violeta · aguardando o sorteio',
+    );
     expect(historyResult(withPick('double', { pick: 'white' }, { result: 9 }), t)).toBe(
       'Branco · saiu 9 Preto',
     );

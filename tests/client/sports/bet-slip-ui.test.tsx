@@ -131,6 +131,8 @@ describe('the bet slip on screen', () => {
     const note = await screen.findByTestId('slip-limit');
     expect(note.textContent).toMatch(/^Aposta máxima: R\$\s5\.000,00/);
     expect(note.getAttribute('role')).toBe('status');
+    // The button reads as unavailable and still answers a tap.
+    expect(screen.getByTestId('slip-place').getAttribute('aria-disabled')).toBe('true');
     const reads = limitReads();
     await user.click(screen.getByTestId('slip-place'));
     expect(server.requests.filter((r) => r.url === '/api/app/sports/bet')).toHaveLength(0);
@@ -140,6 +142,7 @@ describe('the bet slip on screen', () => {
     await user.click(screen.getByTestId('slip-limit-fit'));
     expect((screen.getByTestId('slip-stake') as HTMLInputElement).value).toBe('5000,00');
     expect(screen.queryByTestId('slip-limit')).toBeNull();
+    expect(screen.getByTestId('slip-place').getAttribute('aria-disabled')).toBeNull();
 
     // An operator raises the maximum: the next press against the old one reads it, and the
     // stake stands.

@@ -133,6 +133,9 @@ describe('Minhas apostas', () => {
     expect(first.textContent).not.toMatch(/\(1000\)|\(0\)|códigos/);
     // The badge says the bet is open; the ticket's pending order status would say it twice, apart.
     expect(first.textContent).not.toContain('Pendente');
+    // A single's odds are its own, not "combined".
+    expect(first.textContent).toContain('Odds');
+    expect(first.textContent).not.toContain('Odds combinadas');
     await user.click(screen.getByTestId('my-bets-tab-settled'));
     const [cashed, lost] = await screen.findAllByTestId('my-bet');
     expect(within(cashed!).getByTestId('my-bet-result').textContent).toBe('Encerrada antes do fim');

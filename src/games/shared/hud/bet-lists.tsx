@@ -28,7 +28,7 @@ function colourResult(record: GameRecord, t: TFunction): string | null {
         : null;
     if (picked === null) return null;
     const digit = outcome.result;
-    if (typeof digit !== 'number') return picked;
+    if (typeof digit !== 'number') return t('gameHud.pickPending', { pick: picked });
     return t('gameHud.pickAndDraw', {
       pick: picked,
       drawn: `${digit} ${luckyColors(digit).map(luckyWord).join('/')}`,
@@ -38,7 +38,7 @@ function colourResult(record: GameRecord, t: TFunction): string | null {
     const chosen = record.game === 'double' ? params.pick : params.color;
     const tile = record.game === 'double' ? outcome.result : outcome.tile;
     if (!isDoubleColor(chosen)) return null;
-    if (typeof tile !== 'number') return colourWord(chosen);
+    if (typeof tile !== 'number') return t('gameHud.pickPending', { pick: colourWord(chosen) });
     return t('gameHud.pickAndDraw', {
       pick: colourWord(chosen),
       drawn: `${tile} ${colourWord(doubleColor(tile))}`,
