@@ -689,6 +689,7 @@ function routes(w: World): Record<string, Entry> {
     'GET /api//app/game/inPlay': NONE,
     'GET /api/app/game/stopGame': NONE,
     'GET /api/app/sports/sports': NONE,
+    'GET /api/app/sports/limits': NONE,
     'GET /api/app/sports/fixtures': {
       query: {
         schema: fixturesQuerySchema,
