@@ -46,7 +46,7 @@ describe('/gamebouns wagering', () => {
     showPage({ bonusBalance: 5, turnoverLeft: 7.5 });
     const figure = await screen.findByTestId('game-bonus-turnover');
     expect(figure.textContent).toBe('R$ 7,50');
-    expect(figure.previousElementSibling?.textContent).toBe('Falta apostar');
+    expect(figure.previousElementSibling?.textContent).toBe('Falta apostar para liberar');
     expect(screen.queryByTestId('game-bonus-met')).toBeNull();
   });
 
