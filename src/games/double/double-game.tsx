@@ -9,6 +9,7 @@ import type { DoubleCue } from './double.scene';
 import { sounds } from './double.sounds';
 import { fixtures } from './fixtures';
 import { tuning } from './tuning';
+import './double.css';
 
 /** DOUBLE's part of the round table: the reel's cues, the colour buttons with live totals, names. */
 const SPEC: Omit<RoundTableSpec<typeof tuning, DoubleCue, DoubleMachineCue>, 'pickName'> = {
