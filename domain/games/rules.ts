@@ -66,6 +66,9 @@ export type DoubleColor = 'white' | 'red' | 'black';
 /** The wheel's tiles in reel order (design/games.md). */
 export const DOUBLE_REEL = [0, 11, 5, 10, 6, 9, 7, 8, 1, 14, 2, 13, 3, 12, 4] as const;
 
+/** The colours a DOUBLE or ROWDOUBLE bet picks, in the order the tables show them. */
+export const DOUBLE_COLORS: readonly DoubleColor[] = ['red', 'white', 'black'];
+
 export function doubleColor(tile: number): DoubleColor {
   return tile === 0 ? 'white' : tile <= 7 ? 'red' : 'black';
 }

@@ -7,6 +7,7 @@ import { OrderStatus } from '../../../domain/sports/labels';
 import { marketId, parseMarketId, winnersPerResult } from '../../../domain/sports/markets';
 import { builderCashoutCents, cashoutValueCents, type OpenLegPrices } from '../../../domain/sports/cashout';
 import { payingLegs } from '../../../domain/sports/builder';
+import { partRefusal } from '../../../domain/sports/cashout-part';
 import type { LegSettlement } from '../../../domain/sports/settlement';
 import { builderSpecs } from './builder.service';
 import { marginFor } from '../../../domain/sports/book-margins';
@@ -184,10 +185,12 @@ export async function cashoutBet(
   if (amount !== undefined && amount !== null && amount !== '') {
     const parsed = parseAmount(amount);
     if (!parsed.ok) throw badRequest('amountInvalid');
-    if (parsed.cents > value) throw new AppError(409, 'sportsCashoutTooMuch', { amount: brl(value) });
-    // A part has a floor (a centavo of a bet is no sale), never above the whole value.
-    const least = Math.min(value, Math.round(ctx.config.file.sports.cashoutMinPartial * 100));
-    if (parsed.cents < least) throw new AppError(409, 'sportsCashoutTooLittle', { amount: brl(least) });
+    const refusal = partRefusal(
+      parsed.cents,
+      value,
+      Math.round(ctx.config.file.sports.cashoutMinPartial * 100),
+    );
+    if (refusal) throw new AppError(409, refusal.key, { amount: brl(refusal.amountCents) });
     takeCents = parsed.cents;
   }
   const full = takeCents === value;

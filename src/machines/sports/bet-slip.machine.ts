@@ -178,7 +178,7 @@ export function readAmount(
 }
 
 /** The stake in centavos, or null when the field is not a stake. */
-function stakeOf(context: BetSlipContext): number | null {
+function stakeOf(context: Pick<BetSlipContext, 'stakeText'>): number | null {
   const read = readAmount(context.stakeText);
   return read.ok ? read.cents : null;
 }
@@ -219,15 +219,21 @@ export function slipSummary(context: Pick<BetSlipContext, 'selections' | 'mode' 
   };
 }
 
+/** The bets the slip places: the múltipla, one of every selection; or a single of each. */
+function betsOf(context: Pick<BetSlipContext, 'selections' | 'mode'>): SlipSelection[][] {
+  return context.mode === 'multiple' ? [context.selections] : context.selections.map((s) => [s]);
+}
+
 /** The first of the operator's limits the slip as it stands breaks, or null (slip-limits.ts). */
 export function slipLimitBreach(
   context: Pick<BetSlipContext, 'selections' | 'mode' | 'stakeText' | 'limits'>,
 ): SlipLimitBreach | null {
-  const milli = context.selections.map((s) => Math.round(s.odds * 1000));
-  const multiple = context.mode === 'multiple';
-  const read = readAmount(context.stakeText);
   return limitBreach(
-    { bets: multiple ? [milli] : milli.map((m) => [m]), multiple, stakeCents: read.ok ? read.cents : null },
+    {
+      bets: betsOf(context).map((bet) => bet.map((s) => Math.round(s.odds * 1000))),
+      multiple: context.mode === 'multiple',
+      stakeCents: stakeOf(context),
+    },
     context.limits,
   );
 }
@@ -235,11 +241,7 @@ export function slipLimitBreach(
 /** The tickets a placement sends, each with its key (a fresh one unless a retry of an unknown outcome). */
 export function ticketsOf(context: BetSlipContext): SlipTicket[] {
   const stakeCents = stakeOf(context) ?? 0;
-  const groups =
-    context.mode === 'multiple'
-      ? [context.selections]
-      : context.selections.map((s) => [s] as SlipSelection[]);
-  return groups.map((group) => {
+  return betsOf(context).map((group) => {
     const selectionKeys = group.map(selectionKey);
     const id = `${context.mode}:${selectionKeys.join(',')}`;
     const legs = group.map((s) => ({

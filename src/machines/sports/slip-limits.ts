@@ -60,21 +60,23 @@ export function limitBreach(slip: SlipBets, limits: SportsLimits | null): SlipLi
   const legs = slip.multiple ? (slip.bets[0]?.length ?? 0) : 1;
   const tooManyLegs = legs > limits.maxLegs;
   const oddsOver = slip.multiple && slip.bets.some((b) => b.length > 1 && combinedOddsMilli(b) > maxMilli);
-  // The largest stake every bet can take within the payout cap; no stake helps past the others.
-  const largest =
-    tooManyLegs || oddsOver || slip.bets.length === 0
-      ? null
-      : Math.min(...slip.bets.map((b) => largestStakeWithin(b, capCents, maxCents)));
-  const fits = largest !== null && largest >= minCents;
+  // The stake to offer instead: the largest every bet can take within the payout cap (none past
+  // the legs or the odds). Searched only once a limit is broken, not on every price the slip shows.
+  const offer = (least: boolean): number | null => {
+    if (tooManyLegs || oddsOver || slip.bets.length === 0) return null;
+    const largest = Math.min(...slip.bets.map((b) => largestStakeWithin(b, capCents, maxCents)));
+    if (largest < minCents) return null;
+    return least ? minCents : largest;
+  };
   const stake = slip.stakeCents;
   if (stake !== null && stake > 0) {
-    if (stake < minCents) return { kind: 'stakeBelow', minCents, fitCents: fits ? minCents : null };
-    if (stake > maxCents) return { kind: 'stakeAbove', maxCents, fitCents: fits ? largest : null };
+    if (stake < minCents) return { kind: 'stakeBelow', minCents, fitCents: offer(true) };
+    if (stake > maxCents) return { kind: 'stakeAbove', maxCents, fitCents: offer(false) };
   }
   if (tooManyLegs) return { kind: 'legs', max: limits.maxLegs, fitCents: null };
   if (oddsOver) return { kind: 'combinedOdds', maxMilli, fitCents: null };
   if (stake !== null && stake > 0 && slip.bets.some((b) => potentialReturnCents(stake, b) > capCents)) {
-    return { kind: 'payout', capCents, fitCents: fits ? largest : null };
+    return { kind: 'payout', capCents, fitCents: offer(false) };
   }
   return null;
 }

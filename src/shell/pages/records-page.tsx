@@ -70,6 +70,7 @@ function TypeIcon({ type }: { type: number }) {
 function RecordRow({ record, locale }: { record: WalletRecord; locale: string }) {
   const out = record.amount < 0;
   const tone = record.status === '10' ? 'green' : record.status === '01' ? 'muted' : 'gold';
+  const detail = detailOf(record);
   return (
     <li className="record" data-testid="record-row" data-type={record.type} data-status={record.status}>
       <span className={`record__icon record__icon--${out ? 'out' : 'in'}`} aria-hidden="true">
@@ -78,9 +79,9 @@ function RecordRow({ record, locale }: { record: WalletRecord; locale: string })
       <span className="record__main">
         <strong data-testid="record-type">{recordTypeLabel(record.type)}</strong>
         <small>{formatDateTime(record.createdAt, locale)}</small>
-        {detailOf(record) ? (
+        {detail ? (
           <small className="record__detail" data-testid="record-detail">
-            {detailOf(record)}
+            {detail}
           </small>
         ) : null}
       </span>

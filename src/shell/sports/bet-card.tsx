@@ -82,6 +82,7 @@ export function BetCard({
   const names = useMarketNames();
   const open = bet.state === 'open' || bet.state === 'pending' || bet.state === 'exception';
   const builder = bet.kind === 'builder';
+  const order = orderStatusKey(bet.orderStatus);
   return (
     <li
       className={`bet-card${builder ? ' bet-card--builder' : ''}`}
@@ -116,7 +117,7 @@ export function BetCard({
       </header>
       <small className="bet-card__meta">
         {formatDateTime(bet.placedAt, locale)} · {t('sports.bets.ticket', { id: bet.betId })}
-        {orderStatusKey(bet.orderStatus) ? ` · ${t(orderStatusKey(bet.orderStatus)!)}` : null}
+        {order ? ` · ${t(order)}` : null}
       </small>
       {builder && bet.legs[0] ? (
         <div className="bet-card__match" data-testid="my-bet-match">

@@ -9,21 +9,16 @@ import { bumpBets } from './bet-slip-store';
 import { useSportsLimits } from './sports-limits';
 import { translate } from '../../../domain/messages';
 import { decimalText } from '../../../domain/money';
+import { partRefusal } from '../../../domain/sports/cashout-part';
 import { currentLanguage } from '../../lib/i18n';
 
-/**
- * Why a part typed for a partial cash-out would be refused, in the server's own words
- * (cashout.service.ts): above the value now, or below the operator's floor (never above the value).
- */
+/** Why the server would refuse a part typed for a partial cash-out, in its own words, or null. */
 function partialProblem(cents: number, valueCents: number, minPartial: number | null): string | null {
-  const lang = currentLanguage();
-  if (cents > valueCents)
-    return translate('sportsCashoutTooMuch', lang, { amount: decimalText(valueCents / 100) });
-  if (minPartial === null) return null;
-  const least = Math.min(valueCents, Math.round(minPartial * 100));
-  return cents < least
-    ? translate('sportsCashoutTooLittle', lang, { amount: decimalText(least / 100) })
-    : null;
+  // Before the limits arrive, only the value is known: the floor is left to the server.
+  const refusal = partRefusal(cents, valueCents, minPartial === null ? 0 : Math.round(minPartial * 100));
+  return (
+    refusal && translate(refusal.key, currentLanguage(), { amount: decimalText(refusal.amountCents / 100) })
+  );
 }
 
 /**

@@ -2,7 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { maskPlayer } from '../../../../domain/players';
-import { doubleColor, luckyColors, type DoubleColor } from '../../../../domain/games/rules';
+import {
+  DOUBLE_COLORS,
+  doubleColor,
+  LUCKY_PICKS,
+  luckyColors,
+  type DoubleColor,
+  type LuckyPick,
+} from '../../../../domain/games/rules';
 import { formatMoney } from '../../../lib/format';
 import { dateTimeFormat } from '../../../lib/intl';
 import { fetchGameRecordsPage, type GameRecord } from '../../../services/games-api';
@@ -17,16 +24,13 @@ import { describeOutcome } from './fairness-panel';
 function colourResult(record: GameRecord, t: TFunction): string | null {
   const params = (record.params ?? {}) as { pick?: unknown; color?: unknown };
   const outcome = (record.outcome ?? {}) as { result?: unknown; tile?: unknown };
-  const luckyWord = (w: LuckyWord) => t(`games.luckyColor.picks.${w}`);
+  const luckyWord = (w: Exclude<LuckyPick, `${number}`>) => t(`games.luckyColor.picks.${w}`);
   const colourWord = (c: DoubleColor) => t(`gameHud.colors.${c}`);
   if (record.game === 'luckycolor') {
     const { pick } = params;
-    const picked = isLuckyWord(pick)
-      ? luckyWord(pick)
-      : typeof pick === 'string' && /^\d$/.test(pick)
-        ? pick
-        : null;
-    if (picked === null) return null;
+    if (!isOneOf(LUCKY_PICKS, pick)) return null;
+    // A digit is its own name; a colour or a size is a word.
+    const picked = /^\d$/.test(pick) ? pick : luckyWord(pick as Exclude<LuckyPick, `${number}`>);
     const digit = outcome.result;
     if (typeof digit !== 'number') return t('gameHud.pickPending', { pick: picked });
     return t('gameHud.pickAndDraw', {
@@ -37,7 +41,7 @@ function colourResult(record: GameRecord, t: TFunction): string | null {
   if (record.game === 'double' || record.game === 'rowdouble') {
     const chosen = record.game === 'double' ? params.pick : params.color;
     const tile = record.game === 'double' ? outcome.result : outcome.tile;
-    if (!isDoubleColor(chosen)) return null;
+    if (!isOneOf(DOUBLE_COLORS, chosen)) return null;
     if (typeof tile !== 'number') return t('gameHud.pickPending', { pick: colourWord(chosen) });
     return t('gameHud.pickAndDraw', {
       pick: colourWord(chosen),
@@ -47,10 +51,9 @@ function colourResult(record: GameRecord, t: TFunction): string | null {
   return null;
 }
 
-type LuckyWord = 'green' | 'red' | 'violet' | 'big' | 'small';
-const isLuckyWord = (v: unknown): v is LuckyWord =>
-  v === 'green' || v === 'red' || v === 'violet' || v === 'big' || v === 'small';
-const isDoubleColor = (v: unknown): v is DoubleColor => v === 'red' || v === 'black' || v === 'white';
+/** True when `value` is one of `list` (a record's params are JSON the server stored). */
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  (list as readonly unknown[]).includes(value);
 
 /**
  * A history row's result in words. A MINES game reads as the gems found and the mines laid (the

@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { doubleMultiplier, type DoubleColor } from '../../../../domain/games/rules';
+import { DOUBLE_COLORS, doubleMultiplier, type DoubleColor } from '../../../../domain/games/rules';
 import './color-picks.css';
-
-/** The three colours in the order the tables show them. */
-export const DOUBLE_COLORS: readonly DoubleColor[] = ['red', 'white', 'black'];
 
 /**
  * The red / white / black buttons of DOUBLE and ROWDOUBLE, each with what it pays (2× / 14×).
